@@ -1,0 +1,185 @@
+/**
+ * The engine's contract: what a comparison to run looks like once the spec is resolved
+ * (`ComparisonDefinition`), and what every way of running it returns (`ComparisonResult`). Local
+ * mode, API mode and the self-hosted server all produce exactly these shapes, which follow the API
+ * document (sections 2.5 and 2.6), so every report renders both modes alike.
+ */
+import type { Logger } from '../shared/logger.js';
+import type { ErrorKind } from '../shared/errors.js';
+
+// ───────────────────────────── what to compare ─────────────────────────────
+
+/** How to connect to a database; secrets (URLs) already resolved from ${VAR}s and registered for redaction. */
+export type ConnectionConfig =
+  | { type: 'sqlite'; path: string }
+  | { type: 'postgres'; url: string }
+  | { type: 'mysql'; url: string }; // MySQL and MariaDB
+
+export interface SideDefinition {
+  /** The spec's datasource key (used in messages; never the URL). */
+  datasourceName: string;
+  /** null in api mode for datasources that only exist on the service. */
+  connection: ConnectionConfig | null;
+  /** Name (or UUID) of the data source on the service, for api mode. */
+  serviceDatasource: string;
+  /** Exactly one of dataset / query is set. */
+  dataset?: string;
+  query?: string;
+  filter?: string;
+}
+
+export interface ComparisonDefinition {
+  name: string;
+  /** Where the comparison is declared in the spec (for annotations); line 0 when unknown. */
+  location: { file: string; line: number; column: number };
+  /** api mode: run this comparison stored on the service instead of creating one. */
+  comparisonId?: string;
+  source: SideDefinition;
+  target: SideDefinition;
+  /**
+   * Compared columns, paired by position (source[i] ↔ target[i]). `null`: every column both sides
+   * share by name (case-insensitively), keys excluded; local mode resolves it by introspection.
+   */
+  columns: { source: string[]; target: string[] } | null;
+  /** Key columns, paired by position. `null`: the table's declared primary key (local mode). */
+  primaryKeys: { source: string[]; target: string[] } | null;
+  caseSensitive: boolean;
+  quickComparison: boolean;
+  schemaDiff: boolean;
+  /** Absolute numeric tolerance per *source* column name. */
+  tolerance: Record<string, number>;
+  thresholds: { maxMismatchedRows?: number; maxMismatchRatio?: number };
+  /** How many differing rows to keep as samples. */
+  maxDiffRows: number;
+  /** Per-comparison time limit in milliseconds; undefined = none. */
+  timeoutMs?: number;
+}
+
+// ───────────────────────────── what came out ─────────────────────────────
+
+/** A JSON value as reported: decimals and bigints as strings (no float rounding), timestamps as ISO text. */
+export type ReportedValue = string | number | boolean | null;
+
+export type ComparisonStatus = 'match' | 'mismatch' | 'error';
+export type DiffStatus = 'MATCH' | 'MISMATCH';
+export type DiffType = 'changed' | 'only_in_source' | 'only_in_target';
+
+/** The document's result summary (2.5). */
+export interface ResultSummary {
+  diff_status: DiffStatus;
+  /** Human sentences, e.g. "3 rows have different values in column amount." */
+  diff_reasons: string[];
+  /** Seconds. */
+  time_taken: number;
+}
+
+export interface ComparisonStats {
+  source_rows: number;
+  target_rows: number;
+  /** Keys on both sides whose compared values are all equal. */
+  matched_rows: number;
+  /** Keys on both sides with at least one differing compared value. */
+  mismatched_rows: number;
+  only_in_source: number;
+  only_in_target: number;
+  /** Number of key values that occur more than once on that side. */
+  duplicate_keys_source: number;
+  duplicate_keys_target: number;
+  /** Rows whose key has a NULL in any key column. */
+  null_keys_source: number;
+  null_keys_target: number;
+}
+
+/**
+ * One differing row: the key columns by their *source* names, `_diff_type`, then `source_<col>` and
+ * `target_<col>` (source column names) for each differing column; for a row on one side only, that
+ * side's values of every compared column.
+ */
+export type DiffRow = { _diff_type: DiffType } & Record<string, ReportedValue>;
+
+/** The document's diff details (2.6), plus how many rows differ in all and whether samples were cut. */
+export interface DiffDetails {
+  primary_key_columns: string[];
+  /** Source column name → target column name, keys included. */
+  column_mapping: Record<string, string>;
+  /** Keyed by source column name. */
+  mismatched_columns_mapping: Record<string, { mismatch_count: number; details: string }>;
+  diff_rows: DiffRow[];
+  /** Differing rows in all (changed + only in source + only in target). */
+  diff_rows_total: number;
+  /** True when diff_rows holds fewer rows than diff_rows_total. */
+  truncated: boolean;
+}
+
+export interface ColumnInfo {
+  name: string;
+  /** The database's own type name, e.g. `numeric(12,2)`. */
+  type: string;
+}
+
+export interface SchemaDiff {
+  only_in_source: ColumnInfo[];
+  only_in_target: ColumnInfo[];
+  type_mismatches: { source_column: string; target_column: string; source_type: string; target_type: string }[];
+}
+
+/** How a comparison was executed and what it cost; "plan" is ours, not the document's. */
+export interface PlanInfo {
+  kind: 'join' | 'checksum' | 'stream' | 'quick' | 'service';
+  /** One sentence: why this plan. */
+  reason: string;
+  source: { rows_sent: number; bytes_sent: number };
+  target: { rows_sent: number; bytes_sent: number };
+}
+
+export interface ComparisonResult {
+  name: string;
+  /** After thresholds: `match` also when differences stay within the comparison's thresholds. */
+  status: ComparisonStatus;
+  /** Present unless status is `error` before anything was compared. */
+  result?: ResultSummary;
+  stats?: ComparisonStats;
+  diff?: DiffDetails;
+  schema_diff?: SchemaDiff;
+  /** True when the data differs (diff_status MISMATCH) but the thresholds let it pass. */
+  within_thresholds?: boolean;
+  error?: { kind: ErrorKind; message: string; hint?: string };
+  plan?: PlanInfo;
+  /** api mode: where the run lives on the service. */
+  service?: { comparison_id?: string; run_id?: number; task_id?: string; url?: string };
+}
+
+/** The whole run, as written by `--json` and to results.json. */
+export interface RunResult {
+  version: 1;
+  status: ComparisonStatus;
+  mode: 'local' | 'api';
+  started_at: string;
+  finished_at: string;
+  comparisons: (ComparisonResult & { location?: ComparisonDefinition['location'] })[];
+}
+
+// ───────────────────────────── how the engine is called ─────────────────────────────
+
+export interface ProgressEvent {
+  comparison: string;
+  phase: 'connecting' | 'introspecting' | 'counting' | 'comparing' | 'fetching-diff' | 'done';
+  message?: string;
+}
+
+export interface EngineOptions {
+  logger: Logger;
+  /** Aborts the comparison and stops its queries on the server. */
+  signal?: AbortSignal;
+  onProgress?: (event: ProgressEvent) => void;
+}
+
+/** Runs one comparison; never throws for data or user errors: they come back as `status: 'error'`. */
+export type RunComparison = (definition: ComparisonDefinition, options: EngineOptions) => Promise<ComparisonResult>;
+
+/** The overall status of several results: error beats mismatch beats match. */
+export function overallStatus(results: readonly Pick<ComparisonResult, 'status'>[]): ComparisonStatus {
+  if (results.some((r) => r.status === 'error')) return 'error';
+  if (results.some((r) => r.status === 'mismatch')) return 'mismatch';
+  return 'match';
+}

@@ -1,0 +1,50 @@
+/**
+ * Where the real test databases are, and what to do when one is missing. Tests that need a server
+ * call `await databaseAvailable('postgres')` and wrap themselves in `describe.runIf(...)`. On a
+ * machine without the server they skip with a loud message; with DATACOMPARE_REQUIRE_DATABASES=1
+ * (set by .ci/run) a missing server fails the run instead.
+ */
+import net from 'node:net';
+
+export type TestDatabase = 'postgres' | 'mysql';
+
+export const TEST_DATABASE_URLS: Record<TestDatabase, string> = {
+  postgres: process.env.DATACOMPARE_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+  mysql: process.env.DATACOMPARE_TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test',
+};
+
+const checked = new Map<TestDatabase, Promise<boolean>>();
+
+function reachable(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port), timeout: 2000 });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** True when the server answers; false (with a loud warning) when not; throws when it is required. */
+export function databaseAvailable(database: TestDatabase): Promise<boolean> {
+  let result = checked.get(database);
+  if (!result) {
+    result = reachable(TEST_DATABASE_URLS[database]).then((ok) => {
+      if (ok) return true;
+      const message = `${database} is not reachable at ${TEST_DATABASE_URLS[database]}: its tests are SKIPPED.`;
+      if (process.env.DATACOMPARE_REQUIRE_DATABASES === '1') {
+        throw new Error(`${message} DATACOMPARE_REQUIRE_DATABASES=1 turns this skip into a failure.`);
+      }
+      console.warn(`\n!!!!!!!!!! ${message} !!!!!!!!!!\n`);
+      return false;
+    });
+    checked.set(database, result);
+  }
+  return result;
+}
