@@ -1,0 +1,150 @@
+/**
+ * An HTTP proxy on 127.0.0.1 that sits between the API client and a real server and injects faults
+ * on a programmable schedule: error answers (429 with Retry-After, 503, …) without forwarding,
+ * connections dropped before forwarding, connections dropped after the server answered (the "lost
+ * response": the server did the work, the client never hears of it), and slow answers. It counts
+ * every fault it injected and logs every request, so tests can assert on both.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type Fault =
+  /** Answer with this status without forwarding (e.g. 429 with Retry-After seconds, 503). */
+  | { kind: 'status'; status: number; retryAfter?: string; body?: unknown }
+  /** Destroy the client's connection without forwarding: the server never sees the request. */
+  | { kind: 'drop-before' }
+  /** Forward, wait for the server's whole answer, then destroy the client's connection. */
+  | { kind: 'drop-after' }
+  /** Forward after waiting this long (the client's per-request timeout may fire first). */
+  | { kind: 'slow'; delayMs: number };
+
+export interface ProxiedRequest {
+  /** 0-based position among every request the proxy received. */
+  index: number;
+  method: string;
+  /** Path and query as received. */
+  path: string;
+  /** The request body as text. */
+  body: string;
+}
+
+/** Decides the fault (if any) for each request. */
+export type FaultSchedule = (request: ProxiedRequest) => Fault | undefined;
+
+export interface FaultProxy {
+  /** http://127.0.0.1:<port> */
+  url: string;
+  /** Faults injected so far, by label: `429`, `503`, `drop-before`, `drop-after`, `slow`. */
+  injected: Record<string, number>;
+  /** How many faults in all. */
+  totalInjected(): number;
+  /** Every request received, with the fault applied to it (if any). */
+  log: (ProxiedRequest & { fault?: Fault })[];
+  setSchedule(schedule: FaultSchedule): void;
+  close(): Promise<void>;
+}
+
+export function faultLabel(fault: Fault): string {
+  return fault.kind === 'status' ? String(fault.status) : fault.kind;
+}
+
+/** Starts the proxy in front of `target` (an origin, e.g. http://127.0.0.1:4000). */
+export async function startFaultProxy(target: string, schedule: FaultSchedule = () => undefined): Promise<FaultProxy> {
+  const upstream = new URL(target);
+  let current = schedule;
+  let index = 0;
+  const injected: Record<string, number> = {};
+  const log: FaultProxy['log'] = [];
+  const sockets = new Set<import('node:net').Socket>();
+
+  const count = (fault: Fault): void => {
+    const label = faultLabel(fault);
+    injected[label] = (injected[label] ?? 0) + 1;
+  };
+
+  const forward = (req: http.IncomingMessage, body: Buffer): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> =>
+    new Promise((resolve, reject) => {
+      const headers = { ...req.headers, host: upstream.host, connection: 'close' };
+      delete headers['keep-alive'];
+      const outgoing = http.request(
+        { hostname: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 502, headers: response.headers, body: Buffer.concat(chunks) }));
+          response.on('error', reject);
+        },
+      );
+      outgoing.on('error', reject);
+      outgoing.end(body);
+    });
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      void (async () => {
+        const body = Buffer.concat(chunks);
+        const request: ProxiedRequest = { index: index++, method: req.method ?? 'GET', path: req.url ?? '/', body: body.toString('utf8') };
+        const fault = current(request);
+        log.push(fault ? { ...request, fault } : request);
+        if (fault) count(fault);
+        try {
+          if (fault?.kind === 'drop-before') {
+            req.socket.destroy();
+            return;
+          }
+          if (fault?.kind === 'status') {
+            const headers: Record<string, string> = { 'content-type': 'application/json', connection: 'close' };
+            if (fault.retryAfter !== undefined) headers['retry-after'] = fault.retryAfter;
+            res.writeHead(fault.status, headers);
+            res.end(JSON.stringify(fault.body ?? { detail: `injected ${fault.status}`, message: `Injected fault ${fault.status}.` }));
+            return;
+          }
+          if (fault?.kind === 'slow') await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+          if (req.socket.destroyed) return;
+          const answer = await forward(req, body);
+          if (fault?.kind === 'drop-after') {
+            req.socket.destroy();
+            return;
+          }
+          const headers = { ...answer.headers };
+          delete headers['transfer-encoding'];
+          delete headers.connection;
+          delete headers['keep-alive'];
+          headers['content-length'] = String(answer.body.length);
+          if (!req.socket.destroyed) {
+            res.writeHead(answer.status, headers);
+            res.end(answer.body);
+          }
+        } catch (error) {
+          if (!res.headersSent && !req.socket.destroyed) {
+            res.writeHead(502, { 'content-type': 'application/json' });
+            res.end(JSON.stringify({ detail: `proxy could not reach the server: ${String(error)}` }));
+          }
+        }
+      })();
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    injected,
+    totalInjected: () => Object.values(injected).reduce((a, b) => a + b, 0),
+    log,
+    setSchedule(next) {
+      current = next;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
