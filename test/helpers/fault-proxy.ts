@@ -64,7 +64,7 @@ export async function startFaultProxy(target: string, schedule: FaultSchedule = 
 
   const forward = (req: http.IncomingMessage, body: Buffer): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> =>
     new Promise((resolve, reject) => {
-      const headers = { ...req.headers, host: upstream.host, connection: 'close' };
+      const headers: http.OutgoingHttpHeaders = { ...req.headers, host: upstream.host, connection: 'close' };
       delete headers['keep-alive'];
       const outgoing = http.request(
         { hostname: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers },
