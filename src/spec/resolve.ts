@@ -1,0 +1,96 @@
+/**
+ * A validated spec → the ComparisonDefinitions every runner takes: defaults applied, shorthands
+ * expanded, sqlite paths made absolute, connection URLs registered as secrets.
+ */
+import path from 'node:path';
+import type { ComparisonDefinition, ConnectionConfig, SideDefinition } from '../engine/model.js';
+import { addSecret } from '../shared/redact.js';
+import type { Position } from './positions.js';
+import type { DatasourceSpec, SideSpec, Spec } from './schema.js';
+
+export const DEFAULT_MAX_DIFF_ROWS = 100;
+
+export interface ResolveOptions {
+  file: string;
+  /** Relative sqlite paths resolve against this (the repository root). */
+  cwd: string;
+  /** The max-diff-rows input / --max-diff-rows; the spec's own setting wins. */
+  maxDiffRows?: number;
+  /** Where comparisons[index] starts in the file. */
+  locate: (index: number) => Position;
+}
+
+export function resolveDefinitions(spec: Spec, options: ResolveOptions): ComparisonDefinition[] {
+  return spec.comparisons.map((comparison, index) => {
+    const defaults = spec.defaults ?? {};
+    const pick = <K extends keyof typeof defaults>(key: K) => comparison[key] ?? defaults[key];
+    const timeoutMinutes = pick('timeout_minutes');
+    const thresholds = pick('thresholds') ?? {};
+    const definition: ComparisonDefinition = {
+      name: comparison.name,
+      location: { file: options.file, ...options.locate(index) },
+      source: side(spec, comparison.source, comparison.source_filter, options.cwd),
+      target: side(spec, comparison.target, comparison.target_filter, options.cwd),
+      columns: pairs(comparison.columns, comparison.source_columns, comparison.target_columns),
+      primaryKeys: pairs(comparison.primary_keys, comparison.primary_keys_source, comparison.primary_keys_target),
+      caseSensitive: pick('case_sensitive') ?? false,
+      quickComparison: pick('quick_comparison') ?? false,
+      schemaDiff: pick('schema_diff') ?? false,
+      tolerance: { ...comparison.tolerance },
+      thresholds: {
+        ...(thresholds.max_mismatched_rows !== undefined && { maxMismatchedRows: thresholds.max_mismatched_rows }),
+        ...(thresholds.max_mismatch_ratio !== undefined && { maxMismatchRatio: thresholds.max_mismatch_ratio }),
+      },
+      maxDiffRows: pick('max_diff_rows') ?? options.maxDiffRows ?? DEFAULT_MAX_DIFF_ROWS,
+    };
+    if (comparison.comparison_id !== undefined) definition.comparisonId = comparison.comparison_id;
+    if (timeoutMinutes !== undefined) definition.timeoutMs = Math.round(timeoutMinutes * 60_000);
+    return definition;
+  });
+}
+
+/** True when the comparison names only a stored comparison (no source/target): it runs in api mode only. */
+export function isApiOnly(definition: ComparisonDefinition): boolean {
+  return definition.comparisonId !== undefined && definition.source.datasourceName === '';
+}
+
+function side(spec: Spec, sideSpec: SideSpec | undefined, shorthandFilter: string | undefined, cwd: string): SideDefinition {
+  if (!sideSpec) return { datasourceName: '', connection: null, serviceDatasource: '' };
+  const datasource = spec.datasources[sideSpec.datasource];
+  const definition: SideDefinition = {
+    datasourceName: sideSpec.datasource,
+    connection: datasource ? connection(datasource, cwd) : null,
+    serviceDatasource: datasource?.service ?? sideSpec.datasource,
+  };
+  if (sideSpec.dataset !== undefined) definition.dataset = sideSpec.dataset;
+  if (sideSpec.query !== undefined) definition.query = sideSpec.query;
+  const filter = sideSpec.filter ?? shorthandFilter;
+  if (filter !== undefined) definition.filter = filter;
+  return definition;
+}
+
+function connection(datasource: DatasourceSpec, cwd: string): ConnectionConfig | null {
+  switch (datasource.type) {
+    case 'sqlite':
+      return { type: 'sqlite', path: datasource.path === ':memory:' ? datasource.path : path.resolve(cwd, datasource.path) };
+    case 'postgres':
+      addSecret(datasource.url);
+      return { type: 'postgres', url: datasource.url };
+    case 'mysql':
+    case 'mariadb':
+      addSecret(datasource.url);
+      return { type: 'mysql', url: datasource.url };
+    case 'service':
+      return null;
+  }
+}
+
+function pairs(
+  both: string[] | undefined,
+  source: string[] | undefined,
+  target: string[] | undefined,
+): { source: string[]; target: string[] } | null {
+  if (both) return { source: [...both], target: [...both] };
+  if (source && target) return { source: [...source], target: [...target] };
+  return null;
+}

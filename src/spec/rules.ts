@@ -1,0 +1,144 @@
+/**
+ * Cross-field rules the schema cannot express: exclusive fields, paired lists of equal length,
+ * unique names, declared datasources, tolerance on compared columns. They read the raw document
+ * leniently (skipping what the schema already reports), so one run finds every problem at once.
+ */
+import type { PathSegment } from './positions.js';
+import type { RawProblem } from './problems.js';
+import { suggestionHint } from './suggest.js';
+
+type Obj = Record<string, unknown>;
+
+const isObj = (value: unknown): value is Obj => value !== null && typeof value === 'object' && !Array.isArray(value);
+const strings = (value: unknown): string[] | undefined =>
+  Array.isArray(value) && value.every((v) => typeof v === 'string') ? (value as string[]) : undefined;
+const code = (name: string) => `\`${name}\``;
+
+export function checkRules(data: unknown): RawProblem[] {
+  if (!isObj(data) || !Array.isArray(data.comparisons)) return [];
+  const problems: RawProblem[] = [];
+  const declared = isObj(data.datasources) ? Object.keys(data.datasources) : [];
+  const seenNames = new Map<string, number>();
+  data.comparisons.forEach((comparison, index) => {
+    if (!isObj(comparison)) return;
+    const at: PathSegment[] = ['comparisons', index];
+    if (typeof comparison.name === 'string') {
+      const first = seenNames.get(comparison.name);
+      if (first === undefined) seenNames.set(comparison.name, index);
+      else
+        problems.push({
+          path: [...at, 'name'],
+          message: `duplicate name ${code(comparison.name)} (also comparisons[${first}])`,
+          hint: 'every comparison needs its own name; reports and --comparison refer to it',
+        });
+    }
+    problems.push(...checkSides(comparison, at, declared));
+    problems.push(...checkPairs(comparison, at, 'columns', 'source_columns', 'target_columns'));
+    problems.push(...checkPairs(comparison, at, 'primary_keys', 'primary_keys_source', 'primary_keys_target'));
+    problems.push(...checkTolerance(comparison, at));
+  });
+  return problems;
+}
+
+function checkSides(comparison: Obj, at: PathSegment[], declared: string[]): RawProblem[] {
+  const problems: RawProblem[] = [];
+  const hasId = comparison.comparison_id !== undefined;
+  const present = (['source', 'target'] as const).filter((side) => comparison[side] !== undefined);
+  if (present.length === 0) {
+    if (!hasId) {
+      problems.push({
+        path: at,
+        message: 'needs `source` and `target`',
+        hint: 'e.g. source: { datasource: legacy, dataset: orders }; or `comparison_id` to run a comparison stored on the service (api mode)',
+      });
+    }
+    return problems;
+  }
+  if (present.length === 1) {
+    const missing = present[0] === 'source' ? 'target' : 'source';
+    problems.push({ path: [...at, missing], message: 'is required', hint: `\`${present[0]}\` is set, so \`${missing}\` is needed too` });
+  }
+  for (const side of present) {
+    const spec = comparison[side];
+    if (!isObj(spec)) continue;
+    const path = [...at, side];
+    if (spec.dataset !== undefined && spec.query !== undefined) {
+      problems.push({ path: [...path, 'query'], message: '`dataset` and `query` are exclusive', hint: 'keep one: a table name or a SELECT' });
+    } else if (spec.dataset === undefined && spec.query === undefined) {
+      problems.push({ path, message: 'needs `dataset` or `query`', hint: 'dataset: a table name (schema.table), or query: a SELECT' });
+    }
+    const shorthand = `${side}_filter`;
+    if (spec.filter !== undefined && comparison[shorthand] !== undefined) {
+      problems.push({
+        path: [...at, shorthand],
+        message: `\`${shorthand}\` and \`${side}.filter\` are both set`,
+        hint: 'keep one of the two spellings',
+      });
+    }
+    if (typeof spec.datasource === 'string' && !declared.includes(spec.datasource)) {
+      problems.push({
+        path: [...path, 'datasource'],
+        message: `unknown datasource ${code(spec.datasource)}`,
+        hint:
+          declared.length === 0
+            ? 'declare it under `datasources:` (type and url, or type: service for api mode)'
+            : suggestionHint(spec.datasource, declared, 'datasources').replace('allowed datasources', 'declared datasources'),
+      });
+    }
+  }
+  return problems;
+}
+
+function checkPairs(comparison: Obj, at: PathSegment[], both: string, sourceKey: string, targetKey: string): RawProblem[] {
+  const problems: RawProblem[] = [];
+  const shared = comparison[both];
+  const source = comparison[sourceKey];
+  const target = comparison[targetKey];
+  if (shared !== undefined && (source !== undefined || target !== undefined)) {
+    problems.push({
+      path: [...at, source !== undefined ? sourceKey : targetKey],
+      message: `\`${both}\` and \`${sourceKey}\`/\`${targetKey}\` are exclusive`,
+      hint: `use \`${both}\` when the names are the same on both sides, else the two lists paired by position`,
+    });
+    return problems;
+  }
+  if ((source === undefined) !== (target === undefined)) {
+    const missing = source === undefined ? sourceKey : targetKey;
+    problems.push({
+      path: [...at, missing],
+      message: 'is required',
+      hint: `\`${source === undefined ? targetKey : sourceKey}\` is set; list the other side's names in the same order`,
+    });
+  }
+  const sourceList = strings(source);
+  const targetList = strings(target);
+  if (sourceList && targetList && sourceList.length !== targetList.length) {
+    problems.push({
+      path: [...at, targetKey],
+      message: `lists ${targetList.length} name(s) but \`${sourceKey}\` lists ${sourceList.length}`,
+      hint: 'the lists pair by position (first with first), so they need the same length',
+    });
+  }
+  for (const key of [both, sourceKey, targetKey]) {
+    const list = strings(comparison[key]);
+    const duplicate = list?.find((name, i) => list.indexOf(name) !== i);
+    if (duplicate !== undefined) {
+      problems.push({ path: [...at, key], message: `lists ${code(duplicate)} twice`, hint: 'name each column once' });
+    }
+  }
+  return problems;
+}
+
+function checkTolerance(comparison: Obj, at: PathSegment[]): RawProblem[] {
+  if (!isObj(comparison.tolerance)) return [];
+  const compared = strings(comparison.columns) ?? strings(comparison.source_columns);
+  if (!compared) return [];
+  return Object.keys(comparison.tolerance)
+    .filter((column) => !compared.includes(column))
+    .map((column) => ({
+      path: [...at, 'tolerance', column],
+      message: `${code(column)} is not a compared source column`,
+      hint: suggestionHint(column, compared, 'columns').replace('allowed columns', 'compared columns'),
+      at: 'key' as const,
+    }));
+}
