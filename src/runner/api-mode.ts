@@ -1,0 +1,292 @@
+/**
+ * api mode: the spec's comparisons run on the Data Comparison Service. Each comparison is created
+ * with `create_only=true` and executed (or an existing `comparisonId` executed); with an agent run
+ * id the batch goes through execute_multiple. Every running job is polled in ONE details call per
+ * tick (intervals growing ×1.5 with jitter); a finished job's diff details are fetched and turned
+ * into the same ComparisonResult local mode produces. On cancel (the signal) or the overall timeout
+ * every unfinished job is terminated in parallel and reported as cancelled / timed out.
+ */
+import { ApiClient } from '../api/client.js';
+import type { ExecuteMultipleBody, JobDetail } from '../api/contract.js';
+import { buildCreateBody, DatasourceResolver, localOnlyOptionsWarning } from '../api/resolve.js';
+import { errorResult, jobResult, servicePlan, type ServiceRef } from '../api/results.js';
+import type { ComparisonDefinition, ComparisonResult, ProgressEvent } from '../engine/model.js';
+import { anySignal, isAbortError, sleep } from '../shared/abort.js';
+import { toDatacompareError, type ErrorKind } from '../shared/errors.js';
+import type { Logger } from '../shared/logger.js';
+import { redact } from '../shared/redact.js';
+import { GrowingInterval } from '../shared/retry.js';
+import { ApiCallError } from '../api/service-error.js';
+
+export interface ApiSettings {
+  url: string;
+  key: string;
+  workspaceId: string;
+  agentRunId?: string;
+  /** Overall time limit of the run (timeout-minutes). */
+  timeoutMs: number;
+}
+
+export interface StartedJob {
+  comparison: string;
+  runId: number;
+  taskId: string;
+}
+
+/** Knobs for tests (and very patient users); the defaults follow the service notes. */
+export interface ApiTuning {
+  /** First poll wait (default 2 s), growth (×1.5) and cap (30 s). */
+  pollStartMs?: number;
+  pollFactor?: number;
+  pollCapMs?: number;
+  /** Per-request time limit (default 30 s, never above the overall limit). */
+  requestTimeoutMs?: number;
+  /** Retry backoff base/cap (default 1 s / 30 s) and attempts (5). */
+  backoffBaseMs?: number;
+  backoffCapMs?: number;
+  maxAttempts?: number;
+  /** How long terminating the unfinished jobs may take on cancel/timeout (default 5 s). */
+  terminateWithinMs?: number;
+  /** Comparisons started at once (default 4). */
+  startConcurrency?: number;
+}
+
+export interface ApiRunOptions {
+  api: ApiSettings;
+  logger: Logger;
+  signal?: AbortSignal;
+  onProgress?: (event: ProgressEvent) => void;
+  /** Called with every job started so far, each time one starts (the action saves them for `post`). */
+  onJobsStarted?: (jobs: StartedJob[]) => void;
+  tuning?: ApiTuning;
+}
+
+interface Slot {
+  definition: ComparisonDefinition;
+  comparisonId?: string;
+  runId?: number;
+  taskId?: string;
+  result?: ComparisonResult;
+}
+
+class RunTimeout extends Error {
+  override readonly name = 'TimeoutError';
+}
+
+export async function runApiComparisons(definitions: ComparisonDefinition[], options: ApiRunOptions): Promise<ComparisonResult[]> {
+  const { api, logger, tuning = {} } = options;
+  const timeoutController = new AbortController();
+  const timer = setTimeout(
+    () => timeoutController.abort(new RunTimeout(`the run did not finish within ${formatDuration(api.timeoutMs)}`)),
+    api.timeoutMs,
+  );
+  const signal = anySignal(options.signal, timeoutController.signal);
+  const client = new ApiClient({
+    baseUrl: api.url,
+    apiKey: api.key,
+    workspaceId: api.workspaceId,
+    logger,
+    signal,
+    requestTimeoutMs: Math.min(tuning.requestTimeoutMs ?? 30_000, api.timeoutMs),
+    ...(tuning.maxAttempts !== undefined ? { maxAttempts: tuning.maxAttempts } : {}),
+    backoff: {
+      ...(tuning.backoffBaseMs !== undefined ? { baseMs: tuning.backoffBaseMs } : {}),
+      ...(tuning.backoffCapMs !== undefined ? { capMs: tuning.backoffCapMs } : {}),
+    },
+  });
+  const slots: Slot[] = definitions.map((definition) => ({ definition }));
+  const started: StartedJob[] = [];
+  const serviceOf = (slot: Slot): ServiceRef => ({
+    ...(slot.comparisonId !== undefined ? { comparison_id: slot.comparisonId } : {}),
+    ...(slot.runId !== undefined ? { run_id: slot.runId } : {}),
+    ...(slot.taskId !== undefined ? { task_id: slot.taskId } : {}),
+    ...(slot.runId !== undefined ? { url: `${client.baseUrl}/jobs/comparison/${slot.runId}/diff-details` } : {}),
+  });
+  const progress = (slot: Slot, phase: ProgressEvent['phase'], message?: string): void =>
+    options.onProgress?.({ comparison: slot.definition.name, phase, ...(message !== undefined ? { message } : {}) });
+  const fail = (slot: Slot, error: unknown): void => {
+    const e = toDatacompareError(error);
+    slot.result = errorResult(slot.definition, { kind: e.kind, message: redact(e.message), hint: e.hint }, serviceOf(slot));
+    progress(slot, 'done', e.message);
+  };
+  const recordStart = (slot: Slot): void => {
+    if (slot.runId === undefined) return;
+    if (slot.taskId !== undefined) started.push({ comparison: slot.definition.name, runId: slot.runId, taskId: slot.taskId });
+    options.onJobsStarted?.([...started]);
+    progress(slot, 'comparing', `job ${slot.runId}`);
+  };
+  const resolver = new DatasourceResolver(client);
+  const bodyOf = async (definition: ComparisonDefinition) => {
+    const [sourceId, targetId] = await Promise.all([
+      resolver.resolve(definition.source.serviceDatasource, signal),
+      resolver.resolve(definition.target.serviceDatasource, signal),
+    ]);
+    return buildCreateBody(definition, sourceId, targetId);
+  };
+
+  try {
+    const warning = localOnlyOptionsWarning(definitions);
+    if (warning) logger.warning(warning);
+
+    // ── start ──
+    const single = api.agentRunId ? slots.filter((slot) => slot.definition.comparisonId !== undefined) : slots;
+    const batch = api.agentRunId ? slots.filter((slot) => slot.definition.comparisonId === undefined) : [];
+    await forEachLimited(single, tuning.startConcurrency ?? 4, async (slot) => {
+      try {
+        progress(slot, 'connecting');
+        if (slot.definition.comparisonId !== undefined) {
+          slot.comparisonId = slot.definition.comparisonId;
+          const run = await client.execute({ id: slot.comparisonId, name: slot.definition.name }, { signal });
+          Object.assign(slot, { runId: run.runId, taskId: run.taskId });
+        } else {
+          const comparison = await client.createComparison(await bodyOf(slot.definition), { signal });
+          slot.comparisonId = comparison.id;
+          const run = await client.execute({ id: comparison.id, name: comparison.name }, { knownRunIds: new Set(), signal });
+          Object.assign(slot, { runId: run.runId, taskId: run.taskId });
+        }
+        recordStart(slot);
+      } catch (error) {
+        if (signal.aborted) return;
+        fail(slot, error);
+      }
+    });
+    if (batch.length > 0 && !signal.aborted) await startBatch(batch);
+
+    // ── poll ──
+    const interval = new GrowingInterval({
+      startMs: tuning.pollStartMs ?? 2000,
+      factor: tuning.pollFactor ?? 1.5,
+      capMs: tuning.pollCapMs ?? 30_000,
+    });
+    for (;;) {
+      const running = slots.filter((slot) => slot.result === undefined && slot.runId !== undefined);
+      if (running.length === 0) break;
+      await sleep(interval.next(), signal);
+      let details: JobDetail[];
+      try {
+        details = await client.jobDetails(running.map((slot) => slot.runId!), { signal });
+      } catch (error) {
+        if (signal.aborted) throw error;
+        if (error instanceof ApiCallError && error.retryable) {
+          logger.warning(`Polling the running jobs failed (${error.message}); trying again.`);
+          continue;
+        }
+        throw error;
+      }
+      const byId = new Map(details.map((detail) => [detail.run_id, detail]));
+      await Promise.all(
+        running.map(async (slot) => {
+          const detail = byId.get(slot.runId!);
+          if (!detail) return;
+          slot.taskId ??= detail.task_id ?? undefined;
+          if (!client.statuses.isTerminal(detail.status)) return;
+          let diff;
+          if (detail.status === 'SUCCESS') {
+            progress(slot, 'fetching-diff');
+            try {
+              diff = await client.diffDetails(detail.run_id, { signal });
+            } catch (error) {
+              if (signal.aborted) throw error;
+              logger.warning(`The diff details of "${slot.definition.name}" (job ${detail.run_id}) could not be read: ${redact(toDatacompareError(error).message)}`);
+            }
+          }
+          slot.result = jobResult(slot.definition, detail, diff, serviceOf(slot));
+          progress(slot, 'done');
+        }),
+      );
+    }
+  } catch (error) {
+    if (!signal.aborted) {
+      // an error that stops the whole run (e.g. polling rejected with 401): unfinished jobs keep running remotely
+      await terminateUnfinished(slots, client, logger, tuning.terminateWithinMs ?? 5000);
+      for (const slot of slots) if (!slot.result) fail(slot, error);
+    } else if (!isAbortError(error) && !(error instanceof RunTimeout)) {
+      logger.debug(`api mode stopped by ${String(error)}`);
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+
+  if (signal.aborted) {
+    const timedOut = timeoutController.signal.aborted && !options.signal?.aborted;
+    const terminated = await terminateUnfinished(slots, client, logger, tuning.terminateWithinMs ?? 5000);
+    for (const slot of slots) {
+      if (slot.result) continue;
+      const remote = slot.runId === undefined ? '' : terminated.has(slot) ? `; job ${slot.runId} was terminated on the service` : `; job ${slot.runId} could not be terminated (task id unknown or the service did not answer)`;
+      const kind: ErrorKind = timedOut ? 'timeout' : 'cancelled';
+      const message = timedOut
+        ? `The comparison did not finish within ${formatDuration(api.timeoutMs)} (timeout-minutes)${remote}.`
+        : `The run was cancelled before the comparison finished${remote}.`;
+      slot.result = errorResult(slot.definition, { kind, message }, serviceOf(slot));
+      if (slot.runId !== undefined) slot.result.plan = servicePlan(slot.runId);
+      progress(slot, 'done', message);
+    }
+  }
+  return slots.map((slot) => slot.result!);
+
+  async function startBatch(batchSlots: Slot[]): Promise<void> {
+    const configs: ExecuteMultipleBody['comparison_agent_configs'] = [];
+    const byConfigId = new Map<number, Slot>();
+    for (const [index, slot] of batchSlots.entries()) {
+      progress(slot, 'connecting');
+      try {
+        configs.push({ id: index + 1, configuration: await bodyOf(slot.definition) });
+        byConfigId.set(index + 1, slot);
+      } catch (error) {
+        if (signal.aborted) return;
+        fail(slot, error);
+      }
+    }
+    if (configs.length === 0) return;
+    try {
+      const runs = await client.executeMultiple({ agent_run_id: api.agentRunId!, comparison_agent_configs: configs }, { signal });
+      // execute_multiple answers job ids only: the details give comparison ids and task ids.
+      const details = await client.jobDetails([...runs.values()].map((run) => run.runId), { signal });
+      const detailById = new Map(details.map((detail) => [detail.run_id, detail]));
+      for (const [configId, run] of runs) {
+        const slot = byConfigId.get(configId)!;
+        const detail = detailById.get(run.runId);
+        Object.assign(slot, { runId: run.runId, taskId: run.taskId ?? detail?.task_id ?? undefined, comparisonId: detail?.comparison_id });
+        recordStart(slot);
+      }
+    } catch (error) {
+      if (signal.aborted) return;
+      for (const slot of byConfigId.values()) if (!slot.result && slot.runId === undefined) fail(slot, error);
+    }
+  }
+}
+
+/** Terminates every unfinished job in parallel within `withinMs`; returns the slots whose job was terminated. */
+async function terminateUnfinished(slots: Slot[], client: ApiClient, logger: Logger, withinMs: number): Promise<Set<Slot>> {
+  const open = slots.filter((slot) => !slot.result && slot.runId !== undefined && slot.taskId !== undefined);
+  const done = new Set<Slot>();
+  if (open.length === 0) return done;
+  const deadline = AbortSignal.timeout(withinMs);
+  // a fresh client: the run's own signal has fired
+  const fresh = client.withSignal(deadline);
+  await Promise.all(
+    open.map(async (slot) => {
+      try {
+        await fresh.terminate(slot.taskId!, { maxAttempts: 3 });
+        done.add(slot);
+        logger.info(`Terminated job ${slot.runId} ("${slot.definition.name}") on the service.`);
+      } catch (error) {
+        logger.warning(`Could not terminate job ${slot.runId} ("${slot.definition.name}", task ${slot.taskId}): ${redact(toDatacompareError(error).message)}`);
+      }
+    }),
+  );
+  return done;
+}
+
+async function forEachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await work(items[next++]!);
+  });
+  await Promise.all(workers);
+}
+
+function formatDuration(ms: number): string {
+  if (ms % 60_000 === 0) return `${ms / 60_000} minute${ms === 60_000 ? '' : 's'}`;
+  return `${Math.round(ms / 100) / 10} s`;
+}

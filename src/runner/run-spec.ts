@@ -1,0 +1,130 @@
+/**
+ * Runs the comparisons of a loaded spec, locally (our engine, two at a time, each with its own time
+ * limit) or on the Data Comparison Service, and gathers one RunResult in spec order. A comparison
+ * that fails becomes a `status: 'error'` result and the others still run.
+ */
+import type { ComparisonDefinition, ComparisonResult, ProgressEvent, RunComparison, RunResult } from '../engine/model.js';
+import { overallStatus } from '../engine/model.js';
+import { runComparison } from '../engine/index.js';
+import { anySignal } from '../shared/abort.js';
+import { CancelledError, ConfigurationError } from '../shared/errors.js';
+import type { Logger } from '../shared/logger.js';
+import type { LoadedSpec } from '../spec/load.js';
+import { isApiOnly } from '../spec/resolve.js';
+import { suggestionHint } from '../spec/suggest.js';
+import { classifyFailure, errorResult } from './error-result.js';
+import { mapWithLimit } from './pool.js';
+
+/** How many local comparisons run at once (each opens up to two connections). */
+export const LOCAL_CONCURRENCY = 2;
+
+export interface ApiSettings {
+  url: string;
+  key: string;
+  workspaceId: string;
+  agentRunId?: string;
+  timeoutMs: number;
+}
+
+export interface StartedJob {
+  comparison: string;
+  runId: number;
+  taskId: string;
+}
+
+export interface RunSpecOptions {
+  loaded: LoadedSpec;
+  /** Names of the comparisons to run; empty or undefined = all. */
+  only?: string[];
+  mode: 'local' | 'api';
+  logger: Logger;
+  signal?: AbortSignal;
+  api?: ApiSettings;
+  onProgress?: (event: ProgressEvent) => void;
+  onJobsStarted?: (jobs: StartedJob[]) => void;
+  /** The local engine; tests pass their own to observe scheduling. Default: src/engine's runComparison. */
+  engine?: RunComparison;
+}
+
+export async function runSpec(options: RunSpecOptions): Promise<RunResult> {
+  const definitions = selectComparisons(options.loaded.definitions, options.only ?? []);
+  const startedAt = new Date().toISOString();
+  options.logger.debug(`running ${definitions.length} comparison(s) in ${options.mode} mode: ${definitions.map((d) => d.name).join(', ')}`);
+  const results = options.mode === 'api' ? await runApi(definitions, options) : await runLocal(definitions, options);
+  const comparisons = results.map((result, index) => ({ ...result, location: definitions[index]!.location }));
+  return {
+    version: 1,
+    status: overallStatus(comparisons),
+    mode: options.mode,
+    started_at: startedAt,
+    finished_at: new Date().toISOString(),
+    comparisons,
+  };
+}
+
+/** The definitions named by `only`, in spec order; an unknown name is the user's mistake. */
+export function selectComparisons(definitions: ComparisonDefinition[], only: readonly string[]): ComparisonDefinition[] {
+  if (only.length === 0) return definitions;
+  const names = definitions.map((d) => d.name);
+  const unknown = only.filter((name) => !names.includes(name));
+  if (unknown.length > 0) {
+    throw new ConfigurationError(`unknown comparison ${unknown.map((n) => `"${n}"`).join(', ')}`, {
+      hint: suggestionHint(unknown[0]!, names, 'comparisons').replace('allowed comparisons', 'the spec has'),
+    });
+  }
+  return definitions.filter((d) => only.includes(d.name));
+}
+
+async function runLocal(definitions: ComparisonDefinition[], options: RunSpecOptions): Promise<ComparisonResult[]> {
+  return mapWithLimit(definitions, LOCAL_CONCURRENCY, async (definition) => {
+    const refusal = localRefusal(definition);
+    if (refusal) return errorResult(definition.name, refusal);
+    if (options.signal?.aborted) return errorResult(definition.name, new CancelledError('The run was cancelled before this comparison started.'));
+    const timeout = definition.timeoutMs !== undefined ? AbortSignal.timeout(definition.timeoutMs) : undefined;
+    const signal = anySignal(options.signal, timeout);
+    try {
+      const result = await (options.engine ?? runComparison)(definition, {
+        logger: options.logger,
+        ...(signal && { signal }),
+        ...(options.onProgress && { onProgress: options.onProgress }),
+      });
+      return { ...result, name: definition.name };
+    } catch (error) {
+      const failure = classifyFailure(error, {
+        ...(options.signal && { outer: options.signal }),
+        ...(definition.timeoutMs !== undefined && { timeoutMs: definition.timeoutMs }),
+      });
+      options.logger.debug(`comparison ${definition.name} failed: ${failure.kind}: ${failure.message}`);
+      return errorResult(definition.name, failure);
+    } finally {
+      options.onProgress?.({ comparison: definition.name, phase: 'done' });
+    }
+  });
+}
+
+/** Why a comparison cannot run locally (it lives only on the service), if it cannot. */
+function localRefusal(definition: ComparisonDefinition): ConfigurationError | undefined {
+  if (isApiOnly(definition)) {
+    return new ConfigurationError(`comparison "${definition.name}" only names a comparison_id stored on the service, so it runs in api mode only`, {
+      hint: 'run with --mode api (CLI) or set the api-key input (action); or give it source and target to run it locally',
+    });
+  }
+  for (const side of [definition.source, definition.target]) {
+    if (side.connection === null) {
+      return new ConfigurationError(`datasource "${side.datasourceName}" is of type service, so comparison "${definition.name}" runs in api mode only`, {
+        hint: 'declare the datasource with its type and url (or path) to compare it locally',
+      });
+    }
+  }
+  return undefined;
+}
+
+async function runApi(definitions: ComparisonDefinition[], options: RunSpecOptions): Promise<ComparisonResult[]> {
+  if (!options.api) {
+    throw new ConfigurationError('api mode needs the service URL, an API key and a workspace id', {
+      hint: 'action: set the api-url, api-key and workspace-id inputs; CLI: set DATACOMPARE_API_URL, DATACOMPARE_API_KEY and DATACOMPARE_WORKSPACE_ID',
+    });
+  }
+  void definitions;
+  throw new ConfigurationError('api mode is not available yet', { hint: 'use mode: local' });
+}
