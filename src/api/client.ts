@@ -118,6 +118,12 @@ export class ApiClient {
     this.statuses = new StatusReader(options.logger);
   }
 
+  /** The same client bound to another signal (e.g. to terminate jobs after the run's own signal fired). */
+  withSignal(signal: AbortSignal | undefined): ApiClient {
+    const { signal: _previous, ...rest } = this.options;
+    return new ApiClient({ ...rest, ...(signal ? { signal } : {}) });
+  }
+
   // ───────────────────────────── endpoints ─────────────────────────────
 
   /** POST /comparisons?create_only=true: stores the comparison without running it. */
