@@ -1,0 +1,58 @@
+/** Number, duration and label formatting shared by the renderers; pure and locale-independent. */
+import type { ComparisonResult, ComparisonStatus, RunResult } from '../engine/model.js';
+
+/** 1234567 → "1,234,567" (fixed en-US grouping, so snapshots do not depend on the machine). */
+export function count(value: number | undefined): string {
+  if (value === undefined || !Number.isFinite(value)) return '–';
+  return Math.round(value).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** Seconds → "850 ms", "3.2 s", "2 min 5 s", "1 h 2 min". */
+export function duration(seconds: number | undefined): string {
+  if (seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return '–';
+  if (seconds < 1) return `${Math.round(seconds * 1000)} ms`;
+  if (seconds < 60) return `${(Math.round(seconds * 10) / 10).toFixed(1)} s`;
+  const total = Math.round(seconds);
+  if (total < 3600) return `${Math.floor(total / 60)} min ${total % 60} s`;
+  return `${Math.floor(total / 3600)} h ${Math.floor((total % 3600) / 60)} min`;
+}
+
+/** The run's wall-clock time in seconds, from its timestamps (undefined when unreadable). */
+export function runSeconds(run: RunResult): number | undefined {
+  const ms = Date.parse(run.finished_at) - Date.parse(run.started_at);
+  return Number.isFinite(ms) && ms >= 0 ? ms / 1000 : undefined;
+}
+
+export const STATUS_ICON: Record<ComparisonStatus, string> = { match: '✅', mismatch: '❌', error: '💥' };
+
+/** "✅ match", "✅ match (within thresholds)", "❌ mismatch", "💥 error". */
+export function statusLabel(c: Pick<ComparisonResult, 'status' | 'within_thresholds'>): string {
+  if (c.status === 'match' && c.within_thresholds) return '✅ match (within thresholds)';
+  return `${STATUS_ICON[c.status]} ${c.status}`;
+}
+
+/** Differing rows in all: the engine's total, else the sum of the stats. */
+export function differingRows(c: ComparisonResult): number {
+  if (c.diff) return c.diff.diff_rows_total;
+  const s = c.stats;
+  return s ? s.mismatched_rows + s.only_in_source + s.only_in_target : 0;
+}
+
+/** "1 row" / "2 rows". */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${count(n)} ${n === 1 ? one : many}`;
+}
+
+/** Comparisons in report order of importance: errors, then mismatches (most differing rows first), then the rest. */
+export function byImportance<T extends ComparisonResult>(comparisons: readonly T[]): T[] {
+  const rank: Record<ComparisonStatus, number> = { error: 0, mismatch: 1, match: 2 };
+  return comparisons
+    .map((c, index) => ({ c, index }))
+    .sort((a, b) => rank[a.c.status] - rank[b.c.status] || differingRows(b.c) - differingRows(a.c) || a.index - b.index)
+    .map(({ c }) => c);
+}
+
+/** Human label of an error kind, e.g. "connection error". */
+export function errorKindLabel(kind: string): string {
+  return kind === 'internal' ? 'internal error (a datacompare bug)' : `${kind} error`;
+}

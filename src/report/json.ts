@@ -1,0 +1,43 @@
+/**
+ * results.json: the RunResult itself, with every string redacted and keys in a stable order (the
+ * model's order for known fields; diff rows keep the engine's column order), two-space indented.
+ * Pure.
+ */
+import type { RunResult } from '../engine/model.js';
+import { redact } from '../shared/redact.js';
+
+/** The model's field order for the objects we know; other keys follow in their own order. */
+const ORDER = [
+  'version', 'status', 'mode', 'started_at', 'finished_at', 'comparisons',
+  'name', 'location', 'file', 'line', 'column',
+  'result', 'diff_status', 'diff_reasons', 'time_taken',
+  'within_thresholds', 'error', 'kind', 'message', 'hint',
+  'stats', 'source_rows', 'target_rows', 'matched_rows', 'mismatched_rows', 'only_in_source', 'only_in_target',
+  'duplicate_keys_source', 'duplicate_keys_target', 'null_keys_source', 'null_keys_target',
+  'plan', 'reason', 'source', 'target', 'rows_sent', 'bytes_sent',
+  'service', 'comparison_id', 'run_id', 'task_id', 'url',
+  'schema_diff', 'type_mismatches', 'source_column', 'target_column', 'source_type', 'target_type', 'type',
+  'diff', 'primary_key_columns', 'column_mapping', 'mismatched_columns_mapping', 'mismatch_count', 'details',
+  'diff_rows_total', 'truncated', 'diff_rows',
+];
+const RANK = new Map(ORDER.map((key, index) => [key, index]));
+
+/** Objects whose keys are data (column names), not fields: keep their order as produced. */
+const DATA_KEYED = new Set(['column_mapping', 'mismatched_columns_mapping', 'diff_rows']);
+
+function normalise(value: unknown, dataKeyed: boolean): unknown {
+  if (typeof value === 'string') return redact(value);
+  if (Array.isArray(value)) return value.map((item) => normalise(item, dataKeyed));
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+  if (!dataKeyed) {
+    entries.sort(([a], [b]) => (RANK.get(a) ?? ORDER.length) - (RANK.get(b) ?? ORDER.length));
+  }
+  return Object.fromEntries(
+    entries.map(([key, v]) => [dataKeyed ? redact(key) : key, normalise(v, DATA_KEYED.has(key) && !dataKeyed ? true : false)]),
+  );
+}
+
+export function renderJson(run: RunResult): string {
+  return JSON.stringify(normalise(run, false), null, 2) + '\n';
+}

@@ -1,0 +1,97 @@
+/**
+ * The sticky pull-request comment: one per pull request and comment key, found again by a hidden
+ * marker, stating the head commit it reports on (also as a marker, so a later run can tell whether
+ * the comment is about a newer commit). GitHub rejects bodies over 65,536 characters, so it shrinks
+ * in stages: full tables → fewer rows → statistics only → one line and a link to the run. Pure.
+ */
+import type { RunResult } from '../engine/model.js';
+import { redact } from '../shared/redact.js';
+import { inlineText, safeUrl } from './escape.js';
+import { allDetails, statusLine, statusTable } from './markdown-parts.js';
+
+/** GitHub's limit for a comment body, in characters. */
+export const COMMENT_LIMIT_CHARS = 65_536;
+
+export interface CommentOptions {
+  /** Identifies this comment among others datacompare writes on the same PR (default: the spec path). */
+  commentKey: string;
+  /** The pull request's head commit this run checked. */
+  headSha: string;
+  /** The workflow run, for "see the run". */
+  runUrl?: string;
+  maxDiffRows: number;
+  /** Default COMMENT_LIMIT_CHARS. */
+  maxChars?: number;
+}
+
+/** The key inside an HTML comment: no `--`, no `>`, nothing but a conservative character set. */
+function encodeKey(key: string): string {
+  return key.replace(/[^A-Za-z0-9._/-]/g, (ch) => encodeURIComponent(ch)).replace(/--/g, '-%2D');
+}
+
+/** The hidden marker that identifies our comment for `commentKey`. */
+export function commentMarker(commentKey: string): string {
+  return `<!-- datacompare:comment-key=${encodeKey(commentKey)} -->`;
+}
+
+const SHA_MARKER = /<!-- datacompare:head-sha=([0-9a-f]{7,64}) -->/;
+
+/** The head SHA an existing comment of ours reports on, if it says. */
+export function reportedHeadSha(body: string): string | undefined {
+  return SHA_MARKER.exec(body)?.[1];
+}
+
+function shaMarker(sha: string): string {
+  const clean = /^[0-9a-f]{7,64}$/i.test(sha) ? sha.toLowerCase() : 'unknown';
+  return `<!-- datacompare:head-sha=${clean} -->`;
+}
+
+interface Stage {
+  name: string;
+  rows: number;
+  details: boolean;
+}
+
+function header(run: RunResult, options: CommentOptions): string[] {
+  const short = /^[0-9a-f]{7,64}$/i.test(options.headSha) ? options.headSha.slice(0, 7) : inlineText(options.headSha, 12);
+  const url = safeUrl(options.runUrl);
+  const link = url ? ` · [workflow run](${url})` : '';
+  return [commentMarker(options.commentKey), shaMarker(options.headSha), `### datacompare: ${run.status}`, '', `${statusLine(run)}`, '', `<sub>Checked commit ${short}${link} · spec key ${inlineText(options.commentKey, 200)}</sub>`];
+}
+
+function render(run: RunResult, stage: Stage, options: CommentOptions, shortened: boolean): string {
+  const parts = [...header(run, options), '', statusTable(run)];
+  if (stage.details) {
+    const details = allDetails(run, { maxRows: stage.rows, chart: false, fullRowsHint: () => 'every row is in the job summary and the report files' });
+    if (details) parts.push('', details);
+  }
+  if (shortened) parts.push('', `<sub>Shortened to fit GitHub's comment size limit (${stage.name}); the job summary and the report files have everything.</sub>`);
+  return redact(parts.join('\n')) + '\n';
+}
+
+function oneLine(run: RunResult, options: CommentOptions): string {
+  const url = safeUrl(options.runUrl);
+  const see = url ? ` See the [workflow run](${url}) for the report.` : ' See the workflow run for the report.';
+  return redact([commentMarker(options.commentKey), shaMarker(options.headSha), `### datacompare: ${run.status}`, '', `${statusLine(run)}${see}`].join('\n')) + '\n';
+}
+
+/** The comment body and the stage it fit at. */
+export function renderCommentWithStage(run: RunResult, options: CommentOptions): { markdown: string; stage: string } {
+  const limit = options.maxChars ?? COMMENT_LIMIT_CHARS;
+  const fewer = Math.min(options.maxDiffRows, 10);
+  const stages: Stage[] = [
+    { name: 'full tables', rows: options.maxDiffRows, details: true },
+    ...(fewer < options.maxDiffRows ? [{ name: `${fewer} sample rows`, rows: fewer, details: true }] : []),
+    { name: 'no sample rows', rows: 0, details: true },
+    { name: 'statistics only', rows: 0, details: false },
+  ];
+  for (const [index, stage] of stages.entries()) {
+    const body = render(run, stage, options, index > 0);
+    if (body.length <= limit) return { markdown: body, stage: stage.name };
+  }
+  return { markdown: oneLine(run, options), stage: 'one line' };
+}
+
+export function renderComment(run: RunResult, options: CommentOptions): string {
+  return renderCommentWithStage(run, options).markdown;
+}

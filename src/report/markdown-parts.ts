@@ -1,0 +1,243 @@
+/**
+ * The markdown pieces the job summary and the PR comment share: the status line, the status table,
+ * and a comparison's details (reasons, per-column mismatches, sample rows, schema differences, chart).
+ * Every data value passes through escape.ts. Pure.
+ */
+import type { ComparisonResult, DiffRow, RunResult } from '../engine/model.js';
+import { cellValue, inlineText, mermaidLabel, nameText, safeUrl } from './escape.js';
+import { byImportance, count, differingRows, duration, errorKindLabel, plural, runSeconds, STATUS_ICON, statusLabel } from './format.js';
+
+export interface DetailOptions {
+  /** Sample rows shown per comparison (0 = none). */
+  maxRows: number;
+  /** Include a mermaid chart where it helps. */
+  chart: boolean;
+  /** How to tell the reader where the full list of rows is, e.g. "orders.csv in report-dir". */
+  fullRowsHint?: (c: ComparisonResult) => string;
+}
+
+const DIFF_TYPE_LABEL: Record<DiffRow['_diff_type'], string> = {
+  changed: 'changed',
+  only_in_source: 'only in source',
+  only_in_target: 'only in target',
+};
+
+/** One sentence on the whole run, e.g. "❌ 2 of 3 comparisons differ, 💥 1 could not run." */
+export function statusLine(run: RunResult): string {
+  const total = run.comparisons.length;
+  const errors = run.comparisons.filter((c) => c.status === 'error').length;
+  const mismatches = run.comparisons.filter((c) => c.status === 'mismatch').length;
+  const time = duration(runSeconds(run));
+  const tail = ` (${run.mode} mode, ${time})`;
+  if (total === 0) return `⚪ No comparisons were run${tail}.`;
+  if (errors === 0 && mismatches === 0) {
+    const within = run.comparisons.filter((c) => c.within_thresholds).length;
+    const note = within > 0 ? `; ${within} differ within their thresholds` : '';
+    return `${STATUS_ICON.match} **${total === 1 ? 'The comparison matches' : `All ${total} comparisons match`}**${note}${tail}.`;
+  }
+  const parts: string[] = [];
+  if (mismatches > 0) parts.push(`${STATUS_ICON.mismatch} **${mismatches} of ${total} ${total === 1 ? 'comparison' : 'comparisons'} ${mismatches === 1 ? 'differs' : 'differ'}**`);
+  if (errors > 0) parts.push(`${STATUS_ICON.error} **${errors} of ${total} could not run**`);
+  return `${parts.join(', ')}${tail}.`;
+}
+
+function differingColumns(c: ComparisonResult, max = 4): string {
+  const names = Object.entries(c.diff?.mismatched_columns_mapping ?? {})
+    .filter(([, v]) => v.mismatch_count > 0)
+    .map(([name]) => nameText(name));
+  if (names.length === 0) return '';
+  return names.length > max ? `${names.slice(0, max).join(', ')} +${names.length - max} more` : names.join(', ');
+}
+
+function jobLink(c: ComparisonResult): string {
+  const service = c.service;
+  if (!service) return '';
+  const label = service.run_id !== undefined ? `run ${service.run_id}` : 'job';
+  const url = safeUrl(service.url);
+  return url ? `[${label}](${url})` : label;
+}
+
+/** The status table; `limit` cuts it (most important comparisons first) only when a budget demands it. */
+export function statusTable(run: RunResult, options: { limit?: number; linkDetails?: boolean } = {}): string {
+  const api = run.mode === 'api';
+  const head = ['Comparison', 'Status', 'Source rows', 'Target rows', 'Matched', 'Changed', 'Only in source', 'Only in target', 'Columns that differ', 'Time', api ? 'Job' : 'Plan'];
+  const align = ['---', '---', '--:', '--:', '--:', '--:', '--:', '--:', '---', '--:', '---'];
+  const ordered = options.limit === undefined ? run.comparisons : byImportance(run.comparisons).slice(0, options.limit);
+  const rows = ordered.map((c) => {
+    const s = c.stats;
+    const plan = api ? jobLink(c) : (c.plan?.kind ?? '');
+    return [
+      nameText(c.name),
+      statusLabel(c),
+      count(s?.source_rows),
+      count(s?.target_rows),
+      count(s?.matched_rows),
+      count(s?.mismatched_rows),
+      count(s?.only_in_source),
+      count(s?.only_in_target),
+      c.status === 'error' ? errorKindLabel(c.error?.kind ?? 'internal') : differingColumns(c),
+      duration(c.result?.time_taken),
+      plan,
+    ];
+  });
+  const lines = [head, align, ...rows].map((cells) => `| ${cells.join(' | ')} |`);
+  const hidden = run.comparisons.length - ordered.length;
+  if (hidden > 0) lines.push('', `… and ${plural(hidden, 'more comparison')} (all in results.json).`);
+  return lines.join('\n');
+}
+
+/** "9 differing rows (5 changed, 3 only in source, 1 only in target)". */
+export function differenceSummary(c: ComparisonResult): string {
+  const s = c.stats;
+  const total = differingRows(c);
+  const parts = s ? [`${count(s.mismatched_rows)} changed`, `${count(s.only_in_source)} only in source`, `${count(s.only_in_target)} only in target`] : [];
+  return `${plural(total, 'differing row')}${parts.length ? ` (${parts.join(', ')})` : ''}`;
+}
+
+function summaryText(c: ComparisonResult): string {
+  if (c.status === 'error') return `${STATUS_ICON.error} ${errorKindLabel(c.error?.kind ?? 'internal')}`;
+  const schema = c.schema_diff && schemaDiffCount(c) > 0 ? `, ${plural(schemaDiffCount(c), 'schema difference')}` : '';
+  const within = c.within_thresholds ? ' — within thresholds' : '';
+  return `${STATUS_ICON[c.status]} ${differenceSummary(c)}${schema}${within}`;
+}
+
+function schemaDiffCount(c: ComparisonResult): number {
+  const d = c.schema_diff;
+  return d ? d.only_in_source.length + d.only_in_target.length + d.type_mismatches.length : 0;
+}
+
+function columnTable(c: ComparisonResult): string {
+  const mapping = c.diff?.column_mapping ?? {};
+  const entries = Object.entries(c.diff?.mismatched_columns_mapping ?? {}).filter(([, v]) => v.mismatch_count > 0);
+  if (entries.length === 0) return '';
+  const rows = entries.map(([name, v]) => {
+    const target = mapping[name];
+    const column = target !== undefined && target !== name ? `${nameText(name)} → ${nameText(target)}` : nameText(name);
+    return `| ${column} | ${count(v.mismatch_count)} | ${inlineText(v.details, 300)} |`;
+  });
+  return ['**Columns that differ**', '', '| Column | Rows that differ | Details |', '|---|--:|---|', ...rows].join('\n');
+}
+
+/** Columns of the sample table: keys, then every compared column that appears in a row, differing ones first. */
+function sampleColumns(c: ComparisonResult, rows: readonly DiffRow[]): { keys: string[]; columns: string[] } {
+  const keys = c.diff?.primary_key_columns ?? [];
+  const seen = new Set<string>();
+  const add = (name: string): void => void seen.add(name);
+  Object.keys(c.diff?.mismatched_columns_mapping ?? {}).forEach(add);
+  const found = new Set<string>();
+  for (const row of rows) {
+    for (const field of Object.keys(row)) {
+      if (field === '_diff_type' || keys.includes(field)) continue;
+      const match = /^(source|target)_(.+)$/.exec(field);
+      if (match?.[2] !== undefined) found.add(match[2]);
+    }
+  }
+  const columns = [...seen].filter((name) => found.has(name));
+  for (const name of found) if (!columns.includes(name)) columns.push(name);
+  return { keys, columns };
+}
+
+function sampleCell(row: DiffRow, column: string): string {
+  const hasSource = `source_${column}` in row;
+  const hasTarget = `target_${column}` in row;
+  const source = row[`source_${column}`];
+  const target = row[`target_${column}`];
+  if (row._diff_type === 'changed' && hasSource && hasTarget) return `${cellValue(source)} → ${cellValue(target)}`;
+  if (hasSource) return cellValue(source);
+  if (hasTarget) return cellValue(target);
+  return '';
+}
+
+function sampleTable(c: ComparisonResult, maxRows: number, fullRowsHint?: (c: ComparisonResult) => string): string {
+  const all = c.diff?.diff_rows ?? [];
+  if (maxRows <= 0 || all.length === 0) return '';
+  const rows = all.slice(0, maxRows);
+  const { keys, columns } = sampleColumns(c, rows);
+  const head = [...keys.map((k) => `🔑 ${nameText(k)}`), 'Difference', ...columns.map(nameText)];
+  const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
+  for (const row of rows) {
+    const cells = [...keys.map((k) => cellValue(row[k])), DIFF_TYPE_LABEL[row._diff_type] ?? inlineText(String(row._diff_type)), ...columns.map((col) => sampleCell(row, col))];
+    lines.push(`| ${cells.join(' | ')} |`);
+  }
+  const total = c.diff?.diff_rows_total ?? all.length;
+  const where = fullRowsHint ? fullRowsHint(c) : '';
+  const note =
+    rows.length < total
+      ? `Showing ${count(rows.length)} of ${plural(total, 'differing row')}${where ? `; ${where}` : ''}${c.diff?.truncated ? ` (the engine kept ${count(all.length)})` : ''}.`
+      : total === 1 ? 'The only differing row.' : `All ${count(total)} differing rows.`;
+  return ['**Sample rows** (source → target)', '', ...lines, '', note].join('\n');
+}
+
+function schemaSection(c: ComparisonResult): string {
+  const d = c.schema_diff;
+  if (!d || schemaDiffCount(c) === 0) return '';
+  const lines = [
+    ...d.only_in_source.map((col) => `- Only in source: ${nameText(col.name)} (${inlineText(col.type, 80)})`),
+    ...d.only_in_target.map((col) => `- Only in target: ${nameText(col.name)} (${inlineText(col.type, 80)})`),
+    ...d.type_mismatches.map(
+      (m) => `- Type differs: ${nameText(m.source_column)} ${inlineText(m.source_type, 80)} → ${nameText(m.target_column)} ${inlineText(m.target_type, 80)}`,
+    ),
+  ];
+  return ['**Schema differences**', '', ...lines].join('\n');
+}
+
+function chart(c: ComparisonResult): string {
+  const s = c.stats;
+  if (!s || c.status !== 'mismatch') return '';
+  const differing = s.mismatched_rows + s.only_in_source + s.only_in_target;
+  const rows = Math.max(s.source_rows, s.target_rows, 1);
+  // A pie only says something when the differences are a visible slice of the rows.
+  if (differing === 0 || differing / rows < 0.01) return '';
+  const slices: [string, number][] = [
+    ['Matched', s.matched_rows],
+    ['Changed', s.mismatched_rows],
+    ['Only in source', s.only_in_source],
+    ['Only in target', s.only_in_target],
+  ];
+  const body = slices.filter(([, n]) => n > 0).map(([label, n]) => `    "${label}" : ${n}`);
+  return ['```mermaid', `pie showData title ${mermaidLabel(c.name)}`, ...body, '```'].join('\n');
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function errorSection(c: ComparisonResult): string {
+  if (!c.error) return '';
+  const lines = [`**${capitalise(errorKindLabel(c.error.kind))}:** ${inlineText(c.error.message, 2_000)}`];
+  if (c.error.hint) lines.push('', `**What to do:** ${inlineText(c.error.hint, 1_000)}`);
+  return lines.join('\n');
+}
+
+function reasonsSection(c: ComparisonResult): string {
+  const reasons = c.result?.diff_reasons ?? [];
+  if (reasons.length === 0) return '';
+  return reasons.map((r) => `- ${inlineText(r, 500)}`).join('\n');
+}
+
+/** Whether a comparison has anything to show beyond its table row. */
+export function hasDetails(c: ComparisonResult): boolean {
+  return c.status !== 'match' || c.within_thresholds === true || schemaDiffCount(c) > 0;
+}
+
+/** A `<details>` block for one comparison. */
+export function comparisonDetails(c: ComparisonResult, options: DetailOptions): string {
+  const sections = [
+    errorSection(c),
+    reasonsSection(c),
+    columnTable(c),
+    sampleTable(c, options.maxRows, options.fullRowsHint),
+    schemaSection(c),
+    options.chart ? chart(c) : '',
+  ].filter((s) => s !== '');
+  const open = c.status === 'error' ? ' open' : '';
+  return [`<details${open}><summary><b>${nameText(c.name)}</b>: ${summaryText(c)}</summary>`, '', ...sections.flatMap((s) => [s, '']), '</details>'].join('\n');
+}
+
+/** The details of every comparison that has some, most important first. */
+export function allDetails(run: RunResult, options: DetailOptions): string {
+  return byImportance(run.comparisons)
+    .filter(hasDetails)
+    .map((c) => comparisonDetails(c, options))
+    .join('\n\n');
+}

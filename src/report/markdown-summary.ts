@@ -1,0 +1,75 @@
+/**
+ * The job summary: a status line, the status table and per-comparison details, kept under GitHub's
+ * 1 MiB step-summary limit (over it the runner drops the whole summary). Detail shrinks first: fewer
+ * sample rows, then no rows, then no details; the status table always stays (cut only if a run had
+ * thousands of comparisons). The full report is always in the report files. Pure.
+ */
+import type { ComparisonResult, RunResult } from '../engine/model.js';
+import { redact } from '../shared/redact.js';
+import { allDetails, statusLine, statusTable } from './markdown-parts.js';
+
+/** What we allow ourselves: GitHub drops a step summary over 1 MiB; leave room for other steps' text. */
+export const SUMMARY_BUDGET_BYTES = 1_000_000;
+
+export interface SummaryOptions {
+  maxDiffRows: number;
+  /** Size limit in UTF-8 bytes (default SUMMARY_BUDGET_BYTES). */
+  budgetBytes?: number;
+  /** Where the full rows of a comparison are, e.g. "every row is in orders.csv (report-dir)". */
+  fullRowsHint?: (c: ComparisonResult) => string;
+}
+
+/** One way of rendering, from the richest to the leanest. */
+interface Stage {
+  name: string;
+  rows: number;
+  details: boolean;
+  chart: boolean;
+  tableLimit?: number;
+}
+
+export function summaryStages(maxDiffRows: number, comparisons: number): Stage[] {
+  const rows = [maxDiffRows, 20, 5].filter((n, i, all) => n <= maxDiffRows && all.indexOf(n) === i);
+  return [
+    ...rows.map((n, i) => ({ name: i === 0 ? 'full' : `${n} sample rows`, rows: n, details: true, chart: true })),
+    { name: 'no sample rows', rows: 0, details: true, chart: false },
+    { name: 'status table only', rows: 0, details: false, chart: false },
+    ...[1000, 100, 10].filter((n) => n < comparisons).map((n) => ({ name: `first ${n} comparisons`, rows: 0, details: false, chart: false, tableLimit: n })),
+  ];
+}
+
+export function byteLength(text: string): number {
+  return Buffer.byteLength(text, 'utf8');
+}
+
+function render(run: RunResult, stage: Stage, options: SummaryOptions, shortened: boolean): string {
+  const parts = [`## datacompare: ${run.status}`, '', statusLine(run), '', statusTable(run, stage.tableLimit === undefined ? {} : { limit: stage.tableLimit })];
+  if (stage.details) {
+    const details = allDetails(run, { maxRows: stage.rows, chart: stage.chart, ...(options.fullRowsHint ? { fullRowsHint: options.fullRowsHint } : {}) });
+    if (details) parts.push('', details);
+  }
+  if (shortened) {
+    parts.push(
+      '',
+      `> [!NOTE]\n> This summary was shortened to fit GitHub's 1 MiB job-summary limit (${stage.name}). The full report is in results.json, summary.md and one CSV per comparison in the report directory (input \`report-dir\`).`,
+    );
+  }
+  return redact(parts.join('\n')) + '\n';
+}
+
+/** The job summary markdown and the stage it fit at. */
+export function renderSummaryWithStage(run: RunResult, options: SummaryOptions): { markdown: string; stage: string } {
+  const budget = options.budgetBytes ?? SUMMARY_BUDGET_BYTES;
+  const stages = summaryStages(options.maxDiffRows, run.comparisons.length);
+  let last = '';
+  for (const [index, stage] of stages.entries()) {
+    last = render(run, stage, options, index > 0);
+    if (byteLength(last) <= budget) return { markdown: last, stage: stage.name };
+  }
+  return { markdown: last, stage: stages.at(-1)?.name ?? 'full' };
+}
+
+/** The job summary markdown (always under the budget unless a run has more than ~2,000 comparisons of 100-char names). */
+export function renderSummary(run: RunResult, options: SummaryOptions): string {
+  return renderSummaryWithStage(run, options).markdown;
+}

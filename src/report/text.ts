@@ -1,0 +1,116 @@
+/**
+ * The terminal report of a run: per comparison a status line with counts, the reasons, the
+ * mismatch count per column and a few sample rows (key: source → target); then one summary line.
+ * Pure: colours only when asked (the CLI asks on a TTY), data values quoted so control characters
+ * and trailing spaces are visible and cannot drive the terminal.
+ */
+import type { ComparisonResult, DiffRow, ReportedValue, RunResult } from '../engine/model.js';
+import { redact } from '../shared/redact.js';
+import { truncate } from './escape.js';
+import { count, differingRows, duration, plural, runSeconds } from './format.js';
+
+export interface TextOptions {
+  color: boolean;
+  /** Sample rows shown per comparison (default 5). */
+  maxDiffRows?: number;
+}
+
+const DEFAULT_SAMPLE_ROWS = 5;
+const MAX_VALUE_CHARS = 60;
+
+type Paint = (code: string, text: string) => string;
+
+const STATUS_MARK = { match: '✔', mismatch: '✘', error: '!' } as const;
+const STATUS_COLOR = { match: '32', mismatch: '31', error: '35' } as const;
+
+export function renderText(run: RunResult, options: TextOptions): string {
+  const paint: Paint = options.color ? (code, text) => `\u001b[${code}m${text}\u001b[0m` : (_code, text) => text;
+  const samples = options.maxDiffRows ?? DEFAULT_SAMPLE_ROWS;
+  const blocks = run.comparisons.map((c) => comparisonBlock(c, samples, paint));
+  return `${[...blocks, summaryLine(run, paint)].join('\n')}\n`;
+}
+
+function comparisonBlock(c: ComparisonResult, samples: number, paint: Paint): string {
+  const lines = [statusLine(c, paint)];
+  const indent = (text: string) => `    ${text}`;
+  if (c.error) {
+    lines.push(indent(`${c.error.kind} error: ${clean(c.error.message)}`));
+    if (c.error.hint) lines.push(indent(paint('2', `hint: ${clean(c.error.hint)}`)));
+  }
+  for (const reason of c.result?.diff_reasons ?? []) lines.push(indent(clean(reason)));
+  const columns = Object.entries(c.diff?.mismatched_columns_mapping ?? {}).filter(([, m]) => m.mismatch_count > 0);
+  if (columns.length > 0) {
+    lines.push(indent(`columns: ${columns.map(([name, m]) => `${clean(name)} ${count(m.mismatch_count)}`).join(', ')}`));
+  }
+  const schema = c.schema_diff;
+  if (schema) {
+    for (const col of schema.only_in_source) lines.push(indent(`schema: column ${clean(col.name)} (${clean(col.type)}) only in source`));
+    for (const col of schema.only_in_target) lines.push(indent(`schema: column ${clean(col.name)} (${clean(col.type)}) only in target`));
+    for (const m of schema.type_mismatches) {
+      lines.push(indent(`schema: ${clean(m.source_column)} is ${clean(m.source_type)} in source, ${clean(m.target_type)} in target`));
+    }
+  }
+  if (c.diff && samples > 0) {
+    const shown = c.diff.diff_rows.slice(0, samples);
+    for (const row of shown) lines.push(indent(sampleRow(row, c.diff.primary_key_columns, paint)));
+    const more = c.diff.diff_rows_total - shown.length;
+    if (more > 0) lines.push(indent(paint('2', `… ${plural(more, 'more differing row')} (all of them: --json FILE)`)));
+  }
+  return lines.join('\n');
+}
+
+function statusLine(c: ComparisonResult, paint: Paint): string {
+  const status = c.status === 'match' && c.within_thresholds ? 'match (within thresholds)' : c.status;
+  const head = `${paint(STATUS_COLOR[c.status], `${STATUS_MARK[c.status]} ${status}`)}  ${paint('1', clean(c.name))}`;
+  const facts: string[] = [];
+  const s = c.stats;
+  if (s) {
+    facts.push(`${count(s.source_rows)} source rows, ${count(s.target_rows)} target rows`);
+    const differing = differingRows(c);
+    if (differing > 0) {
+      facts.push(`${plural(differing, 'differing row')} (${count(s.mismatched_rows)} changed, ${count(s.only_in_source)} only in source, ${count(s.only_in_target)} only in target)`);
+    }
+    const duplicates = s.duplicate_keys_source + s.duplicate_keys_target;
+    if (duplicates > 0) facts.push(`${plural(duplicates, 'duplicate key')}`);
+    const nullKeys = s.null_keys_source + s.null_keys_target;
+    if (nullKeys > 0) facts.push(`${plural(nullKeys, 'NULL key')}`);
+  }
+  if (c.result) facts.push(duration(c.result.time_taken));
+  return facts.length > 0 ? `${head}  ${paint('2', '·')} ${facts.join(` ${paint('2', '·')} `)}` : head;
+}
+
+function sampleRow(row: DiffRow, keyColumns: readonly string[], paint: Paint): string {
+  const key = keyColumns.map((k) => `${clean(k)}=${value(row[k])}`).join(', ');
+  if (row._diff_type === 'only_in_source') return `${key}: ${paint('31', 'only in source')}`;
+  if (row._diff_type === 'only_in_target') return `${key}: ${paint('32', 'only in target')}`;
+  const changes = Object.keys(row)
+    .filter((name) => name.startsWith('source_') && `target_${name.slice(7)}` in row)
+    .map((name) => {
+      const column = name.slice(7);
+      return `${clean(column)} ${paint('31', value(row[name]))} → ${paint('32', value(row[`target_${column}`]))}`;
+    });
+  return `${key}: ${changes.join('; ')}`;
+}
+
+function summaryLine(run: RunResult, paint: Paint): string {
+  const total = run.comparisons.length;
+  const by = (status: string) => run.comparisons.filter((c) => c.status === status).length;
+  const parts = [`${count(by('match'))} matched`, `${count(by('mismatch'))} differ`, `${count(by('error'))} failed`];
+  const head = total === 1 ? '1 comparison' : `${count(total)} comparisons`;
+  const color = STATUS_COLOR[run.status];
+  return `\n${paint(color, paint('1', `${run.status.toUpperCase()}`))}: ${head} — ${parts.join(', ')} (${run.mode} mode, ${duration(runSeconds(run))})`;
+}
+
+/** A data value: strings quoted (JSON escapes make control characters and spaces visible), NULL bare. */
+function value(v: ReportedValue | undefined): string {
+  if (v === undefined) return '?';
+  if (v === null) return 'NULL';
+  if (typeof v === 'string') return JSON.stringify(truncate(redact(v), MAX_VALUE_CHARS));
+  return String(v);
+}
+
+/** A name or message: redacted, control characters (ANSI escapes) removed. */
+function clean(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return redact(text).replace(/[\u0000-\u0008\u000b-\u001f\u007f\u009b]/g, '').replace(/\n/g, ' ');
+}
