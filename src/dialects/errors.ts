@@ -1,0 +1,54 @@
+/**
+ * Turning driver errors into our typed errors, the same way for every dialect: the driver's error
+ * stays as `cause` (with its code and detail), the SQL is kept on QueryError (it never contains
+ * secrets: values are bound or are the user's own filter text), and the message names the data
+ * source, never its URL.
+ */
+import { CancelledError, ConnectionError, DatacompareError, QueryError } from '../shared/errors.js';
+import { redact } from '../shared/redact.js';
+
+export type ErrorCategory = 'connection' | 'missing-table' | 'missing-column' | 'syntax' | 'cancelled' | 'other';
+
+export interface DriverErrorInfo {
+  category: ErrorCategory;
+  /** The driver's code (`42P01`, `ER_NO_SUCH_TABLE`, `ERR_SQLITE_ERROR`...). */
+  code?: string;
+}
+
+export function driverMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+/** Wraps a driver error raised while running `sql` on the data source `datasourceName`. */
+export function wrapDriverError(
+  error: unknown,
+  info: DriverErrorInfo,
+  context: { datasourceName: string; sql?: string; signal?: AbortSignal | undefined },
+): DatacompareError {
+  if (error instanceof DatacompareError) return error;
+  const message = redact(driverMessage(error));
+  const code = info.code ? ` [${info.code}]` : '';
+  if (info.category === 'cancelled' || context.signal?.aborted) {
+    return new CancelledError(`The query on data source "${context.datasourceName}" was cancelled.`, { cause: error });
+  }
+  if (info.category === 'connection') {
+    return new ConnectionError(`Could not connect to data source "${context.datasourceName}": ${message}${code}`, {
+      cause: error,
+      hint: 'Check that the database is reachable from here and that the URL, user and password in the spec (or its ${VAR}s) are right.',
+    });
+  }
+  const hints: Record<ErrorCategory, string | undefined> = {
+    'missing-table': `Check the table name (schema.table) and that it exists in data source "${context.datasourceName}".`,
+    'missing-column': 'Check the column names in the spec, the filter and the query.',
+    syntax: 'Check the SQL of the filter or query in the spec.',
+    connection: undefined,
+    cancelled: undefined,
+    other: undefined,
+  };
+  const options: { cause: unknown; sql?: string; hint?: string } = { cause: error };
+  if (context.sql !== undefined) options.sql = context.sql;
+  const hint = hints[info.category];
+  if (hint !== undefined) options.hint = hint;
+  return new QueryError(`Data source "${context.datasourceName}" rejected a query: ${message}${code}`, options);
+}

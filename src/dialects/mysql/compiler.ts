@@ -1,0 +1,78 @@
+/**
+ * MySQL / MariaDB SQL: backticks, `?`, DATE_FORMAT. Canonical texts are cast to BINARY: string
+ * comparison in MySQL follows collations (case-insensitive, trailing spaces ignored), bytes do not.
+ * No FULL OUTER JOIN: the join diff uses LEFT JOIN + anti-join.
+ */
+import { BaseSqlCompiler } from '../../sql/compiler.js';
+import type { ColumnType, NormalizeOptions } from '../types.js';
+
+export class MysqlCompiler extends BaseSqlCompiler {
+  readonly dialect = 'mysql' as const;
+  override readonly supportsFullOuterJoin: boolean = false;
+
+  override quoteIdentifier(name: string): string {
+    return `\`${name.replaceAll('`', '``')}\``;
+  }
+  override stringLiteral(text: string): string {
+    return `'${text.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
+  }
+  override normalize(expr: string, column: ColumnType, options: NormalizeOptions): string {
+    return this.binaryText(super.normalize(expr, column, options));
+  }
+  protected override integerText(expr: string): string {
+    return `CAST(${expr} AS CHAR)`;
+  }
+  protected decimalText(expr: string, scale: number | undefined): string {
+    if (scale !== undefined) return `CAST(CAST(${expr} AS DECIMAL(65, ${Math.min(30, scale)})) AS CHAR)`;
+    const wide = `CAST(CAST(${expr} AS DECIMAL(65, 30)) AS CHAR)`;
+    return `TRIM(TRAILING '.' FROM TRIM(TRAILING '0' FROM ${wide}))`;
+  }
+  protected floatText(expr: string): string {
+    return `CASE WHEN (${expr}) = 0 THEN '0' ELSE CAST(${expr} AS CHAR) END`;
+  }
+  protected override booleanText(expr: string): string {
+    return `CASE WHEN ${expr} IS NULL THEN NULL WHEN ${expr} <> 0 THEN '1' ELSE '0' END`;
+  }
+  protected dateText(expr: string): string {
+    return `DATE_FORMAT(${expr}, '%Y-%m-%d')`;
+  }
+  protected timestampText(expr: string, _withTimeZone: boolean): string {
+    // TIMESTAMP columns are shown in the session time zone, which the connection sets to UTC.
+    return `DATE_FORMAT(${expr}, '%Y-%m-%d %H:%i:%s.%f')`;
+  }
+  protected timeText(expr: string): string {
+    return `TIME_FORMAT(${expr}, '%H:%i:%s.%f')`;
+  }
+  protected override textText(expr: string): string {
+    return `CAST(${expr} AS CHAR)`;
+  }
+  protected override lowerText(expr: string): string {
+    return `LOWER(${expr})`;
+  }
+  protected jsonText(expr: string): string {
+    return `CAST(${expr} AS CHAR)`;
+  }
+  protected bytesText(expr: string): string {
+    return `LOWER(HEX(${expr}))`;
+  }
+  override binaryText(expr: string): string {
+    return expr.startsWith('CAST(') && expr.endsWith(' AS BINARY)') ? expr : `CAST(${expr} AS BINARY)`;
+  }
+  override isDistinct(a: string, b: string): string {
+    return `NOT (${this.binaryText(a)} <=> ${this.binaryText(b)})`;
+  }
+  override textToNumber(expr: string): string {
+    return `CAST(${expr} AS DECIMAL(65, 30))`;
+  }
+  override charLength(expr: string): string {
+    return `CHAR_LENGTH(${expr})`;
+  }
+  override concat(parts: string[]): string {
+    return parts.length === 1 ? (parts[0] ?? "''") : `CONCAT(${parts.join(', ')})`;
+  }
+  md5AsInteger(expr: string): string {
+    return `CAST(CONV(SUBSTRING(MD5(${expr}), 21), 16, 10) AS UNSIGNED)`;
+  }
+}
+
+export const mysqlCompiler = new MysqlCompiler();

@@ -1,0 +1,229 @@
+/** A lazily created mysql2 pool with UTC sessions, row streaming and KILL QUERY cancellation. */
+import mysql from 'mysql2';
+import type { Pool, PoolConnection, FieldPacket } from 'mysql2';
+import { wrapDriverError, type ErrorCategory } from '../errors.js';
+import { columnTypeOf } from '../../sql/type-family.js';
+import { splitQualifiedName } from '../../sql/compiler.js';
+import { ConnectionError } from '../../shared/errors.js';
+import type { ColumnType, ConnectOptions, DatabaseConnection, QueryOptions, RelationSchema, ResultRow } from '../types.js';
+import { mysqlCompiler } from './compiler.js';
+import { mysqlTypeOverrides } from './type-names.js';
+
+const BINARY_CHARSET = 63;
+const TEXTUAL = new Set(['VAR_STRING', 'STRING', 'VARCHAR', 'BLOB', 'TINY_BLOB', 'MEDIUM_BLOB', 'LONG_BLOB']);
+
+export class MysqlConnection implements DatabaseConnection {
+  readonly dialect = 'mysql' as const;
+  readonly compiler = mysqlCompiler;
+  private pool: Pool | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly url: string,
+    private readonly options: ConnectOptions,
+  ) {}
+
+  private connectionOptions() {
+    return {
+      uri: this.url,
+      timezone: 'Z',
+      dateStrings: true,
+      supportBigNumbers: true,
+      bigNumberStrings: true,
+      decimalNumbers: false,
+      charset: 'utf8mb4',
+      // Canonical texts are BINARY (bytewise comparison): read them back as UTF-8 text.
+      typeCast: (field: { type: string; charset?: number; string: (e?: string) => string | null }, next: () => unknown) => {
+        if (TEXTUAL.has(field.type) && (field as { charset?: number }).charset === BINARY_CHARSET) return field.string('utf8');
+        return next();
+      },
+    } as const;
+  }
+
+  private getPool(): Pool {
+    if (this.closed) throw new ConnectionError(`The connection to data source "${this.options.datasourceName}" is closed.`);
+    if (!this.pool) {
+      const pool = mysql.createPool({ ...this.connectionOptions(), connectionLimit: this.options.poolSize ?? 4 } as never);
+      pool.on('connection', (connection) => {
+        connection.query("SET time_zone = '+00:00'");
+      });
+      this.pool = pool;
+    }
+    return this.pool;
+  }
+
+  private wrap(error: unknown, sql: string | undefined, options?: QueryOptions) {
+    const context: { datasourceName: string; sql?: string; signal?: AbortSignal } = { datasourceName: this.options.datasourceName };
+    if (sql !== undefined) context.sql = sql;
+    if (options?.signal) context.signal = options.signal;
+    return wrapDriverError(error, categorize(error), context);
+  }
+
+  private acquire(options?: QueryOptions): Promise<PoolConnection> {
+    options?.signal?.throwIfAborted();
+    return new Promise((resolve, reject) => {
+      this.getPool().getConnection((error, connection) => {
+        if (error) reject(this.wrap(error, undefined));
+        else resolve(connection);
+      });
+    });
+  }
+
+  private async kill(threadId: number): Promise<void> {
+    const connection = mysql.createConnection(this.connectionOptions() as never);
+    await connection
+      .promise()
+      .query(`KILL QUERY ${Number(threadId)}`)
+      .catch((error: Error) => this.options.logger.debug(`could not cancel the query on "${this.options.datasourceName}": ${error.message}`));
+    await connection.promise().end().catch(() => undefined);
+  }
+
+  private onAbort(connection: PoolConnection, options?: QueryOptions): () => void {
+    const signal = options?.signal;
+    if (!signal) return () => undefined;
+    const listener = () => void this.kill(connection.threadId);
+    signal.addEventListener('abort', listener, { once: true });
+    return () => signal.removeEventListener('abort', listener);
+  }
+
+  private async run(sql: string, params: readonly unknown[], options?: QueryOptions): Promise<{ rows: ResultRow[]; fields: FieldPacket[] }> {
+    const connection = await this.acquire(options);
+    const detach = this.onAbort(connection, options);
+    try {
+      return await new Promise((resolve, reject) => {
+        connection.query(sql, params as unknown[], (error, rows, fields) => {
+          if (error) reject(error);
+          else resolve({ rows: rows as ResultRow[], fields: (fields ?? []) as FieldPacket[] });
+        });
+      });
+    } catch (error) {
+      throw this.wrap(error, sql, options);
+    } finally {
+      detach();
+      connection.release();
+    }
+  }
+
+  async query(sql: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<ResultRow[]> {
+    return (await this.run(sql, params, options)).rows;
+  }
+
+  async *stream(sql: string, params: readonly unknown[] = [], options?: QueryOptions): AsyncIterable<ResultRow> {
+    const connection = await this.acquire(options);
+    const detach = this.onAbort(connection, options);
+    const stream = connection.query(sql, params as unknown[]).stream({ highWaterMark: 2000 });
+    let completed = false;
+    try {
+      for await (const row of stream) yield row as ResultRow;
+      completed = true;
+    } catch (error) {
+      throw this.wrap(error, sql, options);
+    } finally {
+      detach();
+      if (completed) connection.release();
+      else {
+        // Stopped early: the server is still sending rows on this connection; it cannot be reused.
+        stream.destroy();
+        connection.destroy();
+      }
+    }
+  }
+
+  async describeTable(table: string, options?: QueryOptions): Promise<RelationSchema> {
+    const parts = splitQualifiedName(table);
+    const name = parts.at(-1) ?? table;
+    const schema = parts.length > 1 ? (parts.at(-2) ?? null) : null;
+    const columns = await this.query(
+      `SELECT COLUMN_NAME AS name, COLUMN_TYPE AS type FROM information_schema.COLUMNS
+        WHERE TABLE_SCHEMA = COALESCE(?, DATABASE()) AND TABLE_NAME = ? ORDER BY ORDINAL_POSITION`,
+      [schema, name],
+      options,
+    );
+    const keys = await this.query(
+      `SELECT COLUMN_NAME AS name FROM information_schema.STATISTICS
+        WHERE TABLE_SCHEMA = COALESCE(?, DATABASE()) AND TABLE_NAME = ? AND INDEX_NAME = 'PRIMARY' ORDER BY SEQ_IN_INDEX`,
+      [schema, name],
+      options,
+    );
+    return {
+      columns: columns.map((row) => columnTypeOf(String(row.name), String(row.type), mysqlTypeOverrides)),
+      primaryKey: keys.map((row) => String(row.name)),
+    };
+  }
+
+  async describeQuery(sql: string, options?: QueryOptions): Promise<RelationSchema> {
+    const { fields } = await this.run(`SELECT * FROM (${sql}) AS q LIMIT 0`, [], options);
+    return { columns: fields.map(fieldType), primaryKey: [] };
+  }
+
+  async serverVersion(options?: QueryOptions): Promise<string> {
+    const [row] = await this.query('SELECT VERSION() AS v', [], options);
+    return String(row?.v);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const pool = this.pool;
+    this.pool = undefined;
+    if (pool) await new Promise<void>((resolve) => pool.end(() => resolve()));
+  }
+}
+
+/** The column type of a query result field (protocol type numbers). */
+function fieldType(field: FieldPacket): ColumnType {
+  const type = field.columnType ?? field.type ?? -1;
+  const decimals = field.decimals;
+  const binary = (field.characterSet ?? field.charsetNr) === BINARY_CHARSET;
+  const name = field.name;
+  const named = (typeName: string) => columnTypeOf(name, typeName, mysqlTypeOverrides);
+  if (field.extendedTypeName === 'uuid') return named('uuid');
+  if (field.extendedFormat === 'json' || type === 245) return named('json');
+  switch (type) {
+    case 1:
+      return named(field.columnLength === 1 ? 'tinyint(1)' : 'tinyint');
+    case 2: case 3: case 8: case 9: case 13:
+      return named('bigint');
+    case 16:
+      return named(field.columnLength === 1 ? 'bit(1)' : 'bigint');
+    case 0: case 246:
+      return named(`decimal(65,${decimals})`);
+    case 4: case 5:
+      return named('double');
+    case 7: case 17:
+      return named(`timestamp(${Math.min(6, decimals)})`);
+    case 12: case 18:
+      return named(`datetime(${Math.min(6, decimals)})`);
+    case 10: case 14:
+      return named('date');
+    case 11: case 19:
+      return named('time');
+    case 15: case 252: case 253: case 254:
+      return named(binary ? 'varbinary' : 'varchar');
+    default:
+      return { name, type: String(field.typeName ?? type), family: 'unknown' };
+  }
+}
+
+function categorize(error: unknown): { category: ErrorCategory; code?: string } {
+  const code = (error as { code?: unknown })?.code;
+  const text = typeof code === 'string' ? code : undefined;
+  const result = (category: ErrorCategory) => (text === undefined ? { category } : { category, code: text });
+  switch (text) {
+    case 'ER_NO_SUCH_TABLE':
+    case 'ER_BAD_TABLE_ERROR':
+      return result('missing-table');
+    case 'ER_BAD_FIELD_ERROR':
+      return result('missing-column');
+    case 'ER_PARSE_ERROR':
+      return result('syntax');
+    case 'ER_QUERY_INTERRUPTED':
+      return result('cancelled');
+    case 'ER_ACCESS_DENIED_ERROR':
+    case 'ER_BAD_DB_ERROR':
+    case 'ER_DBACCESS_DENIED_ERROR':
+    case 'PROTOCOL_CONNECTION_LOST':
+      return result('connection');
+  }
+  if (text && /^E[A-Z]+$/.test(text)) return result('connection');
+  return result('other');
+}

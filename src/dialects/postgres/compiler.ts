@@ -1,0 +1,53 @@
+/** PostgreSQL SQL: `$n` placeholders, `::` casts, to_char for dates, `COLLATE "C"` for byte order. */
+import { BaseSqlCompiler } from '../../sql/compiler.js';
+
+export class PostgresCompiler extends BaseSqlCompiler {
+  readonly dialect = 'postgres' as const;
+
+  override placeholder(index: number): string {
+    return `$${index}`;
+  }
+  protected override integerText(expr: string): string {
+    return `(${expr})::text`;
+  }
+  protected decimalText(expr: string, scale: number | undefined): string {
+    // round() to a scale at least the column's own only pads; trim_scale strips trailing zeros.
+    return scale === undefined ? `trim_scale((${expr})::numeric)::text` : `round((${expr})::numeric, ${scale})::text`;
+  }
+  protected floatText(expr: string): string {
+    return `CASE WHEN (${expr}) = 0 THEN '0' ELSE (${expr})::text END`;
+  }
+  protected override booleanText(expr: string): string {
+    return `((${expr})::boolean)::int::text`;
+  }
+  protected dateText(expr: string): string {
+    return `to_char(${expr}, 'YYYY-MM-DD')`;
+  }
+  protected timestampText(expr: string, withTimeZone: boolean): string {
+    const value = withTimeZone ? `(${expr}) AT TIME ZONE 'UTC'` : expr;
+    return `to_char(${value}, 'YYYY-MM-DD HH24:MI:SS.US')`;
+  }
+  protected timeText(expr: string): string {
+    return `to_char((${expr})::time::interval, 'HH24:MI:SS.US')`;
+  }
+  protected override textText(expr: string): string {
+    return `(${expr})::text`;
+  }
+  protected jsonText(expr: string): string {
+    return `(${expr})::jsonb::text`;
+  }
+  protected bytesText(expr: string): string {
+    return `encode(${expr}, 'hex')`;
+  }
+  override binaryText(expr: string): string {
+    return `(${expr}) COLLATE "C"`;
+  }
+  override textToNumber(expr: string): string {
+    return `(${expr})::numeric`;
+  }
+  md5AsInteger(expr: string): string {
+    return `('x' || substr(md5(${expr}), 21))::bit(48)::bigint`;
+  }
+}
+
+export const postgresCompiler = new PostgresCompiler();

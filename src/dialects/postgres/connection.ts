@@ -1,0 +1,174 @@
+/** A lazily created pg Pool with UTC sessions, cursor streaming and server-side cancellation. */
+import pg from 'pg';
+import QueryStream from 'pg-query-stream';
+import { wrapDriverError, type ErrorCategory } from '../errors.js';
+import { columnTypeOf } from '../../sql/type-family.js';
+import { ConnectionError } from '../../shared/errors.js';
+import type { ConnectOptions, DatabaseConnection, QueryOptions, RelationSchema, ResultRow } from '../types.js';
+import { postgresCompiler } from './compiler.js';
+
+export class PostgresConnection implements DatabaseConnection {
+  readonly dialect = 'postgres' as const;
+  readonly compiler = postgresCompiler;
+  private pool: pg.Pool | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly url: string,
+    private readonly options: ConnectOptions,
+  ) {}
+
+  private getPool(): pg.Pool {
+    if (this.closed) throw new ConnectionError(`The connection to data source "${this.options.datasourceName}" is closed.`);
+    if (!this.pool) {
+      const pool = new pg.Pool({ connectionString: this.url, max: this.options.poolSize ?? 4, options: '-c TimeZone=UTC', application_name: 'datacompare' });
+      // An idle client losing its server must not crash the process; the next query reports it.
+      pool.on('error', (error) => this.options.logger.debug(`postgres pool error on "${this.options.datasourceName}": ${error.message}`));
+      this.pool = pool;
+    }
+    return this.pool;
+  }
+
+  private wrap(error: unknown, sql: string | undefined, options?: QueryOptions) {
+    const context: { datasourceName: string; sql?: string; signal?: AbortSignal } = { datasourceName: this.options.datasourceName };
+    if (sql !== undefined) context.sql = sql;
+    if (options?.signal) context.signal = options.signal;
+    return wrapDriverError(error, categorize(error), context);
+  }
+
+  private async acquire(options?: QueryOptions): Promise<pg.PoolClient> {
+    options?.signal?.throwIfAborted();
+    try {
+      return await this.getPool().connect();
+    } catch (error) {
+      throw this.wrap(error, undefined, { ...options, signal: undefined as never });
+    }
+  }
+
+  /** Cancels whatever the backend `pid` runs, from a connection outside the pool. */
+  private async cancel(pid: number): Promise<void> {
+    const client = new pg.Client({ connectionString: this.url });
+    try {
+      await client.connect();
+      await client.query('SELECT pg_cancel_backend($1)', [pid]);
+    } catch (error) {
+      this.options.logger.debug(`could not cancel the query on "${this.options.datasourceName}": ${(error as Error).message}`);
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+
+  private onAbort(client: pg.PoolClient, options?: QueryOptions): () => void {
+    const signal = options?.signal;
+    if (!signal) return () => undefined;
+    const pid = (client as unknown as { processID: number }).processID;
+    const listener = () => void this.cancel(pid);
+    signal.addEventListener('abort', listener, { once: true });
+    return () => signal.removeEventListener('abort', listener);
+  }
+
+  async query(sql: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<ResultRow[]> {
+    const client = await this.acquire(options);
+    const detach = this.onAbort(client, options);
+    let broken: Error | undefined;
+    try {
+      const result = await client.query(sql, params as unknown[]);
+      return result.rows as ResultRow[];
+    } catch (error) {
+      if (categorize(error).category === 'connection') broken = error as Error;
+      throw this.wrap(error, sql, options);
+    } finally {
+      detach();
+      client.release(broken);
+    }
+  }
+
+  async *stream(sql: string, params: readonly unknown[] = [], options?: QueryOptions): AsyncIterable<ResultRow> {
+    const client = await this.acquire(options);
+    const detach = this.onAbort(client, options);
+    const stream = client.query(new QueryStream(sql, params as unknown[], { batchSize: 2000 }));
+    let failed: Error | undefined;
+    try {
+      for await (const row of stream) yield row as ResultRow;
+    } catch (error) {
+      failed = error as Error;
+      throw this.wrap(error, sql, options);
+    } finally {
+      detach();
+      if (!stream.destroyed) stream.destroy();
+      // A cursor left open mid-transaction-less stream is closed by destroy; release a broken client.
+      client.release(failed && categorize(failed).category === 'connection' ? failed : undefined);
+    }
+  }
+
+  async describeTable(table: string, options?: QueryOptions): Promise<RelationSchema> {
+    const relation = this.compiler.quoteTable(table);
+    const columns = await this.query(
+      `SELECT a.attname AS name, format_type(a.atttypid, a.atttypmod) AS type
+         FROM pg_attribute a
+        WHERE a.attrelid = to_regclass($1) AND a.attnum > 0 AND NOT a.attisdropped
+        ORDER BY a.attnum`,
+      [relation],
+      options,
+    );
+    const keys = await this.query(
+      `SELECT a.attname AS name
+         FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey)
+        WHERE i.indrelid = to_regclass($1) AND i.indisprimary
+        ORDER BY array_position(i.indkey::int2[], a.attnum)`,
+      [relation],
+      options,
+    );
+    return {
+      columns: columns.map((row) => columnTypeOf(String(row.name), String(row.type))),
+      primaryKey: keys.map((row) => String(row.name)),
+    };
+  }
+
+  async describeQuery(sql: string, options?: QueryOptions): Promise<RelationSchema> {
+    const client = await this.acquire(options);
+    const probe = `SELECT * FROM (${sql}) AS q LIMIT 0`;
+    try {
+      const result = await client.query(probe);
+      const oids = result.fields.map((f) => f.dataTypeID);
+      const mods = result.fields.map((f) => f.dataTypeModifier);
+      const types = await client.query(
+        'SELECT format_type(t.oid, t.mod) AS type FROM unnest($1::oid[], $2::int[]) WITH ORDINALITY AS t(oid, mod, n) ORDER BY t.n',
+        [oids, mods],
+      );
+      return {
+        columns: result.fields.map((field, i) => columnTypeOf(field.name, String(types.rows[i]?.type ?? 'unknown'))),
+        primaryKey: [],
+      };
+    } catch (error) {
+      throw this.wrap(error, probe, options);
+    } finally {
+      client.release();
+    }
+  }
+
+  async serverVersion(options?: QueryOptions): Promise<string> {
+    const [row] = await this.query("SELECT 'PostgreSQL ' || current_setting('server_version') AS v", [], options);
+    return String(row?.v);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const pool = this.pool;
+    this.pool = undefined;
+    await pool?.end().catch(() => undefined);
+  }
+}
+
+function categorize(error: unknown): { category: ErrorCategory; code?: string } {
+  const code = (error as { code?: unknown })?.code;
+  const text = typeof code === 'string' ? code : undefined;
+  const result = (category: ErrorCategory) => (text === undefined ? { category } : { category, code: text });
+  if (!text) return result(error instanceof Error && error.name === 'AbortError' ? 'cancelled' : 'other');
+  if (text === '42P01' || text === '3F000') return result('missing-table');
+  if (text === '42703') return result('missing-column');
+  if (text === '42601') return result('syntax');
+  if (text === '57014') return result('cancelled');
+  if (/^(08|28|3D|53|57P)/.test(text) || /^E[A-Z]+$/.test(text)) return result('connection');
+  return result('other');
+}

@@ -1,0 +1,19 @@
+/**
+ * PostgreSQL through `pg` (tested with PostgreSQL 15.20). A Pool per data source; sessions in UTC;
+ * reads stream through a server-side cursor (pg-query-stream); an aborted query is cancelled on the
+ * server with pg_cancel_backend from a separate connection.
+ */
+import { columnTypeOf } from '../../sql/type-family.js';
+import type { Dialect } from '../types.js';
+import { postgresCompiler } from './compiler.js';
+import { PostgresConnection } from './connection.js';
+
+export const postgresDialect: Dialect = {
+  name: 'postgres',
+  compiler: postgresCompiler,
+  typeOf: (name, typeName) => columnTypeOf(name, typeName),
+  connect(config, options) {
+    if (config.type !== 'postgres') throw new TypeError(`postgres dialect given a ${config.type} connection`);
+    return new PostgresConnection(config.url, options);
+  },
+};

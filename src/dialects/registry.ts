@@ -1,0 +1,33 @@
+/**
+ * The one place that names every database. Each dialect is loaded lazily (dynamic import), so a run
+ * against SQLite never loads pg or mysql2, and the engine never imports a dialect folder.
+ */
+import { ConfigurationError } from '../shared/errors.js';
+import type { Dialect, DialectName } from './types.js';
+
+const loaders: Record<DialectName, () => Promise<Dialect>> = {
+  sqlite: async () => (await import('./sqlite/dialect.js')).sqliteDialect,
+  postgres: async () => (await import('./postgres/dialect.js')).postgresDialect,
+  mysql: async () => (await import('./mysql/dialect.js')).mysqlDialect,
+};
+
+/** Every dialect name datacompare knows. */
+export const dialectNames = Object.keys(loaders) as DialectName[];
+
+const loaded = new Map<DialectName, Promise<Dialect>>();
+
+/** The dialect of a connection type, loaded on first use. */
+export function loadDialect(name: DialectName): Promise<Dialect> {
+  const loader = loaders[name] as (() => Promise<Dialect>) | undefined;
+  if (!loader) {
+    return Promise.reject(
+      new ConfigurationError(`Unknown database type "${String(name)}".`, { hint: `Use one of: ${dialectNames.join(', ')}.` }),
+    );
+  }
+  let dialect = loaded.get(name);
+  if (!dialect) {
+    dialect = loader();
+    loaded.set(name, dialect);
+  }
+  return dialect;
+}

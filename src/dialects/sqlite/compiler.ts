@@ -1,0 +1,55 @@
+/**
+ * SQLite SQL. SQLite has no date types, no md5 and an ASCII-only lower(): the SQLite connection
+ * registers JavaScript functions (see functions.ts) that apply the same canonical rules as the SQL
+ * of the other engines (src/sql/canonical.ts).
+ */
+import { BaseSqlCompiler } from '../../sql/compiler.js';
+
+export class SqliteCompiler extends BaseSqlCompiler {
+  readonly dialect = 'sqlite' as const;
+
+  protected override integerText(expr: string): string {
+    return `CAST(${expr} AS TEXT)`;
+  }
+  protected decimalText(expr: string, scale: number | undefined): string {
+    return `dc_decimal(${expr}, ${scale ?? -1})`;
+  }
+  protected floatText(expr: string): string {
+    return `dc_float(${expr})`;
+  }
+  protected dateText(expr: string): string {
+    return `substr(dc_timestamp(${expr}), 1, 10)`;
+  }
+  protected timestampText(expr: string, _withTimeZone: boolean): string {
+    return `dc_timestamp(${expr})`;
+  }
+  protected timeText(expr: string): string {
+    return `dc_time(${expr})`;
+  }
+  protected override textText(expr: string): string {
+    return `CAST(${expr} AS TEXT)`;
+  }
+  protected override lowerText(expr: string): string {
+    return `dc_lower(${expr})`;
+  }
+  protected jsonText(expr: string): string {
+    return `dc_json(${expr})`;
+  }
+  protected bytesText(expr: string): string {
+    return `lower(hex(${expr}))`;
+  }
+  override binaryText(expr: string): string {
+    return `(${expr}) COLLATE BINARY`;
+  }
+  override textToNumber(expr: string): string {
+    return `CAST(${expr} AS REAL)`;
+  }
+  override charLength(expr: string): string {
+    return `length(${expr})`;
+  }
+  md5AsInteger(expr: string): string {
+    return `dc_md5_int(${expr})`;
+  }
+}
+
+export const sqliteCompiler = new SqliteCompiler();

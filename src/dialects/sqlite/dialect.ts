@@ -1,0 +1,19 @@
+/**
+ * SQLite through Node's built-in `node:sqlite` (no native addon): `path` is a file or `:memory:`.
+ * One DatabaseSync per data source (SQLite has no server to pool against); reads stream with
+ * `iterate()` and stop between rows when the AbortSignal fires.
+ */
+import { columnTypeOf } from '../../sql/type-family.js';
+import type { Dialect } from '../types.js';
+import { sqliteCompiler } from './compiler.js';
+import { SqliteConnection } from './connection.js';
+
+export const sqliteDialect: Dialect = {
+  name: 'sqlite',
+  compiler: sqliteCompiler,
+  typeOf: (name, typeName) => columnTypeOf(name, typeName),
+  connect(config, options) {
+    if (config.type !== 'sqlite') throw new TypeError(`sqlite dialect given a ${config.type} connection`);
+    return new SqliteConnection(config.path, options);
+  },
+};

@@ -1,0 +1,165 @@
+/**
+ * What every database looks like to the engine. The engine (and the checksum diff, the server...)
+ * import only this file and `registry.ts`, never a concrete dialect folder. A dialect is three
+ * roles, as in kysely: a SQL compiler (`SqlCompiler`, text only, pure), a connection (lazy, pooled,
+ * streaming, cancellable) and an introspector (columns, types and primary key of a table or query).
+ *
+ * The contract is additive-only: other parts of datacompare build on it.
+ */
+import type { ConnectionConfig } from '../engine/model.js';
+import type { Logger } from '../shared/logger.js';
+
+export type DialectName = ConnectionConfig['type'];
+
+/**
+ * The canonical type family of a column. Two columns of the same family compare by the same
+ * canonical text (see `SqlCompiler.normalize`), whatever their engines and exact type names.
+ */
+export type TypeFamily =
+  | 'integer'
+  | 'decimal'
+  | 'float'
+  | 'boolean'
+  | 'date'
+  | 'timestamp' // without time zone
+  | 'timestamptz' // with time zone (an instant; rendered in UTC)
+  | 'time'
+  | 'text'
+  | 'uuid'
+  | 'json'
+  | 'bytes'
+  | 'unknown'; // compared as the engine's own text of the value
+
+/** A column as introspected. */
+export interface ColumnType {
+  name: string;
+  /** The database's own type name, e.g. `numeric(12,2)`, `varchar(40)`, `timestamp(3) with time zone`. */
+  type: string;
+  family: TypeFamily;
+  /** Decimals: digits after the point, when declared. */
+  scale?: number;
+  /** Timestamps and times: fractional-second digits (0–6), when declared. */
+  precision?: number;
+}
+
+/** The shape of a table or query result. */
+export interface RelationSchema {
+  columns: ColumnType[];
+  /** Declared primary key, in key order; [] when none (always [] for a query). */
+  primaryKey: string[];
+}
+
+/** How to render one value as canonical text. */
+export interface NormalizeOptions {
+  /** false: text is case-folded (lower) so 'ABC' equals 'abc'. Keys are always normalised case-sensitively. */
+  caseSensitive: boolean;
+  /** Decimals: render with exactly this many fraction digits (pad, never lose digits); undefined: strip trailing zeros. */
+  scale?: number;
+  /** Timestamps/times: keep this many fraction digits (truncate, never round), then pad to 6. Default 6. */
+  precision?: number;
+}
+
+/**
+ * Pure SQL text generation for one dialect. Base implementation: `src/sql/compiler.ts`
+ * (`BaseSqlCompiler`); dialects override only the hooks that differ.
+ *
+ * The heart is `normalize`: an SQL expression giving the CANONICAL TEXT of a value (or SQL NULL for
+ * NULL), byte-identical across engines for equal values:
+ * - integer: plain digits, `-` sign                         → `-42`
+ * - decimal: no exponent; `scale` fraction digits (or trailing zeros stripped); never `-0` → `10.50`
+ * - float: the engine's shortest round-trip text; NOT byte-identical across engines (exponent
+ *   spelling): run `canonicalFloat` (src/sql/canonical.ts) on values read from two engines
+ * - boolean: `0` / `1`
+ * - date: `YYYY-MM-DD`; time: `HH:MM:SS.ffffff`
+ * - timestamp / timestamptz: `YYYY-MM-DD HH:MM:SS.ffffff` (UTC for timestamptz), truncated to
+ *   `precision` digits then zero-padded to 6
+ * - text: verbatim, or lower() when !caseSensitive
+ * - uuid: lowercase 8-4-4-4-12
+ * - json: the engine's normalised JSON text; NOT byte-identical across engines: run `canonicalJson`
+ * - bytes: lowercase hex
+ * Canonical texts must be compared and ordered BYTEWISE (`binaryText`), never with a collation.
+ */
+export interface SqlCompiler {
+  readonly dialect: DialectName;
+  quoteIdentifier(name: string): string;
+  /** `schema.table` (or `table`) quoted part by part. */
+  quoteTable(name: string): string;
+  /** The n-th (1-based) bind parameter: `$1` (postgres), `?` (mysql, sqlite). */
+  placeholder(index: number): string;
+  stringLiteral(text: string): string;
+  /** The canonical text of `expr` (an SQL expression of the given column type); NULL stays NULL. */
+  normalize(expr: string, column: ColumnType, options: NormalizeOptions): string;
+  /** `expr` (a text) made to compare and sort bytewise (no collation, no trailing-space padding). */
+  binaryText(expr: string): string;
+  /** True when a and b differ, NULL-safe (NULL vs NULL is equal, NULL vs '' differs). */
+  isDistinct(a: string, b: string): string;
+  /** A canonical numeric text back to a number, for tolerance comparisons. */
+  textToNumber(expr: string): string;
+  /** Length of a text in characters. */
+  charLength(expr: string): string;
+  /** Concatenation of texts (none of them NULL). */
+  concat(parts: string[]): string;
+  /**
+   * One text for several canonical texts, unambiguous: each part becomes `<char length>:<text>` and
+   * NULL becomes `-`, so ('a|b','c') ≠ ('a','b|c'), NULL ≠ '' ≠ '-' and (1,11) ≠ (11,1).
+   */
+  rowText(parts: string[]): string;
+  /**
+   * md5 of a text as a 48-bit non-negative integer (data-diff's trick). SQLite: a function the
+   * SQLite connection registers (`dc_md5_int`).
+   */
+  md5AsInteger(expr: string): string;
+  /** `SELECT ... LIMIT n` suffix. */
+  limit(n: number): string;
+  /** FULL OUTER JOIN available (MySQL/MariaDB: no). */
+  readonly supportsFullOuterJoin: boolean;
+  /** A subquery wrapped as a derived table `(sql) AS alias`. */
+  derivedTable(sql: string, alias: string): string;
+}
+
+export interface QueryOptions {
+  /** Aborting stops the query on the server (pg_cancel_backend / KILL QUERY / sqlite interrupt). */
+  signal?: AbortSignal;
+}
+
+/** A result row; values as the driver gives them (canonical texts are strings). */
+export type ResultRow = Record<string, unknown>;
+
+/**
+ * A connection (pool) to one data source. Opened lazily on first use, closed by `close()` (the
+ * engine always calls it in `finally`; calling it twice is harmless). Every session is in UTC.
+ * Driver errors come out as ConnectionError / QueryError (driver code/detail and the SQL kept as
+ * `cause`/`sql`, never the URL or password).
+ */
+export interface DatabaseConnection {
+  readonly dialect: DialectName;
+  readonly compiler: SqlCompiler;
+  /** Runs a query and returns every row (for small results: counts, samples, introspection). */
+  query(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<ResultRow[]>;
+  /** Streams the rows of a query with bounded memory. Breaking out of the loop ends the query. */
+  stream(sql: string, params?: readonly unknown[], options?: QueryOptions): AsyncIterable<ResultRow>;
+  /** Columns, types and declared primary key of a table (`schema.table` or `table`). */
+  describeTable(table: string, options?: QueryOptions): Promise<RelationSchema>;
+  /** Columns and types of a query's result (without running it to completion). */
+  describeQuery(sql: string, options?: QueryOptions): Promise<RelationSchema>;
+  /** Server version text, e.g. `PostgreSQL 15.20`, `10.11.19-MariaDB`. */
+  serverVersion(options?: QueryOptions): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface ConnectOptions {
+  logger: Logger;
+  /** Human name of the data source (the spec's key), for messages. Never the URL. */
+  datasourceName: string;
+  /** Maximum pooled connections (default 4; a cancel needs one more, outside the pool). */
+  poolSize?: number;
+}
+
+export interface Dialect {
+  readonly name: DialectName;
+  readonly compiler: SqlCompiler;
+  /** Maps a type name as the database reports it to its family (and scale/precision). */
+  typeOf(name: string, typeName: string): ColumnType;
+  /** A connection (pool) to the data source; nothing is opened until the first query. */
+  connect(config: ConnectionConfig, options: ConnectOptions): DatabaseConnection;
+}

@@ -1,0 +1,150 @@
+/**
+ * Canonical text in JavaScript: the same rules as the SQL `normalize` hooks, for the places where SQL
+ * cannot produce byte-identical text on every engine (float exponents, JSON spacing and key order),
+ * for SQLite's registered functions, for ordering canonical texts bytewise, and for turning a
+ * canonical text back into a JSON value that keeps its meaning in reports.
+ */
+import type { TypeFamily } from '../dialects/types.js';
+import type { ReportedValue } from '../engine/model.js';
+
+/** Shortest round-trip text of a float: `-0` is `0`, NaN is `NaN`, ±Infinity, never an exponent below 1e21. */
+export function canonicalFloat(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  const text = String(value).trim();
+  const lower = text.toLowerCase();
+  if (lower === 'nan') return 'NaN';
+  if (lower === 'infinity' || lower === 'inf' || lower === '+infinity') return 'Infinity';
+  if (lower === '-infinity' || lower === '-inf') return '-Infinity';
+  const number = typeof value === 'number' ? value : Number(text);
+  if (Number.isNaN(number)) return text; // not a number at all: keep it, it will show up as a difference
+  if (number === 0) return '0';
+  return plainNumber(String(number));
+}
+
+/** A decimal's text without exponent; `scale` fraction digits when given, else trailing zeros stripped. */
+export function canonicalDecimal(value: unknown, scale?: number): string | null {
+  if (value === null || value === undefined) return null;
+  let text = typeof value === 'bigint' ? value.toString() : plainNumber(String(value).trim());
+  if (!/^[+-]?\d*(\.\d*)?$/.test(text)) return text;
+  let negative = text.startsWith('-');
+  text = text.replace(/^[+-]/, '');
+  let [whole = '', fraction = ''] = text.split('.');
+  whole = whole.replace(/^0+(?=\d)/, '') || '0';
+  if (scale === undefined) fraction = fraction.replace(/0+$/, '');
+  else fraction = fraction.slice(0, scale).padEnd(scale, '0');
+  if (/^0*$/.test(whole) && /^0*$/.test(fraction)) negative = false;
+  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** `1.5e-7` → `0.00000015`, `1e+21` → `1000000000000000000000`; other texts unchanged. */
+export function plainNumber(text: string): string {
+  const match = /^([+-]?)(\d+)(?:\.(\d*))?e([+-]?\d+)$/i.exec(text);
+  if (!match) return text;
+  const [, sign = '', whole = '', fraction = '', exp = '0'] = match;
+  const digits = whole + fraction;
+  const point = whole.length + Number(exp);
+  let out: string;
+  if (point <= 0) out = `0.${'0'.repeat(-point)}${digits}`;
+  else if (point >= digits.length) out = digits + '0'.repeat(point - digits.length);
+  else out = `${digits.slice(0, point)}.${digits.slice(point)}`;
+  out = out.replace(/^0+(?=\d)/, '');
+  if (out.includes('.')) out = out.replace(/\.?0+$/, '');
+  return sign === '-' ? `-${out}` : out;
+}
+
+/** JSON with keys sorted (by code point) and no insignificant whitespace; invalid JSON is returned as is. */
+export function canonicalJson(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  const text = typeof value === 'string' ? value : Buffer.isBuffer(value) ? value.toString('utf8') : JSON.stringify(value);
+  try {
+    return JSON.stringify(sortKeys(JSON.parse(text)));
+  } catch {
+    return text;
+  }
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value).sort(compareCodePoints)) out[key] = sortKeys((value as Record<string, unknown>)[key]);
+    return out;
+  }
+  return value;
+}
+
+/**
+ * A timestamp (text as SQLite stores it: `YYYY-MM-DD[ T]HH:MM[:SS[.f…]][Z|±HH:MM]`, or unix seconds)
+ * as `YYYY-MM-DD HH:MM:SS.ffffff`; offsets are converted to UTC. Unparseable text is returned as is.
+ */
+export function canonicalTimestamp(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number' || typeof value === 'bigint') {
+    const ms = Number(value) * 1000;
+    const iso = new Date(ms).toISOString();
+    const micros = String(Math.round((Number(value) % 1) * 1e6)).padStart(6, '0');
+    return `${iso.slice(0, 10)} ${iso.slice(11, 19)}.${Number(value) % 1 === 0 ? '000000' : micros}`;
+  }
+  const text = String(value).trim();
+  const match = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i.exec(text);
+  if (!match) return text;
+  const [, date = '', hh = '00', mi = '00', ss = '00', frac = '', zone] = match;
+  const micros = frac.slice(0, 6).padEnd(6, '0');
+  if (!zone || /^z$/i.test(zone) || /^[+-]00:?(00)?$/.test(zone)) return `${date} ${hh}:${mi}:${ss}.${micros}`;
+  const sign = zone.startsWith('-') ? -1 : 1;
+  const digits = zone.slice(1).replace(':', '');
+  const offsetMinutes = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4) || '0'));
+  const utc = Date.parse(`${date}T${hh}:${mi}:${ss}Z`) - offsetMinutes * 60_000;
+  const iso = new Date(utc).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}.${micros}`;
+}
+
+/** Orders strings by Unicode code point, i.e. the byte order of their UTF-8 (what `COLLATE "C"`/BINARY do). */
+export function compareCodePoints(a: string, b: string): number {
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    // Surrogates (U+D800–DFFF) stand for code points above U+FFFF: they sort after U+E000–FFFF.
+    const xs = x >= 0xd800 && x <= 0xdfff;
+    const ys = y >= 0xd800 && y <= 0xdfff;
+    if (xs !== ys) return xs ? 1 : -1;
+    return x < y ? -1 : 1;
+  }
+  return a.length - b.length;
+}
+
+/** Orders canonical integer texts numerically. */
+export function compareIntegers(a: string, b: string): number {
+  const x = BigInt(a);
+  const y = BigInt(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/**
+ * A canonical text as a value that keeps its meaning in JSON: integers as numbers while exact (else
+ * strings), decimals as strings, floats as numbers (NaN/Infinity as strings), booleans as booleans,
+ * timestamps as ISO text (`2024-05-01T10:00:00.123456`, with `Z` for timestamptz).
+ */
+export function reportedValue(family: TypeFamily, text: unknown): ReportedValue {
+  if (text === null || text === undefined) return null;
+  const value = Buffer.isBuffer(text) ? text.toString('utf8') : String(text);
+  switch (family) {
+    case 'integer': {
+      const n = Number(value);
+      return Number.isSafeInteger(n) ? n : value;
+    }
+    case 'float': {
+      const n = Number(value);
+      return Number.isFinite(n) ? n : value;
+    }
+    case 'boolean':
+      return value === '1' ? true : value === '0' ? false : value;
+    case 'timestamp':
+    case 'timestamptz':
+      return /^\d{4}-\d{2}-\d{2} /.test(value) ? `${value.replace(' ', 'T')}${family === 'timestamptz' ? 'Z' : ''}` : value;
+    default:
+      return value;
+  }
+}

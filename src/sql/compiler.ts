@@ -1,0 +1,153 @@
+/**
+ * The base SQL compiler: ANSI defaults for every hook of `SqlCompiler`; each dialect overrides only
+ * what differs. `normalize` dispatches by type family to one small hook per family, and applies the
+ * rules that are the same everywhere (timestamp truncation to a common precision, padding to 6).
+ */
+import type { ColumnType, DialectName, NormalizeOptions, SqlCompiler } from '../dialects/types.js';
+
+export abstract class BaseSqlCompiler implements SqlCompiler {
+  abstract readonly dialect: DialectName;
+  readonly supportsFullOuterJoin: boolean = true;
+
+  quoteIdentifier(name: string): string {
+    return `"${name.replaceAll('"', '""')}"`;
+  }
+
+  quoteTable(name: string): string {
+    return splitQualifiedName(name)
+      .map((part) => this.quoteIdentifier(part))
+      .join('.');
+  }
+
+  placeholder(_index: number): string {
+    return '?';
+  }
+
+  stringLiteral(text: string): string {
+    return `'${text.replaceAll("'", "''")}'`;
+  }
+
+  normalize(expr: string, column: ColumnType, options: NormalizeOptions): string {
+    switch (column.family) {
+      case 'integer':
+        return this.integerText(expr);
+      case 'decimal':
+        return this.decimalText(expr, options.scale);
+      case 'float':
+        return this.floatText(expr);
+      case 'boolean':
+        return this.booleanText(expr);
+      case 'date':
+        return this.dateText(expr);
+      case 'timestamp':
+      case 'timestamptz':
+        return this.truncateFraction(this.timestampText(expr, column.family === 'timestamptz'), 19, options.precision);
+      case 'time':
+        return this.truncateFraction(this.timeText(expr), 8, options.precision);
+      case 'text':
+        return options.caseSensitive ? this.textText(expr) : this.lowerText(this.textText(expr));
+      case 'uuid':
+        return this.lowerText(this.textText(expr));
+      case 'json':
+        return this.jsonText(expr);
+      case 'bytes':
+        return this.bytesText(expr);
+      case 'unknown':
+        return options.caseSensitive ? this.textText(expr) : this.lowerText(this.textText(expr));
+    }
+  }
+
+  /** `…SS.ffffff` (6 digits) → keep `precision` digits, pad back to 6 with zeros (truncation, never rounding). */
+  protected truncateFraction(text6: string, secondsLength: number, precision = 6): string {
+    const digits = Math.max(0, Math.min(6, Math.trunc(precision)));
+    if (digits === 6) return text6;
+    return this.concat([`substr(${text6}, 1, ${secondsLength + 1 + digits})`, this.stringLiteral('0'.repeat(6 - digits))]);
+  }
+
+  // ── per-family hooks: each returns canonical text (NULL for NULL) ──
+  protected integerText(expr: string): string {
+    return `CAST(${expr} AS VARCHAR(40))`;
+  }
+  protected abstract decimalText(expr: string, scale: number | undefined): string;
+  protected abstract floatText(expr: string): string;
+  protected booleanText(expr: string): string {
+    return `CASE WHEN ${expr} IS NULL THEN NULL WHEN ${expr} THEN '1' ELSE '0' END`;
+  }
+  protected abstract dateText(expr: string): string;
+  /** `YYYY-MM-DD HH:MM:SS.ffffff`, in UTC when `withTimeZone`. */
+  protected abstract timestampText(expr: string, withTimeZone: boolean): string;
+  /** `HH:MM:SS.ffffff`. */
+  protected abstract timeText(expr: string): string;
+  protected textText(expr: string): string {
+    return `CAST(${expr} AS VARCHAR)`;
+  }
+  protected lowerText(expr: string): string {
+    return `lower(${expr})`;
+  }
+  protected abstract jsonText(expr: string): string;
+  protected abstract bytesText(expr: string): string;
+
+  // ── comparison and composition ──
+  binaryText(expr: string): string {
+    return expr;
+  }
+
+  isDistinct(a: string, b: string): string {
+    return `(${a}) IS DISTINCT FROM (${b})`;
+  }
+
+  textToNumber(expr: string): string {
+    return `CAST(${expr} AS NUMERIC)`;
+  }
+
+  charLength(expr: string): string {
+    return `char_length(${expr})`;
+  }
+
+  concat(parts: string[]): string {
+    return parts.length === 1 ? (parts[0] ?? "''") : `(${parts.join(' || ')})`;
+  }
+
+  rowText(parts: string[]): string {
+    const pieces = parts.map((part) =>
+      `CASE WHEN ${part} IS NULL THEN '-' ELSE ${this.concat([this.integerText(this.charLength(part)), "':'", part])} END`,
+    );
+    return this.concat(pieces.flatMap((piece, i) => (i === 0 ? [piece] : ["'|'", piece])));
+  }
+
+  abstract md5AsInteger(expr: string): string;
+
+  limit(n: number): string {
+    return `LIMIT ${Math.max(0, Math.trunc(n))}`;
+  }
+
+  derivedTable(sql: string, alias: string): string {
+    return `(${sql}) AS ${this.quoteIdentifier(alias)}`;
+  }
+}
+
+/**
+ * `schema.table` → ['schema', 'table']; a part may be quoted with "…" or `…` to contain dots.
+ * `a.b.c` (catalog.schema.table) keeps three parts.
+ */
+export function splitQualifiedName(name: string): string[] {
+  const parts: string[] = [];
+  let current = '';
+  let quote: string | undefined;
+  for (let i = 0; i < name.length; i++) {
+    const ch = name[i] as string;
+    if (quote) {
+      if (ch === quote && name[i + 1] === quote) {
+        current += ch;
+        i++;
+      } else if (ch === quote) quote = undefined;
+      else current += ch;
+    } else if (ch === '"' || ch === '`') quote = ch;
+    else if (ch === '.') {
+      parts.push(current);
+      current = '';
+    } else current += ch;
+  }
+  parts.push(current);
+  return parts.map((p) => p.trim());
+}
