@@ -101,11 +101,15 @@ function summaryLine(run: RunResult, paint: Paint): string {
   return `\n${paint(color, paint('1', `${run.status.toUpperCase()}`))}: ${head} — ${parts.join(', ')} (${run.mode} mode, ${duration(runSeconds(run))})`;
 }
 
-/** A data value: strings quoted (JSON escapes make control characters and spaces visible), NULL bare. */
+/** A data value: text quoted (JSON escapes make control characters and spaces visible); numbers and NULL bare. */
 function value(v: ReportedValue | undefined): string {
   if (v === undefined) return '?';
   if (v === null) return 'NULL';
-  if (typeof v === 'string') return JSON.stringify(truncate(redact(v), MAX_VALUE_CHARS));
+  if (typeof v === 'string') {
+    const text = truncate(redact(v), MAX_VALUE_CHARS);
+    // Decimals arrive as strings (no float rounding); show them as numbers.
+    return /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(text) ? text : JSON.stringify(text);
+  }
   return String(v);
 }
 
