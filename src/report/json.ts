@@ -8,8 +8,8 @@ import { redact } from '../shared/redact.js';
 
 /** The model's field order for the objects we know; other keys follow in their own order. */
 const ORDER = [
-  'version', 'status', 'mode', 'started_at', 'finished_at', 'comparisons',
-  'name', 'location', 'file', 'line', 'column',
+  'version', 'name', 'status', 'mode', 'started_at', 'finished_at', 'comparisons',
+  'location', 'file', 'line', 'column',
   'result', 'diff_status', 'diff_reasons', 'time_taken',
   'within_thresholds', 'error', 'kind', 'message', 'hint',
   'stats', 'source_rows', 'target_rows', 'matched_rows', 'mismatched_rows', 'only_in_source', 'only_in_target',
