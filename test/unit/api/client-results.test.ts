@@ -166,7 +166,7 @@ describe('DatasourceResolver', () => {
   const all = [source('a1', 'warehouse'), source('a2', 'warehouse-staging'), source('a3', 'Lake'), source('a4', 'dup'), source('a5', 'dup')];
   function resolver() {
     const requests: string[] = [];
-    const fetchImpl = (async (input: URL | RequestInfo) => {
+    const fetchImpl = (async (input: URL | string | Request) => {
       const url = new URL(String(input));
       requests.push(url.search);
       const filter = url.searchParams.get('filter') ?? '';
@@ -195,7 +195,7 @@ describe('DatasourceResolver', () => {
 
   it('lists what exists when nothing matches exactly', async () => {
     const { resolver: r } = resolver();
-    const error = await r.resolve('lake').catch((e: unknown) => e as Error & { hint?: string });
+    const error = (await r.resolve('lake').catch((e: unknown) => e)) as Error & { hint?: string };
     expect(error.message).toMatchInlineSnapshot(`"The service has no data source named "lake"; it has: "Lake", "dup", "warehouse", "warehouse-staging"."`);
     expect(error.hint).toMatchInlineSnapshot(`"Names match exactly, case included: did you mean "Lake"? Set \`service:\` on the datasource in the spec."`);
   });

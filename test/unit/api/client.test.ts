@@ -19,7 +19,7 @@ type Reply = (request: Seen) => Response | Promise<Response>;
 /** A scripted transport: each request is answered by the first route whose matcher accepts it. */
 function transport(routes: [matcher: (r: Seen) => boolean, reply: Reply][]) {
   const seen: Seen[] = [];
-  const fetchImpl = (async (input: URL | RequestInfo, init?: RequestInit) => {
+  const fetchImpl = (async (input: URL | string | Request, init?: RequestInit) => {
     const headers = Object.fromEntries(Object.entries((init?.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]));
     const request: Seen = {
       method: init?.method ?? 'GET',
