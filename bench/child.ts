@@ -1,0 +1,40 @@
+/**
+ * Runs ONE contender on ONE scenario in its own process, so its peak RSS is its own; prints a JSON
+ * line with wall time, rows, bytes received from each database (socket level) and max RSS.
+ * Started by bench/main.ts as `node --import ./bench/register.js bench/child.ts` with BENCH_TASK set.
+ */
+import { installSocketMeter, bytesForPort } from './socket-meter.js';
+import type { ContenderInput, Contender } from './contenders/types.js';
+
+installSocketMeter();
+
+interface Task extends ContenderInput {
+  contender: string;
+}
+
+async function load(name: string): Promise<Contender> {
+  switch (name) {
+    case 'count':
+      return (await import('./contenders/count.js')).countRows;
+    case 'floor':
+      return (await import('./contenders/floor.js')).checksumFloor;
+    case 'naive':
+      return (await import('./contenders/naive.js')).naiveMerge;
+    case 'datacompare':
+      return (await import('./contenders/datacompare.js')).datacompare;
+    default:
+      throw new Error(`unknown contender ${name}`);
+  }
+}
+
+const task = JSON.parse(process.env.BENCH_TASK ?? '{}') as Task;
+const contender = await load(task.contender);
+const started = performance.now();
+const output = await contender(task);
+const wallMs = performance.now() - started;
+const source = bytesForPort(Number(new URL(task.postgresUrl).port));
+const target = bytesForPort(Number(new URL(task.mysqlUrl).port));
+process.stdout.write(
+  `${JSON.stringify({ ...output, wallMs, bytes: { source: source.received, target: target.received }, maxRssMb: process.resourceUsage().maxRSS / 1024 })}\n`,
+);
+process.exit(0);

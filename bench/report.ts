@@ -1,0 +1,96 @@
+/** Renders the bench's measurements: a terminal table and bench/results.md (pure). */
+import { scenarioTables } from './dataset.js';
+import type { ScenarioName } from './args.js';
+
+export interface Measurement {
+  scenario: ScenarioName;
+  contender: string;
+  wallMs: number;
+  rows: { source: number; target: number };
+  bytes: { source: number; target: number };
+  maxRssMb: number;
+  found?: { changed: number; onlyInSource: number; onlyInTarget: number };
+  plan?: string;
+  note?: string;
+  /** Set by `annotate` when `found` differs from what the scenario contains. */
+  wrong?: boolean;
+}
+
+const DATA_DIFF_SECONDS = 106; // the fastest data-diff run measured here (engine-facts.md: 106–156 s)
+
+function annotate(m: Measurement): Measurement {
+  if (!m.found) return m;
+  const e = scenarioTables(m.scenario).expected;
+  const wrong = m.found.changed !== e.changed || m.found.onlyInSource !== e.onlyInSource || m.found.onlyInTarget !== e.onlyInTarget;
+  return { ...m, wrong };
+}
+
+const mb = (bytes: number): string => (bytes / 1e6 >= 100 ? (bytes / 1e6).toFixed(0) : (bytes / 1e6).toFixed(2));
+const ratio = (a: number | undefined, b: number | undefined): string => (a !== undefined && b ? `${(a / b).toFixed(2)}×` : '–');
+
+function rowsOf(all: Measurement[]): string[][] {
+  const header = ['scenario', 'contender', 'wall s', 'vs naive', 'vs floor', 'vs count(*)', 'vs data-diff 106 s', 'rows src/tgt', 'MB src/tgt', 'bytes vs naive', 'peak RSS MB', 'result'];
+  const lines = [header];
+  for (const raw of all) {
+    const m = annotate(raw);
+    const peers = all.filter((p) => p.scenario === m.scenario);
+    const naive = peers.find((p) => p.contender === 'naive');
+    const floor = peers.find((p) => p.contender === 'floor');
+    const count = peers.find((p) => p.contender === 'count');
+    const bytes = m.bytes.source + m.bytes.target;
+    lines.push([
+      m.scenario,
+      m.contender,
+      (m.wallMs / 1000).toFixed(2),
+      ratio(m.wallMs, naive?.wallMs),
+      ratio(m.wallMs, floor?.wallMs),
+      ratio(m.wallMs, count?.wallMs),
+      `${(DATA_DIFF_SECONDS / (m.wallMs / 1000)).toFixed(1)}× faster`,
+      `${m.rows.source.toLocaleString('en-US')} / ${m.rows.target.toLocaleString('en-US')}`,
+      `${mb(m.bytes.source)} / ${mb(m.bytes.target)}`,
+      naive ? `${((100 * bytes) / (naive.bytes.source + naive.bytes.target)).toFixed(2)} %` : '–',
+      m.maxRssMb.toFixed(0),
+      m.found
+        ? `${m.wrong ? 'WRONG ' : ''}${m.found.changed} changed, ${m.found.onlyInSource} only src, ${m.found.onlyInTarget} only tgt${m.plan ? ` (plan ${m.plan})` : ''}`
+        : (m.note ?? ''),
+    ]);
+  }
+  return lines;
+}
+
+export function renderTable(all: Measurement[]): string {
+  const lines = rowsOf(all);
+  const widths = lines[0]!.map((_, i) => Math.max(...lines.map((l) => (l[i] ?? '').length)));
+  return lines.map((l) => l.map((cell, i) => cell.padEnd(widths[i]!)).join('  ')).join('\n');
+}
+
+export function renderResults(input: { command: string; machine: string; rows: number; link?: string; measurements: Measurement[]; date: string }): string {
+  const lines = rowsOf(input.measurements);
+  const table = [
+    `| ${lines[0]!.join(' | ')} |`,
+    `| ${lines[0]!.map(() => '---').join(' | ')} |`,
+    ...lines.slice(1).map((l) => `| ${l.join(' | ')} |`),
+  ].join('\n');
+  return `# Benchmark results
+
+Produced by one run of:
+
+\`\`\`
+${input.command}
+\`\`\`
+
+- Date: ${input.date}
+- Machine: ${input.machine}
+- Rows per table: ${input.rows.toLocaleString('en-US')}; source in PostgreSQL (schema \`dc_bench\`), target in MariaDB (database \`dc_bench\`)
+- Link: ${input.link ?? 'loopback (no throttling)'}
+- Contenders run one after the other, each in its own child process (peak RSS = that process's max RSS).
+  Bytes = bytes received from each database, counted at the socket level. Rows = rows each database sent.
+- \`count\`: \`count(*)\` on both sides at once. \`floor\`: one full-table checksum query per side (the same
+  normalised row text and md5-as-integer datacompare uses), both sides at once. \`naive\`: both tables streamed
+  ordered by key (pg cursor, mysql2 stream) and merged in Node. \`datacompare\`: \`runComparison\` as the CLI runs it.
+- data-diff 0.11.1 took 106–156 s on the 10M-row tables of this machine (see docs/benchmarks.md); the
+  "vs data-diff" column uses the fastest, 106 s, and only means something at 10M rows.
+
+${table}
+`;
+}
