@@ -1,0 +1,57 @@
+/** A job's comparison snapshot + its data sources → the engine's ComparisonDefinition. */
+import type { ComparisonConfigurationInput } from '../../api/contract.js';
+import type { ComparisonDefinition, ConnectionConfig, SideDefinition } from '../../engine/model.js';
+import type { ComparisonRecord, DatasourceRecord } from '../storage/store.js';
+
+export interface DefinitionLimits {
+  /** Differing rows kept per job when the comparison does not say (configuration.max_diff_rows). */
+  defaultDiffRows: number;
+  /** Upper bound on kept rows whatever the comparison says. */
+  maxDiffRows: number;
+  /** Per-job time limit. */
+  timeoutMs?: number;
+}
+
+function side(
+  comparison: ComparisonRecord,
+  which: 'source' | 'target',
+  source: DatasourceRecord,
+  connection: ConnectionConfig,
+): SideDefinition {
+  const config = comparison.configuration as Partial<ComparisonConfigurationInput>;
+  const query = config[`${which}_query`] ?? undefined;
+  const filter = config[`${which}_filter`] ?? undefined;
+  const dataset = comparison[`${which}_dataset_name`] ?? undefined;
+  return {
+    datasourceName: source.name,
+    connection,
+    serviceDatasource: source.id,
+    ...(query ? { query } : { dataset }),
+    ...(filter ? { filter } : {}),
+  };
+}
+
+export function toDefinition(
+  comparison: ComparisonRecord,
+  sources: { source: DatasourceRecord; target: DatasourceRecord },
+  connections: { source: ConnectionConfig; target: ConnectionConfig },
+  limits: DefinitionLimits,
+): ComparisonDefinition {
+  const config = comparison.configuration as ComparisonConfigurationInput;
+  return {
+    name: comparison.name,
+    location: { file: 'service', line: 0, column: 0 },
+    comparisonId: comparison.id,
+    source: side(comparison, 'source', sources.source, connections.source),
+    target: side(comparison, 'target', sources.target, connections.target),
+    columns: { source: config.source_columns, target: config.target_columns },
+    primaryKeys: { source: config.primary_keys_source, target: config.primary_keys_target },
+    caseSensitive: config.case_sensitive ?? false,
+    quickComparison: config.quick_comparison ?? false,
+    schemaDiff: config.schema_diff ?? false,
+    tolerance: config.tolerance ?? {},
+    thresholds: {},
+    maxDiffRows: Math.min(config.max_diff_rows ?? limits.defaultDiffRows, limits.maxDiffRows),
+    ...(limits.timeoutMs === undefined ? {} : { timeoutMs: limits.timeoutMs }),
+  };
+}

@@ -1,0 +1,227 @@
+/**
+ * The workers: `concurrency` loops per server process, each claiming the next PENDING job from the
+ * store (priority first, then oldest; atomically, so no job runs twice), running it on the engine
+ * and recording SUCCESS or FAILURE. A running job renews its lease every leaseMs/3; a lease left
+ * to expire means its worker died, and the reaper (any server) retries or fails the job. A job
+ * REVOKED by terminate is aborted through its AbortSignal, which stops its database queries.
+ * Shutdown: stop claiming, let running jobs finish within the grace period, abort and requeue the rest.
+ */
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import type { ComparisonResult, RunComparison } from '../../engine/model.js';
+import type { Logger } from '../../shared/logger.js';
+import { redact } from '../../shared/redact.js';
+import { resolveConnection } from '../connections.js';
+import type { SecretBox } from '../secret-box.js';
+import type { JobRecord, Store } from '../storage/store.js';
+import { toDefinition, type DefinitionLimits } from './definition.js';
+
+export interface WorkerPoolOptions {
+  store: Store;
+  box: SecretBox;
+  runComparison: RunComparison;
+  logger: Logger;
+  concurrency: number;
+  leaseMs: number;
+  /** How often an idle worker looks for jobs queued by other processes. */
+  pollMs: number;
+  /** Retries of a job whose worker died, before it is marked FAILURE. */
+  maxRetries: number;
+  limits: DefinitionLimits;
+  /** SQLite: one server per store, so STARTED jobs of an earlier process are dead at once. */
+  exclusiveStore: boolean;
+  now?: () => Date;
+}
+
+interface Running {
+  controller: AbortController;
+  workerId: string;
+  done: Promise<void>;
+}
+
+const SHUTDOWN = 'shutdown';
+const REVOKED = 'revoked';
+
+export class WorkerPool {
+  readonly processId = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private readonly running = new Map<number, Running>();
+  private readonly loops: Promise<void>[] = [];
+  private stopping = false;
+  private wakers: (() => void)[] = [];
+  private reaper: NodeJS.Timeout | undefined;
+  private readonly now: () => Date;
+
+  constructor(private readonly options: WorkerPoolOptions) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  async start(): Promise<void> {
+    const { store, maxRetries, exclusiveStore } = this.options;
+    const reaped = await store.reapExpired(this.now().toISOString(), maxRetries, exclusiveStore ? { ignoreLeaseExceptPrefix: this.processId } : {});
+    if (reaped > 0) this.options.logger.warning(`Recovered ${reaped} job(s) left STARTED by a server that stopped.`);
+    this.reaper = setInterval(() => {
+      store.reapExpired(this.now().toISOString(), maxRetries).then(
+        (count) => count > 0 && this.wake(),
+        (error: unknown) => this.options.logger.warning(`Reaping expired jobs failed: ${redact(String(error))}`),
+      );
+    }, Math.max(250, Math.floor(this.options.leaseMs / 2)));
+    this.reaper.unref();
+    for (let slot = 0; slot < this.options.concurrency; slot++) this.loops.push(this.loop(`${this.processId}:${slot}`));
+  }
+
+  /** New work was queued: idle workers look at once. */
+  wake(): void {
+    const wakers = this.wakers;
+    this.wakers = [];
+    for (const wake of wakers) wake();
+  }
+
+  /** Aborts a job running in this process (after terminate marked it REVOKED); false if not here. */
+  abort(jobId: number): boolean {
+    const running = this.running.get(jobId);
+    if (!running) return false;
+    running.controller.abort(REVOKED);
+    return true;
+  }
+
+  get runningCount(): number {
+    return this.running.size;
+  }
+
+  /** Stops claiming; waits up to graceMs for running jobs, then aborts and requeues them. */
+  async stop(graceMs: number): Promise<void> {
+    this.stopping = true;
+    clearInterval(this.reaper);
+    this.wake();
+    const all = (): Promise<unknown> => Promise.all([...this.running.values()].map((r) => r.done));
+    let timer: NodeJS.Timeout | undefined;
+    const graceOver = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), graceMs)));
+    const outcome = await Promise.race([all().then(() => 'done' as const), graceOver]);
+    clearTimeout(timer);
+    if (outcome === 'timeout') {
+      for (const running of this.running.values()) running.controller.abort(SHUTDOWN);
+    }
+    await Promise.all(this.loops);
+  }
+
+  private idle(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.wakers = this.wakers.filter((waker) => waker !== done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wakers.push(done);
+    });
+  }
+
+  private async loop(workerId: string): Promise<void> {
+    while (!this.stopping) {
+      let job: JobRecord | undefined;
+      try {
+        const now = this.now();
+        job = await this.options.store.claimNext(workerId, now.toISOString(), new Date(now.getTime() + this.options.leaseMs).toISOString());
+      } catch (error) {
+        this.options.logger.error(`Claiming a job failed: ${redact(String(error))}`);
+      }
+      if (!job) {
+        await this.idle(this.options.pollMs);
+        continue;
+      }
+      const controller = new AbortController();
+      let finished!: () => void;
+      const done = new Promise<void>((resolve) => (finished = resolve));
+      this.running.set(job.id, { controller, workerId, done });
+      try {
+        await this.run(job, workerId, controller);
+      } catch (error) {
+        this.options.logger.error(`Job ${job.id} could not be recorded: ${redact(String(error))}`);
+      } finally {
+        this.running.delete(job.id);
+        finished();
+      }
+    }
+  }
+
+  private async run(job: JobRecord, workerId: string, controller: AbortController): Promise<void> {
+    const { store, leaseMs } = this.options;
+    const startedAt = performance.now();
+    const heartbeat = setInterval(() => {
+      store.heartbeat(job.id, workerId, new Date(this.now().getTime() + leaseMs).toISOString()).then(
+        (status) => {
+          if (status !== 'STARTED') controller.abort(REVOKED); // terminated (maybe by another server) or taken over
+        },
+        () => {},
+      );
+    }, Math.max(100, Math.floor(leaseMs / 3)));
+    let result: ComparisonResult | undefined;
+    let failure: string | undefined;
+    try {
+      result = await this.execute(job, controller.signal);
+    } catch (error) {
+      failure = redact(error instanceof Error ? error.message : String(error));
+    } finally {
+      clearInterval(heartbeat);
+    }
+    if (controller.signal.aborted) {
+      if (controller.signal.reason === SHUTDOWN && (await store.requeueJob(job.id, workerId))) {
+        this.options.logger.info(`Job ${job.id} was requeued: the server is shutting down.`);
+      }
+      return; // REVOKED: terminate already recorded the final state.
+    }
+    const timeTaken = Math.round((performance.now() - startedAt) / 10) / 100;
+    const doneAt = this.now().toISOString();
+    if (result && result.status !== 'error' && result.result) {
+      const summary = result.result;
+      await store.finishJob(job.id, workerId, {
+        status: 'SUCCESS',
+        date_done: doneAt,
+        time_taken: timeTaken,
+        message: summary.diff_status === 'MATCH' ? 'The datasets match.' : `The datasets differ: ${summary.diff_reasons.join(' ')}`,
+        failure_reason: null,
+        comparison_result_id: randomUUID(),
+        result: {
+          diff_status: summary.diff_status,
+          diff_reasons: summary.diff_reasons,
+          time_taken: summary.time_taken,
+          ...(result.stats ? { stats: result.stats } : {}),
+          ...(result.schema_diff ? { schema_diff: result.schema_diff } : {}),
+          diff_rows_total: result.diff?.diff_rows_total ?? 0,
+        },
+        diff: result.diff ? { ...result.diff } : null,
+      });
+      return;
+    }
+    const reason =
+      failure ??
+      (result?.error ? redact([result.error.message, result.error.hint].filter(Boolean).join(' ')) : 'The comparison returned no result.');
+    await store.finishJob(job.id, workerId, {
+      status: 'FAILURE',
+      date_done: doneAt,
+      time_taken: timeTaken,
+      message: reason,
+      failure_reason: reason,
+      comparison_result_id: null,
+      result: null,
+      diff: null,
+    });
+  }
+
+  private async execute(job: JobRecord, signal: AbortSignal): Promise<ComparisonResult> {
+    const { store, box } = this.options;
+    const snapshot = job.snapshot;
+    const [source, target] = await Promise.all([
+      store.getDatasource(job.workspace_id, snapshot.source_datasource_id),
+      store.getDatasource(job.workspace_id, snapshot.target_datasource_id),
+    ]);
+    if (!source || !target) throw new Error('A data source of this comparison no longer exists.');
+    const definition = toDefinition(
+      snapshot,
+      { source, target },
+      { source: resolveConnection(source, box), target: resolveConnection(target, box) },
+      this.options.limits,
+    );
+    return this.options.runComparison(definition, { logger: this.options.logger, signal });
+  }
+}

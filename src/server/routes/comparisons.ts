@@ -1,0 +1,191 @@
+/** Comparisons: create (4.3), execute (4.4), execute multiple (4.5), and get / list / delete (ours). */
+import { randomUUID } from 'node:crypto';
+import * as c from '../../api/contract.js';
+import { conflict, forbidden, notFound } from '../http-errors.js';
+import { page, presentComparison } from '../presenters.js';
+import { route, type Route, type RouteContext } from '../router.js';
+import type { ComparisonRecord } from '../storage/store.js';
+import type { ServerServices } from '../services.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A create body → a comparison record (not stored yet); 404 for data sources / datasets not in the workspace. */
+async function buildComparison(services: ServerServices, context: RouteContext, body: c.ComparisonCreateBody): Promise<ComparisonRecord> {
+  const { store } = services;
+  const workspaceId = context.workspaceId;
+  const now = services.now().toISOString();
+  const sides = await Promise.all(
+    (['source', 'target'] as const).map(async (side) => {
+      const datasourceId = body[`${side}_datasource_id`];
+      const datasource = await store.getDatasource(workspaceId, datasourceId);
+      if (!datasource) throw notFound(`There is no data source ${datasourceId} in this workspace (${side}_datasource_id).`, 'datasource_not_found');
+      const reference = body[`${side}_dataset_id`];
+      if (!reference) return { id: null, name: null };
+      if (UUID.test(reference)) {
+        const dataset = await store.getDataset(workspaceId, reference);
+        if (!dataset || dataset.datasource_id !== datasource.id) {
+          throw notFound(`There is no dataset ${reference} in data source ${datasource.name} (${side}_dataset_id).`, 'dataset_not_found');
+        }
+        return { id: dataset.id, name: dataset.name };
+      }
+      const dataset = await store.datasetByName({ id: randomUUID(), workspace_id: workspaceId, datasource_id: datasource.id, name: reference, created_at: now });
+      return { id: dataset.id, name: dataset.name };
+    }),
+  );
+  const [source, target] = sides as [{ id: string | null; name: string | null }, { id: string | null; name: string | null }];
+  const configuration = Object.fromEntries(Object.entries(body.configuration).filter(([, value]) => value !== undefined));
+  return {
+    id: randomUUID(),
+    workspace_id: workspaceId,
+    user_id: context.key.id,
+    name: body.name,
+    source_datasource_id: body.source_datasource_id,
+    target_datasource_id: body.target_datasource_id,
+    source_dataset_id: source.id,
+    target_dataset_id: target.id,
+    source_dataset_name: source.name,
+    target_dataset_name: target.name,
+    configuration,
+    created_at: now,
+  };
+}
+
+function requireJobScope(context: RouteContext): void {
+  if (!context.permissions.has('write:job')) {
+    throw forbidden('This API key lacks the scope write:job needed to execute a comparison.', 'insufficient_scope');
+  }
+}
+
+export function comparisonRoutes(services: ServerServices): Route[] {
+  const { store, jobs } = services;
+  const getOr404 = async (workspaceId: string, id: string): Promise<ComparisonRecord> => {
+    const found = await store.getComparison(workspaceId, id);
+    if (!found) throw notFound(`There is no comparison ${id} in this workspace.`, 'comparison_not_found');
+    return found;
+  };
+  return [
+    route({
+      method: 'POST',
+      path: '/comparisons/execute_multiple',
+      summary: 'Execute a batch of comparisons as part of an agent run',
+      permission: 'write:job',
+      body: c.executeMultipleBodySchema,
+      response: c.executeMultipleResponseSchema,
+      status: 200,
+      async handle(context) {
+        if (!context.permissions.has('write:comparison')) {
+          throw forbidden('This API key lacks the scope write:comparison needed to create the batch\'s comparisons.', 'insufficient_scope');
+        }
+        const items = context.body.comparison_agent_configs;
+        const records = [];
+        for (const item of items) records.push({ id: item.id, record: await buildComparison(services, context, item.configuration) });
+        await jobs.ensureRoom(records.length);
+        const mapped: Record<string, number> = {};
+        for (const { id, record } of records) {
+          await store.createComparison(record);
+          const job = await jobs.enqueue(record, { agentRunId: context.body.agent_run_id, configId: id });
+          mapped[String(id)] = job.id;
+        }
+        return {
+          body: { message: `${records.length} comparison(s) were submitted for execution.`, agent_run_id: context.body.agent_run_id, mapped_run_ids: mapped },
+        };
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/comparisons',
+      summary: 'Create a comparison (and execute it unless create_only=true)',
+      permission: 'write:comparison',
+      query: c.comparisonCreateQuerySchema,
+      body: c.comparisonCreateBodySchema,
+      response: c.comparisonCreateResponseSchema,
+      status: 201,
+      async handle(context) {
+        const execute = !context.query.create_only;
+        if (execute) requireJobScope(context);
+        const record = await buildComparison(services, context, context.body);
+        if (execute) await jobs.ensureRoom(1);
+        await store.createComparison(record);
+        if (!execute) return { status: 201, body: { message: 'The comparison was created.', data: presentComparison(record) } };
+        const job = await jobs.enqueue(record);
+        return {
+          status: 201,
+          body: {
+            message: 'The comparison was created and submitted for execution.',
+            data: presentComparison(record),
+            run_id: job.id,
+            worker_task_id: job.task_id,
+            celery_task_id: job.task_id,
+          },
+        };
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/comparisons',
+      summary: 'List comparisons (ours)',
+      permission: 'read:job',
+      query: c.comparisonListQuerySchema,
+      response: c.comparisonListResponseSchema,
+      status: 200,
+      async handle(context) {
+        const { items, total } = await store.listComparisons(context.workspaceId, context.query);
+        return { body: { message: 'Comparisons.', meta: {}, data: page(items.map(presentComparison), total, context.query) } };
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/comparisons/{comparison_id}',
+      summary: 'Get a comparison (ours)',
+      permission: 'read:job',
+      params: c.comparisonPathSchema,
+      response: c.comparisonGetResponseSchema,
+      status: 200,
+      async handle(context) {
+        const record = await getOr404(context.workspaceId, context.params.comparison_id);
+        return { body: { message: 'The comparison.', meta: {}, data: presentComparison(record) } };
+      },
+    }),
+    route({
+      method: 'DELETE',
+      path: '/comparisons/{comparison_id}',
+      summary: 'Delete a comparison (ours); its finished jobs are kept',
+      permission: 'write:comparison',
+      params: c.comparisonPathSchema,
+      response: c.messageResponseSchema,
+      status: 200,
+      async handle(context) {
+        const record = await getOr404(context.workspaceId, context.params.comparison_id);
+        if ((await store.activeJobCount(context.workspaceId, record.id)) > 0) {
+          throw conflict(`Comparison ${record.id} has pending or running jobs; terminate them first.`, 'comparison_busy');
+        }
+        await store.deleteComparison(context.workspaceId, record.id);
+        return { body: { message: `Comparison ${record.id} was deleted.` } };
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/comparisons/{comparison_id}/execute',
+      summary: 'Execute one comparison',
+      permission: 'write:job',
+      params: c.comparisonPathSchema,
+      query: c.executeQuerySchema,
+      response: c.executeResponseSchema,
+      status: 200,
+      async handle(context) {
+        const record = await getOr404(context.workspaceId, context.params.comparison_id);
+        if (context.query.celery_task_id) await jobs.terminate(context.workspaceId, context.query.celery_task_id);
+        await jobs.ensureRoom(1);
+        const job = await jobs.enqueue(record, { priority: context.query.enable_priority, execute: context.query });
+        return {
+          body: {
+            message: 'The comparison was submitted for execution.',
+            run_id: job.id,
+            worker_task_id: job.task_id,
+            celery_task_id: job.task_id,
+          },
+        };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,77 @@
+/** Data sources: list (4.10) and create (ours; the connection URL is encrypted or read from the environment). */
+import { randomUUID } from 'node:crypto';
+import * as c from '../../api/contract.js';
+import { addSecret } from '../../shared/redact.js';
+import { conflict } from '../http-errors.js';
+import { page, presentDatasource } from '../presenters.js';
+import { route, type Route } from '../router.js';
+import type { ServerServices } from '../services.js';
+import type { DatasourceRecord } from '../storage/store.js';
+
+export function sourceRoutes(services: ServerServices): Route[] {
+  const { store, box } = services;
+  return [
+    route({
+      method: 'GET',
+      path: '/sources',
+      summary: 'List data sources with filtering, sorting and pagination',
+      permission: 'read:datasource',
+      query: c.sourcesQuerySchema,
+      response: c.sourcesResponseSchema,
+      status: 200,
+      async handle(context) {
+        const q = context.query;
+        const { items, total } = await store.listDatasources(context.workspaceId, {
+          page: q.page,
+          size: q.size,
+          sortBy: q.sort_by,
+          sortOrder: q.sort_order,
+          ...(q.filter ? { filter: q.filter } : {}),
+          ...(q.interactive === undefined ? {} : { interactive: q.interactive }),
+        });
+        return {
+          body: { message: 'Data sources.', meta: {}, data: page(items.map((row) => presentDatasource(row, q.is_settings_page)), total, q) },
+        };
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/sources',
+      summary: 'Create a data source (ours); the URL is stored encrypted and never returned',
+      permission: 'write:datasource',
+      body: c.dataSourceCreateBodySchema,
+      response: c.dataSourceCreateResponseSchema,
+      status: 201,
+      async handle(context) {
+        const body = context.body;
+        if (body.url) addSecret(body.url);
+        if (await store.datasourceByName(context.workspaceId, body.name)) {
+          throw conflict(`A data source named "${body.name}" already exists in this workspace.`, 'datasource_exists');
+        }
+        const now = services.now().toISOString();
+        const record: DatasourceRecord = {
+          id: randomUUID(),
+          workspace_id: context.workspaceId,
+          name: body.name,
+          type: body.type,
+          connection_kind: body.url !== undefined ? 'url' : body.url_env !== undefined ? 'url_env' : 'path',
+          secret: body.url !== undefined ? box.seal(body.url) : null,
+          url_env: body.url_env ?? null,
+          path: body.path ?? null,
+          is_interactive: body.is_interactive,
+          status: 'unknown',
+          database_version: null,
+          last_scanned_at: null,
+          created_at: now,
+        };
+        const probe = await services.probe(record);
+        record.status = probe.status;
+        record.database_version = probe.version;
+        record.last_scanned_at = probe.status === 'connected' ? services.now().toISOString() : null;
+        await store.createDatasource(record);
+        const stored = await store.getDatasource(context.workspaceId, record.id);
+        return { status: 201, body: { message: `Data source "${body.name}" was created.`, data: presentDatasource(stored!, true) } };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,15 @@
+/** What route handlers are given (built once in app.ts, the composition root). */
+import type { Logger } from '../shared/logger.js';
+import type { JobService } from './jobs/job-service.js';
+import type { SecretBox } from './secret-box.js';
+import type { DatasourceRecord, Store } from './storage/store.js';
+
+export interface ServerServices {
+  store: Store;
+  jobs: JobService;
+  box: SecretBox;
+  logger: Logger;
+  now: () => Date;
+  /** Checks a new data source's connection: its status and database version. */
+  probe(source: DatasourceRecord): Promise<{ status: string; version: string | null }>;
+}

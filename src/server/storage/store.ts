@@ -1,0 +1,510 @@
+/**
+ * Everything the server keeps: API keys (hashed), data sources (URLs encrypted), datasets,
+ * comparisons and jobs. One implementation over SqlDb for SQLite and PostgreSQL. Every read and
+ * write of workspace data takes the workspace id, so no query can cross workspaces.
+ *
+ * Jobs are claimed atomically: `UPDATE … WHERE id = (SELECT … LIMIT 1 [FOR UPDATE SKIP LOCKED])`, so
+ * several workers (and several server processes on PostgreSQL) never take the same job. A claimed
+ * job carries a lease its worker renews; an expired lease means a dead worker (see reapExpired).
+ * Every transition out of a state is conditional on that state: terminal states never change.
+ */
+import type { JobStatus } from '../../api/contract.js';
+import type { SqlDb, SqlParam } from './sql-db.js';
+import { migrate } from './schema.js';
+
+export interface ApiKeyRecord {
+  id: string;
+  name: string;
+  prefix: string;
+  hash: string;
+  scopes: string[];
+  workspaces: string[];
+  enabled: boolean;
+  expires_at: string | null;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface DatasourceRecord {
+  id: string;
+  workspace_id: string;
+  name: string;
+  type: string;
+  connection_kind: 'url' | 'url_env' | 'path';
+  /** AES-256-GCM ciphertext of the URL (connection_kind url). */
+  secret: string | null;
+  url_env: string | null;
+  path: string | null;
+  is_interactive: boolean;
+  status: string;
+  database_version: string | null;
+  last_scanned_at: string | null;
+  created_at: string;
+}
+
+export interface DatasourceRow extends DatasourceRecord {
+  dataset_count: number;
+}
+
+export interface DatasetRecord {
+  id: string;
+  workspace_id: string;
+  datasource_id: string;
+  name: string;
+  created_at: string;
+}
+
+export interface ComparisonRecord {
+  id: string;
+  workspace_id: string;
+  user_id: string;
+  name: string;
+  source_datasource_id: string;
+  target_datasource_id: string;
+  source_dataset_id: string | null;
+  target_dataset_id: string | null;
+  source_dataset_name: string | null;
+  target_dataset_name: string | null;
+  configuration: Record<string, unknown>;
+  created_at: string;
+}
+
+export interface JobRecord {
+  id: number;
+  task_id: string;
+  workspace_id: string;
+  comparison_id: string;
+  comparison_name: string;
+  /** The comparison as it was when executed: the job runs exactly that. */
+  snapshot: ComparisonRecord;
+  source_datasource_name: string | null;
+  target_datasource_name: string | null;
+  source_datasource_type: string | null;
+  target_datasource_type: string | null;
+  source_dataset_name: string | null;
+  target_dataset_name: string | null;
+  status: JobStatus;
+  priority: number;
+  created_at: string;
+  started_at: string | null;
+  date_done: string | null;
+  time_taken: number | null;
+  retry_count: number;
+  message: string | null;
+  failure_reason: string | null;
+  worker_id: string | null;
+  lease_expires_at: string | null;
+  /** How many times a worker started it (1 normally; more after a retry). */
+  runs: number;
+  comparison_result_id: string | null;
+  result: Record<string, unknown> | null;
+  diff: Record<string, unknown> | null;
+  agent_run_id: string | null;
+  config_id: number | null;
+  translation_iteration_no: number | null;
+  translation_run_id: string | null;
+  current_event_key: string | null;
+}
+
+export type NewJob = Pick<
+  JobRecord,
+  | 'task_id' | 'workspace_id' | 'comparison_id' | 'comparison_name' | 'snapshot'
+  | 'source_datasource_name' | 'target_datasource_name' | 'source_datasource_type' | 'target_datasource_type'
+  | 'source_dataset_name' | 'target_dataset_name' | 'priority' | 'created_at'
+  | 'agent_run_id' | 'config_id' | 'translation_iteration_no' | 'translation_run_id' | 'current_event_key'
+>;
+
+export interface JobFilters {
+  nameSearch?: string;
+  statuses?: string[];
+  sourceDatasets?: string[];
+  targetDatasets?: string[];
+  from: string;
+  to: string;
+}
+
+export interface PageRequest {
+  page: number;
+  size: number;
+}
+
+type Row = Record<string, unknown>;
+
+const bool = (value: unknown): boolean => value === true || value === 1 || value === '1';
+const json = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
+const num = (value: unknown): number => Number(value);
+const numOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+
+function toKey(row: Row): ApiKeyRecord {
+  return {
+    ...(row as unknown as ApiKeyRecord),
+    scopes: json<string[]>(row.scopes),
+    workspaces: json<string[]>(row.workspaces),
+    enabled: bool(row.enabled),
+  };
+}
+
+function toDatasource(row: Row): DatasourceRow {
+  return { ...(row as unknown as DatasourceRow), is_interactive: bool(row.is_interactive), dataset_count: num(row.dataset_count ?? 0) };
+}
+
+function toComparison(row: Row): ComparisonRecord {
+  return { ...(row as unknown as ComparisonRecord), configuration: json<Record<string, unknown>>(row.configuration) };
+}
+
+function toJob(row: Row): JobRecord {
+  return {
+    ...(row as unknown as JobRecord),
+    id: num(row.id),
+    snapshot: json<ComparisonRecord>(row.snapshot),
+    priority: num(row.priority),
+    time_taken: numOrNull(row.time_taken),
+    retry_count: num(row.retry_count),
+    runs: num(row.runs),
+    result: row.result == null ? null : json<Record<string, unknown>>(row.result),
+    diff: row.diff == null ? null : json<Record<string, unknown>>(row.diff),
+    config_id: numOrNull(row.config_id),
+    translation_iteration_no: numOrNull(row.translation_iteration_no),
+  };
+}
+
+function insert(table: string, record: Record<string, SqlParam>): [string, SqlParam[]] {
+  const columns = Object.keys(record);
+  return [`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`, Object.values(record)];
+}
+
+function offset(page: PageRequest): number {
+  return (page.page - 1) * page.size;
+}
+
+const LIKE_ESCAPE = (text: string): string => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export class Store {
+  private constructor(readonly db: SqlDb) {}
+
+  static async open(db: SqlDb): Promise<Store> {
+    await migrate(db);
+    return new Store(db);
+  }
+
+  close(): Promise<void> {
+    return this.db.close();
+  }
+
+  // ─────────── API keys ───────────
+
+  async createKey(key: ApiKeyRecord): Promise<void> {
+    const [sql, params] = insert('api_keys', {
+      ...key,
+      scopes: JSON.stringify(key.scopes),
+      workspaces: JSON.stringify(key.workspaces),
+      enabled: key.enabled ? 1 : 0,
+    });
+    await this.db.run(sql, params);
+  }
+
+  async listKeys(): Promise<ApiKeyRecord[]> {
+    return (await this.db.all<Row>('SELECT * FROM api_keys ORDER BY created_at, name')).map(toKey);
+  }
+
+  async keysByPrefix(prefix: string): Promise<ApiKeyRecord[]> {
+    return (await this.db.all<Row>('SELECT * FROM api_keys WHERE prefix = ?', [prefix])).map(toKey);
+  }
+
+  async countKeys(): Promise<number> {
+    const rows = await this.db.all<Row>('SELECT COUNT(*) AS n FROM api_keys');
+    return num(rows[0]?.n ?? 0);
+  }
+
+  /** By id or name; returns false when no key matched. */
+  async setKeyEnabled(idOrName: string, enabled: boolean): Promise<boolean> {
+    return (await this.db.run('UPDATE api_keys SET enabled = ? WHERE id = ? OR name = ?', [enabled ? 1 : 0, idOrName, idOrName])) > 0;
+  }
+
+  async deleteKey(idOrName: string): Promise<boolean> {
+    return (await this.db.run('DELETE FROM api_keys WHERE id = ? OR name = ?', [idOrName, idOrName])) > 0;
+  }
+
+  async touchKey(id: string, at: string): Promise<void> {
+    await this.db.run('UPDATE api_keys SET last_used_at = ? WHERE id = ?', [at, id]);
+  }
+
+  // ─────────── data sources and datasets ───────────
+
+  async createDatasource(record: DatasourceRecord): Promise<void> {
+    const [sql, params] = insert('datasources', { ...record, is_interactive: record.is_interactive ? 1 : 0 });
+    await this.db.run(sql, params);
+  }
+
+  async datasourceByName(workspaceId: string, name: string): Promise<DatasourceRow | undefined> {
+    const rows = await this.db.all<Row>('SELECT * FROM datasources WHERE workspace_id = ? AND name = ?', [workspaceId, name]);
+    return rows[0] && toDatasource(rows[0]);
+  }
+
+  async getDatasource(workspaceId: string, id: string): Promise<DatasourceRow | undefined> {
+    const rows = await this.db.all<Row>(
+      `SELECT d.*, (SELECT COUNT(*) FROM datasets s WHERE s.datasource_id = d.id) AS dataset_count
+       FROM datasources d WHERE d.workspace_id = ? AND d.id = ?`,
+      [workspaceId, id],
+    );
+    return rows[0] && toDatasource(rows[0]);
+  }
+
+  async listDatasources(
+    workspaceId: string,
+    query: PageRequest & { filter?: string; interactive?: boolean; sortBy: 'last_scanned' | 'name' | 'type'; sortOrder: 'asc' | 'desc' },
+  ): Promise<{ items: DatasourceRow[]; total: number }> {
+    const where = ['d.workspace_id = ?'];
+    const params: SqlParam[] = [workspaceId];
+    if (query.filter) {
+      where.push("LOWER(d.name) LIKE ? ESCAPE '\\'");
+      params.push(LIKE_ESCAPE(query.filter));
+    }
+    if (query.interactive !== undefined) {
+      where.push('d.is_interactive = ?');
+      params.push(query.interactive ? 1 : 0);
+    }
+    const column = { last_scanned: 'COALESCE(d.last_scanned_at, d.created_at)', name: 'LOWER(d.name)', type: 'd.type' }[query.sortBy];
+    const direction = query.sortOrder === 'asc' ? 'ASC' : 'DESC';
+    const total = await this.db.all<Row>(`SELECT COUNT(*) AS n FROM datasources d WHERE ${where.join(' AND ')}`, params);
+    const rows = await this.db.all<Row>(
+      `SELECT d.*, (SELECT COUNT(*) FROM datasets s WHERE s.datasource_id = d.id) AS dataset_count
+       FROM datasources d WHERE ${where.join(' AND ')} ORDER BY ${column} ${direction}, d.name ${direction}, d.id
+       LIMIT ? OFFSET ?`,
+      [...params, query.size, offset(query)],
+    );
+    return { items: rows.map(toDatasource), total: num(total[0]?.n ?? 0) };
+  }
+
+  async getDataset(workspaceId: string, id: string): Promise<DatasetRecord | undefined> {
+    const rows = await this.db.all<DatasetRecord>('SELECT * FROM datasets WHERE workspace_id = ? AND id = ?', [workspaceId, id]);
+    return rows[0];
+  }
+
+  /** The dataset (table) of a data source by name, registered on first use. */
+  async datasetByName(record: DatasetRecord): Promise<DatasetRecord> {
+    const find = (): Promise<DatasetRecord[]> =>
+      this.db.all<DatasetRecord>('SELECT * FROM datasets WHERE datasource_id = ? AND name = ?', [record.datasource_id, record.name]);
+    const found = await find();
+    if (found[0]) return found[0];
+    const [sql, params] = insert('datasets', { ...record });
+    await this.db.run(`${sql} ON CONFLICT (datasource_id, name) DO NOTHING`, params);
+    const created = await find();
+    return created[0]!;
+  }
+
+  // ─────────── comparisons ───────────
+
+  async createComparison(record: ComparisonRecord): Promise<void> {
+    const [sql, params] = insert('comparisons', { ...record, configuration: JSON.stringify(record.configuration) });
+    await this.db.run(sql, params);
+  }
+
+  async getComparison(workspaceId: string, id: string): Promise<ComparisonRecord | undefined> {
+    const rows = await this.db.all<Row>('SELECT * FROM comparisons WHERE workspace_id = ? AND id = ?', [workspaceId, id]);
+    return rows[0] && toComparison(rows[0]);
+  }
+
+  async listComparisons(workspaceId: string, query: PageRequest & { filter?: string }): Promise<{ items: ComparisonRecord[]; total: number }> {
+    const where = ['workspace_id = ?'];
+    const params: SqlParam[] = [workspaceId];
+    if (query.filter) {
+      where.push("LOWER(name) LIKE ? ESCAPE '\\'");
+      params.push(LIKE_ESCAPE(query.filter));
+    }
+    const total = await this.db.all<Row>(`SELECT COUNT(*) AS n FROM comparisons WHERE ${where.join(' AND ')}`, params);
+    const rows = await this.db.all<Row>(
+      `SELECT * FROM comparisons WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id LIMIT ? OFFSET ?`,
+      [...params, query.size, offset(query)],
+    );
+    return { items: rows.map(toComparison), total: num(total[0]?.n ?? 0) };
+  }
+
+  async deleteComparison(workspaceId: string, id: string): Promise<boolean> {
+    return (await this.db.run('DELETE FROM comparisons WHERE workspace_id = ? AND id = ?', [workspaceId, id])) > 0;
+  }
+
+  // ─────────── jobs ───────────
+
+  async createJob(job: NewJob): Promise<JobRecord> {
+    const [sql, params] = insert('jobs', {
+      ...job,
+      snapshot: JSON.stringify(job.snapshot),
+      status: 'PENDING',
+      retry_count: 0,
+      runs: 0,
+    });
+    const rows = await this.db.all<Row>(`${sql} RETURNING *`, params);
+    return toJob(rows[0]!);
+  }
+
+  async pendingCount(): Promise<number> {
+    const rows = await this.db.all<Row>("SELECT COUNT(*) AS n FROM jobs WHERE status = 'PENDING'");
+    return num(rows[0]?.n ?? 0);
+  }
+
+  async activeJobCount(workspaceId: string, comparisonId: string): Promise<number> {
+    const rows = await this.db.all<Row>(
+      "SELECT COUNT(*) AS n FROM jobs WHERE workspace_id = ? AND comparison_id = ? AND status IN ('PENDING', 'STARTED')",
+      [workspaceId, comparisonId],
+    );
+    return num(rows[0]?.n ?? 0);
+  }
+
+  async jobsByIds(workspaceId: string, ids: readonly number[]): Promise<JobRecord[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db.all<Row>(
+      `SELECT * FROM jobs WHERE workspace_id = ? AND id IN (${ids.map(() => '?').join(', ')}) ORDER BY id`,
+      [workspaceId, ...ids],
+    );
+    return rows.map(toJob);
+  }
+
+  async jobById(id: number): Promise<JobRecord | undefined> {
+    const rows = await this.db.all<Row>('SELECT * FROM jobs WHERE id = ?', [id]);
+    return rows[0] && toJob(rows[0]);
+  }
+
+  async jobByTaskId(workspaceId: string, taskId: string): Promise<JobRecord | undefined> {
+    const rows = await this.db.all<Row>('SELECT * FROM jobs WHERE workspace_id = ? AND task_id = ?', [workspaceId, taskId]);
+    return rows[0] && toJob(rows[0]);
+  }
+
+  private jobWhere(workspaceId: string, filters: JobFilters): [string, SqlParam[]] {
+    const where = ['workspace_id = ?', 'created_at >= ?', 'created_at <= ?'];
+    const params: SqlParam[] = [workspaceId, filters.from, filters.to];
+    const inList = (column: string, values: string[] | undefined): void => {
+      if (!values || values.length === 0) return;
+      where.push(`${column} IN (${values.map(() => '?').join(', ')})`);
+      params.push(...values);
+    };
+    if (filters.nameSearch) {
+      where.push("LOWER(comparison_name) LIKE ? ESCAPE '\\'");
+      params.push(LIKE_ESCAPE(filters.nameSearch));
+    }
+    inList('status', filters.statuses);
+    inList('source_dataset_name', filters.sourceDatasets);
+    inList('target_dataset_name', filters.targetDatasets);
+    return [where.join(' AND '), params];
+  }
+
+  async listJobs(workspaceId: string, filters: JobFilters, page: PageRequest): Promise<{ items: JobRecord[]; total: number }> {
+    const [where, params] = this.jobWhere(workspaceId, filters);
+    const total = await this.db.all<Row>(`SELECT COUNT(*) AS n FROM jobs WHERE ${where}`, params);
+    const rows = await this.db.all<Row>(`SELECT * FROM jobs WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`, [
+      ...params,
+      page.size,
+      offset(page),
+    ]);
+    return { items: rows.map(toJob), total: num(total[0]?.n ?? 0) };
+  }
+
+  /** The filter values available in the time range (job list `meta`). */
+  async jobFilterValues(workspaceId: string, from: string, to: string): Promise<{ statuses: string[]; sources: string[]; targets: string[] }> {
+    const distinct = async (column: string): Promise<string[]> => {
+      const rows = await this.db.all<Row>(
+        `SELECT DISTINCT ${column} AS v FROM jobs WHERE workspace_id = ? AND created_at >= ? AND created_at <= ? AND ${column} IS NOT NULL ORDER BY ${column}`,
+        [workspaceId, from, to],
+      );
+      return rows.map((row) => String(row.v));
+    };
+    return { statuses: await distinct('status'), sources: await distinct('source_dataset_name'), targets: await distinct('target_dataset_name') };
+  }
+
+  /** Takes the next PENDING job (priority first, then oldest) for `workerId`, or undefined. */
+  async claimNext(workerId: string, now: string, leaseUntil: string): Promise<JobRecord | undefined> {
+    const lock = this.db.dialect === 'postgres' ? 'FOR UPDATE SKIP LOCKED' : '';
+    const rows = await this.db.all<Row>(
+      `UPDATE jobs SET status = 'STARTED', worker_id = ?, started_at = ?, lease_expires_at = ?, runs = runs + 1,
+         message = 'The comparison is running.'
+       WHERE id = (SELECT id FROM jobs WHERE status = 'PENDING' ORDER BY priority DESC, id ASC LIMIT 1 ${lock})
+         AND status = 'PENDING'
+       RETURNING *`,
+      [workerId, now, leaseUntil],
+    );
+    return rows[0] && toJob(rows[0]);
+  }
+
+  /** Renews a running job's lease; returns the job's status (REVOKED tells the worker to stop). */
+  async heartbeat(jobId: number, workerId: string, leaseUntil: string): Promise<string | undefined> {
+    await this.db.run("UPDATE jobs SET lease_expires_at = ? WHERE id = ? AND worker_id = ? AND status = 'STARTED'", [leaseUntil, jobId, workerId]);
+    const rows = await this.db.all<Row>('SELECT status, worker_id FROM jobs WHERE id = ?', [jobId]);
+    const row = rows[0];
+    if (!row) return undefined;
+    return row.worker_id === workerId ? String(row.status) : 'LOST';
+  }
+
+  /** Records a finished run, only if this worker still owns it and it is still STARTED. */
+  async finishJob(
+    jobId: number,
+    workerId: string,
+    outcome: Pick<JobRecord, 'status' | 'date_done' | 'time_taken' | 'message' | 'failure_reason' | 'comparison_result_id' | 'result' | 'diff'>,
+  ): Promise<boolean> {
+    const changed = await this.db.run(
+      `UPDATE jobs SET status = ?, date_done = ?, time_taken = ?, message = ?, failure_reason = ?, comparison_result_id = ?,
+         result = ?, diff = ?, lease_expires_at = NULL
+       WHERE id = ? AND worker_id = ? AND status = 'STARTED'`,
+      [
+        outcome.status,
+        outcome.date_done,
+        outcome.time_taken,
+        outcome.message,
+        outcome.failure_reason,
+        outcome.comparison_result_id,
+        outcome.result === null ? null : JSON.stringify(outcome.result),
+        outcome.diff === null ? null : JSON.stringify(outcome.diff),
+        jobId,
+        workerId,
+      ],
+    );
+    return changed > 0;
+  }
+
+  /** PENDING or STARTED → REVOKED; returns false when the job had already finished. */
+  async revokeJob(jobId: number, now: string, message: string): Promise<boolean> {
+    const changed = await this.db.run(
+      `UPDATE jobs SET status = 'REVOKED', date_done = ?, message = ?, failure_reason = ?, lease_expires_at = NULL,
+         time_taken = CASE WHEN started_at IS NULL THEN NULL ELSE time_taken END
+       WHERE id = ? AND status IN ('PENDING', 'STARTED')`,
+      [now, message, message, jobId],
+    );
+    return changed > 0;
+  }
+
+  /** Graceful shutdown: a job this worker could not finish goes back to the queue. */
+  async requeueJob(jobId: number, workerId: string): Promise<boolean> {
+    const changed = await this.db.run(
+      `UPDATE jobs SET status = 'PENDING', worker_id = NULL, started_at = NULL, lease_expires_at = NULL,
+         message = 'Requeued: the server running it shut down.'
+       WHERE id = ? AND worker_id = ? AND status = 'STARTED'`,
+      [jobId, workerId],
+    );
+    return changed > 0;
+  }
+
+  /**
+   * STARTED jobs whose lease expired (their worker died): back to PENDING with retry_count + 1 while
+   * retries are left, else FAILURE. `ignoreLease` (SQLite, one server per file) takes every STARTED
+   * job not owned by `ownWorkerPrefix` at startup. Returns the number of jobs touched.
+   */
+  async reapExpired(now: string, maxRetries: number, options: { ignoreLeaseExceptPrefix?: string } = {}): Promise<number> {
+    const [condition, params]: [string, SqlParam[]] =
+      options.ignoreLeaseExceptPrefix === undefined
+        ? ['lease_expires_at < ?', [now]]
+        : ['(worker_id IS NULL OR worker_id NOT LIKE ?)', [`${options.ignoreLeaseExceptPrefix}%`]];
+    const retried = await this.db.run(
+      `UPDATE jobs SET status = 'PENDING', retry_count = retry_count + 1, worker_id = NULL, started_at = NULL, lease_expires_at = NULL,
+         message = 'Retrying: the worker running this job stopped.'
+       WHERE status = 'STARTED' AND ${condition} AND retry_count < ?`,
+      [...params, maxRetries],
+    );
+    const failed = await this.db.run(
+      `UPDATE jobs SET status = 'FAILURE', date_done = ?, lease_expires_at = NULL,
+         message = 'The worker running this job stopped (server restart or crash) and no retries are left.',
+         failure_reason = 'The worker running this job stopped (server restart or crash) and no retries are left.'
+       WHERE status = 'STARTED' AND ${condition}`,
+      [now, ...params],
+    );
+    return retried + failed;
+  }
+}
