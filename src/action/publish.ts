@@ -1,14 +1,25 @@
 /**
- * Publishes a finished run where people look: the job summary, annotations, the sticky PR comment,
- * report files and the step outputs; returns the fail-policy decision for the action's single catch.
- * First version: the job summary only; the rest lands with issue 4.
+ * Publishes a finished run where people look: the job summary (always: also on forks and
+ * schedules), annotations on the spec file, report files and outputs, and the sticky PR comment on
+ * pull requests; returns the fail-policy decision for the action's single catch. No step here fails
+ * the run: a failure to publish is a warning, the data decides.
  */
 import * as core from '@actions/core';
+import path from 'node:path';
 import type { RunResult } from '../engine/model.js';
 import type { SpecError } from '../shared/errors.js';
 import type { Logger } from '../shared/logger.js';
 import { redact } from '../shared/redact.js';
+import { runAnnotations, specErrorAnnotations } from '../report/annotations.js';
+import { commentMarker, renderComment } from '../report/markdown-comment.js';
+import { renderSpecErrorSummary } from '../report/markdown-spec-error.js';
+import { renderSummary } from '../report/markdown-summary.js';
+import { decideOutcome, type Outcome } from '../report/outcome.js';
+import { emitAnnotations } from './annotations.js';
+import { createOctokit, pullRequestFromEvent, upsertComment, workflowRunUrl, type CommentOutcome } from './comment.js';
 import type { ActionInputs } from './inputs.js';
+import { outputValues, setOutputs } from './outputs.js';
+import { plannedCsvNames, writeReportFiles, type ReportFiles } from './report-files.js';
 
 export interface PublishOptions {
   inputs: ActionInputs;
@@ -17,16 +28,67 @@ export interface PublishOptions {
   specFile: string;
 }
 
-export async function publishRun(run: RunResult, options: PublishOptions): Promise<{ failed: boolean; message: string }> {
-  const lines = [`## datacompare: ${run.status}`, '', ...run.comparisons.map((c) => `- ${c.name}: ${c.status}`)];
-  await core.summary.addRaw(redact(lines.join('\n'))).write();
-  const failed = options.inputs.failOn === 'never' ? false : options.inputs.failOn === 'error' ? run.status === 'error' : run.status !== 'match';
-  return { failed, message: failed ? `datacompare: ${run.status}` : '' };
+function describe(error: unknown): string {
+  return redact(error instanceof Error ? error.message : String(error));
+}
+
+/** Appends to the job summary; a missing GITHUB_STEP_SUMMARY (outside Actions) is a warning, not a failure. */
+async function writeJobSummary(markdown: string, logger: Logger): Promise<void> {
+  try {
+    await core.summary.addRaw(markdown).write();
+  } catch (error) {
+    logger.warning(`Could not write the job summary: ${describe(error)}`);
+  }
+}
+
+export async function publishRun(run: RunResult, options: PublishOptions): Promise<Outcome> {
+  const { inputs, logger } = options;
+  const outcome = decideOutcome(run, inputs.failOn);
+  const csvNames = plannedCsvNames(run);
+  const csvOf = new Map(run.comparisons.map((c, i) => [c, csvNames[i] ?? '']));
+  const fullRowsHint = (c: RunResult['comparisons'][number]): string => `every row is in ${csvOf.get(c) ?? 'the CSV files'} (report-dir)`;
+
+  let files: ReportFiles | undefined;
+  try {
+    const fullSummary = renderSummary(run, { maxDiffRows: inputs.maxDiffRows, budgetBytes: Number.POSITIVE_INFINITY, fullRowsHint });
+    files = await writeReportFiles(run, { dir: inputs.reportDir, fullSummary });
+    logger.info(`Report files are in ${files.dir}.`);
+  } catch (error) {
+    logger.warning(`Could not write the report files to ${inputs.reportDir}: ${describe(error)}`);
+  }
+
+  await writeJobSummary(renderSummary(run, { maxDiffRows: inputs.maxDiffRows, fullRowsHint }), logger);
+  emitAnnotations(runAnnotations(run, { specFile: options.specFile, failOn: inputs.failOn }));
+  await publishComment(run, options);
+  setOutputs(outputValues(run, { ...(files ? { json: files.json, summary: files.summary } : {}) }));
+  return outcome;
+}
+
+/** Comments on pull requests only, as `comment` says; on `on-mismatch`, an existing comment is still updated when the run turns green. */
+async function publishComment(run: RunResult, options: PublishOptions): Promise<CommentOutcome | 'skipped'> {
+  const { inputs, logger } = options;
+  if (inputs.comment === 'never') return 'skipped';
+  const target = pullRequestFromEvent();
+  if (!target) {
+    logger.debug('Not a pull request event: no PR comment (the job summary has the report).');
+    return 'skipped';
+  }
+  if (!inputs.githubToken) {
+    logger.warning('No github-token: cannot comment on the pull request. The job summary has the report.');
+    return 'skipped';
+  }
+  const marker = commentMarker(inputs.commentKey);
+  const runUrl = workflowRunUrl();
+  const body = renderComment(run, { commentKey: inputs.commentKey, headSha: target.headSha, maxDiffRows: inputs.maxDiffRows, ...(runUrl ? { runUrl } : {}) });
+  const octokit = createOctokit(inputs.githubToken);
+  // on-mismatch, green run: nothing new to say, but an earlier red comment of ours must not stay red.
+  const onlyUpdate = inputs.comment === 'on-mismatch' && run.status === 'match';
+  return upsertComment({ octokit, target, body, marker, startedAt: run.started_at, logger, onlyUpdate });
 }
 
 export async function publishSpecError(error: SpecError, options: PublishOptions): Promise<void> {
-  for (const problem of error.problems) {
-    core.error(redact(`${problem.path}: ${problem.message}`), { file: problem.file || options.specFile, startLine: problem.line || 1 });
-  }
-  await core.summary.addRaw(redact(`## datacompare: the spec is invalid\n\n${error.message}`)).write();
+  const specFile = options.specFile || path.normalize(options.inputs.spec);
+  emitAnnotations(specErrorAnnotations(error, { specFile }));
+  await writeJobSummary(renderSpecErrorSummary(error, specFile), options.logger);
+  setOutputs({ status: 'error', mismatched: [], failed: [], runIds: [] });
 }
