@@ -1,0 +1,143 @@
+/**
+ * A stand-in for the GitHub REST API on 127.0.0.1 for the PR-comment paths: issue comments (paged
+ * with Link headers, like GitHub), creating and updating a comment, and reading a pull request's
+ * head. It records every call so tests assert what the action really sent. `denyWrites` answers
+ * writes with 403 the way GitHub does for a fork's read-only token; `failNext` injects failures.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  body: unknown;
+  authorization: string | undefined;
+}
+
+export interface StubComment {
+  id: number;
+  body: string;
+  user: { login: string; type: string };
+  created_at: string;
+  updated_at: string;
+}
+
+export interface GitHubApiStub {
+  url: string;
+  calls: RecordedCall[];
+  comments: Map<number, StubComment[]>;
+  /** The head SHA `GET /repos/:o/:r/pulls/:n` reports. */
+  headSha: string;
+  /** Answer POST/PATCH with 403 "Resource not accessible by integration". */
+  denyWrites: boolean;
+  /** Status codes to answer the next requests with, in order (e.g. [502, 503]). */
+  failNext: number[];
+  /** Adds a comment (someone else's by default) to a pull request. */
+  addComment(issue: number, body: string, login?: string): StubComment;
+  /** Calls other than the listing GETs: what changed GitHub's state. */
+  writes(): RecordedCall[];
+  close(): Promise<void>;
+}
+
+export async function startGitHubApiStub(options: { pageSize?: number; headSha?: string } = {}): Promise<GitHubApiStub> {
+  const pageSizeCap = options.pageSize ?? 100;
+  let nextId = 1000;
+  let clock = Date.parse('2026-11-22T00:00:00Z');
+  const tick = (): string => new Date((clock += 1000)).toISOString();
+
+  const stub: GitHubApiStub = {
+    url: '',
+    calls: [],
+    comments: new Map(),
+    headSha: options.headSha ?? '0'.repeat(40),
+    denyWrites: false,
+    failNext: [],
+    addComment(issue, body, login = 'someone-else') {
+      const at = tick();
+      const comment: StubComment = { id: nextId++, body, user: { login, type: login.endsWith('[bot]') ? 'Bot' : 'User' }, created_at: at, updated_at: at };
+      const list = stub.comments.get(issue) ?? [];
+      list.push(comment);
+      stub.comments.set(issue, list);
+      return comment;
+    },
+    writes() {
+      return stub.calls.filter((c) => c.method !== 'GET');
+    },
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+
+  const send = (res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void => {
+    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+    res.end(JSON.stringify(body));
+  };
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', stub.url);
+      const text = Buffer.concat(chunks).toString('utf8');
+      let body: unknown = undefined;
+      try {
+        body = text ? JSON.parse(text) : undefined;
+      } catch {
+        body = text;
+      }
+      const method = req.method ?? 'GET';
+      stub.calls.push({ method, path: url.pathname, query: Object.fromEntries(url.searchParams), body, authorization: req.headers.authorization });
+
+      const failure = stub.failNext.shift();
+      if (failure !== undefined) return send(res, failure, { message: `stub failure ${failure}` });
+      if (method !== 'GET' && stub.denyWrites) {
+        return send(res, 403, { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest' });
+      }
+
+      let m: RegExpExecArray | null;
+      if ((m = /^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/comments$/.exec(url.pathname))) {
+        const issue = Number(m[1]);
+        if (method === 'GET') {
+          const perPage = Math.min(Number(url.searchParams.get('per_page') ?? 30), pageSizeCap);
+          const page = Number(url.searchParams.get('page') ?? 1);
+          const all = stub.comments.get(issue) ?? [];
+          const slice = all.slice((page - 1) * perPage, page * perPage);
+          const headers: Record<string, string> = {};
+          if (page * perPage < all.length) {
+            const next = new URL(url);
+            next.searchParams.set('page', String(page + 1));
+            next.searchParams.set('per_page', String(perPage));
+            headers.link = `<${next.toString()}>; rel="next"`;
+          }
+          return send(res, 200, slice, headers);
+        }
+        if (method === 'POST') {
+          const created = stub.addComment(issue, String((body as { body?: unknown })?.body ?? ''), 'github-actions[bot]');
+          return send(res, 201, created);
+        }
+      }
+      if ((m = /^\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)$/.exec(url.pathname)) && method === 'PATCH') {
+        const id = Number(m[1]);
+        for (const list of stub.comments.values()) {
+          const comment = list.find((c) => c.id === id);
+          if (comment) {
+            comment.body = String((body as { body?: unknown })?.body ?? '');
+            comment.updated_at = tick();
+            return send(res, 200, comment);
+          }
+        }
+        return send(res, 404, { message: 'Not Found' });
+      }
+      if ((m = /^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)$/.exec(url.pathname)) && method === 'GET') {
+        return send(res, 200, { number: Number(m[1]), state: 'open', head: { sha: stub.headSha } });
+      }
+      return send(res, 404, { message: 'Not Found' });
+    });
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  stub.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return stub;
+}
