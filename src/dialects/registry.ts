@@ -3,7 +3,7 @@
  * against SQLite never loads pg or mysql2, and the engine never imports a dialect folder.
  */
 import { ConfigurationError } from '../shared/errors.js';
-import type { Dialect, DialectName } from './types.js';
+import type { ChecksumHooks, Dialect, DialectName } from './types.js';
 
 const loaders: Record<DialectName, () => Promise<Dialect>> = {
   sqlite: async () => (await import('./sqlite/dialect.js')).sqliteDialect,
@@ -30,4 +30,17 @@ export function loadDialect(name: DialectName): Promise<Dialect> {
     loaded.set(name, dialect);
   }
   return dialect;
+}
+
+const checksumLoaders: Record<DialectName, () => Promise<ChecksumHooks>> = {
+  sqlite: async () => (await import('./sqlite/checksum.js')).sqliteChecksumHooks,
+  postgres: async () => (await import('./postgres/checksum.js')).postgresChecksumHooks,
+  mysql: async () => (await import('./mysql/checksum.js')).mysqlChecksumHooks,
+};
+
+/** The checksum diff's hooks of a dialect (see `ChecksumHooks`). */
+export function loadChecksumHooks(name: DialectName): Promise<ChecksumHooks> {
+  const loader = checksumLoaders[name] as (() => Promise<ChecksumHooks>) | undefined;
+  if (!loader) return Promise.reject(new ConfigurationError(`Unknown database type "${String(name)}".`));
+  return loader();
 }

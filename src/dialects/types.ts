@@ -163,3 +163,16 @@ export interface Dialect {
   /** A connection (pool) to the data source; nothing is opened until the first query. */
   connect(config: ConnectionConfig, options: ConnectOptions): DatabaseConnection;
 }
+
+/**
+ * Per-dialect hooks of the checksum diff (`src/dialects/<name>/checksum.ts`, loaded through
+ * `loadChecksumHooks` in registry.ts).
+ */
+export interface ChecksumHooks {
+  /**
+   * A query returning one row `{ estimate }`: the statistics' row count of a table, read without
+   * scanning it (used to size the buckets); undefined when the engine has no cheap estimate. A
+   * missing table, a negative or NULL estimate means "unknown".
+   */
+  estimatedRowsQuery(table: string): { sql: string; params: unknown[] } | undefined;
+}
