@@ -1,7 +1,8 @@
 /**
  * The sticky pull-request comment: one per pull request and comment key, found again by a hidden
  * marker, stating the head commit it reports on (also as a marker, so a later run can tell whether
- * the comment is about a newer commit). GitHub rejects bodies over 65,536 characters, so it shrinks
+ * the comment is about a newer commit). It carries no timings, so re-running on the same data renders
+ * the same body and the comment is left alone. GitHub rejects bodies over 65,536 characters, so it shrinks
  * in stages: full tables → fewer rows → statistics only → one line and a link to the run. Pure.
  */
 import type { RunResult } from '../engine/model.js';
@@ -56,11 +57,11 @@ function header(run: RunResult, options: CommentOptions): string[] {
   const short = /^[0-9a-f]{7,64}$/i.test(options.headSha) ? options.headSha.slice(0, 7) : inlineText(options.headSha, 12);
   const url = safeUrl(options.runUrl);
   const link = url ? ` · [workflow run](${url})` : '';
-  return [commentMarker(options.commentKey), shaMarker(options.headSha), `### datacompare: ${run.status}`, '', `${statusLine(run)}`, '', `<sub>Checked commit ${short}${link} · spec key ${inlineText(options.commentKey, 200)}</sub>`];
+  return [commentMarker(options.commentKey), shaMarker(options.headSha), `### datacompare: ${run.status}`, '', statusLine(run, { timings: false }), '', `<sub>Checked commit ${short}${link} · spec key ${inlineText(options.commentKey, 200)}</sub>`];
 }
 
 function render(run: RunResult, stage: Stage, options: CommentOptions, shortened: boolean): string {
-  const parts = [...header(run, options), '', statusTable(run)];
+  const parts = [...header(run, options), '', statusTable(run, { timings: false })];
   if (stage.details) {
     const details = allDetails(run, { maxRows: stage.rows, chart: false, fullRowsHint: () => 'every row is in the job summary and the report files' });
     if (details) parts.push('', details);
@@ -72,7 +73,7 @@ function render(run: RunResult, stage: Stage, options: CommentOptions, shortened
 function oneLine(run: RunResult, options: CommentOptions): string {
   const url = safeUrl(options.runUrl);
   const see = url ? ` See the [workflow run](${url}) for the report.` : ' See the workflow run for the report.';
-  return redact([commentMarker(options.commentKey), shaMarker(options.headSha), `### datacompare: ${run.status}`, '', `${statusLine(run)}${see}`].join('\n')) + '\n';
+  return redact([commentMarker(options.commentKey), shaMarker(options.headSha), `### datacompare: ${run.status}`, '', `${statusLine(run, { timings: false })}${see}`].join('\n')) + '\n';
 }
 
 /** The comment body and the stage it fit at. */

@@ -23,12 +23,11 @@ const DIFF_TYPE_LABEL: Record<DiffRow['_diff_type'], string> = {
 };
 
 /** One sentence on the whole run, e.g. "❌ 2 of 3 comparisons differ, 💥 1 could not run." */
-export function statusLine(run: RunResult): string {
+export function statusLine(run: RunResult, options: { timings?: boolean } = {}): string {
   const total = run.comparisons.length;
   const errors = run.comparisons.filter((c) => c.status === 'error').length;
   const mismatches = run.comparisons.filter((c) => c.status === 'mismatch').length;
-  const time = duration(runSeconds(run));
-  const tail = ` (${run.mode} mode, ${time})`;
+  const tail = options.timings === false ? ` (${run.mode} mode)` : ` (${run.mode} mode, ${duration(runSeconds(run))})`;
   if (total === 0) return `⚪ No comparisons were run${tail}.`;
   if (errors === 0 && mismatches === 0) {
     const within = run.comparisons.filter((c) => c.within_thresholds).length;
@@ -58,10 +57,11 @@ function jobLink(c: ComparisonResult): string {
 }
 
 /** The status table; `limit` cuts it (most important comparisons first) only when a budget demands it. */
-export function statusTable(run: RunResult, options: { limit?: number; linkDetails?: boolean } = {}): string {
+export function statusTable(run: RunResult, options: { limit?: number; timings?: boolean } = {}): string {
   const api = run.mode === 'api';
-  const head = ['Comparison', 'Status', 'Source rows', 'Target rows', 'Matched', 'Changed', 'Only in source', 'Only in target', 'Columns that differ', 'Time', api ? 'Job' : 'Plan'];
-  const align = ['---', '---', '--:', '--:', '--:', '--:', '--:', '--:', '---', '--:', '---'];
+  const timings = options.timings !== false;
+  const head = ['Comparison', 'Status', 'Source rows', 'Target rows', 'Matched', 'Changed', 'Only in source', 'Only in target', 'Columns that differ', ...(timings ? ['Time'] : []), api ? 'Job' : 'Plan'];
+  const align = ['---', '---', '--:', '--:', '--:', '--:', '--:', '--:', '---', ...(timings ? ['--:'] : []), '---'];
   const ordered = options.limit === undefined ? run.comparisons : byImportance(run.comparisons).slice(0, options.limit);
   const rows = ordered.map((c) => {
     const s = c.stats;
@@ -76,7 +76,7 @@ export function statusTable(run: RunResult, options: { limit?: number; linkDetai
       count(s?.only_in_source),
       count(s?.only_in_target),
       c.status === 'error' ? errorKindLabel(c.error?.kind ?? 'internal') : differingColumns(c),
-      duration(c.result?.time_taken),
+      ...(timings ? [duration(c.result?.time_taken)] : []),
       plan,
     ];
   });
