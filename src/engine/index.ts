@@ -1,10 +1,112 @@
 /**
- * The local engine's entry point. Scaffolding until the engine issue lands: it refuses clearly
- * instead of pretending to compare.
+ * The local engine's entry point: one comparison, from definition to result. Connections are opened
+ * here (one for both sides when they are the same) and always closed; every failure becomes a result
+ * with `status: 'error'` (redacted), never an exception.
  */
-import { ConfigurationError } from '../shared/errors.js';
-import type { RunComparison } from './model.js';
+import { loadDialect } from '../dialects/registry.js';
+import type { DatabaseConnection } from '../dialects/types.js';
+import { ConfigurationError, TimeoutError, toDatacompareError } from '../shared/errors.js';
+import { redact } from '../shared/redact.js';
+import type { ComparisonDefinition, ComparisonResult, EngineOptions, RunComparison, SideDefinition } from './model.js';
+import { decideStatus, diffDetails, rowReasons, schemaReasons } from './outcome.js';
+import { planDiff, sameConnection } from './plan.js';
+import { quickComparison } from './quick.js';
+import { resolveColumns } from './resolve.js';
+import { computeSchemaDiff, schemaDiffIsEmpty } from './schema-diff.js';
+import { describeSide } from './sides.js';
+import type { DiffContext } from './diff-outcome.js';
 
-export const runComparison: RunComparison = async () => {
-  throw new ConfigurationError('The local engine is not built yet; use mode: api.');
+export const runComparison: RunComparison = async (definition, options) => {
+  const started = performance.now();
+  const seconds = () => Math.round(performance.now() - started) / 1000;
+  const connections: DatabaseConnection[] = [];
+  const timeout = definition.timeoutMs !== undefined ? AbortSignal.timeout(definition.timeoutMs) : undefined;
+  const signals = [options.signal, timeout].filter((s): s is AbortSignal => s !== undefined);
+  const signal = signals.length === 0 ? undefined : signals.length === 1 ? signals[0] : AbortSignal.any(signals);
+  const progress = (phase: Parameters<NonNullable<EngineOptions['onProgress']>>[0]['phase'], message?: string) =>
+    options.onProgress?.({ comparison: definition.name, phase, ...(message === undefined ? {} : { message }) });
+  try {
+    progress('connecting');
+    const sourceConnection = await open(definition.source, options);
+    connections.push(sourceConnection);
+    let targetConnection = sourceConnection;
+    if (!sameConnection(definition.source.connection, definition.target.connection)) {
+      targetConnection = await open(definition.target, options);
+      connections.push(targetConnection);
+    }
+    progress('introspecting');
+    const [source, target] = await Promise.all([
+      describeSide('source', definition.source, sourceConnection, signal),
+      describeSide('target', definition.target, targetConnection, signal),
+    ]);
+    const resolved = resolveColumns(definition, source, target, { requireKeys: !definition.quickComparison });
+    const schemaDiff = definition.schemaDiff ? computeSchemaDiff(source, target, resolved) : undefined;
+    const schemaDiffers = schemaDiff !== undefined && !schemaDiffIsEmpty(schemaDiff);
+    const reasons = schemaDiff ? schemaReasons(schemaDiff) : [];
+    const context: DiffContext = { definition, source, target, resolved, logger: options.logger, progress, ...(signal ? { signal } : {}) };
+
+    let result: ComparisonResult;
+    if (definition.quickComparison) {
+      progress('counting');
+      const quick = await quickComparison(context);
+      reasons.push(...quick.reasons);
+      const diffStatus = reasons.length > 0 ? 'MISMATCH' : 'MATCH';
+      result = {
+        name: definition.name,
+        ...decideStatus(definition, diffStatus, quick.stats, schemaDiffers),
+        result: { diff_status: diffStatus, diff_reasons: reasons, time_taken: 0 },
+        stats: quick.stats,
+        plan: quick.plan,
+      };
+    } else {
+      const plan = planDiff(context);
+      options.logger.debug(`${definition.name}: ${plan.reason}`);
+      const outcome = await plan.run(context);
+      reasons.push(...rowReasons(outcome, resolved, source, target));
+      const diffStatus = reasons.length > 0 ? 'MISMATCH' : 'MATCH';
+      result = {
+        name: definition.name,
+        ...decideStatus(definition, diffStatus, outcome.stats, schemaDiffers),
+        result: { diff_status: diffStatus, diff_reasons: reasons, time_taken: 0 },
+        stats: outcome.stats,
+        diff: diffDetails(outcome, resolved),
+        plan: { kind: plan.kind, reason: plan.reason, source: outcome.sent.source, target: outcome.sent.target },
+      };
+    }
+    if (schemaDiff) result.schema_diff = schemaDiff;
+    if (result.result) result.result.time_taken = seconds();
+    progress('done');
+    return result;
+  } catch (caught) {
+    let error = toDatacompareError(caught);
+    if (timeout?.aborted && !options.signal?.aborted) {
+      const minutes = (definition.timeoutMs ?? 0) / 60_000;
+      error = new TimeoutError(`The comparison did not finish within its time limit (${Number(minutes.toFixed(2))} minutes).`, {
+        cause: caught,
+        hint: 'Raise timeout_minutes, add a filter, or compare fewer columns.',
+      });
+    }
+    options.logger.debug(`${definition.name}: ${redact(error.message)}${'sql' in error && error.sql ? `\nSQL: ${redact(String(error.sql))}` : ''}`);
+    const failure: ComparisonResult = {
+      name: definition.name,
+      status: 'error',
+      error: { kind: error.kind, message: redact(error.message), ...(error.hint ? { hint: redact(error.hint) } : {}) },
+    };
+    progress('done', 'failed');
+    return failure;
+  } finally {
+    await Promise.all(connections.map((c) => c.close().catch(() => undefined)));
+  }
 };
+
+async function open(side: SideDefinition, options: EngineOptions): Promise<DatabaseConnection> {
+  if (!side.connection) {
+    throw new ConfigurationError(`Data source \`${side.datasourceName}\` exists only on the Data Comparison Service; it cannot be compared in local mode.`, {
+      hint: 'Give the datasource a type and url/path in the spec, or run with mode: api.',
+    });
+  }
+  const dialect = await loadDialect(side.connection.type);
+  return dialect.connect(side.connection, { logger: options.logger, datasourceName: side.datasourceName });
+}
+
+export type { ComparisonDefinition, ComparisonResult };

@@ -8,8 +8,8 @@
  *   since it can never be `-` alone nor contain `|`. So NULL ≠ '' ≠ '-', ('a|b','c') ≠ ('a','b|c')
  *   and (1,11) ≠ (11,1) by construction, and each expression is evaluated once or twice, not thrice.
  *   Lengths are in bytes (`octet_length`, the same on every engine for the same UTF-8 text).
- * - bucket    = md5AsInteger(key text) mod N, or -1 when a key column is NULL (those rows are counted,
- *               never compared, like the other plans do)
+ * - bucket    = md5AsInteger(key text) mod N (a single integer key: abs(key mod N), N prime), or -1
+ *               when a key column is NULL (those rows are counted, never compared, like the other plans)
  * - checksum  = sum(md5AsInteger(row text)) per bucket, with count(*)
  */
 import type { ColumnType, NormalizeOptions, SqlCompiler } from '../../dialects/types.js';
@@ -31,6 +31,8 @@ export interface ChecksumRelation {
   keys: ChecksumColumn[];
   /** The compared (checksummed) columns, paired by position with the other side's. */
   values: ChecksumColumn[];
+  /** Bucket a single integer key by `abs(key mod N)` instead of the md5 of its text. */
+  integerBucket?: boolean;
 }
 
 export const NULL_KEY_BUCKET = -1;
@@ -67,7 +69,9 @@ function nullKeyCondition(relation: ChecksumRelation): string {
 }
 
 export function bucketExpression(relation: ChecksumRelation, buckets: number): string {
-  return `CASE WHEN ${nullKeyCondition(relation)} THEN ${NULL_KEY_BUCKET} ELSE ${relation.compiler.md5AsInteger(keyText(relation))} % ${buckets} END`;
+  const [key] = relation.keys;
+  const hash = relation.integerBucket && key ? `abs(${key.expr} % ${buckets})` : `${relation.compiler.md5AsInteger(keyText(relation))} % ${buckets}`;
+  return `CASE WHEN ${nullKeyCondition(relation)} THEN ${NULL_KEY_BUCKET} ELSE ${hash} END`;
 }
 
 function where(relation: ChecksumRelation, extra?: string): string {
@@ -82,10 +86,7 @@ function integerText(relation: ChecksumRelation, expr: string): string {
   return relation.compiler.normalize(expr, integer, { caseSensitive: true });
 }
 
-/**
- * One scan: per bucket `bucket`, `row_count`, `checksum` (text), ordered by bucket. `range`
- * restricts the scan to a slice of the buckets' key space for parallel scans (unused when undefined).
- */
+/** One scan: per bucket `bucket`, `row_count`, `checksum` (text), ordered by bucket. */
 export function bucketScanSql(relation: ChecksumRelation, buckets: number): string {
   const q = relation.compiler.quoteIdentifier.bind(relation.compiler);
   const inner =

@@ -1,0 +1,110 @@
+/**
+ * Choosing the number of buckets, and comparing the two sides' per-bucket summaries as they stream
+ * in (both ordered by bucket), so memory stays flat whatever the number of buckets.
+ */
+import type { ResultRow } from '../../dialects/types.js';
+import { NULL_KEY_BUCKET } from './sql.js';
+
+/** Rows per bucket aimed at: what one differing row costs to fetch, per side. */
+export const ROWS_PER_BUCKET = 64;
+export const MAX_BUCKETS = 1 << 20;
+
+export function isPrime(n: number): boolean {
+  if (n < 2) return false;
+  if (n % 2 === 0) return n === 2;
+  for (let d = 3; d * d <= n; d += 2) if (n % d === 0) return false;
+  return true;
+}
+
+/** A prime near rows / ROWS_PER_BUCKET (prime, so keys in arithmetic progression spread evenly). */
+export function chooseBucketCount(rows: number): number {
+  let n = Math.min(MAX_BUCKETS, Math.max(7, Math.ceil(rows / ROWS_PER_BUCKET)));
+  while (!isPrime(n)) n++;
+  return n;
+}
+
+export interface BucketSummary {
+  bucket: number;
+  rows: number;
+  checksum: string;
+}
+
+export function toSummary(row: ResultRow): BucketSummary {
+  const checksum = row.checksum;
+  return {
+    bucket: Number(row.bucket),
+    rows: Number(row.row_count),
+    checksum: Buffer.isBuffer(checksum) ? checksum.toString('utf8') : String(checksum ?? ''),
+  };
+}
+
+export interface BucketComparison {
+  /** Buckets whose count or checksum differ, ascending. */
+  differing: number[];
+  /** Rows in buckets equal on both sides (all of them matched). */
+  matchedRows: number;
+  /** Rows per side in the differing buckets (what the fetch will bring). */
+  differingRows: { source: number; target: number };
+  totals: { source: number; target: number };
+  nullKeys: { source: number; target: number };
+  /** Summaries each side sent. */
+  summaries: { source: number; target: number };
+  /** Approximate bytes each side sent (length of the values). */
+  bytes: { source: number; target: number };
+}
+
+function size(summary: BucketSummary): number {
+  return String(summary.bucket).length + String(summary.rows).length + summary.checksum.length + 3;
+}
+
+/** Merges two bucket-ordered summary streams. */
+export async function compareBuckets(source: AsyncIterable<BucketSummary>, target: AsyncIterable<BucketSummary>): Promise<BucketComparison> {
+  const result: BucketComparison = {
+    differing: [],
+    matchedRows: 0,
+    differingRows: { source: 0, target: 0 },
+    totals: { source: 0, target: 0 },
+    nullKeys: { source: 0, target: 0 },
+    summaries: { source: 0, target: 0 },
+    bytes: { source: 0, target: 0 },
+  };
+  const s = source[Symbol.asyncIterator]();
+  const t = target[Symbol.asyncIterator]();
+  const next = async (side: 'source' | 'target'): Promise<BucketSummary | undefined> => {
+    for (;;) {
+      const item = await (side === 'source' ? s : t).next();
+      if (item.done) return undefined;
+      const summary = item.value;
+      result.summaries[side]++;
+      result.bytes[side] += size(summary);
+      result.totals[side] += summary.rows;
+      if (summary.bucket === NULL_KEY_BUCKET) {
+        result.nullKeys[side] += summary.rows;
+        continue;
+      }
+      return summary;
+    }
+  };
+  let a = await next('source');
+  let b = await next('target');
+  while (a || b) {
+    if (a && (!b || a.bucket < b.bucket)) {
+      result.differing.push(a.bucket);
+      result.differingRows.source += a.rows;
+      a = await next('source');
+    } else if (b && (!a || b.bucket < a.bucket)) {
+      result.differing.push(b.bucket);
+      result.differingRows.target += b.rows;
+      b = await next('target');
+    } else if (a && b) {
+      if (a.rows === b.rows && a.checksum === b.checksum) result.matchedRows += a.rows;
+      else {
+        result.differing.push(a.bucket);
+        result.differingRows.source += a.rows;
+        result.differingRows.target += b.rows;
+      }
+      [a, b] = await Promise.all([next('source'), next('target')]);
+    }
+  }
+  return result;
+}

@@ -1,0 +1,170 @@
+/**
+ * The checksum diff (sides on different connections): push the work into the databases and move only
+ * what differs.
+ *
+ * 1. Size: N buckets from the tables' row estimates (catalog statistics, no scan), ~64 rows each.
+ * 2. One `GROUP BY bucket` scan per side, both at once: per bucket count + sum of md5-as-integer of
+ *    the canonical row text (sql.ts). The two bucket-ordered results are merged as they stream in.
+ * 3. Buckets equal on both sides: all their rows match. The rows of the differing buckets are read
+ *    (both sides at once, ordered by key) and diffed by the streaming merge itself, so stats, samples
+ *    and per-column counts come out exactly as the streaming merge would give them.
+ *
+ * Falls back to the streaming merge (and says why in the plan) when it would not be cheaper or could
+ * not be exact: keys that may repeat and do (a checksum cannot see a key duplicated equally on both
+ * sides), or most rows in differing buckets. Tolerance and float/JSON columns never come here (the
+ * planner sends them to the streaming merge: their equality is not a byte equality of SQL text).
+ */
+import type { ResultRow } from '../../dialects/types.js';
+import { loadChecksumHooks } from '../../dialects/registry.js';
+import type { PlanInfo } from '../model.js';
+import type { DiffContext, DiffOutcome } from '../diff-outcome.js';
+import { runStreamMerge } from '../stream-merge.js';
+import type { Side } from '../sides.js';
+import { chooseBucketCount, compareBuckets, toSummary, type BucketComparison } from './buckets.js';
+import { checksumRelation } from './relation.js';
+import { bucketScanSql, duplicateKeysSql, inBuckets, type ChecksumRelation } from './sql.js';
+
+/** Below this many rows (the larger side), streaming both sides is as cheap as anything. */
+export const SMALL_TABLE_ROWS = 50_000;
+/** When more than this share of the rows is in differing buckets, re-reading them costs more than streaming. */
+export const MOST_ROWS_DIFFER = 0.5;
+
+export interface ChecksumOutcome extends DiffOutcome {
+  /** Set when the checksum diff handed over to another plan (and why). */
+  replanned?: { kind: PlanInfo['kind']; reason: string };
+}
+
+const queryOptions = (context: DiffContext) => (context.signal ? { signal: context.signal } : {});
+
+/** The statistics' row count of a side's table, or its exact count(*) when there is no estimate. */
+export async function estimateRows(context: DiffContext, side: Side, relation: ChecksumRelation): Promise<number> {
+  if (side.definition.dataset && !side.definition.filter) {
+    const hooks = await loadChecksumHooks(side.connection.dialect);
+    const query = hooks.estimatedRowsQuery(side.definition.dataset);
+    if (query) {
+      const rows = await side.connection.query(query.sql, query.params, queryOptions(context));
+      const estimate = Number(rows[0]?.estimate ?? Number.NaN);
+      if (Number.isFinite(estimate) && estimate > 0) return estimate;
+    }
+  }
+  const filter = relation.filter ? ` WHERE (${relation.filter})` : '';
+  const rows = await side.connection.query(`SELECT count(*) AS ${relation.compiler.quoteIdentifier('n')} FROM ${relation.from}${filter}`, [], queryOptions(context));
+  return Number(rows[0]?.n ?? 0);
+}
+
+async function* summaries(context: DiffContext, side: Side, sql: string) {
+  for await (const row of side.connection.stream(sql, [], queryOptions(context))) yield toSummary(row as ResultRow);
+}
+
+/** True when the side's key is its declared primary key, so no canonical key can repeat. */
+function keyIsDeclaredUnique(context: DiffContext, side: Side): boolean {
+  const declared = side.schema.primaryKey.map((name) => name.toLowerCase());
+  const keys = context.resolved.keys;
+  if (declared.length === 0 || declared.length !== keys.length) return false;
+  return keys.every((pair) => {
+    const own = side.role === 'source' ? pair.sourceType : pair.targetType;
+    // A key truncated to a lower precision (timestamps) could make two declared-unique keys equal.
+    const truncated = own.precision !== undefined && pair.normalize.precision !== undefined && pair.normalize.precision < own.precision;
+    return declared.includes(own.name.toLowerCase()) && !truncated;
+  });
+}
+
+async function duplicateKeys(context: DiffContext, side: Side, relation: ChecksumRelation): Promise<number> {
+  if (keyIsDeclaredUnique(context, side)) return 0;
+  const rows = await side.connection.query(duplicateKeysSql(relation), [], queryOptions(context));
+  return Number(rows[0]?.duplicate_keys ?? 0);
+}
+
+/** The side restricted to the rows of some buckets (as an extra filter the other plans honour). */
+function restricted(side: Side, relation: ChecksumRelation, bucketCount: number, buckets: readonly number[]): Side {
+  const condition = inBuckets(relation, bucketCount, buckets);
+  const filter = side.definition.filter ? `(${side.definition.filter}) AND ${condition}` : condition;
+  return { ...side, definition: { ...side.definition, filter } };
+}
+
+async function fallBack(context: DiffContext, reason: string, spent: BucketComparison | undefined): Promise<ChecksumOutcome> {
+  context.logger.debug(`${context.definition.name}: ${reason}`);
+  const outcome = await runStreamMerge(context);
+  if (spent) {
+    outcome.sent.source.rows_sent += spent.summaries.source;
+    outcome.sent.source.bytes_sent += spent.bytes.source;
+    outcome.sent.target.rows_sent += spent.summaries.target;
+    outcome.sent.target.bytes_sent += spent.bytes.target;
+  }
+  return { ...outcome, replanned: { kind: 'stream', reason } };
+}
+
+export async function runChecksumDiff(context: DiffContext): Promise<ChecksumOutcome> {
+  const { source, target, resolved } = context;
+  const sourceRelation = checksumRelation(source, resolved);
+  const targetRelation = checksumRelation(target, resolved);
+
+  context.progress('counting', 'estimating the row counts');
+  const [sourceRows, targetRows] = await Promise.all([estimateRows(context, source, sourceRelation), estimateRows(context, target, targetRelation)]);
+  const rows = Math.max(sourceRows, targetRows);
+  if (rows < SMALL_TABLE_ROWS) {
+    return fallBack(context, `The sides are on different connections and small (about ${rows.toLocaleString('en-US')} rows), so both are streamed ordered by key and merged: cheaper than checksums.`, undefined);
+  }
+  const bucketCount = chooseBucketCount(rows);
+
+  context.progress('comparing', `checksumming ${bucketCount.toLocaleString('en-US')} buckets on both sides`);
+  const [buckets, sourceDuplicates, targetDuplicates] = await Promise.all([
+    compareBuckets(summaries(context, source, bucketScanSql(sourceRelation, bucketCount)), summaries(context, target, bucketScanSql(targetRelation, bucketCount))),
+    duplicateKeys(context, source, sourceRelation),
+    duplicateKeys(context, target, targetRelation),
+  ]);
+  if (sourceDuplicates + targetDuplicates > 0) {
+    return fallBack(context, `The key (${resolved.keys.map((k) => k.source).join(', ')}) repeats (${sourceDuplicates} duplicated in the source, ${targetDuplicates} in the target), which checksums cannot see exactly, so both sides are streamed ordered by key and merged.`, buckets);
+  }
+  const differingRows = buckets.differingRows.source + buckets.differingRows.target;
+  if (differingRows > MOST_ROWS_DIFFER * (buckets.totals.source + buckets.totals.target)) {
+    return fallBack(context, `The checksums differ in ${buckets.differing.length.toLocaleString('en-US')} of ${bucketCount.toLocaleString('en-US')} buckets (most rows), so both sides are streamed ordered by key and merged instead of fetching them.`, buckets);
+  }
+
+  const reason =
+    `The sides are on different connections, so each database checksummed its rows in ${bucketCount.toLocaleString('en-US')} key-hash buckets` +
+    (buckets.differing.length === 0
+      ? '; all buckets are equal.'
+      : `; only the ${(buckets.differingRows.source + buckets.differingRows.target).toLocaleString('en-US')} rows of the ${buckets.differing.length.toLocaleString('en-US')} differing buckets were fetched and merged.`);
+  let outcome: DiffOutcome;
+  if (buckets.differing.length === 0) {
+    outcome = {
+      stats: {
+        source_rows: 0,
+        target_rows: 0,
+        matched_rows: 0,
+        mismatched_rows: 0,
+        only_in_source: 0,
+        only_in_target: 0,
+        duplicate_keys_source: 0,
+        duplicate_keys_target: 0,
+        null_keys_source: 0,
+        null_keys_target: 0,
+      },
+      columnMismatches: resolved.columns.map(() => 0),
+      samples: [],
+      duplicates: { source: [], target: [] },
+      sent: { source: { rows_sent: 0, bytes_sent: 0 }, target: { rows_sent: 0, bytes_sent: 0 } },
+    };
+  } else {
+    context.progress('fetching-diff', `fetching the rows of ${buckets.differing.length} differing buckets`);
+    outcome = await runStreamMerge({
+      ...context,
+      source: restricted(source, sourceRelation, bucketCount, buckets.differing),
+      target: restricted(target, targetRelation, bucketCount, buckets.differing),
+      progress: () => undefined,
+    });
+  }
+  // The fetched rows are exactly the non-NULL-key rows of the differing buckets; add everything else.
+  const stats = outcome.stats;
+  stats.source_rows = buckets.totals.source;
+  stats.target_rows = buckets.totals.target;
+  stats.matched_rows += buckets.matchedRows;
+  stats.null_keys_source = buckets.nullKeys.source;
+  stats.null_keys_target = buckets.nullKeys.target;
+  outcome.sent.source.rows_sent += buckets.summaries.source;
+  outcome.sent.source.bytes_sent += buckets.bytes.source;
+  outcome.sent.target.rows_sent += buckets.summaries.target;
+  outcome.sent.target.bytes_sent += buckets.bytes.target;
+  return { ...outcome, replanned: { kind: 'checksum', reason } };
+}

@@ -1,0 +1,43 @@
+/** What every diff algorithm (join, stream, checksum) hands back, before reasons and status are added. */
+import type { Logger } from '../shared/logger.js';
+import type { ComparisonDefinition, ComparisonStats, DiffRow, ProgressEvent, ReportedValue } from './model.js';
+import type { ResolvedColumns } from './resolve.js';
+import type { Side } from './sides.js';
+
+export interface DiffContext {
+  definition: ComparisonDefinition;
+  source: Side;
+  target: Side;
+  resolved: ResolvedColumns;
+  logger: Logger;
+  signal?: AbortSignal;
+  progress: (phase: ProgressEvent['phase'], message?: string) => void;
+}
+
+/** A key value occurring more than once on one side. */
+export interface DuplicateKey {
+  key: ReportedValue[];
+  count: number;
+}
+
+export interface DiffOutcome {
+  stats: ComparisonStats;
+  /** Per compared column (same order as `resolved.columns`): rows with matching keys whose values differ. */
+  columnMismatches: number[];
+  /** At most maxDiffRows differing rows, ordered by key. */
+  samples: DiffRow[];
+  /** A few duplicated keys per side (for the reasons); the total is in stats. */
+  duplicates: { source: DuplicateKey[]; target: DuplicateKey[] };
+  /** What each database sent us. */
+  sent: { source: { rows_sent: number; bytes_sent: number }; target: { rows_sent: number; bytes_sent: number } };
+}
+
+/** How many duplicated keys per side are named in the reasons. */
+export const DUPLICATE_EXAMPLES = 5;
+
+/** Rough size of what a driver sent for some rows (the JSON length of their values). */
+export function sizeOfRows(rows: readonly Record<string, unknown>[]): number {
+  let bytes = 0;
+  for (const row of rows) for (const value of Object.values(row)) bytes += value === null || value === undefined ? 1 : String(value).length + 1;
+  return bytes;
+}

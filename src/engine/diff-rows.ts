@@ -1,0 +1,43 @@
+/**
+ * Turning canonical texts into the document's diff rows: key columns by their source names,
+ * `_diff_type`, and `source_<col>`/`target_<col>` values that keep their meaning in JSON.
+ */
+import { reportedValue } from '../sql/canonical.js';
+import type { DiffRow, DiffType, ReportedValue } from './model.js';
+import type { ResolvedColumns } from './resolve.js';
+
+export interface CanonicalRow {
+  /** Canonical key texts. */
+  keys: (string | null)[];
+  /** Canonical compared values (what is compared). */
+  values: (string | null)[];
+  /** Values as shown (differs from `values` for text compared case-insensitively). */
+  shown: (string | null)[];
+}
+
+export function keyValues(resolved: ResolvedColumns, keys: readonly (string | null)[]): ReportedValue[] {
+  return resolved.keys.map((pair, i) => reportedValue(pair.family, keys[i] ?? null));
+}
+
+/** A changed row (`differing` = indexes of the differing columns) or a row on one side only. */
+export function diffRow(
+  resolved: ResolvedColumns,
+  type: DiffType,
+  source: CanonicalRow | undefined,
+  target: CanonicalRow | undefined,
+  differing?: readonly number[],
+): DiffRow {
+  const row: DiffRow = { _diff_type: type };
+  const keys = (source ?? target)?.keys ?? [];
+  resolved.keys.forEach((pair, i) => {
+    row[pair.source] = reportedValue(pair.family, keys[i] ?? null);
+  });
+  const columns = differing ?? resolved.columns.map((_, j) => j);
+  for (const j of columns) {
+    const pair = resolved.columns[j];
+    if (!pair) continue;
+    if (source) row[`source_${pair.source}`] = reportedValue(pair.family, source.shown[j] ?? null);
+    if (target) row[`target_${pair.source}`] = reportedValue(pair.family, target.shown[j] ?? null);
+  }
+  return row;
+}

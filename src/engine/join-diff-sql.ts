@@ -1,0 +1,114 @@
+/**
+ * The SQL of the join diff (both sides on one connection). Everything is computed in the database
+ * from the canonical texts; only counts, a few duplicated keys and at most max_diff_rows sample rows
+ * come back.
+ *
+ * Duplicate keys: a key that occurs more than once on EITHER side is left out of the row matching
+ * (the join of its rows would be a cross product that cannot say which row corresponds to which).
+ * Its rows count in source_rows/target_rows and the key counts once in duplicate_keys_<side>; it is
+ * neither matched, mismatched nor "only in" a side, and any duplicate makes the result MISMATCH.
+ * NULL keys: rows with a NULL in a key column match nothing; they are counted in null_keys_<side>.
+ * The CTE chain: s/t (canonical rows) → sn/tn (non-NULL keys, with their multiplicity n) → j (the
+ * outer join; MySQL/MariaDB: LEFT JOIN + UNION ALL + anti-join) → c (class and per-column flags).
+ */
+import type { SqlCompiler } from '../dialects/types.js';
+import type { ResolvedColumns } from './resolve.js';
+import { selectItems, sideSelect, type SideSelect } from './side-select.js';
+import { fromClause, type Side } from './sides.js';
+
+export interface JoinDiffSql {
+  stats: string;
+  samples: string;
+  duplicates: { source: string; target: string };
+}
+
+export function buildJoinDiffSql(source: Side, target: Side, resolved: ResolvedColumns, maxDiffRows: number): JoinDiffSql {
+  const c = source.connection.compiler;
+  const q = (name: string) => c.quoteIdentifier(name);
+  const sourceSelect = sideSelect(source, resolved, 'b');
+  const targetSelect = sideSelect(target, resolved, 'b');
+  const keyAliases = sourceSelect.keys.map((k) => k.alias);
+  const sideCte = (select: SideSelect, side: Side) =>
+    `SELECT ${selectItems(select).map((item) => `${item.sql} AS ${q(item.alias)}`).join(', ')} ${fromClause(side, 'b')}`;
+  const notNullKeys = (alias: string) => keyAliases.map((k) => `${alias}.${q(k)} IS NOT NULL`).join(' AND ');
+  const anyNullKey = keyAliases.map((k) => `${q(k)} IS NULL`).join(' OR ');
+  const partition = keyAliases.map(q).join(', ');
+  const withMultiplicity = (from: string) =>
+    `SELECT ${from}.*, COUNT(*) OVER (PARTITION BY ${partition}) AS ${q('n')} FROM ${from} WHERE ${notNullKeys(from)}`;
+
+  const joined: string[] = [
+    ...keyAliases.flatMap((k) => [`sn.${q(k)} AS ${q(`s${k}`)}`, `tn.${q(k)} AS ${q(`t${k}`)}`]),
+    `sn.${q('n')} AS ${q('sn_n')}`,
+    `tn.${q('n')} AS ${q('tn_n')}`,
+    ...sourceSelect.values.flatMap((v, j) => [
+      `sn.${q(v.alias)} AS ${q(`s${v.alias}`)}`,
+      `tn.${q(v.alias)} AS ${q(`t${v.alias}`)}`,
+      ...(sourceSelect.shown[j] ? [`sn.${q(`w${j}`)} AS ${q(`sw${j}`)}`] : []),
+      ...(targetSelect.shown[j] ? [`tn.${q(`w${j}`)} AS ${q(`tw${j}`)}`] : []),
+    ]),
+  ];
+  const on = keyAliases.map((k) => `sn.${q(k)} = tn.${q(k)}`).join(' AND ');
+  const firstKey = q(keyAliases[0] ?? 'k0');
+  const join = c.supportsFullOuterJoin
+    ? `SELECT ${joined.join(', ')} FROM sn FULL OUTER JOIN tn ON ${on}`
+    : `SELECT ${joined.join(', ')} FROM sn LEFT JOIN tn ON ${on}
+       UNION ALL SELECT ${joined.join(', ')} FROM tn LEFT JOIN sn ON ${on} WHERE sn.${firstKey} IS NULL`;
+
+  const flags = resolved.columns.map((pair, j) => {
+    const a = q(`sv${j}`);
+    const b = q(`tv${j}`);
+    if (pair.tolerance !== undefined) {
+      return `CASE WHEN ${a} IS NULL AND ${b} IS NULL THEN 0 WHEN ${a} IS NULL OR ${b} IS NULL THEN 1 WHEN ABS(${c.textToNumber(a)} - ${c.textToNumber(b)}) <= ${pair.tolerance} THEN 0 ELSE 1 END AS ${q(`d${j}`)}`;
+    }
+    return `CASE WHEN ${c.isDistinct(a, b)} THEN 1 ELSE 0 END AS ${q(`d${j}`)}`;
+  });
+  const cls = `CASE WHEN sn_n > 1 OR tn_n > 1 THEN 'dup' WHEN ${q(`t${keyAliases[0]}`)} IS NULL THEN 'source' WHEN ${q(`s${keyAliases[0]}`)} IS NULL THEN 'target' ELSE 'both' END AS cls`;
+  const differences = resolved.columns.length === 0 ? '0' : resolved.columns.map((_, j) => q(`d${j}`)).join(' + ');
+
+  const ctes = [
+    `s AS (${sideCte(sourceSelect, source)})`,
+    `t AS (${sideCte(targetSelect, target)})`,
+    `sn AS (${withMultiplicity('s')})`,
+    `tn AS (${withMultiplicity('t')})`,
+    `j AS (${join})`,
+    `c AS (SELECT j.*, ${[cls, ...flags].join(', ')} FROM j)`,
+  ];
+  const prefix = `WITH ${ctes.join(',\n')}\n`;
+  const sum = (condition: string, value = '1') => `COALESCE(SUM(CASE WHEN ${condition} THEN ${value} ELSE 0 END), 0)`;
+  const duplicateCount = (from: string) =>
+    `(SELECT COUNT(*) FROM (SELECT ${partition} FROM ${from} WHERE ${q('n')} > 1 GROUP BY ${partition}) AS x)`;
+
+  const stats = `${prefix}SELECT
+  (SELECT COUNT(*) FROM s) AS source_rows,
+  (SELECT COUNT(*) FROM t) AS target_rows,
+  (SELECT COUNT(*) FROM s WHERE ${anyNullKey}) AS null_keys_source,
+  (SELECT COUNT(*) FROM t WHERE ${anyNullKey}) AS null_keys_target,
+  ${duplicateCount('sn')} AS duplicate_keys_source,
+  ${duplicateCount('tn')} AS duplicate_keys_target,
+  ${sum(`cls = 'both' AND (${differences}) = 0`)} AS matched_rows,
+  ${sum(`cls = 'both' AND (${differences}) > 0`)} AS mismatched_rows,
+  ${sum(`cls = 'source'`)} AS only_in_source,
+  ${sum(`cls = 'target'`)} AS only_in_target${resolved.columns.map((_, j) => `,\n  ${sum(`cls = 'both'`, q(`d${j}`))} AS ${q(`m${j}`)}`).join('')}
+FROM c`;
+
+  const order = resolved.keys
+    .map((pair, i) => {
+      const key = `COALESCE(${q(`sk${i}`)}, ${q(`tk${i}`)})`;
+      return pair.family === 'integer' ? c.textToNumber(key) : c.binaryText(key);
+    })
+    .join(', ');
+  const samples = `${prefix}SELECT * FROM c
+WHERE cls IN ('source', 'target') OR (cls = 'both' AND (${differences}) > 0)
+ORDER BY ${order}
+${c.limit(maxDiffRows)}`;
+
+  const duplicateOrder = resolved.keys
+    .map((pair, i) => (pair.family === 'integer' ? c.textToNumber(q(`k${i}`)) : c.binaryText(q(`k${i}`))))
+    .join(', ');
+  const duplicates = (from: string) =>
+    `${prefix}SELECT ${partition}, MAX(${q('n')}) AS ${q('n')} FROM ${from} WHERE ${q('n')} > 1 GROUP BY ${partition} ORDER BY ${duplicateOrder} ${c.limit(5)}`;
+
+  return { stats, samples, duplicates: { source: duplicates('sn'), target: duplicates('tn') } };
+}
+
+export type { SqlCompiler };

@@ -1,0 +1,72 @@
+/** The join diff: both sides on one connection, diffed by one outer-join query (see join-diff-sql.ts). */
+import type { DiffRow } from './model.js';
+import { DUPLICATE_EXAMPLES, sizeOfRows, type DiffContext, type DiffOutcome, type DuplicateKey } from './diff-outcome.js';
+import { buildJoinDiffSql } from './join-diff-sql.js';
+import { diffRow, keyValues, type CanonicalRow } from './diff-rows.js';
+import type { ResultRow } from '../dialects/types.js';
+
+export async function runJoinDiff(context: DiffContext): Promise<DiffOutcome> {
+  const { source, target, resolved, definition } = context;
+  const connection = source.connection;
+  const sql = buildJoinDiffSql(source, target, resolved, definition.maxDiffRows);
+  const options = context.signal ? { signal: context.signal } : {};
+  context.progress('comparing', 'running the join diff in the database');
+  const [row] = await connection.query(sql.stats, [], options);
+  const n = (name: string) => Number(row?.[name] ?? 0);
+  const stats = {
+    source_rows: n('source_rows'),
+    target_rows: n('target_rows'),
+    matched_rows: n('matched_rows'),
+    mismatched_rows: n('mismatched_rows'),
+    only_in_source: n('only_in_source'),
+    only_in_target: n('only_in_target'),
+    duplicate_keys_source: n('duplicate_keys_source'),
+    duplicate_keys_target: n('duplicate_keys_target'),
+    null_keys_source: n('null_keys_source'),
+    null_keys_target: n('null_keys_target'),
+  };
+  const columnMismatches = resolved.columns.map((_, j) => n(`m${j}`));
+  let sampleRows: ResultRow[] = [];
+  if (definition.maxDiffRows > 0 && stats.mismatched_rows + stats.only_in_source + stats.only_in_target > 0) {
+    context.progress('fetching-diff', 'fetching sample rows');
+    sampleRows = await connection.query(sql.samples, [], options);
+  }
+  const duplicates = async (query: string, count: number): Promise<DuplicateKey[]> => {
+    if (count === 0) return [];
+    const rows = await connection.query(query, [], options);
+    return rows.slice(0, DUPLICATE_EXAMPLES).map((r) => ({
+      key: keyValues(resolved, resolved.keys.map((_, i) => text(r[`k${i}`]))),
+      count: Number(r.n),
+    }));
+  };
+  const samples: DiffRow[] = sampleRows.map((r) => toDiffRow(context, r));
+  const bytes = sizeOfRows([row ?? {}, ...sampleRows]);
+  return {
+    stats,
+    columnMismatches,
+    samples,
+    duplicates: {
+      source: await duplicates(sql.duplicates.source, stats.duplicate_keys_source),
+      target: await duplicates(sql.duplicates.target, stats.duplicate_keys_target),
+    },
+    sent: { source: { rows_sent: 1 + sampleRows.length, bytes_sent: bytes }, target: { rows_sent: 0, bytes_sent: 0 } },
+  };
+}
+
+function toDiffRow({ resolved }: DiffContext, r: ResultRow): DiffRow {
+  const side = (prefix: 's' | 't'): CanonicalRow => ({
+    keys: resolved.keys.map((_, i) => text(r[`${prefix}k${i}`])),
+    values: resolved.columns.map((_, j) => text(r[`${prefix}v${j}`])),
+    shown: resolved.columns.map((_, j) => text(r[`${prefix}w${j}`] !== undefined ? r[`${prefix}w${j}`] : r[`${prefix}v${j}`])),
+  });
+  if (r.cls === 'source') return diffRow(resolved, 'only_in_source', side('s'), undefined);
+  if (r.cls === 'target') return diffRow(resolved, 'only_in_target', undefined, side('t'));
+  const differing = resolved.columns.map((_, j) => j).filter((j) => Number(r[`d${j}`]) === 1);
+  return diffRow(resolved, 'changed', side('s'), side('t'), differing);
+}
+
+function text(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (Buffer.isBuffer(value)) return value.toString('utf8');
+  return String(value);
+}

@@ -1,0 +1,116 @@
+/**
+ * From what a diff found to the result the reports show: the reason sentences, diff_status, and
+ * status after thresholds.
+ */
+import type { ComparisonDefinition, ComparisonResult, ComparisonStats, DiffDetails, ReportedValue, SchemaDiff } from './model.js';
+import type { DiffOutcome, DuplicateKey } from './diff-outcome.js';
+import type { ResolvedColumns } from './resolve.js';
+import type { Side } from './sides.js';
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** "table `legacy.orders`" style name used in sentences. */
+function where(side: Side): string {
+  return side.definition.query ? `the ${side.role} query` : `${side.role} (${side.shortName})`;
+}
+
+export function rowReasons(outcome: DiffOutcome, resolved: ResolvedColumns, source: Side, target: Side): string[] {
+  const { stats } = outcome;
+  const reasons: string[] = [];
+  if (stats.only_in_source > 0) reasons.push(`${plural(stats.only_in_source, 'row exists', 'rows exist')} only in the ${where(source)}.`);
+  if (stats.only_in_target > 0) reasons.push(`${plural(stats.only_in_target, 'row exists', 'rows exist')} only in the ${where(target)}.`);
+  resolved.columns.forEach((pair, j) => {
+    const count = outcome.columnMismatches[j] ?? 0;
+    if (count === 0) return;
+    const tolerance = pair.tolerance !== undefined ? ` (beyond the tolerance of ${pair.tolerance})` : '';
+    reasons.push(`${count === 1 ? '1 row has a different value' : `${count} rows have different values`} in column \`${pair.source}\`${tolerance}.`);
+  });
+  const keyNames = resolved.keys.map((k) => k.source).join(', ');
+  for (const [side, count, examples] of [
+    [source, stats.duplicate_keys_source, outcome.duplicates.source],
+    [target, stats.duplicate_keys_target, outcome.duplicates.target],
+  ] as const) {
+    for (const example of examples) reasons.push(`Key (${keyNames}) = ${formatKey(example)} occurs ${times(example.count)} in the ${side.role}.`);
+    if (count > examples.length) {
+      reasons.push(`${plural(count - examples.length, 'more key occurs', 'more keys occur')} more than once in the ${side.role}.`);
+    }
+  }
+  if (stats.duplicate_keys_source + stats.duplicate_keys_target > 0) {
+    reasons.push('Rows with a duplicated key are not compared (it is ambiguous which rows correspond); make the key unique or choose another primary key.');
+  }
+  for (const [side, count] of [
+    [source, stats.null_keys_source],
+    [target, stats.null_keys_target],
+  ] as const) {
+    if (count > 0) reasons.push(`${plural(count, 'row', 'rows')} in the ${side.role} ${count === 1 ? 'has' : 'have'} NULL in a key column (${keyNames}) and cannot be matched.`);
+  }
+  return reasons;
+}
+
+function formatKey(example: DuplicateKey): string {
+  const parts = example.key.map((v: ReportedValue) => (typeof v === 'string' ? `'${v}'` : String(v)));
+  return parts.length === 1 ? (parts[0] ?? '') : `(${parts.join(', ')})`;
+}
+
+function times(count: number): string {
+  return count === 2 ? 'twice' : `${count} times`;
+}
+
+export function schemaReasons(diff: SchemaDiff): string[] {
+  return [
+    ...diff.only_in_source.map((c) => `Column \`${c.name}\` (${c.type}) exists only in the source.`),
+    ...diff.only_in_target.map((c) => `Column \`${c.name}\` (${c.type}) exists only in the target.`),
+    ...diff.type_mismatches.map(
+      (m) => `Column \`${m.source_column}\` is ${m.source_type} in the source but \`${m.target_column}\` is ${m.target_type} in the target.`,
+    ),
+  ];
+}
+
+export function diffDetails(outcome: DiffOutcome, resolved: ResolvedColumns): DiffDetails {
+  const mapping: DiffDetails['mismatched_columns_mapping'] = {};
+  resolved.columns.forEach((pair, j) => {
+    const count = outcome.columnMismatches[j] ?? 0;
+    if (count === 0) return;
+    const compared = `${pair.source}${pair.target !== pair.source ? ` ↔ ${pair.target}` : ''}`;
+    const how = pair.tolerance !== undefined ? `numerically, tolerance ${pair.tolerance}` : pair.family === 'text' && !pair.normalize.caseSensitive ? 'case-insensitively' : `as ${pair.family}`;
+    mapping[pair.source] = { mismatch_count: count, details: `${count} of ${outcome.stats.matched_rows + outcome.stats.mismatched_rows} rows present on both sides differ in ${compared} (compared ${how}).` };
+  });
+  const total = outcome.stats.mismatched_rows + outcome.stats.only_in_source + outcome.stats.only_in_target;
+  return {
+    primary_key_columns: resolved.keys.map((k) => k.source),
+    column_mapping: Object.fromEntries([...resolved.keys, ...resolved.columns].map((p) => [p.source, p.target])),
+    mismatched_columns_mapping: mapping,
+    diff_rows: outcome.samples,
+    diff_rows_total: total,
+    truncated: outcome.samples.length < total,
+  };
+}
+
+/** Rows counted against the thresholds: differing rows plus rows with duplicated or NULL keys. */
+export function differingRowCount(stats: ComparisonStats): number {
+  return (
+    stats.mismatched_rows +
+    stats.only_in_source +
+    stats.only_in_target +
+    stats.duplicate_keys_source +
+    stats.duplicate_keys_target +
+    stats.null_keys_source +
+    stats.null_keys_target
+  );
+}
+
+/** `status` and `within_thresholds` of a result: thresholds can let row differences pass, never schema differences. */
+export function decideStatus(
+  definition: ComparisonDefinition,
+  diffStatus: 'MATCH' | 'MISMATCH',
+  stats: ComparisonStats,
+  schemaDiffers: boolean,
+): Pick<ComparisonResult, 'status' | 'within_thresholds'> {
+  if (diffStatus === 'MATCH') return { status: 'match' };
+  const { maxMismatchedRows, maxMismatchRatio } = definition.thresholds;
+  if (schemaDiffers || (maxMismatchedRows === undefined && maxMismatchRatio === undefined)) return { status: 'mismatch' };
+  const differing = differingRowCount(stats);
+  const ratio = differing / Math.max(stats.source_rows, stats.target_rows, 1);
+  const within = (maxMismatchedRows === undefined || differing <= maxMismatchedRows) && (maxMismatchRatio === undefined || ratio <= maxMismatchRatio);
+  return within ? { status: 'match', within_thresholds: true } : { status: 'mismatch', within_thresholds: false };
+}

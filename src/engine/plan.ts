@@ -1,0 +1,57 @@
+/**
+ * The planner: which algorithm diffs a comparison. Strategies are tried in order; the first that
+ * applies runs, and its reason sentence goes into the result's `plan`. Adding an algorithm (the
+ * checksum diff) is one entry in `strategies`.
+ */
+import type { ConnectionConfig, PlanInfo } from './model.js';
+import type { DiffContext, DiffOutcome } from './diff-outcome.js';
+import { runJoinDiff } from './join-diff.js';
+import { runStreamMerge } from './stream-merge.js';
+
+export interface DiffStrategy {
+  kind: PlanInfo['kind'];
+  /** The reason sentence when this strategy applies to the comparison, else undefined. */
+  applies(context: DiffContext): string | undefined;
+  run(context: DiffContext): Promise<DiffOutcome>;
+}
+
+export interface PlannedDiff {
+  kind: PlanInfo['kind'];
+  reason: string;
+  run(context: DiffContext): Promise<DiffOutcome>;
+}
+
+/** Both sides on one connection: same database type and the same URL (or SQLite file). */
+export function sameConnection(a: ConnectionConfig | null, b: ConnectionConfig | null): boolean {
+  if (!a || !b || a.type !== b.type) return false;
+  if (a.type === 'sqlite' && b.type === 'sqlite') return a.path !== ':memory:' && a.path === b.path;
+  return 'url' in a && 'url' in b && a.url === b.url;
+}
+
+export const joinStrategy: DiffStrategy = {
+  kind: 'join',
+  applies: ({ definition }) =>
+    sameConnection(definition.source.connection, definition.target.connection)
+      ? `Both sides are on the same connection (data source \`${definition.source.datasourceName}\`${definition.target.datasourceName !== definition.source.datasourceName ? ` and \`${definition.target.datasourceName}\`` : ''}), so one outer-join query computes the diff inside the database.`
+      : undefined,
+  run: runJoinDiff,
+};
+
+export const streamStrategy: DiffStrategy = {
+  kind: 'stream',
+  applies: ({ definition }) =>
+    `The sides are on different connections (\`${definition.source.datasourceName}\` and \`${definition.target.datasourceName}\`), so both are streamed ordered by key and merged in bounded memory.`,
+  run: runStreamMerge,
+};
+
+/** In order of preference; the last one always applies. */
+export const strategies: DiffStrategy[] = [joinStrategy, streamStrategy];
+
+export function planDiff(context: DiffContext, candidates: readonly DiffStrategy[] = strategies): PlannedDiff {
+  for (const strategy of candidates) {
+    const reason = strategy.applies(context);
+    if (reason !== undefined) return { kind: strategy.kind, reason, run: strategy.run };
+  }
+  /* c8 ignore next */
+  throw new Error('no diff strategy applies');
+}

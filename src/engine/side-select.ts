@@ -1,0 +1,44 @@
+/**
+ * The SELECT list of one side in canonical form, shared by the join diff and the stream merge:
+ * `k<i>` canonical key texts (case-sensitive), `v<j>` canonical compared values, and `w<j>` the
+ * value as shown in reports when it differs from `v<j>` (text compared case-insensitively).
+ */
+import type { ColumnPair, ResolvedColumns } from './resolve.js';
+import { columnRef, type Side } from './sides.js';
+
+export interface SelectItem {
+  alias: string;
+  sql: string;
+}
+
+export interface SideSelect {
+  keys: SelectItem[];
+  values: SelectItem[];
+  /** Display values, by column index; undefined where the compared value is shown as is. */
+  shown: (SelectItem | undefined)[];
+}
+
+export function sideSelect(side: Side, resolved: ResolvedColumns, alias: string): SideSelect {
+  const compiler = side.connection.compiler;
+  const name = (pair: ColumnPair) => (side.role === 'source' ? pair.source : pair.target);
+  const type = (pair: ColumnPair) => ({ ...(side.role === 'source' ? pair.sourceType : pair.targetType), family: pair.family });
+  const keys = resolved.keys.map((pair, i) => ({
+    alias: `k${i}`,
+    sql: compiler.normalize(columnRef(side, alias, name(pair)), type(pair), pair.normalize),
+  }));
+  const values = resolved.columns.map((pair, j) => ({
+    alias: `v${j}`,
+    sql: compiler.normalize(columnRef(side, alias, name(pair)), type(pair), pair.normalize),
+  }));
+  const shown = resolved.columns.map((pair, j) => {
+    if (pair.normalize.caseSensitive) return undefined;
+    const sql = compiler.normalize(columnRef(side, alias, name(pair)), type(pair), { ...pair.normalize, caseSensitive: true });
+    return sql === values[j]?.sql ? undefined : { alias: `w${j}`, sql };
+  });
+  return { keys, values, shown };
+}
+
+/** Every item of a side select, in order: keys, values, shown values. */
+export function selectItems(select: SideSelect): SelectItem[] {
+  return [...select.keys, ...select.values, ...select.shown.filter((item): item is SelectItem => item !== undefined)];
+}

@@ -1,0 +1,224 @@
+/**
+ * The streaming merge: each side is read ordered by its canonical key and the two ordered streams
+ * are merged in JavaScript, in bounded memory (a key group at a time, plus the samples).
+ *
+ * Order: string keys are ordered bytewise in SQL (`COLLATE "C"`, `CAST … AS BINARY`, SQLite's
+ * BINARY) and compared here by code point, which is the same order; integer keys are ordered
+ * numerically on both sides (every engine agrees on that, and it can use the key's index).
+ * Duplicate and NULL keys are treated as in the join diff (see join-diff-sql.ts): a key occurring
+ * more than once on either side is counted, reported and left out of the matching.
+ */
+import { canonicalFloat, canonicalJson, compareCodePoints, compareIntegers } from '../sql/canonical.js';
+import { InternalError } from '../shared/errors.js';
+import type { ResultRow } from '../dialects/types.js';
+import type { DiffRow } from './model.js';
+import { DUPLICATE_EXAMPLES, type DiffContext, type DiffOutcome, type DuplicateKey } from './diff-outcome.js';
+import { diffRow, keyValues, type CanonicalRow } from './diff-rows.js';
+import type { ResolvedColumns } from './resolve.js';
+import { selectItems, sideSelect } from './side-select.js';
+import { columnRef, fromClause, type Side } from './sides.js';
+
+/** The ORDER BY a side is streamed in; exported so tests can pin it. */
+export function streamSql(side: Side, resolved: ResolvedColumns): string {
+  const compiler = side.connection.compiler;
+  const select = sideSelect(side, resolved, 'b');
+  const items = selectItems(select).map((item) => `${item.sql} AS ${compiler.quoteIdentifier(item.alias)}`);
+  const order = resolved.keys.map((pair, i) => {
+    if (pair.family === 'integer') return columnRef(side, 'b', side.role === 'source' ? pair.source : pair.target);
+    return compiler.binaryText(select.keys[i]?.sql ?? 'NULL');
+  });
+  return `SELECT ${items.join(', ')} ${fromClause(side, 'b')} ORDER BY ${order.join(', ')}`;
+}
+
+interface Group {
+  row: CanonicalRow;
+  count: number;
+}
+
+interface SideReader {
+  rows: number;
+  nullKeys: number;
+  bytes: number;
+  duplicates: number;
+  examples: DuplicateKey[];
+  next(): Promise<Group | undefined>;
+  close(): Promise<void>;
+}
+
+export async function runStreamMerge(context: DiffContext): Promise<DiffOutcome> {
+  const { resolved, definition } = context;
+  context.progress('comparing', 'streaming both sides ordered by key');
+  const compareKeys = keyComparator(resolved);
+  const source = reader(context, context.source, compareKeys);
+  const target = reader(context, context.target, compareKeys);
+  const stats = { matched_rows: 0, mismatched_rows: 0, only_in_source: 0, only_in_target: 0 };
+  const columnMismatches = resolved.columns.map(() => 0);
+  const samples: DiffRow[] = [];
+  const keep = (row: DiffRow) => {
+    if (samples.length < definition.maxDiffRows) samples.push(row);
+  };
+  try {
+    let a = await source.next();
+    let b = await target.next();
+    while (a || b) {
+      const order = !a ? 1 : !b ? -1 : compareKeys(a.row.keys, b.row.keys);
+      if (order < 0 && a) {
+        if (a.count === 1) {
+          stats.only_in_source++;
+          keep(diffRow(resolved, 'only_in_source', a.row, undefined));
+        }
+        a = await source.next();
+      } else if (order > 0 && b) {
+        if (b.count === 1) {
+          stats.only_in_target++;
+          keep(diffRow(resolved, 'only_in_target', undefined, b.row));
+        }
+        b = await target.next();
+      } else if (a && b) {
+        if (a.count === 1 && b.count === 1) {
+          const differing = differingColumns(resolved, a.row, b.row);
+          if (differing.length === 0) stats.matched_rows++;
+          else {
+            stats.mismatched_rows++;
+            for (const j of differing) columnMismatches[j] = (columnMismatches[j] ?? 0) + 1;
+            keep(diffRow(resolved, 'changed', a.row, b.row, differing));
+          }
+        }
+        a = await source.next();
+        b = await target.next();
+      }
+    }
+  } finally {
+    await Promise.all([source.close(), target.close()]);
+  }
+  return {
+    stats: {
+      source_rows: source.rows,
+      target_rows: target.rows,
+      ...stats,
+      duplicate_keys_source: source.duplicates,
+      duplicate_keys_target: target.duplicates,
+      null_keys_source: source.nullKeys,
+      null_keys_target: target.nullKeys,
+    },
+    columnMismatches,
+    samples,
+    duplicates: { source: source.examples, target: target.examples },
+    sent: {
+      source: { rows_sent: source.rows, bytes_sent: source.bytes },
+      target: { rows_sent: target.rows, bytes_sent: target.bytes },
+    },
+  };
+}
+
+function differingColumns(resolved: ResolvedColumns, a: CanonicalRow, b: CanonicalRow): number[] {
+  const out: number[] = [];
+  resolved.columns.forEach((pair, j) => {
+    const x = a.values[j] ?? null;
+    const y = b.values[j] ?? null;
+    if (x === y) return;
+    if (x === null || y === null) return void out.push(j);
+    if (pair.tolerance !== undefined && Math.abs(Number(x) - Number(y)) <= pair.tolerance) return;
+    out.push(j);
+  });
+  return out;
+}
+
+type KeyComparator = (a: readonly (string | null)[], b: readonly (string | null)[]) => number;
+
+function keyComparator(resolved: ResolvedColumns): KeyComparator {
+  const parts = resolved.keys.map((pair) => (pair.family === 'integer' ? compareIntegers : compareCodePoints));
+  return (a, b) => {
+    for (let i = 0; i < parts.length; i++) {
+      const order = (parts[i] as (x: string, y: string) => number)(a[i] ?? '', b[i] ?? '');
+      if (order !== 0) return order;
+    }
+    return 0;
+  };
+}
+
+/** Reads one side as groups of rows with equal keys; NULL keys are counted and skipped. */
+function reader(context: DiffContext, side: Side, compareKeys: KeyComparator): SideReader {
+  const { resolved } = context;
+  const sql = streamSql(side, resolved);
+  const iterator = side.connection.stream(sql, [], context.signal ? { signal: context.signal } : {})[Symbol.asyncIterator]();
+  const postNormalize = resolved.columns.map((pair) =>
+    pair.family === 'float' ? canonicalFloat : pair.family === 'json' ? canonicalJson : undefined,
+  );
+  const toRow = (r: ResultRow): CanonicalRow => {
+    const values = resolved.columns.map((_, j) => {
+      const value = text(r[`v${j}`]);
+      const post = postNormalize[j];
+      return post && value !== null ? post(value) : value;
+    });
+    return {
+      keys: resolved.keys.map((_, i) => text(r[`k${i}`])),
+      values,
+      shown: resolved.columns.map((_, j) => (r[`w${j}`] !== undefined ? text(r[`w${j}`]) : values[j] ?? null)),
+    };
+  };
+  let pending: CanonicalRow | undefined;
+  let done = false;
+  let previous: CanonicalRow | undefined;
+  const state: SideReader = {
+    rows: 0,
+    nullKeys: 0,
+    bytes: 0,
+    duplicates: 0,
+    examples: [],
+    async next() {
+      const pull = async (): Promise<CanonicalRow | undefined> => {
+        while (!done) {
+          const step = await iterator.next();
+          if (step.done) {
+            done = true;
+            return undefined;
+          }
+          state.rows++;
+          for (const value of Object.values(step.value)) state.bytes += value === null || value === undefined ? 1 : String(value).length + 1;
+          const row = toRow(step.value);
+          if (row.keys.some((k) => k === null)) {
+            state.nullKeys++;
+            continue;
+          }
+          if (previous && compareKeys(previous.keys, row.keys) > 0) {
+            throw new InternalError(
+              `The ${side.role} rows did not arrive in key order (${JSON.stringify(previous.keys)} before ${JSON.stringify(row.keys)}); the streaming merge cannot continue.`,
+            );
+          }
+          previous = row;
+          return row;
+        }
+        return undefined;
+      };
+      const first = pending ?? (await pull());
+      pending = undefined;
+      if (!first) return undefined;
+      let count = 1;
+      for (;;) {
+        const next = await pull();
+        if (!next) break;
+        if (compareKeys(first.keys, next.keys) !== 0) {
+          pending = next;
+          break;
+        }
+        count++;
+      }
+      if (count > 1) {
+        state.duplicates++;
+        if (state.examples.length < DUPLICATE_EXAMPLES) state.examples.push({ key: keyValues(resolved, first.keys), count });
+      }
+      return { row: first, count };
+    },
+    async close() {
+      await iterator.return?.();
+    },
+  };
+  return state;
+}
+
+function text(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (Buffer.isBuffer(value)) return value.toString('utf8');
+  return String(value);
+}
