@@ -1,0 +1,33 @@
+/**
+ * The action's composition root and its single catch: main or post (by saved state), and every
+ * error turned into one redacted `core.setFailed` with its hint.
+ */
+import * as core from '@actions/core';
+import { SpecError, toDatacompareError } from '../shared/errors.js';
+import { redact } from '../shared/redact.js';
+import { runPost } from './post.js';
+import { runMain } from './run.js';
+import { State } from './state.js';
+
+export async function runAction(): Promise<void> {
+  if (core.getState(State.isPost) === 'true') {
+    await runPost();
+    return;
+  }
+  core.saveState(State.isPost, 'true');
+  const controller = new AbortController();
+  const onSignal = (signal: NodeJS.Signals) => controller.abort(new Error(`cancelled by ${signal}`));
+  process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
+  try {
+    await runMain({ signal: controller.signal });
+  } catch (thrown) {
+    const error = toDatacompareError(thrown);
+    if (error instanceof SpecError) {
+      const n = error.problems.length;
+      core.setFailed(`${error.problems[0]?.file ?? 'the spec file'} has ${n === 1 ? 'a problem' : `${n} problems`} (see the annotations and the job summary); nothing was run.`);
+      return;
+    }
+    if (!error.isUserError && error.stack) core.debug(redact(error.stack));
+    core.setFailed(redact(error.hint ? `${error.message}\nhint: ${error.hint}` : error.message));
+  }
+}

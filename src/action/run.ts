@@ -1,0 +1,74 @@
+/**
+ * The action's main step: inputs → spec → run → publish. The same code path as `datacompare run`;
+ * what differs is where the report goes (job summary, annotations, PR comment, outputs).
+ */
+import path from 'node:path';
+import * as core from '@actions/core';
+import { runSpec, type ApiSettings } from '../runner/run-spec.js';
+import { renderText } from '../report/text.js';
+import { anySignal } from '../shared/abort.js';
+import { ConfigurationError, SpecError } from '../shared/errors.js';
+import { registeredSecrets } from '../shared/redact.js';
+import { loadSpec } from '../spec/load.js';
+import { readInputs, resolveMode, type ActionInputs } from './inputs.js';
+import { coreLogger } from './logger.js';
+import { publishRun, publishSpecError, type PublishOptions } from './publish.js';
+import { State } from './state.js';
+
+export interface MainOptions {
+  env?: NodeJS.ProcessEnv;
+  /** Fires on SIGINT/SIGTERM (the runner's cancel). */
+  signal?: AbortSignal;
+}
+
+export async function runMain(options: MainOptions = {}): Promise<void> {
+  const env = options.env ?? process.env;
+  const logger = coreLogger;
+  const inputs = readInputs({ logger, env });
+  const workspace = env.GITHUB_WORKSPACE || process.cwd();
+  const specFile = path.relative(workspace, path.resolve(workspace, inputs.spec)) || inputs.spec;
+  const publishOptions: PublishOptions = { inputs, logger, specFile };
+
+  let loaded;
+  try {
+    loaded = await loadSpec(inputs.spec, { env, cwd: workspace, maxDiffRows: inputs.maxDiffRows });
+  } catch (error) {
+    if (error instanceof SpecError) await publishSpecError(error, publishOptions);
+    throw error;
+  } finally {
+    // Connection URLs read from ${VAR}s: masked in the runner's log too.
+    for (const secret of registeredSecrets()) core.setSecret(secret);
+  }
+
+  const mode = resolveMode(inputs);
+  const timeout = AbortSignal.timeout(inputs.timeoutMinutes * 60_000);
+  const run = await runSpec({
+    loaded,
+    only: inputs.comparisons,
+    mode,
+    logger,
+    signal: anySignal(options.signal, timeout),
+    ...(mode === 'api' && { api: apiSettings(inputs) }),
+    onJobsStarted: (jobs) => core.saveState(State.startedJobs, JSON.stringify(jobs)),
+  });
+  core.info(renderText(run, { color: false }));
+  const outcome = await publishRun(run, publishOptions);
+  if (outcome.failed) core.setFailed(outcome.message);
+  else if (outcome.message) core.info(outcome.message);
+}
+
+function apiSettings(inputs: ActionInputs): ApiSettings {
+  const missing = [!inputs.apiUrl && 'api-url', !inputs.apiKey && 'api-key', !inputs.workspaceId && 'workspace-id'].filter(Boolean);
+  if (!inputs.apiUrl || !inputs.apiKey || !inputs.workspaceId) {
+    throw new ConfigurationError(`mode api needs the input(s) ${missing.join(', ')}`, {
+      hint: 'set them in the step\'s `with:` (the key from a secret: api-key: ${{ secrets.DATACOMPARE_API_KEY }}), or use mode: local',
+    });
+  }
+  return {
+    url: inputs.apiUrl,
+    key: inputs.apiKey,
+    workspaceId: inputs.workspaceId,
+    timeoutMs: inputs.timeoutMinutes * 60_000,
+    ...(inputs.agentRunId && { agentRunId: inputs.agentRunId }),
+  };
+}

@@ -1,0 +1,6 @@
+/** Every CLI command, in the order --help lists them. Other commands register here with one line. */
+import type { CliCommand } from '../command.js';
+import { runCommand } from './run.js';
+import { validateCommand } from './validate.js';
+
+export const commands: CliCommand[] = [runCommand, validateCommand];

@@ -1,0 +1,119 @@
+/**
+ * `datacompare run`: loads the spec, runs its comparisons (locally or on the service), prints the
+ * terminal report and writes the JSON / markdown reports. Exit 0 all matched, 1 a difference, 2 an error.
+ */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ProgressEvent, RunResult } from '../../engine/model.js';
+import { renderJson } from '../../report/json.js';
+import { renderSummary } from '../../report/markdown-summary.js';
+import { renderText } from '../../report/text.js';
+import { runSpec, type ApiSettings } from '../../runner/run-spec.js';
+import { ConfigurationError, ExitCode } from '../../shared/errors.js';
+import { addSecret } from '../../shared/redact.js';
+import { loadSpec } from '../../spec/load.js';
+import { DEFAULT_SPEC_PATH } from '../../spec/schema.js';
+import { choiceOption, integerOption, listOption, stringOption } from '../args.js';
+import type { CliCommand, CliContext, Output } from '../command.js';
+import { paint } from '../terminal.js';
+
+const DEFAULT_API_TIMEOUT_MS = 30 * 60_000;
+
+export const runCommand: CliCommand = {
+  name: 'run',
+  summary: 'run the comparisons of the spec file and report every difference',
+  usage: 'run [--spec FILE] [--comparison NAME]… [--mode local|api|auto] [--json FILE] [--markdown FILE] [--max-diff-rows N] [--quiet] [--verbose]',
+  options: {
+    spec: { type: 'string', short: 's', valueName: 'FILE', default: DEFAULT_SPEC_PATH, description: 'the spec file' },
+    comparison: { type: 'string', short: 'c', multiple: true, valueName: 'NAME', description: 'run only this comparison' },
+    mode: { type: 'string', valueName: 'MODE', default: 'auto', description: 'local (our engine), api (the Data Comparison Service) or auto (api when DATACOMPARE_API_KEY is set)' },
+    json: { type: 'string', valueName: 'FILE', description: 'write the full result (every kept row) as JSON' },
+    markdown: { type: 'string', valueName: 'FILE', description: 'write the markdown summary (as in the job summary)' },
+    'max-diff-rows': { type: 'string', valueName: 'N', description: 'differing rows kept per comparison when the spec does not say (default 100)' },
+    quiet: { type: 'boolean', short: 'q', description: 'print only the one-line outcome' },
+    verbose: { type: 'boolean', description: 'print debug lines (queries, plans, timings) to stderr' },
+  },
+  details: [
+    'Exit status: 0 every comparison matched, 1 at least one differs, 2 an error (bad spec, connection, failed job).',
+    '',
+    'Environment (api mode): DATACOMPARE_API_URL, DATACOMPARE_API_KEY, DATACOMPARE_WORKSPACE_ID, DATACOMPARE_AGENT_RUN_ID.',
+    'NO_COLOR=1 turns colours off; FORCE_COLOR=1 turns them on outside a terminal.',
+  ].join('\n'),
+  async run(values, context) {
+    const requested = choiceOption(values, 'mode', ['local', 'api', 'auto'] as const) ?? 'auto';
+    const maxDiffRows = integerOption(values, 'max-diff-rows', { min: 0, max: 100_000 });
+    const quiet = values.quiet === true;
+    const loaded = await loadSpec(stringOption(values, 'spec') ?? DEFAULT_SPEC_PATH, {
+      env: context.env,
+      cwd: context.cwd,
+      ...(maxDiffRows !== undefined && { maxDiffRows }),
+    });
+    const mode = requested === 'auto' ? (context.env.DATACOMPARE_API_KEY ? 'api' : 'local') : requested;
+    const api = mode === 'api' ? apiSettings(context.env) : undefined;
+    const run = await runSpec({
+      loaded,
+      only: listOption(values, 'comparison'),
+      mode,
+      logger: context.logger,
+      signal: context.signal,
+      ...(api && { api }),
+      ...(!quiet && { onProgress: progressPrinter(context.stderr) }),
+    });
+    await writeReports(run, values, context, maxDiffRows);
+    if (quiet) context.stdout.write(`${outcomeLine(run)}\n`);
+    else context.stdout.write(renderText(run, { color: context.stdout.color }));
+    return run.status === 'error' ? ExitCode.error : run.status === 'mismatch' ? ExitCode.mismatch : ExitCode.match;
+  },
+};
+
+/** API settings from the environment (the key never comes from a flag: flags show in `ps`). */
+function apiSettings(env: NodeJS.ProcessEnv): ApiSettings {
+  const url = env.DATACOMPARE_API_URL;
+  const key = env.DATACOMPARE_API_KEY;
+  const workspaceId = env.DATACOMPARE_WORKSPACE_ID;
+  const missing = [!url && 'DATACOMPARE_API_URL', !key && 'DATACOMPARE_API_KEY', !workspaceId && 'DATACOMPARE_WORKSPACE_ID'].filter(Boolean);
+  if (!url || !key || !workspaceId) {
+    throw new ConfigurationError(`api mode needs ${missing.join(', ')}`, {
+      hint: 'export them in your shell (the key from your secret store), or run with --mode local',
+    });
+  }
+  addSecret(key);
+  return {
+    url,
+    key,
+    workspaceId,
+    timeoutMs: DEFAULT_API_TIMEOUT_MS,
+    ...(env.DATACOMPARE_AGENT_RUN_ID && { agentRunId: env.DATACOMPARE_AGENT_RUN_ID }),
+  };
+}
+
+/** One stderr line each time a comparison enters a new phase. */
+function progressPrinter(stderr: Output): (event: ProgressEvent) => void {
+  const last = new Map<string, string>();
+  return (event) => {
+    if (last.get(event.comparison) === event.phase) return;
+    last.set(event.comparison, event.phase);
+    const text = event.phase === 'done' ? 'done' : `${event.phase}${event.message ? `: ${event.message}` : ''}…`;
+    stderr.write(`${paint(stderr, '2', '·')} ${event.comparison}: ${text}\n`);
+  };
+}
+
+async function writeReports(run: RunResult, values: Record<string, unknown>, context: CliContext, maxDiffRows: number | undefined): Promise<void> {
+  const json = stringOption(values as never, 'json');
+  const markdown = stringOption(values as never, 'markdown');
+  if (json) await writeReport(path.resolve(context.cwd, json), renderJson(run), '--json');
+  if (markdown) await writeReport(path.resolve(context.cwd, markdown), renderSummary(run, { maxDiffRows: maxDiffRows ?? 20 }), '--markdown');
+}
+
+async function writeReport(file: string, text: string, flag: string): Promise<void> {
+  try {
+    await writeFile(file, text);
+  } catch (error) {
+    throw new ConfigurationError(`cannot write ${flag} file ${file}: ${(error as Error).message}`, { cause: error, hint: 'check that its folder exists and is writable' });
+  }
+}
+
+function outcomeLine(run: RunResult): string {
+  const count = (status: string) => run.comparisons.filter((c) => c.status === status).length;
+  return `${run.status}: ${count('match')} matched, ${count('mismatch')} differ, ${count('error')} failed`;
+}

@@ -1,0 +1,86 @@
+/**
+ * The CLI's composition root and its single catch: picks the command, parses its arguments, runs
+ * it, and turns any error into a redacted message with its hint and exit status 2.
+ */
+import { ConfigurationError, ExitCode, SpecError, toDatacompareError } from '../shared/errors.js';
+import { redact } from '../shared/redact.js';
+import { formatProblems } from '../spec/problems.js';
+import { closest } from '../spec/suggest.js';
+import { parseCommandArgs } from './args.js';
+import type { CliContext, Output } from './command.js';
+import { commands } from './commands/index.js';
+import { commandHelp, mainHelp } from './help.js';
+import { paint, streamOutput, terminalLogger } from './terminal.js';
+import { VERSION } from './version.js';
+
+export interface CliIo {
+  stdout: Output;
+  stderr: Output;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  signal: AbortSignal;
+}
+
+/** Runs the CLI with `argv` (without node and the script) and returns the exit status. */
+export async function runCli(argv: string[], io: CliIo = processIo()): Promise<number> {
+  const verbose = argv.includes('--verbose');
+  try {
+    const [first, ...rest] = argv;
+    if (first === '--version' || first === '-v') {
+      io.stdout.write(`${VERSION}\n`);
+      return ExitCode.match;
+    }
+    if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
+      (first === undefined ? io.stderr : io.stdout).write(mainHelp(commands, VERSION));
+      return first === undefined ? ExitCode.error : ExitCode.match;
+    }
+    const command = commands.find((c) => c.name === first);
+    if (!command) {
+      const names = commands.map((c) => c.name);
+      const match = closest(first, names);
+      throw new ConfigurationError(`unknown command "${first}"`, {
+        hint: match ? `did you mean \`datacompare ${match}\`?` : `commands: ${names.join(', ')} (datacompare --help)`,
+      });
+    }
+    const values = parseCommandArgs(command, rest);
+    if (values.help === true) {
+      io.stdout.write(commandHelp(command));
+      return ExitCode.match;
+    }
+    const context: CliContext = { ...io, logger: terminalLogger(io.stderr, { verbose }) };
+    return await command.run(values, context);
+  } catch (thrown) {
+    printError(thrown, io.stderr, verbose);
+    return ExitCode.error;
+  }
+}
+
+function printError(thrown: unknown, stderr: Output, verbose: boolean): void {
+  const error = toDatacompareError(thrown);
+  if (error instanceof SpecError) {
+    stderr.write(`${redact(formatProblems(error.problems[0]?.file ?? 'spec', error.problems))}\n`);
+    return;
+  }
+  stderr.write(`${paint(stderr, '31', 'error:')} ${redact(error.message)}\n`);
+  if (error.hint) stderr.write(`  hint: ${redact(error.hint)}\n`);
+  if (verbose && error.stack) stderr.write(`${redact(error.stack)}\n`);
+  if (verbose && error.cause instanceof Error && error.cause.stack) stderr.write(`caused by: ${redact(error.cause.stack)}\n`);
+}
+
+/** The real process: its streams, environment and working directory; SIGINT/SIGTERM abort the run. */
+function processIo(): CliIo {
+  const controller = new AbortController();
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (controller.signal.aborted) process.exit(130);
+    process.stderr.write(`\n${signal}: stopping the running comparisons (press Ctrl-C again to quit at once)…\n`);
+    controller.abort(new Error(`cancelled by ${signal}`));
+  };
+  process.on('SIGINT', onSignal).on('SIGTERM', onSignal);
+  return {
+    stdout: streamOutput(process.stdout, process.env),
+    stderr: streamOutput(process.stderr, process.env),
+    env: process.env,
+    cwd: process.cwd(),
+    signal: controller.signal,
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * The action bundle run exactly as the runner runs it: `node dist/index.js` with INPUT_* (names
+ * uppercased, hyphens kept), GITHUB_OUTPUT / GITHUB_STEP_SUMMARY / GITHUB_STATE files, and
+ * GITHUB_WORKSPACE as the working directory.
+ */
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const bundle = path.resolve('dist/index.js');
+const workspaces: string[] = [];
+
+function runAction(specText: string | undefined, inputs: Record<string, string>, extraEnv: Record<string, string> = {}) {
+  const workspace = mkdtempSync(path.join(os.tmpdir(), 'dc-e2e-action-'));
+  workspaces.push(workspace);
+  mkdirSync(path.join(workspace, '.github'));
+  if (specText !== undefined) writeFileSync(path.join(workspace, '.github/data-comparisons.yml'), specText);
+  const files = { GITHUB_OUTPUT: 'output', GITHUB_STEP_SUMMARY: 'summary', GITHUB_STATE: 'state' };
+  for (const file of Object.values(files)) writeFileSync(path.join(workspace, file), '');
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    GITHUB_WORKSPACE: workspace,
+    RUNNER_TEMP: workspace,
+    GITHUB_EVENT_NAME: 'push',
+    ...Object.fromEntries(Object.entries(files).map(([name, file]) => [name, path.join(workspace, file)])),
+    ...Object.fromEntries(Object.entries(inputs).map(([name, value]) => [`INPUT_${name.toUpperCase()}`, value])),
+    ...extraEnv,
+  };
+  const result = spawnSync(process.execPath, [bundle], { cwd: workspace, env, encoding: 'utf8', timeout: 60_000 });
+  const read = (file: string) => readFileSync(path.join(workspace, file), 'utf8');
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr, summary: read('summary'), state: read('state'), output: read('output'), workspace };
+}
+
+afterEach(() => {
+  for (const dir of workspaces.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the action bundle on a bad spec', () => {
+  it('puts an error annotation at each problem\'s line, writes the summary and fails the step', () => {
+    const spec = readFileSync('test/fixtures/specs/three-mistakes.yml', 'utf8');
+    const result = runAction(spec, { spec: '.github/data-comparisons.yml', 'fail-on': 'mismatch', 'max-diff-rows': '100' });
+    expect(result.status).toBe(1);
+    const annotations = result.stdout.split('\n').filter((line) => line.startsWith('::error '));
+    expect(annotations.map((line) => /file=([^,]+),line=(\d+)/.exec(line)?.slice(1))).toEqual([
+      ['.github/data-comparisons.yml', '8'],
+      ['.github/data-comparisons.yml', '10'],
+      ['.github/data-comparisons.yml', '12'],
+    ]);
+    expect(annotations[0]).toContain('unknown datasource `warehose`');
+    expect(annotations[1]).toContain('did you mean `primary_keys`?');
+    expect(result.stdout).toContain('::error::.github/data-comparisons.yml has 3 problems (see the annotations and the job summary); nothing was run.');
+    expect(result.summary).toContain('is invalid');
+    expect(result.state).toMatch(/^isPost<<.*\ntrue\n/);
+  });
+
+  it('masks the api key at once and fails on a bad input with the input\'s name', () => {
+    const result = runAction('version: 1\ncomparisons: []\n', { 'api-key': 'dcs_live_abcdef123456', 'fail-on': 'sometimes' }, { RUNNER_DEBUG: '1' });
+    expect(result.status).toBe(1);
+    expect(result.stdout).toContain('::add-mask::dcs_live_abcdef123456');
+    const afterMask = result.stdout.slice(result.stdout.indexOf('::add-mask::') + 40);
+    expect(afterMask).not.toContain('dcs_live_abcdef123456');
+    expect(result.stdout).toContain('::error::input `fail-on` must be one of mismatch, error, never, not "sometimes"');
+  });
+
+  it('names a missing spec file', () => {
+    const result = runAction(undefined, { spec: 'ci/missing.yml' });
+    expect(result.status).toBe(1);
+    expect(result.stdout).toContain('::error::spec file ci/missing.yml does not exist');
+  });
+
+  it('runs as the post step when the main step saved its state', () => {
+    const workspace = mkdtempSync(path.join(os.tmpdir(), 'dc-e2e-post-'));
+    workspaces.push(workspace);
+    copyFileSync('test/fixtures/specs/valid.yml', path.join(workspace, 'spec.yml'));
+    const result = spawnSync(process.execPath, [bundle], { cwd: workspace, env: { PATH: process.env.PATH ?? '', STATE_isPost: 'true' }, encoding: 'utf8' });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('datacompare: nothing to clean up.');
+  });
+});
