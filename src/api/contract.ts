@@ -265,7 +265,10 @@ export type ExecuteMultipleResponse = z.infer<typeof executeMultipleResponseSche
 export const MAX_DETAIL_IDS = 1000;
 const jobIdList = z.array(jobIdSchema).max(MAX_DETAIL_IDS, `must list at most ${MAX_DETAIL_IDS} job ids`);
 /** A bare array of job ids, or `{"job_ids": [...]}`; both become an array. */
-export const jobDetailsBodySchema = z.union([jobIdList, z.object({ job_ids: jobIdList }).transform((body) => body.job_ids)]);
+export const jobDetailsBodySchema = z.preprocess(
+  (input) => (input !== null && typeof input === 'object' && !Array.isArray(input) && 'job_ids' in input ? input.job_ids : input),
+  jobIdList,
+);
 
 export const jobStatsSchema = z.looseObject({
   source_rows: z.number(),
