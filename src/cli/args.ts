@@ -23,7 +23,7 @@ export function parseCommandArgs(command: CliCommand, args: string[]): OptionVal
     return values as OptionValues;
   } catch (error) {
     if (error instanceof ConfigurationError) throw error;
-    const message = error instanceof Error ? error.message.replace(/\. To specify a positional argument.*$/s, '') : String(error);
+    const message = error instanceof Error ? error.message.split('\n')[0]!.replace(/\. To specify a positional argument.*$/s, '') : String(error);
     throw new ConfigurationError(message, { cause: error, hint: `see datacompare ${command.name} --help` });
   }
 }
