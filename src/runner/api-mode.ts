@@ -208,7 +208,10 @@ export async function runApiComparisons(definitions: ComparisonDefinition[], opt
   }
 
   if (signal.aborted) {
-    const timedOut = timeoutController.signal.aborted && !options.signal?.aborted;
+    // the caller's signal may carry its own time limit (AbortSignal.timeout: reason TimeoutError)
+    const outerReason: unknown = options.signal?.aborted ? options.signal.reason : undefined;
+    const outerTimedOut = outerReason instanceof Error && outerReason.name === 'TimeoutError';
+    const timedOut = outerTimedOut || (timeoutController.signal.aborted && !options.signal?.aborted);
     const terminated = await terminateUnfinished(slots, client, logger, tuning.terminateWithinMs ?? 5000);
     for (const slot of slots) {
       if (slot.result) continue;

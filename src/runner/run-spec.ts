@@ -12,25 +12,14 @@ import type { Logger } from '../shared/logger.js';
 import type { LoadedSpec } from '../spec/load.js';
 import { isApiOnly } from '../spec/resolve.js';
 import { suggestionHint } from '../spec/suggest.js';
+import { runApiComparisons, type ApiSettings, type StartedJob } from './api-mode.js';
 import { classifyFailure, errorResult } from './error-result.js';
 import { mapWithLimit } from './pool.js';
 
 /** How many local comparisons run at once (each opens up to two connections). */
 export const LOCAL_CONCURRENCY = 2;
 
-export interface ApiSettings {
-  url: string;
-  key: string;
-  workspaceId: string;
-  agentRunId?: string;
-  timeoutMs: number;
-}
-
-export interface StartedJob {
-  comparison: string;
-  runId: number;
-  taskId: string;
-}
+export type { ApiSettings, StartedJob } from './api-mode.js';
 
 export interface RunSpecOptions {
   loaded: LoadedSpec;
@@ -125,6 +114,11 @@ async function runApi(definitions: ComparisonDefinition[], options: RunSpecOptio
       hint: 'action: set the api-url, api-key and workspace-id inputs; CLI: set DATACOMPARE_API_URL, DATACOMPARE_API_KEY and DATACOMPARE_WORKSPACE_ID',
     });
   }
-  void definitions;
-  throw new ConfigurationError('api mode is not available yet', { hint: 'use mode: local' });
+  return runApiComparisons(definitions, {
+    api: options.api,
+    logger: options.logger,
+    ...(options.signal && { signal: options.signal }),
+    ...(options.onProgress && { onProgress: options.onProgress }),
+    ...(options.onJobsStarted && { onJobsStarted: options.onJobsStarted }),
+  });
 }
