@@ -95,6 +95,8 @@ export interface SqlCompiler {
   isDistinct(a: string, b: string): string;
   /** A canonical numeric text back to a number, for tolerance comparisons. */
   textToNumber(expr: string): string;
+  /** True (a condition) when canonical numeric texts a and b (both not NULL) differ by at most `tolerance`, exactly. */
+  withinTolerance(a: string, b: string, tolerance: number): string;
   /** Length of a text in characters. */
   charLength(expr: string): string;
   /** Concatenation of texts (none of them NULL). */

@@ -1,6 +1,6 @@
 /** What every diff algorithm (join, stream, checksum) hands back, before reasons and status are added. */
 import type { Logger } from '../shared/logger.js';
-import type { ComparisonDefinition, ComparisonStats, DiffRow, ProgressEvent, ReportedValue } from './model.js';
+import type { ComparisonDefinition, ComparisonStats, DiffRow, PlanInfo, ProgressEvent, ReportedValue } from './model.js';
 import type { ResolvedColumns } from './resolve.js';
 import type { Side } from './sides.js';
 
@@ -30,6 +30,8 @@ export interface DiffOutcome {
   duplicates: { source: DuplicateKey[]; target: DuplicateKey[] };
   /** What each database sent us. */
   sent: { source: { rows_sent: number; bytes_sent: number }; target: { rows_sent: number; bytes_sent: number } };
+  /** Set when the planned algorithm decided at run time to run another (or says more precisely why it ran). */
+  replanned?: { kind: PlanInfo['kind']; reason: string };
 }
 
 /** How many duplicated keys per side are named in the reasons. */

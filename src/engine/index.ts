@@ -70,7 +70,7 @@ export const runComparison: RunComparison = async (definition, options) => {
         result: { diff_status: diffStatus, diff_reasons: reasons, time_taken: 0 },
         stats: outcome.stats,
         diff: diffDetails(outcome, resolved),
-        plan: { kind: plan.kind, reason: plan.reason, source: outcome.sent.source, target: outcome.sent.target },
+        plan: { kind: outcome.replanned?.kind ?? plan.kind, reason: outcome.replanned?.reason ?? plan.reason, source: outcome.sent.source, target: outcome.sent.target },
       };
     }
     if (schemaDiff) result.schema_diff = schemaDiff;

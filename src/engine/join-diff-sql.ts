@@ -58,7 +58,7 @@ export function buildJoinDiffSql(source: Side, target: Side, resolved: ResolvedC
     const a = q(`sv${j}`);
     const b = q(`tv${j}`);
     if (pair.tolerance !== undefined) {
-      return `CASE WHEN ${a} IS NULL AND ${b} IS NULL THEN 0 WHEN ${a} IS NULL OR ${b} IS NULL THEN 1 WHEN ABS(${c.textToNumber(a)} - ${c.textToNumber(b)}) <= ${pair.tolerance} THEN 0 ELSE 1 END AS ${q(`d${j}`)}`;
+      return `CASE WHEN ${a} IS NULL AND ${b} IS NULL THEN 0 WHEN ${a} IS NULL OR ${b} IS NULL THEN 1 WHEN ${c.withinTolerance(a, b, pair.tolerance)} THEN 0 ELSE 1 END AS ${q(`d${j}`)}`;
     }
     return `CASE WHEN ${c.isDistinct(a, b)} THEN 1 ELSE 0 END AS ${q(`d${j}`)}`;
   });

@@ -7,6 +7,7 @@ import type { ConnectionConfig, PlanInfo } from './model.js';
 import type { DiffContext, DiffOutcome } from './diff-outcome.js';
 import { runJoinDiff } from './join-diff.js';
 import { runStreamMerge } from './stream-merge.js';
+import { checksumObstacle, checksumStrategy } from './checksum/strategy.js';
 
 export interface DiffStrategy {
   kind: PlanInfo['kind'];
@@ -39,13 +40,16 @@ export const joinStrategy: DiffStrategy = {
 
 export const streamStrategy: DiffStrategy = {
   kind: 'stream',
-  applies: ({ definition }) =>
-    `The sides are on different connections (\`${definition.source.datasourceName}\` and \`${definition.target.datasourceName}\`), so both are streamed ordered by key and merged in bounded memory.`,
+  applies: (context) =>
+    `The sides are on different connections (\`${context.definition.source.datasourceName}\` and \`${context.definition.target.datasourceName}\`)${(() => {
+      const obstacle = checksumObstacle(context);
+      return obstacle ? ` and ${obstacle}, which checksums cannot compare exactly` : '';
+    })()}, so both are streamed ordered by key and merged in bounded memory.`,
   run: runStreamMerge,
 };
 
 /** In order of preference; the last one always applies. */
-export const strategies: DiffStrategy[] = [joinStrategy, streamStrategy];
+export const strategies: DiffStrategy[] = [joinStrategy, checksumStrategy(sameConnection), streamStrategy];
 
 export function planDiff(context: DiffContext, candidates: readonly DiffStrategy[] = strategies): PlannedDiff {
   for (const strategy of candidates) {

@@ -8,7 +8,7 @@
  * Duplicate and NULL keys are treated as in the join diff (see join-diff-sql.ts): a key occurring
  * more than once on either side is counted, reported and left out of the matching.
  */
-import { canonicalFloat, canonicalJson, compareCodePoints, compareIntegers } from '../sql/canonical.js';
+import { canonicalFloat, canonicalJson, compareCodePoints, compareIntegers, withinTolerance } from '../sql/canonical.js';
 import { InternalError } from '../shared/errors.js';
 import type { ResultRow } from '../dialects/types.js';
 import type { DiffRow } from './model.js';
@@ -118,7 +118,7 @@ function differingColumns(resolved: ResolvedColumns, a: CanonicalRow, b: Canonic
     const y = b.values[j] ?? null;
     if (x === y) return;
     if (x === null || y === null) return void out.push(j);
-    if (pair.tolerance !== undefined && Math.abs(Number(x) - Number(y)) <= pair.tolerance) return;
+    if (pair.tolerance !== undefined && withinTolerance(x, y, pair.tolerance)) return;
     out.push(j);
   });
   return out;

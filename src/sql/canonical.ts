@@ -148,3 +148,28 @@ export function reportedValue(family: TypeFamily, text: unknown): ReportedValue 
       return value;
   }
 }
+
+/**
+ * |a - b| <= tolerance, computed exactly on canonical decimal texts (no binary float error:
+ * 100.01 - 100.00 is 0.01, not 0.010000000000005). NULLs are never within tolerance of a value.
+ */
+export function withinTolerance(a: string | null, b: string | null, tolerance: number): boolean {
+  if (a === null || b === null) return a === b;
+  const x = exactDecimal(a);
+  const y = exactDecimal(b);
+  const t = exactDecimal(plainNumber(String(tolerance)));
+  if (!x || !y || !t) return Math.abs(Number(a) - Number(b)) <= tolerance;
+  const scale = Math.max(x.scale, y.scale, t.scale);
+  const up = (d: { digits: bigint; scale: number }) => d.digits * 10n ** BigInt(scale - d.scale);
+  const diff = up(x) - up(y);
+  return (diff < 0n ? -diff : diff) <= up(t);
+}
+
+function exactDecimal(text: string): { digits: bigint; scale: number } | undefined {
+  const plain = plainNumber(text.trim());
+  const match = /^([+-]?)(\d*)(?:\.(\d*))?$/.exec(plain);
+  if (!match || (match[2] === '' && !match[3])) return undefined;
+  const fraction = match[3] ?? '';
+  const digits = BigInt(`${match[1] === '-' ? '-' : ''}${match[2] || '0'}${fraction}`);
+  return { digits, scale: fraction.length };
+}

@@ -3,6 +3,7 @@
  * what differs. `normalize` dispatches by type family to one small hook per family, and applies the
  * rules that are the same everywhere (timestamp truncation to a common precision, padding to 6).
  */
+import { plainNumber } from './canonical.js';
 import type { ColumnType, DialectName, NormalizeOptions, SqlCompiler } from '../dialects/types.js';
 
 export abstract class BaseSqlCompiler implements SqlCompiler {
@@ -98,6 +99,10 @@ export abstract class BaseSqlCompiler implements SqlCompiler {
 
   textToNumber(expr: string): string {
     return `CAST(${expr} AS NUMERIC)`;
+  }
+
+  withinTolerance(a: string, b: string, tolerance: number): string {
+    return `ABS(${this.textToNumber(a)} - ${this.textToNumber(b)}) <= ${plainNumber(String(tolerance))}`;
   }
 
   charLength(expr: string): string {

@@ -44,6 +44,10 @@ export class SqliteCompiler extends BaseSqlCompiler {
   override textToNumber(expr: string): string {
     return `CAST(${expr} AS REAL)`;
   }
+  /** SQLite's arithmetic is binary floating point; dc_within compares the decimal texts exactly. */
+  override withinTolerance(a: string, b: string, tolerance: number): string {
+    return `dc_within(${a}, ${b}, ${this.stringLiteral(String(tolerance))}) = 1`;
+  }
   override charLength(expr: string): string {
     return `length(${expr})`;
   }

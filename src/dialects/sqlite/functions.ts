@@ -1,7 +1,7 @@
 /** The JavaScript functions every SQLite connection registers, implementing the canonical rules. */
 import { createHash } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
-import { canonicalDecimal, canonicalFloat, canonicalJson, canonicalTimestamp } from '../../sql/canonical.js';
+import { canonicalDecimal, canonicalFloat, canonicalJson, canonicalTimestamp, withinTolerance } from '../../sql/canonical.js';
 
 type SqlValue = null | number | bigint | string | Uint8Array;
 
@@ -20,6 +20,9 @@ export function registerCanonicalFunctions(db: DatabaseSync): void {
   });
   db.function('dc_lower', options, (value: SqlValue) => (value === null ? null : String(toScalar(value)).toLowerCase()));
   db.function('dc_json', options, (value: SqlValue) => (value === null ? null : canonicalJson(toScalar(value))));
+  db.function('dc_within', options, (a: SqlValue, b: SqlValue, tolerance: SqlValue) =>
+    withinTolerance(a === null ? null : String(toScalar(a)), b === null ? null : String(toScalar(b)), Number(tolerance)) ? 1 : 0,
+  );
   db.function('dc_md5_int', options, (value: SqlValue) => {
     if (value === null) return null;
     const hex = createHash('md5').update(typeof value === 'string' ? value : Buffer.from(value as Uint8Array)).digest('hex');

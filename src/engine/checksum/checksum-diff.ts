@@ -16,7 +16,6 @@
  */
 import type { ResultRow } from '../../dialects/types.js';
 import { loadChecksumHooks } from '../../dialects/registry.js';
-import type { PlanInfo } from '../model.js';
 import type { DiffContext, DiffOutcome } from '../diff-outcome.js';
 import { runStreamMerge } from '../stream-merge.js';
 import type { Side } from '../sides.js';
@@ -29,10 +28,8 @@ export const SMALL_TABLE_ROWS = 50_000;
 /** When more than this share of the rows is in differing buckets, re-reading them costs more than streaming. */
 export const MOST_ROWS_DIFFER = 0.5;
 
-export interface ChecksumOutcome extends DiffOutcome {
-  /** Set when the checksum diff handed over to another plan (and why). */
-  replanned?: { kind: PlanInfo['kind']; reason: string };
-}
+/** The checksum diff's outcome always says which plan finally ran, and why (`replanned`). */
+export type ChecksumOutcome = DiffOutcome;
 
 const queryOptions = (context: DiffContext) => (context.signal ? { signal: context.signal } : {});
 

@@ -42,7 +42,7 @@ export async function testEngine(name: EngineName, suffix: string): Promise<Test
       async exec(...statements) {
         for (const sql of statements) db.exec(sql);
       },
-      type: (generic) => generic,
+      type: (generic) => generic.replace(/^keytext$/i, 'VARCHAR(40)'),
       table: (table) => `main.${table}`,
       async close() {
         db.close();
@@ -65,7 +65,7 @@ export async function testEngine(name: EngineName, suffix: string): Promise<Test
       async exec(...statements) {
         for (const sql of statements) await client.query(sql);
       },
-      type: (generic) => generic.replace(/^blob$/i, 'bytea').replace(/^double$/i, 'double precision'),
+      type: (generic) => generic.replace(/^keytext$/i, 'VARCHAR(40)').replace(/^blob$/i, 'bytea').replace(/^double$/i, 'double precision'),
       table: (table) => `${ns}.${table}`,
       async close() {
         if (!available) return;
@@ -87,7 +87,8 @@ export async function testEngine(name: EngineName, suffix: string): Promise<Test
     async exec(...statements) {
       for (const sql of statements) await connection?.query(sql);
     },
-    type: (generic) => generic.replace(/^timestamp(\(\d\))?$/i, 'DATETIME$1').replace(/^timestamptz(\(\d\))?$/i, 'TIMESTAMP$1').replace(/^text$/i, 'VARCHAR(200)'),
+    type: (generic) =>
+      generic.replace(/^keytext$/i, 'VARCHAR(40) COLLATE utf8mb4_bin').replace(/^timestamp(\(\d\))?$/i, 'DATETIME$1').replace(/^timestamptz(\(\d\))?$/i, 'TIMESTAMP$1').replace(/^text$/i, 'VARCHAR(200)'),
     table: (table) => `${ns}.${table}`,
     async close() {
       if (!connection) return;
