@@ -115,6 +115,7 @@ function value(v: ReportedValue | undefined): string {
 
 /** A name or message: redacted, control characters (ANSI escapes) removed. */
 function clean(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return redact(text).replace(/[\u0000-\u0008\u000b-\u001f\u007f\u009b]/g, '').replace(/\n/g, ' ');
+  return Array.from(redact(text).replace(/\n/g, ' '))
+    .filter((ch) => ch >= ' ' && ch !== '\u007f' && ch !== '\u009b')
+    .join('');
 }

@@ -1,0 +1,78 @@
+// Guards the import arrows and file names of house-style.md (run by `npm run lint`):
+//   - @actions/* only under src/action/ and src/entries/
+//   - src/engine/ never imports a concrete dialect folder, nor action/, report/, server/, cli/
+//   - src/report/ (pure renderers) never imports node:fs, node:net, node:http or action/
+//   - file and folder names are kebab-case
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const root = process.cwd();
+const IMPORT = /(?:^|\s)(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
+const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+)*$/;
+const CHECKED_FOLDERS = ['src', 'test', 'scripts', 'bench'];
+const IGNORED = new Set(['node_modules', 'data', '__snapshots__', 'fixtures']);
+
+function walk(dir) {
+  const files = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (IGNORED.has(entry.name)) continue;
+    const full = path.join(dir, entry.name);
+    files.push({ full, name: entry.name, isDirectory: entry.isDirectory() });
+    if (entry.isDirectory()) files.push(...walk(full));
+  }
+  return files;
+}
+
+/** The import's target as a repository path (src/...), or the bare package name. */
+function target(fromFile, specifier) {
+  if (!specifier.startsWith('.')) return specifier;
+  return path.relative(root, path.resolve(path.dirname(fromFile), specifier)).split(path.sep).join('/');
+}
+
+const RULES = [
+  {
+    applies: (file) => !file.startsWith('src/action/') && !file.startsWith('src/entries/'),
+    forbidden: (to) => to.startsWith('@actions/'),
+    why: '@actions/* is only imported under src/action/ (and the entries); pass a Logger in instead',
+  },
+  {
+    applies: (file) => file.startsWith('src/engine/'),
+    forbidden: (to) =>
+      /^src\/dialects\/[^/]+\//.test(to) || /^src\/(action|report|server|cli|entries)\//.test(to),
+    why: 'the engine knows dialects only through src/dialects/types.ts (and registry.ts), and nothing of action/report/server/cli',
+  },
+  {
+    applies: (file) => file.startsWith('src/report/'),
+    forbidden: (to) => /^(node:)?(fs|fs\/promises|net|http|https|child_process)$/.test(to) || /^src\/(action|server|cli)\//.test(to),
+    why: 'report/ holds pure renderers: strings in, strings out (no I/O, no action code)',
+  },
+];
+
+const problems = [];
+for (const folder of CHECKED_FOLDERS) {
+  let entries;
+  try {
+    entries = walk(path.join(root, folder));
+  } catch {
+    continue;
+  }
+  for (const { full, name, isDirectory } of entries) {
+    const file = path.relative(root, full).split(path.sep).join('/');
+    if (!KEBAB.test(name)) problems.push(`${file}: name is not kebab-case`);
+    if (isDirectory || !/\.(ts|js)$/.test(name) || !file.startsWith('src/')) continue;
+    const text = readFileSync(full, 'utf8');
+    for (const match of text.matchAll(IMPORT)) {
+      const specifier = match[1] ?? match[2] ?? match[3];
+      const to = target(full, specifier);
+      for (const rule of RULES) {
+        if (rule.applies(file) && rule.forbidden(to)) problems.push(`${file}: imports ${specifier}: ${rule.why}`);
+      }
+    }
+  }
+}
+
+if (problems.length > 0) {
+  console.error(`check-layout: ${problems.length} problem(s)\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  process.exit(1);
+}
+console.log('check-layout: import arrows and file names are in order');
