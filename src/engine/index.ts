@@ -9,14 +9,21 @@ import { ConfigurationError, TimeoutError, toDatacompareError } from '../shared/
 import { redact } from '../shared/redact.js';
 import type { ComparisonDefinition, ComparisonResult, EngineOptions, RunComparison, SideDefinition } from './model.js';
 import { decideStatus, diffDetails, rowReasons, schemaReasons } from './outcome.js';
-import { planDiff, sameConnection } from './plan.js';
+import { planDiff, sameConnection, strategies, type DiffStrategy } from './plan.js';
 import { quickComparison } from './quick.js';
 import { resolveColumns } from './resolve.js';
 import { computeSchemaDiff, schemaDiffIsEmpty } from './schema-diff.js';
 import { describeSide } from './sides.js';
 import type { DiffContext } from './diff-outcome.js';
 
-export const runComparison: RunComparison = async (definition, options) => {
+export const runComparison: RunComparison = (definition, options) => compare(definition, options);
+
+/** runComparison with a chosen list of diff strategies (tests force the streaming merge with it). */
+export async function compare(
+  definition: ComparisonDefinition,
+  options: EngineOptions,
+  candidates: readonly DiffStrategy[] = strategies,
+): Promise<ComparisonResult> {
   const started = performance.now();
   const seconds = () => Math.round(performance.now() - started) / 1000;
   const connections: DatabaseConnection[] = [];
@@ -59,7 +66,7 @@ export const runComparison: RunComparison = async (definition, options) => {
         plan: quick.plan,
       };
     } else {
-      const plan = planDiff(context);
+      const plan = planDiff(context, candidates);
       options.logger.debug(`${definition.name}: ${plan.reason}`);
       const outcome = await plan.run(context);
       reasons.push(...rowReasons(outcome, resolved, source, target));
@@ -97,7 +104,7 @@ export const runComparison: RunComparison = async (definition, options) => {
   } finally {
     await Promise.all(connections.map((c) => c.close().catch(() => undefined)));
   }
-};
+}
 
 async function open(side: SideDefinition, options: EngineOptions): Promise<DatabaseConnection> {
   if (!side.connection) {
