@@ -171,6 +171,9 @@ export class ApiClient {
         return { runId: answer.run_id, taskId: taskIdOf(answer) };
       } catch (error) {
         if (!(error instanceof ApiCallError) || !error.retryable || attempt >= maxAttempts) throw error;
+        const delayMs = error.retryAfterMs ?? fullJitterDelay(attempt - 1, this.options.backoff);
+        // wait first: a request still on its way (a slow proxy) lands before we look for it
+        await (this.options.sleep ?? realSleep)(delayMs, this.signalFor(options.signal));
         if (error.ambiguous) {
           const found = await this.findNewRun(comparison, known, sentAt, options.signal);
           if (found) {
@@ -180,9 +183,7 @@ export class ApiClient {
             return { runId: found.job_id, taskId: found.task_id, recovered: true };
           }
         }
-        const delayMs = error.retryAfterMs ?? fullJitterDelay(attempt - 1, this.options.backoff);
-        this.options.logger.debug(`${endpoint} for "${comparison.name}": ${error.message} Retrying in ${delayMs} ms.`);
-        await (this.options.sleep ?? realSleep)(delayMs, this.signalFor(options.signal));
+        this.options.logger.debug(`${endpoint} for "${comparison.name}": ${error.message} Sending it again.`);
       }
     }
   }
@@ -219,6 +220,8 @@ export class ApiClient {
         return started;
       } catch (error) {
         if (!(error instanceof ApiCallError) || !error.retryable || attempt >= maxAttempts) throw error;
+        const delayMs = error.retryAfterMs ?? fullJitterDelay(attempt - 1, this.options.backoff);
+        await (this.options.sleep ?? realSleep)(delayMs, this.signalFor(options.signal));
         if (error.ambiguous) {
           const jobs = (await this.recentJobs(new Date(sentAt.getTime() - 5 * 60_000), options.signal)).filter((job) => !known.has(job.job_id));
           const still: typeof pending = [];
@@ -239,8 +242,6 @@ export class ApiClient {
           pending = still;
           if (pending.length === 0) return started;
         }
-        const delayMs = error.retryAfterMs ?? fullJitterDelay(attempt - 1, this.options.backoff);
-        await (this.options.sleep ?? realSleep)(delayMs, this.signalFor(options.signal));
       }
     }
     return started;

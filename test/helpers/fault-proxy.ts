@@ -26,6 +26,8 @@ export interface ProxiedRequest {
   path: string;
   /** The request body as text. */
   body: string;
+  /** Request headers (lower-case names), e.g. to key faults by `idempotency-key`. */
+  headers: http.IncomingHttpHeaders;
 }
 
 /** Decides the fault (if any) for each request. */
@@ -85,7 +87,13 @@ export async function startFaultProxy(target: string, schedule: FaultSchedule = 
     req.on('end', () => {
       void (async () => {
         const body = Buffer.concat(chunks);
-        const request: ProxiedRequest = { index: index++, method: req.method ?? 'GET', path: req.url ?? '/', body: body.toString('utf8') };
+        const request: ProxiedRequest = {
+          index: index++,
+          method: req.method ?? 'GET',
+          path: req.url ?? '/',
+          body: body.toString('utf8'),
+          headers: withoutAuthorization(req.headers),
+        };
         const fault = current(request);
         log.push(fault ? { ...request, fault } : request);
         if (fault) count(fault);
@@ -147,4 +155,10 @@ export async function startFaultProxy(target: string, schedule: FaultSchedule = 
         server.close(() => resolve());
       }),
   };
+}
+
+/** Headers as logged: never the API key. */
+function withoutAuthorization(headers: http.IncomingHttpHeaders): http.IncomingHttpHeaders {
+  const { authorization: _key, ...rest } = headers;
+  return rest;
 }
