@@ -15,12 +15,13 @@ export function parseCommandArgs(command: CliCommand, args: string[]): OptionVal
   }
   try {
     const { values, positionals } = parseArgs({ args, options, strict: true, allowPositionals: true });
-    if (positionals.length > 0) {
-      throw new ConfigurationError(`datacompare ${command.name} takes no argument "${positionals[0]}"`, {
+    const allowed = command.positionals?.max ?? 0;
+    if (positionals.length > allowed) {
+      throw new ConfigurationError(`datacompare ${command.name} takes no argument "${positionals[allowed]}"`, {
         hint: `options start with --; see datacompare ${command.name} --help`,
       });
     }
-    return values as OptionValues;
+    return (command.positionals ? { ...values, _: positionals } : values) as OptionValues;
   } catch (error) {
     if (error instanceof ConfigurationError) throw error;
     const message = error instanceof Error ? error.message.split('\n')[0]!.replace(/\. To specify a positional argument.*$/s, '') : String(error);

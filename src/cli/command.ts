@@ -40,6 +40,8 @@ export interface CliCommand {
   /** Usage line(s) after `datacompare`, e.g. `run [--spec FILE] [--comparison NAME]…`. */
   usage: string;
   options: Record<string, OptionSpec>;
+  /** Words after the command (e.g. `keys create NAME`): at most `max`, passed to `run` as `values._`. */
+  positionals?: { max: number };
   /** Extra paragraphs for --help (exit statuses, environment variables). */
   details?: string;
   run(values: OptionValues, context: CliContext): Promise<number>;

@@ -1,6 +1,8 @@
 /** Every CLI command, in the order --help lists them. Other commands register here with one line. */
 import type { CliCommand } from '../command.js';
+import { keysCommand } from './keys.js';
 import { runCommand } from './run.js';
+import { serveCommand } from './serve.js';
 import { validateCommand } from './validate.js';
 
-export const commands: CliCommand[] = [runCommand, validateCommand];
+export const commands: CliCommand[] = [runCommand, validateCommand, serveCommand, keysCommand];
