@@ -29,8 +29,8 @@ export function clearSecrets(): void {
   secrets.clear();
 }
 
-// scheme://user:password@host  →  scheme://user:***@host
-const URL_PASSWORD = /([a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:)([^\s@/]+)(@)/gi;
+// scheme://user:password@host  →  scheme://user:***@host (the scheme is capped at 32 characters so a long run of letters costs linear time, not quadratic)
+const URL_PASSWORD = /([a-z][a-z0-9+.-]{0,31}:\/\/[^\s:/@]*:)([^\s@/]+)(@)/gi;
 // password=... in key/value connection strings
 const KV_PASSWORD = /\b(password|passwd|pwd)=([^\s;&]+)/gi;
 // Authorization: Bearer xxx

@@ -67,3 +67,11 @@ describe('plainText', () => {
     expect(plainText('postgres://app:s3cr3t@db/x\nfailed', 100)).toBe('postgres://app:***@db/x ↵ failed');
   });
 });
+
+describe('redaction of long values', () => {
+  it('masks a URL password after a long run of letters or a digit (the pattern has a bounded scheme)', () => {
+    expect(plainText(`${'a'.repeat(200_000)}postgresql+psycopg2://user:pw2@host 1postgres://u:pw1@h`, 300_000)).toBe(
+      `${'a'.repeat(200_000)}postgresql+psycopg2://user:***@host 1postgres://u:***@h`,
+    );
+  });
+});
