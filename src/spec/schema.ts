@@ -79,14 +79,14 @@ const comparisonOptions = {
 export const comparisonSchema = z.strictObject({
   name: nonEmpty.describe('unique name, shown in every report'),
   comparison_id: z.uuid().optional().describe('api mode: execute this comparison stored on the service'),
-  source: sideSchema.optional(),
-  target: sideSchema.optional(),
+  source: sideSchema.optional().describe('where the source rows come from (omit both sides with comparison_id)'),
+  target: sideSchema.optional().describe('where the target rows come from'),
   columns: columnList.optional().describe('columns compared, same names on both sides'),
-  source_columns: columnList.optional(),
-  target_columns: columnList.optional(),
+  source_columns: columnList.optional().describe('compared source columns; paired by position with target_columns'),
+  target_columns: columnList.optional().describe('compared target columns, same length as source_columns'),
   primary_keys: columnList.optional().describe('key columns, same names on both sides'),
-  primary_keys_source: columnList.optional(),
-  primary_keys_target: columnList.optional(),
+  primary_keys_source: columnList.optional().describe('key columns on the source; paired by position with primary_keys_target'),
+  primary_keys_target: columnList.optional().describe('key columns on the target, same length as primary_keys_source'),
   source_filter: nonEmpty.optional().describe('API-document spelling of source.filter'),
   target_filter: nonEmpty.optional().describe('API-document spelling of target.filter'),
   tolerance: z
@@ -98,9 +98,9 @@ export const comparisonSchema = z.strictObject({
 
 export const specSchema = z.strictObject({
   version: z.literal(1).describe('spec format version; always 1'),
-  datasources: z.record(nonEmpty, datasourceSchema).default({}),
+  datasources: z.record(nonEmpty, datasourceSchema).default({}).describe('named connections; comparisons refer to them by name'),
   defaults: z.strictObject(comparisonOptions).optional().describe('options applied to every comparison unless it sets its own'),
-  comparisons: z.array(comparisonSchema).min(1, 'must list at least one comparison'),
+  comparisons: z.array(comparisonSchema).min(1, 'must list at least one comparison').describe('the comparisons to run, in this order'),
 });
 
 export type DatasourceSpec = z.infer<typeof datasourceSchema>;

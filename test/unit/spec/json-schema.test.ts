@@ -20,3 +20,12 @@ describe('the committed JSON Schema', () => {
     expect(types).toEqual(['sqlite', 'postgres', 'mysql', 'mariadb', 'service']);
   });
 });
+
+describe('the README spec reference', () => {
+  it('is the one generated from the schema (run `npm run schema`)', async () => {
+    const { withSpecReference } = await import('../../../src/spec/reference.js');
+    const readme = readFileSync('README.md', 'utf8');
+    expect(readme, 'README.md spec reference is stale: run npm run schema').toBe(withSpecReference(readme));
+    expect(readme).toContain('| `primary_keys` | list of string |  | key columns, same names on both sides |');
+  });
+});
