@@ -259,6 +259,56 @@ export async function runApiComparisons(definitions: ComparisonDefinition[], opt
   }
 }
 
+/**
+ * The post step's backstop: of the jobs a main step started, terminates those the service still
+ * reports as unfinished (a job missing from the details is left alone: it does not exist). When the
+ * details cannot be read, every job is terminated (terminating a finished job changes nothing).
+ */
+export async function terminateLeftoverJobs(
+  jobs: readonly StartedJob[],
+  api: Pick<ApiSettings, 'url' | 'key' | 'workspaceId'>,
+  logger: Logger,
+  options: { withinMs?: number; tuning?: ApiTuning } = {},
+): Promise<{ terminated: StartedJob[]; failed: StartedJob[]; finished: StartedJob[] }> {
+  const outcome = { terminated: [] as StartedJob[], failed: [] as StartedJob[], finished: [] as StartedJob[] };
+  if (jobs.length === 0) return outcome;
+  const signal = AbortSignal.timeout(options.withinMs ?? 20_000);
+  const client = new ApiClient({
+    baseUrl: api.url,
+    apiKey: api.key,
+    workspaceId: api.workspaceId,
+    logger,
+    signal,
+    requestTimeoutMs: options.tuning?.requestTimeoutMs ?? 10_000,
+    maxAttempts: options.tuning?.maxAttempts ?? 3,
+  });
+  let open: StartedJob[] = [...jobs];
+  try {
+    const details = new Map((await client.jobDetails(jobs.map((job) => job.runId))).map((detail) => [detail.run_id, detail]));
+    open = jobs.filter((job) => {
+      const detail = details.get(job.runId);
+      if (detail && !client.statuses.isTerminal(detail.status)) return true;
+      outcome.finished.push(job);
+      return false;
+    });
+  } catch (error) {
+    logger.warning(`Could not read the state of the jobs the main step started (${redact(toDatacompareError(error).message)}); terminating all of them.`);
+  }
+  await Promise.all(
+    open.map(async (job) => {
+      try {
+        await client.terminate(job.taskId);
+        outcome.terminated.push(job);
+        logger.info(`Terminated job ${job.runId} ("${job.comparison}"), which the main step left running on the service.`);
+      } catch (error) {
+        outcome.failed.push(job);
+        logger.warning(`Could not terminate job ${job.runId} ("${job.comparison}", task ${job.taskId}): ${redact(toDatacompareError(error).message)}`);
+      }
+    }),
+  );
+  return outcome;
+}
+
 /** Terminates every unfinished job in parallel within `withinMs`; returns the slots whose job was terminated. */
 async function terminateUnfinished(slots: Slot[], client: ApiClient, logger: Logger, withinMs: number): Promise<Set<Slot>> {
   const open = slots.filter((slot) => !slot.result && slot.runId !== undefined && slot.taskId !== undefined);
