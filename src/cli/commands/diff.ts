@@ -1,7 +1,7 @@
 /** `datacompare diff <job-id>`: a service job's status and its row-level differences, as tables. */
 import type { DiffDetailsData, JobDetail } from '../../api/contract.js';
 import { ConfigurationError, ExitCode, ServiceError } from '../../shared/errors.js';
-import { integerOption, stringOption } from '../args.js';
+import { integerOption, listOption, stringOption } from '../args.js';
 import type { CliCommand, CliContext } from '../command.js';
 import { paint } from '../terminal.js';
 import { cell, renderTable, SERVICE_ENV_DETAILS, serviceClient, serviceOptions } from './sources.js';
@@ -16,6 +16,7 @@ export const diffCommand: CliCommand = {
   name: 'diff',
   summary: 'show a service job\'s status and its differing rows',
   usage: 'diff <job-id> [--max-rows N] [--api-url URL] [--workspace-id UUID] [--json]',
+  positionals: { max: 1 },
   options: {
     job: { type: 'string', valueName: 'ID', description: 'the job id (also accepted as the first argument)' },
     'max-rows': { type: 'string', valueName: 'N', description: 'differing rows shown (default 50)' },
@@ -23,7 +24,7 @@ export const diffCommand: CliCommand = {
   },
   details: `Exit status: 0 the job found no difference, 1 it found differences, 2 the job failed, is still running or an error.\n${SERVICE_ENV_DETAILS.split('\n')[0]}`,
   async run(values, context) {
-    const id = jobId(stringOption(values, 'job') ?? stringOption(values, '_'));
+    const id = jobId(stringOption(values, 'job') ?? listOption(values, '_')[0]);
     const maxRows = integerOption(values, 'max-rows', { min: 0, max: 100_000 }) ?? 50;
     const client = serviceClient(values, context);
     const [detail] = await client.jobDetails([id], { signal: context.signal });
