@@ -130,7 +130,7 @@ describe('the streaming SQL per dialect', () => {
       try {
         const sideDefinition = side(engine, 'orders');
         const s = await describeSide('source', sideDefinition, connection, undefined);
-        const resolved = resolveColumns(definition({ source: sideDefinition, target: sideDefinition }), s, { ...s, role: 'target' });
+        const resolved = resolveColumns(definition({ source: sideDefinition, target: sideDefinition }), s, s);
         expect(streamSql(s, resolved).replaceAll(engine.ns, 'NS')).toMatchSnapshot();
       } finally {
         await connection.close();
