@@ -50,15 +50,21 @@ export const runCommand: CliCommand = {
     });
     const mode = requested === 'auto' ? (context.env.DATACOMPARE_API_KEY ? 'api' : 'local') : requested;
     const api = mode === 'api' ? apiSettings(context.env) : undefined;
-    const run = await runSpec({
-      loaded,
-      only: listOption(values, 'comparison'),
-      mode,
-      logger: context.logger,
-      signal: context.signal,
-      ...(api && { api }),
-      ...(!quiet && { onProgress: progressPrinter(context.stderr) }),
-    });
+    const progress = quiet ? undefined : progressPrinter(context.stderr, values.verbose === true);
+    let run: RunResult;
+    try {
+      run = await runSpec({
+        loaded,
+        only: listOption(values, 'comparison'),
+        mode,
+        logger: context.logger,
+        signal: context.signal,
+        ...(api && { api }),
+        ...(progress && { onProgress: progress.onProgress }),
+      });
+    } finally {
+      progress?.finish();
+    }
     await writeReports(run, values, context, maxDiffRows);
     if (quiet) context.stdout.write(`${outcomeLine(run)}\n`);
     else context.stdout.write(renderText(run, { color: context.stdout.color }));
@@ -87,15 +93,30 @@ function apiSettings(env: NodeJS.ProcessEnv): ApiSettings {
   };
 }
 
-/** One stderr line each time a comparison enters a new phase. */
-function progressPrinter(stderr: Output): (event: ProgressEvent) => void {
-  const last = new Map<string, string>();
-  return (event) => {
-    if (last.get(event.comparison) === event.phase) return;
-    last.set(event.comparison, event.phase);
-    const text = event.phase === 'done' ? 'done' : `${event.phase}${event.message ? `: ${event.message}` : ''}…`;
-    stderr.write(`${paint(stderr, '2', '·')} ${event.comparison}: ${text}\n`);
+/**
+ * Progress on stderr. On a terminal: one line, rewritten in place with the latest phase of the
+ * comparison that moved last, cleared at the end. Elsewhere (CI logs, pipes): one line per
+ * comparison when it starts, or every phase with --verbose.
+ */
+function progressPrinter(stderr: Output, verbose: boolean): { onProgress: (event: ProgressEvent) => void; finish: () => void } {
+  const seen = new Map<string, string>();
+  let live = false;
+  const onProgress = (event: ProgressEvent) => {
+    const first = !seen.has(event.comparison);
+    if (seen.get(event.comparison) === event.phase) return;
+    seen.set(event.comparison, event.phase);
+    const text = `${event.comparison}: ${event.phase === 'done' ? 'done' : `${event.phase}${event.message ? ` (${event.message})` : ''}…`}`;
+    if (stderr.color) {
+      stderr.write(`\r\u001b[K${paint(stderr, '2', `· ${text}`)}`);
+      live = true;
+    } else if (verbose || (first && event.phase !== 'done')) {
+      stderr.write(`· ${verbose ? text : `${event.comparison}: running…`}\n`);
+    }
   };
+  const finish = () => {
+    if (live) stderr.write('\r\u001b[K');
+  };
+  return { onProgress, finish };
 }
 
 async function writeReports(run: RunResult, values: Record<string, unknown>, context: CliContext, maxDiffRows: number | undefined): Promise<void> {

@@ -1,0 +1,91 @@
+/** `datacompare run` as a process on real SQLite files: the report, the exit status, the files. */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const bin = path.resolve('bin/datacompare.js');
+let dir: string;
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'dc-e2e-cli-run-'));
+  const db = new DatabaseSync(path.join(dir, 'shop.db'));
+  db.exec(`
+    create table orders (id integer primary key, status text, amount numeric);
+    create table orders_copy (id integer primary key, status text, amount numeric);
+    insert into orders values (1, 'paid', 10.5), (2, 'open', 3), (3, 'paid', 7);
+    insert into orders_copy values (1, 'paid', 10.5), (2, 'OPEN', 4), (4, 'paid', 1);
+  `);
+  db.close();
+  writeFileSync(
+    path.join(dir, 'spec.yml'),
+    [
+      'version: 1',
+      'datasources:',
+      '  shop: { type: sqlite, path: shop.db }',
+      'comparisons:',
+      '  - name: orders',
+      '    source: { datasource: shop, dataset: orders }',
+      '    target: { datasource: shop, dataset: orders_copy }',
+      '  - name: same',
+      '    source: { datasource: shop, dataset: orders }',
+      '    target: { datasource: shop, dataset: orders }',
+      '    columns: [status, amount]',
+      '',
+    ].join('\n'),
+  );
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function cli(args: string[]) {
+  const result = spawnSync(process.execPath, [bin, ...args], { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' }, timeout: 60_000 });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('datacompare run', () => {
+  it('prints every difference and exits 1 when a comparison differs', () => {
+    const result = cli(['run', '--spec', 'spec.yml', '--json', 'out.json', '--markdown', 'out.md']);
+    expect(result.status).toBe(1);
+    const stable = result.stdout.replace(/\d+(\.\d+)? (ms|s)\b/g, 'T');
+    expect(stable).toMatchInlineSnapshot(`
+      "✘ mismatch  orders  · 3 source rows, 3 target rows · 3 differing rows (1 changed, 1 only in source, 1 only in target) · T
+          1 row exists only in the source (orders).
+          1 row exists only in the target (orders_copy).
+          1 row has a different value in column \`amount\`.
+          columns: amount 1
+          id=2: amount 3 → 4
+          id=3: only in source
+          id=4: only in target
+      ✔ match  same  · 3 source rows, 3 target rows · T
+
+      MISMATCH: 2 comparisons — 1 matched, 1 differ, 0 failed (local mode, T)
+      "
+    `);
+    expect(result.stderr.split('\n').sort()).toEqual(['', '· orders: running…', '· same: running…']);
+    const json = JSON.parse(readFileSync(path.join(dir, 'out.json'), 'utf8')) as { status: string; comparisons: { name: string; status: string; stats: { mismatched_rows: number } }[] };
+    expect(json.status).toBe('mismatch');
+    expect(json.comparisons.map((c) => [c.name, c.status, c.stats.mismatched_rows])).toEqual([
+      ['orders', 'mismatch', 1],
+      ['same', 'match', 0],
+    ]);
+    expect(readFileSync(path.join(dir, 'out.md'), 'utf8')).toMatch(/^## datacompare: mismatch\n/);
+  });
+
+  it('exits 0 when the selected comparison matches, and --quiet prints one line', () => {
+    const result = cli(['run', '--spec', 'spec.yml', '--comparison', 'same', '--quiet']);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toBe('match: 1 matched, 0 differ, 0 failed\n');
+    expect(result.stderr).toBe('');
+  });
+
+  it('exits 2 when a table does not exist, naming it', () => {
+    writeFileSync(path.join(dir, 'missing.yml'), 'version: 1\ndatasources: { shop: { type: sqlite, path: shop.db } }\ncomparisons:\n  - { name: gone, source: { datasource: shop, dataset: nope }, target: { datasource: shop, dataset: orders } }\n');
+    const result = cli(['run', '--spec', 'missing.yml']);
+    expect(result.status).toBe(2);
+    expect(result.stdout).toContain('! error  gone');
+    expect(result.stdout).toContain('nope');
+  });
+});
