@@ -95,6 +95,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
             ...(options.jobTimeoutMs === undefined ? {} : { timeoutMs: options.jobTimeoutMs }),
           },
           exclusiveStore: !options.databaseUrl,
+          ...(options.env ? { env: options.env } : {}),
         })
       : null;
   const jobs = new JobService(store, pool, options.maxQueue ?? 1000, now);
@@ -105,7 +106,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     logger: options.logger,
     now,
     probe: (source) =>
-      options.probeConnections === false ? Promise.resolve({ status: 'unknown', version: null }) : probeConnection(source, box, options.logger),
+      options.probeConnections === false ? Promise.resolve({ status: 'unknown', version: null }) : probeConnection(source, box, options.logger, options.env),
   };
   const routes = [...comparisonRoutes(services), ...jobRoutes(services), ...sourceRoutes(services)];
   const router = new Router(routes, {

@@ -50,9 +50,10 @@ export async function probeConnection(
   source: DatasourceRecord,
   box: SecretBox,
   logger: Logger,
+  env: NodeJS.ProcessEnv = process.env,
 ): Promise<{ status: 'connected' | 'unreachable'; version: string | null }> {
   try {
-    const config = resolveConnection(source, box);
+    const config = resolveConnection(source, box, env);
     const dialect = await loadDialect(config.type);
     const connection = dialect.connect(config, { logger, datasourceName: source.name, poolSize: 1 });
     try {

@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { ComparisonResult, RunComparison } from '../../engine/model.js';
+import { DatacompareError } from '../../shared/errors.js';
 import type { Logger } from '../../shared/logger.js';
 import { redact } from '../../shared/redact.js';
 import { resolveConnection } from '../connections.js';
@@ -30,6 +31,8 @@ export interface WorkerPoolOptions {
   limits: DefinitionLimits;
   /** SQLite: one server per store, so STARTED jobs of an earlier process are dead at once. */
   exclusiveStore: boolean;
+  /** Where `url_env` data sources read their URL (default process.env). */
+  env?: NodeJS.ProcessEnv;
   now?: () => Date;
 }
 
@@ -160,7 +163,8 @@ export class WorkerPool {
     try {
       result = await this.execute(job, controller.signal);
     } catch (error) {
-      failure = redact(error instanceof Error ? error.message : String(error));
+      const hint = error instanceof DatacompareError ? error.hint : undefined;
+      failure = redact([error instanceof Error ? error.message : String(error), hint].filter(Boolean).join(' '));
     } finally {
       clearInterval(heartbeat);
     }
@@ -219,7 +223,7 @@ export class WorkerPool {
     const definition = toDefinition(
       snapshot,
       { source, target },
-      { source: resolveConnection(source, box), target: resolveConnection(target, box) },
+      { source: resolveConnection(source, box, this.options.env), target: resolveConnection(target, box, this.options.env) },
       this.options.limits,
     );
     return this.options.runComparison(definition, { logger: this.options.logger, signal });
