@@ -7,18 +7,25 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const bundle = path.resolve('dist/index.js');
 const workspaces: string[] = [];
 
-function runAction(specText: string | undefined, inputs: Record<string, string>, extraEnv: Record<string, string> = {}) {
+function runAction(
+  specText: string | undefined,
+  inputs: Record<string, string>,
+  extraEnv: Record<string, string> = {},
+  prepare: (workspace: string) => void = () => {},
+) {
   const workspace = mkdtempSync(path.join(os.tmpdir(), 'dc-e2e-action-'));
   workspaces.push(workspace);
   mkdirSync(path.join(workspace, '.github'));
   if (specText !== undefined) writeFileSync(path.join(workspace, '.github/data-comparisons.yml'), specText);
   const files = { GITHUB_OUTPUT: 'output', GITHUB_STEP_SUMMARY: 'summary', GITHUB_STATE: 'state' };
   for (const file of Object.values(files)) writeFileSync(path.join(workspace, file), '');
+  prepare(workspace);
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     GITHUB_WORKSPACE: workspace,
@@ -77,5 +84,43 @@ describe('the action bundle on a bad spec', () => {
     const result = spawnSync(process.execPath, [bundle], { cwd: workspace, env: { PATH: process.env.PATH ?? '', STATE_isPost: 'true' }, encoding: 'utf8' });
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('datacompare: nothing to clean up.');
+  });
+});
+
+describe('the action bundle on a valid spec', () => {
+  const spec = [
+    'version: 1',
+    'datasources:',
+    '  shop: { type: sqlite, path: shop.db }',
+    'comparisons:',
+    '  - { name: orders, source: { datasource: shop, dataset: orders }, target: { datasource: shop, dataset: orders_copy } }',
+    '',
+  ].join('\n');
+
+  function withDatabase(inputs: Record<string, string>) {
+    // The workspace is created by runAction; the database must exist first, so build it in a template dir.
+    const template = mkdtempSync(path.join(os.tmpdir(), 'dc-e2e-db-'));
+    workspaces.push(template);
+    const db = new DatabaseSync(path.join(template, 'shop.db'));
+    db.exec(`create table orders (id integer primary key, amount numeric);
+      create table orders_copy (id integer primary key, amount numeric);
+      insert into orders values (1, 10), (2, 20);
+      insert into orders_copy values (1, 10), (2, 21);`);
+    db.close();
+    return runAction(spec, inputs, {}, (workspace) => copyFileSync(path.join(template, 'shop.db'), path.join(workspace, 'shop.db')));
+  }
+
+  it('compares, sets the status output and fails the step on a mismatch', () => {
+    const result = withDatabase({ spec: '.github/data-comparisons.yml', 'fail-on': 'mismatch', comment: 'never' });
+    expect(result.status).toBe(1);
+    expect(result.output).toMatch(/^status<<(.+)\nmismatch\n\1$/m);
+    expect(result.stdout).toContain('id=2: amount 20 → 21');
+    expect(result.stdout).toMatch(/::error::.*orders/);
+  });
+
+  it('passes with fail-on never', () => {
+    const result = withDatabase({ spec: '.github/data-comparisons.yml', 'fail-on': 'never', comment: 'never' });
+    expect(result.status).toBe(0);
+    expect(result.stdout).not.toContain('::error::');
   });
 });
