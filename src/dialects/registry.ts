@@ -9,6 +9,10 @@ const loaders: Record<DialectName, () => Promise<Dialect>> = {
   sqlite: async () => (await import('./sqlite/dialect.js')).sqliteDialect,
   postgres: async () => (await import('./postgres/dialect.js')).postgresDialect,
   mysql: async () => (await import('./mysql/dialect.js')).mysqlDialect,
+  // CSV and Parquet files are read through an in-memory DuckDB.
+  duckdb: async () => (await import('./duckdb/dialect.js')).duckdbDialect,
+  csv: async () => (await import('./duckdb/dialect.js')).duckdbDialect,
+  parquet: async () => (await import('./duckdb/dialect.js')).duckdbDialect,
 };
 
 /** Every dialect name datacompare knows. */
@@ -36,6 +40,9 @@ const checksumLoaders: Record<DialectName, () => Promise<ChecksumHooks>> = {
   sqlite: async () => (await import('./sqlite/checksum.js')).sqliteChecksumHooks,
   postgres: async () => (await import('./postgres/checksum.js')).postgresChecksumHooks,
   mysql: async () => (await import('./mysql/checksum.js')).mysqlChecksumHooks,
+  duckdb: async () => (await import('./duckdb/checksum.js')).duckdbChecksumHooks,
+  csv: async () => (await import('./duckdb/checksum.js')).duckdbChecksumHooks,
+  parquet: async () => (await import('./duckdb/checksum.js')).duckdbChecksumHooks,
 };
 
 /** The checksum diff's hooks of a dialect (see `ChecksumHooks`). */

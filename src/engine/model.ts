@@ -13,7 +13,25 @@ import type { ErrorKind } from '../shared/errors.js';
 export type ConnectionConfig =
   | { type: 'sqlite'; path: string }
   | { type: 'postgres'; url: string }
-  | { type: 'mysql'; url: string }; // MySQL and MariaDB
+  | { type: 'mysql'; url: string } // MySQL and MariaDB
+  | { type: 'duckdb'; path: string } // a DuckDB database file or ':memory:'
+  // Files read through an in-memory DuckDB: `path` is a file, a glob or a URL; the rows are the view `table`.
+  | { type: 'csv'; path: string; table: string; csv: CsvReadOptions }
+  | { type: 'parquet'; path: string; table: string };
+
+/** How DuckDB's read_csv reads a CSV data source; anything unset is detected by DuckDB's sniffer. */
+export interface CsvReadOptions {
+  delimiter?: string;
+  header?: boolean;
+  quote?: string;
+  escape?: string;
+  /** Field texts read as NULL (DuckDB's default: an empty unquoted field). */
+  nullStrings?: string[];
+  /** Column name → DuckDB type name, for columns whose type should not be inferred. */
+  columnTypes?: Record<string, string>;
+  /** Read every column as text (no type inference). */
+  allVarchar?: boolean;
+}
 
 export interface SideDefinition {
   /** The spec's datasource key (used in messages; never the URL). */

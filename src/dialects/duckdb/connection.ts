@@ -1,0 +1,290 @@
+/**
+ * A lazily opened DuckDB instance (a database file, `:memory:`, or an in-memory database exposing
+ * CSV/Parquet files as a view) and a small set of DuckDB connections to it: each query or stream
+ * runs on a connection of its own (a DuckDB connection runs one statement at a time), which an
+ * AbortSignal interrupts. Sessions are in UTC. Streams read one chunk (2,048 rows) at a time.
+ */
+import { existsSync } from 'node:fs';
+import type { DuckDBConnection, DuckDBInstance, DuckDBValue } from '@duckdb/node-api';
+import { wrapDriverError, type ErrorCategory } from '../errors.js';
+import { splitQualifiedName } from '../../sql/compiler.js';
+import { ConfigurationError, ConnectionError, DatacompareError } from '../../shared/errors.js';
+import type { ConnectionConfig } from '../../engine/model.js';
+import type { ConnectOptions, DatabaseConnection, QueryOptions, RelationSchema, ResultRow } from '../types.js';
+import { duckdbCompiler } from './compiler.js';
+import { checkFileExists, createViewSql, fileKind, isFileConfig, missingFiles, type FileConfig } from './files.js';
+import { loadDuckDBModule, type DuckDBModule } from './module.js';
+import { duckdbColumnType } from './type-names.js';
+
+export type DuckdbConfig = Extract<ConnectionConfig, { type: 'duckdb' | 'csv' | 'parquet' }>;
+
+/** Run on every new DuckDB connection. DuckDB has no octet_length(VARCHAR); the checksum diff needs it. */
+const SESSION_SETUP = ["SET TimeZone = 'UTC'", 'CREATE OR REPLACE TEMP MACRO octet_length(s) AS strlen(s)'];
+
+interface Opened {
+  module: DuckDBModule;
+  instance: DuckDBInstance;
+}
+
+export class DuckdbConnection implements DatabaseConnection {
+  readonly dialect = 'duckdb' as const;
+  readonly compiler = duckdbCompiler;
+  private opened: Promise<Opened> | undefined;
+  private readonly idle: DuckDBConnection[] = [];
+  private readonly busy = new Set<DuckDBConnection>();
+  private closed = false;
+
+  constructor(
+    private readonly config: DuckdbConfig,
+    private readonly options: ConnectOptions,
+    private readonly loadModule: () => Promise<DuckDBModule> = loadDuckDBModule,
+  ) {}
+
+  private get name(): string {
+    return this.options.datasourceName;
+  }
+
+  private open(): Promise<Opened> {
+    if (this.closed) return Promise.reject(new ConnectionError(`The connection to data source "${this.name}" is closed.`));
+    if (!this.opened) {
+      this.opened = this.openInstance();
+      this.opened.catch(() => (this.opened = undefined));
+    }
+    return this.opened;
+  }
+
+  private async openInstance(): Promise<Opened> {
+    const config = this.config;
+    if (config.type === 'duckdb' && config.path !== ':memory:' && !existsSync(config.path)) {
+      // Opening a missing file would create an empty database and compare nothing.
+      throw new ConnectionError(`The DuckDB database file of data source "${this.name}" does not exist: ${config.path}`, {
+        hint: 'Check `path:` in the spec; it is relative to the repository root.',
+      });
+    }
+    if (isFileConfig(config)) checkFileExists(config, this.name);
+    const module = await this.loadModule();
+    let instance: DuckDBInstance;
+    try {
+      // Read-only: a comparison never writes, and a read-only open does not take the writer's lock.
+      instance =
+        config.type === 'duckdb' && config.path !== ':memory:'
+          ? await module.DuckDBInstance.create(config.path, { access_mode: 'READ_ONLY' })
+          : await module.DuckDBInstance.create(':memory:');
+    } catch (error) {
+      throw wrapDriverError(error, { category: 'connection' }, { datasourceName: this.name });
+    }
+    if (isFileConfig(config)) {
+      try {
+        const connection = await instance.connect();
+        try {
+          await connection.run(createViewSql(config, this.compiler));
+        } finally {
+          connection.closeSync();
+        }
+      } catch (error) {
+        instance.closeSync();
+        throw this.fileError(config, error);
+      }
+    }
+    return { module, instance };
+  }
+
+  private fileError(config: FileConfig, error: unknown): DatacompareError {
+    const message = error instanceof Error ? error.message : String(error);
+    if (/no files found|cannot open file|no such file/i.test(message)) return missingFiles(config, this.name, error);
+    return new ConnectionError(`DuckDB could not read the ${fileKind(config)} of data source "${this.name}" (${config.path}): ${message}`, {
+      cause: error,
+      hint:
+        config.type === 'csv'
+          ? 'Check the file and the CSV options in the spec (delimiter, header, quote, escape, null_string, column_types).'
+          : 'Check that the file is Parquet and readable.',
+    });
+  }
+
+  private async acquire(options?: QueryOptions): Promise<DuckDBConnection> {
+    options?.signal?.throwIfAborted();
+    const { instance } = await this.open();
+    let connection = this.idle.pop();
+    if (!connection) {
+      try {
+        connection = await instance.connect();
+        for (const statement of SESSION_SETUP) await connection.run(statement);
+      } catch (error) {
+        throw wrapDriverError(error, { category: 'connection' }, { datasourceName: this.name });
+      }
+    }
+    this.busy.add(connection);
+    return connection;
+  }
+
+  private release(connection: DuckDBConnection, reusable: boolean): void {
+    this.busy.delete(connection);
+    if (reusable && !this.closed) this.idle.push(connection);
+    else connection.closeSync();
+  }
+
+  private onAbort(connection: DuckDBConnection, options?: QueryOptions): () => void {
+    const signal = options?.signal;
+    if (!signal) return () => undefined;
+    const listener = () => connection.interrupt();
+    signal.addEventListener('abort', listener, { once: true });
+    return () => signal.removeEventListener('abort', listener);
+  }
+
+  private wrap(error: unknown, sql: string | undefined, options?: QueryOptions): DatacompareError {
+    const context: { datasourceName: string; sql?: string; signal?: AbortSignal } = { datasourceName: this.name };
+    if (sql !== undefined) context.sql = sql;
+    if (options?.signal) context.signal = options.signal;
+    return wrapDriverError(error, { category: categorize(error) }, context);
+  }
+
+  async query(sql: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<ResultRow[]> {
+    const connection = await this.acquire(options);
+    const detach = this.onAbort(connection, options);
+    let reusable = true;
+    try {
+      const { JsonDuckDBValueConverter } = (await this.open()).module;
+      const reader = await connection.runAndReadAll(sql, bindValues(params));
+      return reader.convertRowObjects(JsonDuckDBValueConverter) as ResultRow[];
+    } catch (error) {
+      reusable = !options?.signal?.aborted;
+      throw this.wrap(error, sql, options);
+    } finally {
+      detach();
+      this.release(connection, reusable);
+    }
+  }
+
+  async *stream(sql: string, params: readonly unknown[] = [], options?: QueryOptions): AsyncIterable<ResultRow> {
+    const connection = await this.acquire(options);
+    const detach = this.onAbort(connection, options);
+    let completed = false;
+    try {
+      const { JsonDuckDBValueConverter } = (await this.open()).module;
+      let result;
+      try {
+        result = await connection.stream(sql, bindValues(params));
+      } catch (error) {
+        throw this.wrap(error, sql, options);
+      }
+      const names = result.deduplicatedColumnNames();
+      for (;;) {
+        let rows: unknown[][];
+        try {
+          const chunk = await result.fetchChunk();
+          if (!chunk || chunk.rowCount === 0) break;
+          rows = chunk.convertRows(JsonDuckDBValueConverter);
+        } catch (error) {
+          throw this.wrap(error, sql, options);
+        }
+        for (const values of rows) {
+          const row: ResultRow = {};
+          names.forEach((name, i) => (row[name] = values[i]));
+          yield row;
+        }
+      }
+      completed = true;
+    } finally {
+      detach();
+      // Stopped early: the statement may still be pending on this connection; do not reuse it.
+      this.release(connection, completed);
+    }
+  }
+
+  async describeTable(table: string, options?: QueryOptions): Promise<RelationSchema> {
+    const parts = splitQualifiedName(table);
+    const name = parts.at(-1) ?? table;
+    const schema = parts.length > 1 ? (parts.at(-2) ?? null) : null;
+    const catalog = parts.length > 2 ? (parts.at(-3) ?? null) : null;
+    // DuckDB identifiers are case-insensitive: lower() on both sides finds `Orders` as orders.
+    const where = `lower(table_name) = lower(?) AND lower(table_schema) = lower(COALESCE(?, current_schema()))
+       AND lower(table_catalog) = lower(COALESCE(?, current_database()))`;
+    const columns = await this.query(
+      `SELECT column_name AS name, data_type AS type FROM information_schema.columns WHERE ${where} ORDER BY ordinal_position`,
+      [name, schema, catalog],
+      options,
+    );
+    if (columns.length === 0 && isFileConfig(this.config)) throw this.notTheFileView(table);
+    const keys = await this.query(
+      `SELECT constraint_column_names AS names FROM duckdb_constraints()
+        WHERE constraint_type = 'PRIMARY KEY' AND ${where.replace('table_schema', 'schema_name').replace('table_catalog', 'database_name')}`,
+      [name, schema, catalog],
+      options,
+    );
+    const primaryKey = keys[0]?.names;
+    return {
+      columns: columns.map((row) => duckdbColumnType(String(row.name), String(row.type))),
+      primaryKey: Array.isArray(primaryKey) ? primaryKey.map(String) : [],
+    };
+  }
+
+  private notTheFileView(table: string): ConfigurationError {
+    const config = this.config as FileConfig;
+    const view = this.compiler.quoteIdentifier(config.table);
+    return new ConfigurationError(
+      `Data source "${this.name}" is a ${fileKind(config)} (${config.path}); its rows are the table ${view}, and \`${table}\` names nothing in it.`,
+      { hint: `Omit \`dataset\` for a file data source (or write dataset: ${config.table}), or use a \`query\` that reads FROM ${view}.` },
+    );
+  }
+
+  async describeQuery(sql: string, options?: QueryOptions): Promise<RelationSchema> {
+    const connection = await this.acquire(options);
+    try {
+      const prepared = await connection.prepare(sql);
+      const columns = [];
+      for (let i = 0; i < prepared.columnCount; i++) {
+        const type = prepared.columnType(i);
+        columns.push(duckdbColumnType(prepared.columnName(i), type.alias ?? type.toString()));
+      }
+      return { columns, primaryKey: [] };
+    } catch (error) {
+      throw this.wrap(error, sql, options);
+    } finally {
+      this.release(connection, true);
+    }
+  }
+
+  async serverVersion(options?: QueryOptions): Promise<string> {
+    const [row] = await this.query('SELECT version() AS v', [], options);
+    return `DuckDB ${String(row?.v).replace(/^v/, '')}`;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const opened = this.opened;
+    this.opened = undefined;
+    for (const connection of [...this.idle, ...this.busy]) {
+      try {
+        connection.closeSync();
+      } catch {
+        // already closed
+      }
+    }
+    this.idle.length = 0;
+    this.busy.clear();
+    const instance = await opened?.then((o) => o.instance).catch(() => undefined);
+    instance?.closeSync();
+  }
+}
+
+/** Parameters as DuckDB values: numbers, bigints, strings, booleans and NULL as they are; others as text. */
+function bindValues(params: readonly unknown[]): DuckDBValue[] | undefined {
+  if (params.length === 0) return undefined;
+  return params.map((value) => {
+    if (value === null || value === undefined) return null;
+    if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'string' || typeof value === 'boolean') return value;
+    if (value instanceof Date) return value.toISOString();
+    return String(value);
+  });
+}
+
+function categorize(error: unknown): ErrorCategory {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/^INTERRUPT Error/i.test(message)) return 'cancelled';
+  if (/^Catalog Error: (Table|View|Schema)/i.test(message)) return 'missing-table';
+  if (/^Binder Error: .*(column|not found)/i.test(message)) return 'missing-column';
+  if (/^Parser Error/i.test(message)) return 'syntax';
+  if (/^(IO|Connection) Error/i.test(message)) return 'connection';
+  return 'other';
+}

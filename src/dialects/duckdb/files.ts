@@ -1,0 +1,73 @@
+/**
+ * CSV and Parquet data sources as DuckDB relations: `read_csv(...)` / `read_parquet(...)` with the
+ * spec's options, exposed in an in-memory DuckDB as a view named after the data source, so the
+ * engine compares "a table" like any other and a side's `query` can read from that view. Every
+ * option is passed as a string literal, never spliced in as SQL.
+ */
+import { existsSync } from 'node:fs';
+import type { ConnectionConfig, CsvReadOptions } from '../../engine/model.js';
+import { ConnectionError } from '../../shared/errors.js';
+import type { SqlCompiler } from '../types.js';
+
+export type FileConfig = Extract<ConnectionConfig, { type: 'csv' } | { type: 'parquet' }>;
+
+export function isFileConfig(config: ConnectionConfig): config is FileConfig {
+  return config.type === 'csv' || config.type === 'parquet';
+}
+
+/** `s3://…`, `https://…`, `gs://…`: read by DuckDB's extensions, not checked on the local disk. */
+export function isRemotePath(path: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(path);
+}
+
+/** True when DuckDB expands the path as a glob (`data/*.csv`, `part-?.parquet`, `[ab].csv`, `**`). */
+export function isGlob(path: string): boolean {
+  return /[*?[]/.test(path);
+}
+
+/** The table function reading the file(s). */
+export function fileRelationSql(config: FileConfig, compiler: SqlCompiler): string {
+  const path = compiler.stringLiteral(config.path);
+  if (config.type === 'parquet') return `read_parquet(${path})`;
+  return `read_csv(${[path, ...csvOptionsSql(config.csv, compiler)].join(', ')})`;
+}
+
+function csvOptionsSql(options: CsvReadOptions, compiler: SqlCompiler): string[] {
+  const literal = (text: string) => compiler.stringLiteral(text);
+  const sql: string[] = [];
+  if (options.delimiter !== undefined) sql.push(`delim = ${literal(options.delimiter)}`);
+  if (options.header !== undefined) sql.push(`header = ${options.header ? 'true' : 'false'}`);
+  if (options.quote !== undefined) sql.push(`quote = ${literal(options.quote)}`);
+  if (options.escape !== undefined) sql.push(`escape = ${literal(options.escape)}`);
+  if (options.nullStrings !== undefined) sql.push(`nullstr = [${options.nullStrings.map(literal).join(', ')}]`);
+  if (options.allVarchar) sql.push('all_varchar = true');
+  const types = Object.entries(options.columnTypes ?? {});
+  if (types.length > 0) sql.push(`types = {${types.map(([column, type]) => `${literal(column)}: ${literal(type)}`).join(', ')}}`);
+  return sql;
+}
+
+/** The statement that exposes the file(s) as the view `config.table`. */
+export function createViewSql(config: FileConfig, compiler: SqlCompiler): string {
+  return `CREATE VIEW ${compiler.quoteIdentifier(config.table)} AS SELECT * FROM ${fileRelationSql(config, compiler)}`;
+}
+
+const KIND: Record<FileConfig['type'], string> = { csv: 'CSV', parquet: 'Parquet' };
+
+/** "CSV file(s)" / "Parquet file(s)" for messages. */
+export function fileKind(config: FileConfig): string {
+  return `${KIND[config.type]} ${isGlob(config.path) ? 'files' : 'file'}`;
+}
+
+/** A plain local path that does not exist is reported before DuckDB is even started. */
+export function checkFileExists(config: FileConfig, datasourceName: string): void {
+  if (isRemotePath(config.path) || isGlob(config.path) || existsSync(config.path)) return;
+  throw missingFiles(config, datasourceName);
+}
+
+export function missingFiles(config: FileConfig, datasourceName: string, cause?: unknown): ConnectionError {
+  const what = isGlob(config.path) ? `No ${KIND[config.type]} file matches ${config.path}` : `The ${KIND[config.type]} file ${config.path} does not exist`;
+  return new ConnectionError(`${what} (data source "${datasourceName}").`, {
+    cause,
+    hint: 'Check `path:` in the spec: a file or a glob such as data/*.csv, relative to the repository root.',
+  });
+}
