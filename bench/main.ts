@@ -25,7 +25,7 @@ interface ChildOutput extends ContenderOutput {
 
 function runChild(task: object): Promise<ChildOutput> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--no-warnings', '--import', `${benchDir}register.js`, `${benchDir}child.ts`], {
+    const child = spawn(process.execPath, ['--experimental-transform-types', '--no-warnings', '--import', `${benchDir}register.js`, `${benchDir}child.ts`], {
       env: { ...process.env, BENCH_TASK: JSON.stringify(task) },
       stdio: ['ignore', 'pipe', 'inherit'],
     });

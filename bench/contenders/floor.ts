@@ -22,7 +22,7 @@ const TYPES: Record<string, ColumnType> = {
 
 export function benchRelation(compiler: SqlCompiler, table: string, scenario: ScenarioTables): ChecksumRelation {
   const column = (name: string) => ({ expr: compiler.quoteIdentifier(name), column: TYPES[name]!, options: { caseSensitive: true, scale: TYPES[name]!.scale, precision: TYPES[name]!.precision } });
-  return { compiler, from: compiler.quoteTable(table), keys: [column(scenario.key)], values: scenario.columns.map(column) };
+  return { compiler, from: compiler.quoteTable(table), keys: [column(scenario.key)], values: scenario.columns.map(column), bucketing: { kind: 'hash', buckets: 1 } };
 }
 
 export const checksumFloor: Contender = async ({ scenario, postgresUrl, mysqlUrl }) => {

@@ -3,11 +3,11 @@
  * in (both ordered by bucket), so memory stays flat whatever the number of buckets.
  */
 import type { ResultRow } from '../../dialects/types.js';
-import { NULL_KEY_BUCKET } from './sql.js';
 
 /** Rows per bucket aimed at: what one differing row costs to fetch, per side. */
 export const ROWS_PER_BUCKET = 64;
-export const MAX_BUCKETS = 1 << 20;
+/** Caps the summaries each side sends (and holds in memory) whatever the table size. */
+export const MAX_BUCKETS = 1 << 18;
 
 export function isPrime(n: number): boolean {
   if (n < 2) return false;
@@ -16,7 +16,7 @@ export function isPrime(n: number): boolean {
   return true;
 }
 
-/** A prime near rows / ROWS_PER_BUCKET (prime, so keys in arithmetic progression spread evenly). */
+/** A prime near rows / ROWS_PER_BUCKET (hash buckets; a prime spreads any regularity of the hashes). */
 export function chooseBucketCount(rows: number): number {
   let n = Math.min(MAX_BUCKETS, Math.max(7, Math.ceil(rows / ROWS_PER_BUCKET)));
   while (!isPrime(n)) n++;
@@ -24,7 +24,8 @@ export function chooseBucketCount(rows: number): number {
 }
 
 export interface BucketSummary {
-  bucket: number;
+  /** null: the rows with a NULL key. */
+  bucket: bigint | null;
   rows: number;
   checksum: string;
 }
@@ -32,7 +33,7 @@ export interface BucketSummary {
 export function toSummary(row: ResultRow): BucketSummary {
   const checksum = row.checksum;
   return {
-    bucket: Number(row.bucket),
+    bucket: row.bucket === null || row.bucket === undefined ? null : BigInt(Buffer.isBuffer(row.bucket) ? row.bucket.toString('utf8') : String(row.bucket)),
     rows: Number(row.row_count),
     checksum: Buffer.isBuffer(checksum) ? checksum.toString('utf8') : String(checksum ?? ''),
   };
@@ -40,7 +41,7 @@ export function toSummary(row: ResultRow): BucketSummary {
 
 export interface BucketComparison {
   /** Buckets whose count or checksum differ, ascending. */
-  differing: number[];
+  differing: bigint[];
   /** Rows in buckets equal on both sides (all of them matched). */
   matchedRows: number;
   /** Rows per side in the differing buckets (what the fetch will bring). */
@@ -57,7 +58,7 @@ function size(summary: BucketSummary): number {
   return String(summary.bucket).length + String(summary.rows).length + summary.checksum.length + 3;
 }
 
-/** Merges two bucket-ordered summary streams. */
+/** Merges two summary streams ordered by bucket (the NULL bucket may come anywhere). */
 export async function compareBuckets(source: AsyncIterable<BucketSummary>, target: AsyncIterable<BucketSummary>): Promise<BucketComparison> {
   const result: BucketComparison = {
     differing: [],
@@ -78,7 +79,7 @@ export async function compareBuckets(source: AsyncIterable<BucketSummary>, targe
       result.summaries[side]++;
       result.bytes[side] += size(summary);
       result.totals[side] += summary.rows;
-      if (summary.bucket === NULL_KEY_BUCKET) {
+      if (summary.bucket === null) {
         result.nullKeys[side] += summary.rows;
         continue;
       }
@@ -88,18 +89,18 @@ export async function compareBuckets(source: AsyncIterable<BucketSummary>, targe
   let a = await next('source');
   let b = await next('target');
   while (a || b) {
-    if (a && (!b || a.bucket < b.bucket)) {
-      result.differing.push(a.bucket);
+    if (a && (!b || (a.bucket as bigint) < (b.bucket as bigint))) {
+      result.differing.push(a.bucket as bigint);
       result.differingRows.source += a.rows;
       a = await next('source');
-    } else if (b && (!a || b.bucket < a.bucket)) {
-      result.differing.push(b.bucket);
+    } else if (b && (!a || (b.bucket as bigint) < (a.bucket as bigint))) {
+      result.differing.push(b.bucket as bigint);
       result.differingRows.target += b.rows;
       b = await next('target');
     } else if (a && b) {
       if (a.rows === b.rows && a.checksum === b.checksum) result.matchedRows += a.rows;
       else {
-        result.differing.push(a.bucket);
+        result.differing.push(a.bucket as bigint);
         result.differingRows.source += a.rows;
         result.differingRows.target += b.rows;
       }

@@ -19,9 +19,9 @@ import { loadChecksumHooks } from '../../dialects/registry.js';
 import type { DiffContext, DiffOutcome } from '../diff-outcome.js';
 import { runStreamMerge } from '../stream-merge.js';
 import type { Side } from '../sides.js';
-import { chooseBucketCount, compareBuckets, toSummary, type BucketComparison } from './buckets.js';
-import { checksumRelation } from './relation.js';
-import { bucketScanSql, duplicateKeysSql, inBuckets, type ChecksumRelation } from './sql.js';
+import { chooseBucketCount, compareBuckets, MAX_BUCKETS, ROWS_PER_BUCKET, toSummary, type BucketComparison } from './buckets.js';
+import { checksumRelation, integerKeyed } from './relation.js';
+import { bucketScanSql, duplicateKeysSql, inBuckets, keyRangeSql, type Bucketing, type ChecksumRelation } from './sql.js';
 
 /** Below this many rows (the larger side), streaming both sides is as cheap as anything. */
 export const SMALL_TABLE_ROWS = 50_000;
@@ -49,8 +49,13 @@ export async function estimateRows(context: DiffContext, side: Side, relation: C
   return Number(rows[0]?.n ?? 0);
 }
 
+/**
+ * A side's bucket summaries. Read with `query`, not `stream`: PostgreSQL runs no parallel plan for a
+ * cursor, and the result is bounded by MAX_BUCKETS small rows.
+ */
 async function* summaries(context: DiffContext, side: Side, sql: string) {
-  for await (const row of side.connection.stream(sql, [], queryOptions(context))) yield toSummary(row as ResultRow);
+  const rows = await side.connection.query(sql, [], queryOptions(context));
+  for (const row of rows) yield toSummary(row as ResultRow);
 }
 
 /** True when the side's key is its declared primary key, so no canonical key can repeat. */
@@ -72,9 +77,37 @@ async function duplicateKeys(context: DiffContext, side: Side, relation: Checksu
   return Number(rows[0]?.duplicate_keys ?? 0);
 }
 
+/** The side's smallest and largest key (through the key's index), as exact integers. */
+async function keyRange(context: DiffContext, side: Side, relation: ChecksumRelation): Promise<{ lo: bigint; hi: bigint } | undefined> {
+  const [row] = await side.connection.query(keyRangeSql(relation), [], queryOptions(context));
+  const value = (v: unknown) => (v === null || v === undefined ? undefined : BigInt(Buffer.isBuffer(v) ? v.toString('utf8') : String(v)));
+  const lo = value(row?.lo);
+  const hi = value(row?.hi);
+  return lo === undefined || hi === undefined ? undefined : { lo, hi };
+}
+
+/**
+ * Range buckets for a single integer key when both sides are tables (min/max come from the index);
+ * hash buckets otherwise. About ROWS_PER_BUCKET rows per bucket either way.
+ */
+async function chooseBucketing(context: DiffContext, relations: [ChecksumRelation, ChecksumRelation], rows: number): Promise<Bucketing> {
+  const hash: Bucketing = { kind: 'hash', buckets: chooseBucketCount(rows) };
+  const { source, target } = context;
+  if (!integerKeyed(context.resolved) || source.definition.query || target.definition.query) return hash;
+  const ranges = await Promise.all([keyRange(context, source, relations[0]), keyRange(context, target, relations[1])]);
+  const known = ranges.filter((r): r is { lo: bigint; hi: bigint } => r !== undefined);
+  if (known.length === 0) return hash;
+  const lo = known.reduce((m, r) => (r.lo < m ? r.lo : m), known[0]!.lo);
+  const hi = known.reduce((m, r) => (r.hi > m ? r.hi : m), known[0]!.hi);
+  const buckets = BigInt(Math.min(MAX_BUCKETS, Math.max(1, Math.ceil(rows / ROWS_PER_BUCKET))));
+  const span = hi - lo + 1n;
+  const width = (span + buckets - 1n) / buckets;
+  return { kind: 'range', lo, width: width < 1n ? 1n : width };
+}
+
 /** The side restricted to the rows of some buckets (as an extra filter the other plans honour). */
-function restricted(side: Side, relation: ChecksumRelation, bucketCount: number, buckets: readonly number[]): Side {
-  const condition = inBuckets(relation, bucketCount, buckets);
+function restricted(side: Side, relation: ChecksumRelation, buckets: readonly bigint[]): Side {
+  const condition = inBuckets(relation, buckets);
   const filter = side.definition.filter ? `(${side.definition.filter}) AND ${condition}` : condition;
   return { ...side, definition: { ...side.definition, filter } };
 }
@@ -93,8 +126,9 @@ async function fallBack(context: DiffContext, reason: string, spent: BucketCompa
 
 export async function runChecksumDiff(context: DiffContext): Promise<ChecksumOutcome> {
   const { source, target, resolved } = context;
-  const sourceRelation = checksumRelation(source, resolved);
-  const targetRelation = checksumRelation(target, resolved);
+  const unsized: Bucketing = { kind: 'hash', buckets: 1 };
+  let sourceRelation = checksumRelation(source, resolved, unsized);
+  let targetRelation = checksumRelation(target, resolved, unsized);
 
   context.progress('counting', 'estimating the row counts');
   const [sourceRows, targetRows] = await Promise.all([estimateRows(context, source, sourceRelation), estimateRows(context, target, targetRelation)]);
@@ -102,11 +136,15 @@ export async function runChecksumDiff(context: DiffContext): Promise<ChecksumOut
   if (rows < SMALL_TABLE_ROWS) {
     return fallBack(context, `The sides are on different connections and small (about ${rows.toLocaleString('en-US')} rows), so both are streamed ordered by key and merged: cheaper than checksums.`, undefined);
   }
-  const bucketCount = chooseBucketCount(rows);
+  const bucketing = await chooseBucketing(context, [sourceRelation, targetRelation], rows);
+  sourceRelation = { ...sourceRelation, bucketing };
+  targetRelation = { ...targetRelation, bucketing };
+  const bucketCount = bucketing.kind === 'hash' ? bucketing.buckets : Math.ceil(rows / ROWS_PER_BUCKET);
+  const how = bucketing.kind === 'hash' ? 'key-hash buckets' : `key ranges of ${bucketing.width.toLocaleString('en-US')}`;
 
-  context.progress('comparing', `checksumming ${bucketCount.toLocaleString('en-US')} buckets on both sides`);
+  context.progress('comparing', `checksumming about ${bucketCount.toLocaleString('en-US')} buckets on both sides`);
   const [buckets, sourceDuplicates, targetDuplicates] = await Promise.all([
-    compareBuckets(summaries(context, source, bucketScanSql(sourceRelation, bucketCount)), summaries(context, target, bucketScanSql(targetRelation, bucketCount))),
+    compareBuckets(summaries(context, source, bucketScanSql(sourceRelation)), summaries(context, target, bucketScanSql(targetRelation))),
     duplicateKeys(context, source, sourceRelation),
     duplicateKeys(context, target, targetRelation),
   ]);
@@ -115,11 +153,11 @@ export async function runChecksumDiff(context: DiffContext): Promise<ChecksumOut
   }
   const differingRows = buckets.differingRows.source + buckets.differingRows.target;
   if (differingRows > MOST_ROWS_DIFFER * (buckets.totals.source + buckets.totals.target)) {
-    return fallBack(context, `The checksums differ in ${buckets.differing.length.toLocaleString('en-US')} of ${bucketCount.toLocaleString('en-US')} buckets (most rows), so both sides are streamed ordered by key and merged instead of fetching them.`, buckets);
+    return fallBack(context, `The checksums differ in ${buckets.differing.length.toLocaleString('en-US')} of ${Math.max(buckets.summaries.source, buckets.summaries.target).toLocaleString('en-US')} buckets holding most rows, so both sides are streamed ordered by key and merged instead of fetching them.`, buckets);
   }
 
   const reason =
-    `The sides are on different connections, so each database checksummed its rows in ${bucketCount.toLocaleString('en-US')} key-hash buckets` +
+    `The sides are on different connections, so each database checksummed its rows in ${Math.max(buckets.summaries.source, buckets.summaries.target).toLocaleString('en-US')} ${how}` +
     (buckets.differing.length === 0
       ? '; all buckets are equal.'
       : `; only the ${(buckets.differingRows.source + buckets.differingRows.target).toLocaleString('en-US')} rows of the ${buckets.differing.length.toLocaleString('en-US')} differing buckets were fetched and merged.`);
@@ -147,8 +185,8 @@ export async function runChecksumDiff(context: DiffContext): Promise<ChecksumOut
     context.progress('fetching-diff', `fetching the rows of ${buckets.differing.length} differing buckets`);
     outcome = await runStreamMerge({
       ...context,
-      source: restricted(source, sourceRelation, bucketCount, buckets.differing),
-      target: restricted(target, targetRelation, bucketCount, buckets.differing),
+      source: restricted(source, sourceRelation, buckets.differing),
+      target: restricted(target, targetRelation, buckets.differing),
       progress: () => undefined,
     });
   }

@@ -1,13 +1,11 @@
 /**
  * A comparison side as the checksum diff's SQL pieces: the same canonical key and value expressions
- * as the other plans (`sideSelect`), and the bucket function. A single integer key on both sides is
- * bucketed by `abs(key mod N)` with N prime (integers are the same number on every engine, and this
- * saves one md5 per row); any other key by `md5AsInteger(key text) mod N`.
+ * as the other plans (`sideSelect`), and how its rows are bucketed (see `Bucketing` in sql.ts).
  */
 import type { ResolvedColumns, ColumnPair } from '../resolve.js';
 import { columnRef, type Side } from '../sides.js';
 import { stripSemicolon } from '../sides.js';
-import type { ChecksumColumn, ChecksumRelation } from './sql.js';
+import type { Bucketing, ChecksumColumn, ChecksumRelation } from './sql.js';
 
 export const ALIAS = 'b';
 
@@ -16,7 +14,7 @@ export function integerKeyed(resolved: ResolvedColumns): boolean {
   return key !== undefined && rest.length === 0 && key.family === 'integer' && key.sourceType.family === 'integer' && key.targetType.family === 'integer';
 }
 
-export function checksumRelation(side: Side, resolved: ResolvedColumns): ChecksumRelation {
+export function checksumRelation(side: Side, resolved: ResolvedColumns, bucketing: Bucketing): ChecksumRelation {
   const compiler = side.connection.compiler;
   const column = (pair: ColumnPair): ChecksumColumn => {
     const own = side.role === 'source' ? pair.sourceType : pair.targetType;
@@ -31,7 +29,7 @@ export function checksumRelation(side: Side, resolved: ResolvedColumns): Checksu
     from,
     keys: resolved.keys.map(column),
     values: resolved.columns.map(column),
-    integerBucket: integerKeyed(resolved),
+    bucketing,
   };
   if (definition.filter) relation.filter = definition.filter;
   return relation;

@@ -31,11 +31,21 @@ export interface ChecksumRelation {
   keys: ChecksumColumn[];
   /** The compared (checksummed) columns, paired by position with the other side's. */
   values: ChecksumColumn[];
-  /** Bucket a single integer key by `abs(key mod N)` instead of the md5 of its text. */
-  integerBucket?: boolean;
+  /** How rows are put into buckets (see `Bucketing`). */
+  bucketing: Bucketing;
 }
 
-export const NULL_KEY_BUCKET = -1;
+/**
+ * - `hash`: bucket = md5AsInteger(key text) mod `buckets`: independent of collation, key type and
+ *   number of key columns; a bucket's rows are fetched by a scan filtering on the same expression.
+ * - `range` (a single integer key on both sides, both tables): bucket = the lower bound of the key's
+ *   slice of width `width` starting at `lo`, computed as `key - (key - lo) mod width` (integers
+ *   are the same numbers on every engine; no division, whose rounding differs). A bucket's rows are
+ *   fetched through the key's index (`key BETWEEN a AND b`), and differences clustered in key
+ *   ranges fall into few buckets.
+ * NULL keys go to the NULL bucket: counted, never compared (like the other plans).
+ */
+export type Bucketing = { kind: 'hash'; buckets: number } | { kind: 'range'; lo: bigint; width: bigint };
 
 function normalised(relation: ChecksumRelation, column: ChecksumColumn): string {
   return relation.compiler.normalize(column.expr, column.column, column.options);
@@ -68,10 +78,14 @@ function nullKeyCondition(relation: ChecksumRelation): string {
   return relation.keys.map((key) => `${key.expr} IS NULL`).join(' OR ');
 }
 
-export function bucketExpression(relation: ChecksumRelation, buckets: number): string {
+export function bucketExpression(relation: ChecksumRelation): string {
   const [key] = relation.keys;
-  const hash = relation.integerBucket && key ? `abs(${key.expr} % ${buckets})` : `${relation.compiler.md5AsInteger(keyText(relation))} % ${buckets}`;
-  return `CASE WHEN ${nullKeyCondition(relation)} THEN ${NULL_KEY_BUCKET} ELSE ${hash} END`;
+  const bucketing = relation.bucketing;
+  const bucket =
+    bucketing.kind === 'range' && key
+      ? `${key.expr} - ((${key.expr} - (${bucketing.lo})) % ${bucketing.width})`
+      : `${relation.compiler.md5AsInteger(keyText(relation))} % ${bucketing.kind === 'hash' ? bucketing.buckets : 1}`;
+  return `CASE WHEN ${nullKeyCondition(relation)} THEN NULL ELSE ${bucket} END`;
 }
 
 function where(relation: ChecksumRelation, extra?: string): string {
@@ -86,15 +100,15 @@ function integerText(relation: ChecksumRelation, expr: string): string {
   return relation.compiler.normalize(expr, integer, { caseSensitive: true });
 }
 
-/** One scan: per bucket `bucket`, `row_count`, `checksum` (text), ordered by bucket. */
-export function bucketScanSql(relation: ChecksumRelation, buckets: number): string {
+/** One scan: per bucket `bucket` (as text: exact whatever the driver does with big integers), `row_count`, `checksum` (text), ordered by bucket. */
+export function bucketScanSql(relation: ChecksumRelation): string {
   const q = relation.compiler.quoteIdentifier.bind(relation.compiler);
   const inner =
-    `SELECT ${bucketExpression(relation, buckets)} AS ${q('bucket')}, ${relation.compiler.md5AsInteger(rowText(relation))} AS ${q('row_hash')}` +
+    `SELECT ${bucketExpression(relation)} AS ${q('bucket_id')}, ${relation.compiler.md5AsInteger(rowText(relation))} AS ${q('row_hash')}` +
     ` FROM ${relation.from}${where(relation)}`;
   return (
-    `SELECT ${q('bucket')}, count(*) AS ${q('row_count')}, ${integerText(relation, `sum(${q('row_hash')})`)} AS ${q('checksum')}` +
-    ` FROM ${relation.compiler.derivedTable(inner, 'dc_rows')} GROUP BY ${q('bucket')} ORDER BY ${q('bucket')}`
+    `SELECT ${integerText(relation, q('bucket_id'))} AS ${q('bucket')}, count(*) AS ${q('row_count')}, ${integerText(relation, `sum(${q('row_hash')})`)} AS ${q('checksum')}` +
+    ` FROM ${relation.compiler.derivedTable(inner, 'dc_rows')} GROUP BY ${q('bucket_id')} ORDER BY ${q('bucket_id')}`
   );
 }
 
@@ -116,7 +130,26 @@ export function duplicateKeysSql(relation: ChecksumRelation): string {
   return `SELECT count(*) AS ${q('duplicate_keys')} FROM ${relation.compiler.derivedTable(inner, 'dc_dups')}`;
 }
 
-/** A condition selecting the rows of the given buckets (never the NULL-key bucket). */
-export function inBuckets(relation: ChecksumRelation, bucketCount: number, buckets: readonly number[]): string {
-  return `${bucketExpression(relation, bucketCount)} IN (${buckets.join(', ')})`;
+/** The smallest and largest key (`lo`, `hi`), read through the key's index. */
+export function keyRangeSql(relation: ChecksumRelation): string {
+  const q = relation.compiler.quoteIdentifier.bind(relation.compiler);
+  const key = relation.keys[0]?.expr ?? 'NULL';
+  const integer: ColumnType = { name: 'bound', type: 'bigint', family: 'integer' };
+  const bound = (expr: string) => relation.compiler.normalize(expr, integer, { caseSensitive: true });
+  return `SELECT ${bound(`min(${key})`)} AS ${q('lo')}, ${bound(`max(${key})`)} AS ${q('hi')} FROM ${relation.from}${where(relation)}`;
+}
+
+/** A condition selecting the rows of the given buckets (ascending; never the NULL-key bucket). */
+export function inBuckets(relation: ChecksumRelation, buckets: readonly bigint[]): string {
+  const bucketing = relation.bucketing;
+  const key = relation.keys[0]?.expr;
+  if (bucketing.kind === 'hash' || !key) return `${bucketExpression(relation)} IN (${buckets.join(', ')})`;
+  // Adjacent buckets become one key range, so clustered differences cost one index range each.
+  const ranges: [bigint, bigint][] = [];
+  for (const bucket of buckets) {
+    const last = ranges[ranges.length - 1];
+    if (last && last[1] + 1n === bucket) last[1] = bucket + bucketing.width - 1n;
+    else ranges.push([bucket, bucket + bucketing.width - 1n]);
+  }
+  return `(${ranges.map(([a, b]) => (a === b ? `${key} = ${a}` : `${key} BETWEEN ${a} AND ${b}`)).join(' OR ')})`;
 }
