@@ -38,7 +38,7 @@ export interface Route {
   body?: z.ZodType;
   response: z.ZodType;
   status: number;
-  handle(context: RouteContext<any, any, any>): Promise<RouteResult>;
+  handle(context: RouteContext): Promise<RouteResult>;
 }
 
 /** Declares a route with its handler typed from its schemas. */

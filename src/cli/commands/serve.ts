@@ -30,6 +30,8 @@ export const serveCommand: CliCommand = {
     port: { type: 'string', valueName: 'N', default: '8080', description: 'port to listen on; 0 picks a free one' },
     host: { type: 'string', valueName: 'ADDR', default: '127.0.0.1', description: 'address to listen on' },
     workers: { type: 'string', valueName: 'N', default: '2', description: 'comparisons run at once by this process (0: API only)' },
+    'job-timeout-minutes': { type: 'string', valueName: 'N', description: 'fail a comparison running longer than this (default: no limit)' },
+    'max-queue': { type: 'string', valueName: 'N', default: '1000', description: 'most waiting jobs; beyond it execute answers 503 with Retry-After' },
     'grace-seconds': { type: 'string', valueName: 'N', default: '30', description: 'on SIGTERM/SIGINT, how long running jobs may finish before they are requeued' },
     ...storageOptions,
   },
@@ -44,6 +46,10 @@ export const serveCommand: CliCommand = {
       host: stringOption(values, 'host') ?? '127.0.0.1',
       port: integerOption(values, 'port', { min: 0, max: 65535 }) ?? 8080,
       workers: integerOption(values, 'workers', { min: 0, max: 64 }) ?? 2,
+      maxQueue: integerOption(values, 'max-queue', { min: 1, max: 1_000_000 }) ?? 1000,
+      ...(values['job-timeout-minutes'] === undefined
+        ? {}
+        : { jobTimeoutMs: (integerOption(values, 'job-timeout-minutes', { min: 1, max: 10_080 }) ?? 0) * 60_000 }),
       logger: context.logger,
       env: context.env,
     });

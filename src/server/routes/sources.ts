@@ -68,7 +68,15 @@ export function sourceRoutes(services: ServerServices): Route[] {
         record.status = probe.status;
         record.database_version = probe.version;
         record.last_scanned_at = probe.status === 'connected' ? services.now().toISOString() : null;
-        await store.createDatasource(record);
+        try {
+          await store.createDatasource(record);
+        } catch (error) {
+          // two requests raced for the same name: the unique index decided
+          if (/unique|duplicate|23505/i.test(`${(error as { code?: string }).code ?? ''} ${(error as Error).message}`)) {
+            throw conflict(`A data source named "${body.name}" already exists in this workspace.`, 'datasource_exists');
+          }
+          throw error;
+        }
         const stored = await store.getDatasource(context.workspaceId, record.id);
         return { status: 201, body: { message: `Data source "${body.name}" was created.`, data: presentDatasource(stored!, true) } };
       },
