@@ -55,7 +55,7 @@ export async function loadSpec(file: string, options: LoadOptions = {}): Promise
 export function parseSpec(text: string, options: LoadOptions & { file: string }): LoadedSpec {
   const { file } = options;
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, merge: true });
   const place = (problem: RawProblem): SpecProblem => {
     const position = positionOf(doc, lineCounter, problem.path, problem.at);
     return {

@@ -38,14 +38,14 @@ describe('spec problems', () => {
   });
 
   it('explains bad datasource declarations', () => {
-    expect(problemsOf('version: 2\nextra: 1\ndatasources:\n  o: { type: oracel, url: x }\n  p: { type: postgres }\n  s: { type: sqlite, path: a.db, url: x }\ncomparisons:\n  - { name: c, source: { datasource: s, dataset: t }, target: { datasource: s, dataset: u } }\n')).toMatchInlineSnapshot(`
+    expect(problemsOf('version: 2\nextra: 1\ndatasources:\n  o: { type: postgress, url: x }\n  p: { type: postgres }\n  s: { type: sqlite, path: a.db, url: x }\ncomparisons:\n  - { name: c, source: { datasource: s, dataset: t }, target: { datasource: s, dataset: u } }\n')).toMatchInlineSnapshot(`
       "spec.yml: 5 problems; nothing was run.
       spec.yml:1:10  version: must be 1, not 2
           hint: write \`version: 1\` at the top of the file
       spec.yml:2:1  extra: unknown key \`extra\`
           hint: allowed keys: \`version\`, \`datasources\`, \`defaults\`, \`comparisons\`
-      spec.yml:4:14  datasources.o.type: unknown type "oracel"
-          hint: use one of sqlite, postgres, mysql, mariadb, service
+      spec.yml:4:14  datasources.o.type: unknown type "postgress"
+          hint: did you mean \`postgres\`?
       spec.yml:5:3  datasources.p.url: is required
           hint: e.g. url: "\${DATABASE_URL}" and set DATABASE_URL from a secret in the workflow step's env:
       spec.yml:6:34  datasources.s.url: unknown key \`url\`
@@ -120,6 +120,33 @@ describe('spec problems', () => {
           hint: list the comparisons to run under \`comparisons:\`
       spec.yml:1:1  version: is required
           hint: write \`version: 1\` at the top of the file"
+    `);
+  });
+
+  it('explains a document that is not a mapping', () => {
+    expect(problemsOf('- just\n- a list\n')).toMatchInlineSnapshot(`
+      "spec.yml: 1 problem; nothing was run.
+      spec.yml:1:1  (root): must be a mapping (key: value), not a list"
+    `);
+  });
+
+  it('accepts YAML anchors and merge keys, and still points at the right lines', () => {
+    const text = (targetKey: string) =>
+      [
+        'version: 1',
+        'datasources: { d: { type: sqlite, path: a.db } }',
+        'comparisons:',
+        '  - name: a',
+        '    source: &side { datasource: d, dataset: t }',
+        `    target: { <<: *side, ${targetKey}: u }`,
+        '',
+      ].join('\n');
+    const [definition] = parseSpec(text('dataset'), { file: 's.yml' }).definitions;
+    expect(definition?.target).toMatchObject({ datasourceName: 'd', dataset: 'u' });
+    expect(problemsOf(text('datset'))).toMatchInlineSnapshot(`
+      "spec.yml: 1 problem; nothing was run.
+      spec.yml:6:26  comparisons[0].target.datset: unknown key \`datset\`
+          hint: did you mean \`dataset\`?"
     `);
   });
 
