@@ -20,7 +20,7 @@ export function errorResult(name: string, error: DatacompareError): ComparisonRe
  * signal firing is a cancel, anything else keeps its kind (unknown errors are our bugs).
  */
 export function classifyFailure(error: unknown, context: { outer?: AbortSignal; timeoutMs?: number }): DatacompareError {
-  if (context.outer?.aborted) return new CancelledError('The run was cancelled before this comparison finished.', { cause: error });
+  if (context.outer?.aborted) return stoppedRun(context.outer, 'finished', error);
   const name = error instanceof Error || error instanceof DOMException ? error.name : '';
   if (name === 'TimeoutError' && context.timeoutMs !== undefined && !(error instanceof TimeoutError)) {
     return new TimeoutError(`The comparison did not finish within ${limitText(context.timeoutMs)}.`, {
@@ -29,6 +29,21 @@ export function classifyFailure(error: unknown, context: { outer?: AbortSignal; 
     });
   }
   return toDatacompareError(error);
+}
+
+/**
+ * Why the whole run stopped: its time limit (the action's `timeout-minutes`, an AbortSignal.timeout)
+ * is a timeout; anything else (SIGINT, SIGTERM, a caller's abort) is a cancel.
+ */
+export function stoppedRun(outer: AbortSignal, when: 'started' | 'finished', cause?: unknown): DatacompareError {
+  const reason: unknown = outer.reason;
+  if (reason instanceof Error && reason.name === 'TimeoutError') {
+    return new TimeoutError(`The run reached its time limit before this comparison ${when}.`, {
+      cause: cause ?? reason,
+      hint: 'raise the timeout-minutes input, or run fewer or smaller comparisons per step',
+    });
+  }
+  return new CancelledError(`The run was cancelled before this comparison ${when}.`, { cause: cause ?? reason });
 }
 
 function limitText(ms: number): string {

@@ -7,13 +7,13 @@ import type { ComparisonDefinition, ComparisonResult, ProgressEvent, RunComparis
 import { overallStatus } from '../engine/model.js';
 import { runComparison } from '../engine/index.js';
 import { anySignal } from '../shared/abort.js';
-import { CancelledError, ConfigurationError } from '../shared/errors.js';
+import { ConfigurationError } from '../shared/errors.js';
 import type { Logger } from '../shared/logger.js';
 import type { LoadedSpec } from '../spec/load.js';
 import { isApiOnly } from '../spec/resolve.js';
 import { suggestionHint } from '../spec/suggest.js';
 import { runApiComparisons, type ApiSettings, type StartedJob } from './api-mode.js';
-import { classifyFailure, errorResult } from './error-result.js';
+import { classifyFailure, errorResult, stoppedRun } from './error-result.js';
 import { mapWithLimit } from './pool.js';
 
 /** How many local comparisons run at once (each opens up to two connections). */
@@ -68,7 +68,7 @@ async function runLocal(definitions: ComparisonDefinition[], options: RunSpecOpt
   return mapWithLimit(definitions, LOCAL_CONCURRENCY, async (definition) => {
     const refusal = localRefusal(definition);
     if (refusal) return errorResult(definition.name, refusal);
-    if (options.signal?.aborted) return errorResult(definition.name, new CancelledError('The run was cancelled before this comparison started.'));
+    if (options.signal?.aborted) return errorResult(definition.name, stoppedRun(options.signal, 'started'));
     const timeout = definition.timeoutMs !== undefined ? AbortSignal.timeout(definition.timeoutMs) : undefined;
     const signal = anySignal(options.signal, timeout);
     try {

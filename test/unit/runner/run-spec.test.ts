@@ -91,6 +91,20 @@ describe('runSpec in local mode', () => {
     expect(run.comparisons.map((c) => c.error?.kind)).toEqual(['cancelled', 'cancelled', 'cancelled']);
   });
 
+  it('reports a timeout, not a cancel, when the run\'s own time limit fires', async () => {
+    const engine: RunComparison = async (_definition, { signal }) => {
+      await sleep(5_000, signal);
+      throw new Error('unreachable');
+    };
+    const run = await runSpec({ loaded: spec, only: ['a', 'b', 'c'], mode: 'local', logger: silentLogger, engine, signal: AbortSignal.timeout(20) });
+    expect(run.comparisons.map((c) => c.error?.kind)).toEqual(['timeout', 'timeout', 'timeout']);
+    expect(run.comparisons.map((c) => c.error?.message)).toEqual([
+      'The run reached its time limit before this comparison finished.',
+      'The run reached its time limit before this comparison finished.',
+      'The run reached its time limit before this comparison started.',
+    ]);
+  });
+
   it('refuses api-only comparisons locally without calling the engine', async () => {
     const called: string[] = [];
     const engine: RunComparison = async (definition) => {
