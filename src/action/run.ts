@@ -53,6 +53,11 @@ export async function runMain(options: MainOptions = {}): Promise<void> {
   });
   core.info(renderText(run, { color: false }));
   const outcome = await publishRun(run, publishOptions);
+  if (options.signal?.aborted) {
+    // cancelled: non-zero whatever fail-on says (the summary above says which comparisons were stopped)
+    core.setFailed('The run was cancelled; unfinished comparisons were stopped (see the job summary).');
+    return;
+  }
   if (outcome.failed) core.setFailed(outcome.message);
   else if (outcome.message) core.info(outcome.message);
 }

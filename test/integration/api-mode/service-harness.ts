@@ -3,7 +3,7 @@
  * API key and workspace, SQLite data files with known differences, and a raw HTTP helper for test
  * setup and for checking what the server recorded (job list), bypassing the client under test.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -72,6 +72,7 @@ export async function startService(options: Partial<ServerOptions> = {}): Promis
  * order 3's amount, order 5 missing, order 21 extra, order 12's status only by case (shipped → SHIPPED).
  */
 export function writeOrderDatabases(dir: string, rows = 20): { source: string; target: string } {
+  mkdirSync(dir, { recursive: true });
   const source = path.join(dir, 'source.db');
   const target = path.join(dir, 'target.db');
   for (const [file, isTarget] of [
