@@ -87,13 +87,16 @@ function toProblems(issue: Issue, data: unknown): RawProblem[] {
     ];
   }
   const problem: RawProblem = { path, message: issue.message };
-  const hint = hintFor(issue, path);
+  const hint = hintFor(issue, path, valueAt(data, path));
   if (hint) problem.hint = hint;
   return [problem];
 }
 
-function hintFor(issue: Issue, path: PathSegment[]): string | undefined {
+function hintFor(issue: Issue, path: PathSegment[], value: unknown): string | undefined {
   const last = path[path.length - 1];
+  if (issue.code === 'invalid_type' && issue.expected === 'string' && (typeof value === 'number' || typeof value === 'boolean')) {
+    return `YAML reads ${String(value)} as a ${typeof value}; write it in quotes: "${String(value)}"`;
+  }
   if ((issue.code === 'invalid_value' || issue.code === 'invalid_type') && last === 'version') return 'write `version: 1` at the top of the file';
   if (issue.code === 'invalid_type' && issue.message === 'is required') {
     if (last === 'url') return 'e.g. url: "${DATABASE_URL}" and set DATABASE_URL from a secret in the workflow step\'s env:';

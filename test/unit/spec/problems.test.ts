@@ -108,6 +108,14 @@ describe('spec problems', () => {
     `);
   });
 
+  it('asks to quote a name YAML reads as a number or boolean', () => {
+    expect(problemsOf(header + '  - { name: 2024, source: { datasource: a, dataset: on }, target: { datasource: a, dataset: yes } }\n')).toMatchInlineSnapshot(`
+      "spec.yml: 1 problem; nothing was run.
+      spec.yml:6:13  comparisons[0].name: must be a string, not 2024
+          hint: YAML reads 2024 as a number; write it in quotes: "2024""
+    `);
+  });
+
   it('requires comparisons', () => {
     expect(problemsOf('version: 1\n')).toMatchInlineSnapshot(`
       "spec.yml: 1 problem; nothing was run.
