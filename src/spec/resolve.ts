@@ -1,9 +1,10 @@
 /**
  * A validated spec → the ComparisonDefinitions every runner takes: defaults applied, shorthands
- * expanded, sqlite paths made absolute, connection URLs registered as secrets.
+ * expanded, sqlite/duckdb/csv/parquet paths made absolute, connection URLs registered as secrets; a
+ * csv/parquet side without `dataset` reads the view named after its data source.
  */
 import path from 'node:path';
-import type { ComparisonDefinition, ConnectionConfig, SideDefinition } from '../engine/model.js';
+import type { ComparisonDefinition, ConnectionConfig, CsvReadOptions, SideDefinition } from '../engine/model.js';
 import { addSecret } from '../shared/redact.js';
 import type { Position } from './positions.js';
 import type { DatasourceSpec, SideSpec, Spec } from './schema.js';
@@ -59,20 +60,28 @@ function side(spec: Spec, sideSpec: SideSpec | undefined, shorthandFilter: strin
   const datasource = spec.datasources[sideSpec.datasource];
   const definition: SideDefinition = {
     datasourceName: sideSpec.datasource,
-    connection: datasource ? connection(datasource, cwd) : null,
+    connection: datasource ? connection(datasource, cwd, sideSpec.datasource) : null,
     serviceDatasource: datasource?.service ?? sideSpec.datasource,
   };
   if (sideSpec.dataset !== undefined) definition.dataset = sideSpec.dataset;
+  // A csv/parquet data source is one relation: the view named after the data source.
+  else if (sideSpec.query === undefined && datasource && isFileDatasource(datasource)) definition.dataset = fileViewDataset(sideSpec.datasource);
   if (sideSpec.query !== undefined) definition.query = sideSpec.query;
   const filter = sideSpec.filter ?? shorthandFilter;
   if (filter !== undefined) definition.filter = filter;
   return definition;
 }
 
-function connection(datasource: DatasourceSpec, cwd: string): ConnectionConfig | null {
+function connection(datasource: DatasourceSpec, cwd: string, name: string): ConnectionConfig | null {
   switch (datasource.type) {
     case 'sqlite':
       return { type: 'sqlite', path: datasource.path === ':memory:' ? datasource.path : path.resolve(cwd, datasource.path) };
+    case 'duckdb':
+      return { type: 'duckdb', path: datasource.path === ':memory:' ? datasource.path : path.resolve(cwd, datasource.path) };
+    case 'csv':
+      return { type: 'csv', path: filePath(datasource.path, cwd), table: name, csv: csvOptions(datasource) };
+    case 'parquet':
+      return { type: 'parquet', path: filePath(datasource.path, cwd), table: name };
     case 'postgres':
       addSecret(datasource.url);
       return { type: 'postgres', url: datasource.url };
@@ -83,6 +92,34 @@ function connection(datasource: DatasourceSpec, cwd: string): ConnectionConfig |
     case 'service':
       return null;
   }
+}
+
+type FileDatasource = Extract<DatasourceSpec, { type: 'csv' | 'parquet' }>;
+
+function isFileDatasource(datasource: DatasourceSpec): datasource is FileDatasource {
+  return datasource.type === 'csv' || datasource.type === 'parquet';
+}
+
+/** The view name as a `dataset`: quoted when the key contains a dot or a quote (so it stays one name). */
+function fileViewDataset(key: string): string {
+  return /[."`]/.test(key) ? `"${key.replaceAll('"', '""')}"` : key;
+}
+
+/** Local paths (and globs) resolve against the repository root; URLs (s3://, https://) stay as they are. */
+function filePath(location: string, cwd: string): string {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(location) ? location : path.resolve(cwd, location);
+}
+
+function csvOptions(datasource: Extract<DatasourceSpec, { type: 'csv' }>): CsvReadOptions {
+  const options: CsvReadOptions = {};
+  if (datasource.delimiter !== undefined) options.delimiter = datasource.delimiter;
+  if (datasource.header !== undefined) options.header = datasource.header;
+  if (datasource.quote !== undefined) options.quote = datasource.quote;
+  if (datasource.escape !== undefined) options.escape = datasource.escape;
+  if (datasource.null_string !== undefined) options.nullStrings = [datasource.null_string].flat();
+  if (datasource.column_types !== undefined) options.columnTypes = { ...datasource.column_types };
+  if (datasource.all_varchar !== undefined) options.allVarchar = datasource.all_varchar;
+  return options;
 }
 
 function pairs(

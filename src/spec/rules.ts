@@ -17,7 +17,8 @@ const code = (name: string) => `\`${name}\``;
 export function checkRules(data: unknown): RawProblem[] {
   if (!isObj(data) || !Array.isArray(data.comparisons)) return [];
   const problems: RawProblem[] = [];
-  const declared = isObj(data.datasources) ? Object.keys(data.datasources) : [];
+  const datasources = isObj(data.datasources) ? data.datasources : {};
+  const declared = Object.keys(datasources);
   const seenNames = new Map<string, number>();
   data.comparisons.forEach((comparison, index) => {
     if (!isObj(comparison)) return;
@@ -32,7 +33,7 @@ export function checkRules(data: unknown): RawProblem[] {
           hint: 'every comparison needs its own name; reports and --comparison refer to it',
         });
     }
-    problems.push(...checkSides(comparison, at, declared));
+    problems.push(...checkSides(comparison, at, declared, datasources));
     problems.push(...checkPairs(comparison, at, 'columns', 'source_columns', 'target_columns'));
     problems.push(...checkPairs(comparison, at, 'primary_keys', 'primary_keys_source', 'primary_keys_target'));
     problems.push(...checkTolerance(comparison, at));
@@ -40,7 +41,14 @@ export function checkRules(data: unknown): RawProblem[] {
   return problems;
 }
 
-function checkSides(comparison: Obj, at: PathSegment[], declared: string[]): RawProblem[] {
+/** 'CSV' / 'Parquet' when the side's datasource is a file data source, else undefined. */
+function fileDatasourceType(datasources: Obj, name: unknown): string | undefined {
+  const datasource = typeof name === 'string' ? datasources[name] : undefined;
+  const type = isObj(datasource) ? datasource.type : undefined;
+  return type === 'csv' ? 'CSV' : type === 'parquet' ? 'Parquet' : undefined;
+}
+
+function checkSides(comparison: Obj, at: PathSegment[], declared: string[], datasources: Obj): RawProblem[] {
   const problems: RawProblem[] = [];
   const hasId = comparison.comparison_id !== undefined;
   const present = (['source', 'target'] as const).filter((side) => comparison[side] !== undefined);
@@ -62,8 +70,19 @@ function checkSides(comparison: Obj, at: PathSegment[], declared: string[]): Raw
     const spec = comparison[side];
     if (!isObj(spec)) continue;
     const path = [...at, side];
+    const fileType = fileDatasourceType(datasources, spec.datasource);
     if (spec.dataset !== undefined && spec.query !== undefined) {
       problems.push({ path: [...path, 'query'], message: '`dataset` and `query` are exclusive', hint: 'keep one: a table name or a SELECT' });
+    } else if (fileType !== undefined) {
+      // A csv/parquet data source is one table, named after the data source; `dataset` may be omitted.
+      const key = String(spec.datasource);
+      if (typeof spec.dataset === 'string' && spec.dataset.trim() !== key && spec.dataset.trim() !== `"${key.replaceAll('"', '""')}"`) {
+        problems.push({
+          path: [...path, 'dataset'],
+          message: `data source ${code(key)} is a ${fileType} file: its rows are the table ${code(key)}`,
+          hint: `omit \`dataset\` (or write dataset: ${key}); a \`query\` can read FROM ${key}`,
+        });
+      }
     } else if (spec.dataset === undefined && spec.query === undefined) {
       problems.push({ path, message: 'needs `dataset` or `query`', hint: 'dataset: a table name (schema.table), or query: a SELECT' });
     }

@@ -37,6 +37,45 @@ export const mysqlDatasourceSchema = z
   })
   .describe('MySQL or MariaDB through mysql2');
 
+export const duckdbDatasourceSchema = z
+  .strictObject({
+    type: z.literal('duckdb'),
+    path: nonEmpty.describe('DuckDB database file (opened read-only), relative to the repository root, or ":memory:"'),
+    service,
+  })
+  .describe('DuckDB through @duckdb/node-api (installed on demand by the action)');
+
+const filePath = nonEmpty.describe('a file or a glob (data/*.csv), relative to the repository root; or an s3:// / https:// URL');
+
+export const csvDatasourceSchema = z
+  .strictObject({
+    type: z.literal('csv'),
+    path: filePath,
+    delimiter: z.string().min(1).max(4).optional().describe('field separator (default: detected)'),
+    header: z.boolean().optional().describe('the first line names the columns (default: detected)'),
+    quote: z.string().max(1).optional().describe('quote character (default: detected, usually ")'),
+    escape: z.string().max(1).optional().describe('escape character inside quotes (default: detected)'),
+    null_string: z
+      .union([z.string(), z.array(z.string()).min(1)])
+      .optional()
+      .describe('field text(s) read as NULL (default: an empty unquoted field)'),
+    column_types: z
+      .record(nonEmpty, nonEmpty)
+      .optional()
+      .describe('column name → DuckDB type (BIGINT, DECIMAL(12,2), TIMESTAMP, VARCHAR...) for columns whose type should not be inferred'),
+    all_varchar: z.boolean().optional().describe('read every column as text: no type inference (default false)'),
+    service,
+  })
+  .describe('CSV file(s) read with DuckDB; the rows are the table named after this data source');
+
+export const parquetDatasourceSchema = z
+  .strictObject({
+    type: z.literal('parquet'),
+    path: filePath,
+    service,
+  })
+  .describe('Parquet file(s) read with DuckDB; the rows are the table named after this data source');
+
 /** A data source that exists only on the service (api mode). */
 export const serviceDatasourceSchema = z
   .strictObject({
@@ -49,12 +88,17 @@ export const datasourceSchema = z.discriminatedUnion('type', [
   sqliteDatasourceSchema,
   postgresDatasourceSchema,
   mysqlDatasourceSchema,
+  duckdbDatasourceSchema,
+  csvDatasourceSchema,
+  parquetDatasourceSchema,
   serviceDatasourceSchema,
 ]);
 
 export const sideSchema = z.strictObject({
   datasource: nonEmpty.describe('a key of `datasources`'),
-  dataset: nonEmpty.optional().describe('table name, optionally schema-qualified (schema.table); exclusive with query'),
+  dataset: nonEmpty
+    .optional()
+    .describe('table name, optionally schema-qualified (schema.table); exclusive with query; omit it for a csv/parquet data source'),
   query: nonEmpty.optional().describe('a SELECT whose rows are compared; exclusive with dataset'),
   filter: nonEmpty.optional().describe('SQL WHERE condition applied to this side\'s rows (without the WHERE keyword)'),
 });
