@@ -22,10 +22,13 @@ export interface PlannedDiff {
   run(context: DiffContext): Promise<DiffOutcome>;
 }
 
-/** Both sides on one connection: same database type and the same URL (or SQLite file). */
+/** Both sides on one connection: same database type and the same URL (or SQLite/DuckDB file, or CSV/Parquet data source). */
 export function sameConnection(a: ConnectionConfig | null, b: ConnectionConfig | null): boolean {
   if (!a || !b || a.type !== b.type) return false;
   if (a.type === 'sqlite' && b.type === 'sqlite') return a.path !== ':memory:' && a.path === b.path;
+  if (a.type === 'duckdb' && b.type === 'duckdb') return a.path !== ':memory:' && a.path === b.path;
+  // The same CSV/Parquet data source on both sides (e.g. two queries over one file): one in-memory DuckDB.
+  if (a.type === 'csv' || a.type === 'parquet') return JSON.stringify(a) === JSON.stringify(b);
   return 'url' in a && 'url' in b && a.url === b.url;
 }
 
