@@ -17,8 +17,8 @@ export function isPrime(n: number): boolean {
 }
 
 /** A prime near rows / ROWS_PER_BUCKET (hash buckets; a prime spreads any regularity of the hashes). */
-export function chooseBucketCount(rows: number): number {
-  let n = Math.min(MAX_BUCKETS, Math.max(7, Math.ceil(rows / ROWS_PER_BUCKET)));
+export function chooseBucketCount(rows: number, rowsPerBucket = ROWS_PER_BUCKET): number {
+  let n = Math.min(MAX_BUCKETS, Math.max(7, Math.ceil(rows / rowsPerBucket)));
   while (!isPrime(n)) n++;
   return n;
 }

@@ -31,6 +31,15 @@ export const MOST_ROWS_DIFFER = 0.5;
 /** The checksum diff's outcome always says which plan finally ran, and why (`replanned`). */
 export type ChecksumOutcome = DiffOutcome;
 
+/** Thresholds (tests lower them to exercise the checksum path on small tables). */
+export interface ChecksumTuning {
+  smallTableRows: number;
+  mostRowsDiffer: number;
+  rowsPerBucket: number;
+}
+
+export const DEFAULT_TUNING: ChecksumTuning = { smallTableRows: SMALL_TABLE_ROWS, mostRowsDiffer: MOST_ROWS_DIFFER, rowsPerBucket: ROWS_PER_BUCKET };
+
 const queryOptions = (context: DiffContext) => (context.signal ? { signal: context.signal } : {});
 
 /** The statistics' row count of a side's table, or its exact count(*) when there is no estimate. */
@@ -90,8 +99,8 @@ async function keyRange(context: DiffContext, side: Side, relation: ChecksumRela
  * Range buckets for a single integer key when both sides are tables (min/max come from the index);
  * hash buckets otherwise. About ROWS_PER_BUCKET rows per bucket either way.
  */
-async function chooseBucketing(context: DiffContext, relations: [ChecksumRelation, ChecksumRelation], rows: number): Promise<Bucketing> {
-  const hash: Bucketing = { kind: 'hash', buckets: chooseBucketCount(rows) };
+async function chooseBucketing(context: DiffContext, relations: [ChecksumRelation, ChecksumRelation], rows: number, rowsPerBucket: number): Promise<Bucketing> {
+  const hash: Bucketing = { kind: 'hash', buckets: chooseBucketCount(rows, rowsPerBucket) };
   const { source, target } = context;
   if (!integerKeyed(context.resolved) || source.definition.query || target.definition.query) return hash;
   const ranges = await Promise.all([keyRange(context, source, relations[0]), keyRange(context, target, relations[1])]);
@@ -99,7 +108,7 @@ async function chooseBucketing(context: DiffContext, relations: [ChecksumRelatio
   if (known.length === 0) return hash;
   const lo = known.reduce((m, r) => (r.lo < m ? r.lo : m), known[0]!.lo);
   const hi = known.reduce((m, r) => (r.hi > m ? r.hi : m), known[0]!.hi);
-  const buckets = BigInt(Math.min(MAX_BUCKETS, Math.max(1, Math.ceil(rows / ROWS_PER_BUCKET))));
+  const buckets = BigInt(Math.min(MAX_BUCKETS, Math.max(1, Math.ceil(rows / rowsPerBucket))));
   const span = hi - lo + 1n;
   const width = (span + buckets - 1n) / buckets;
   return { kind: 'range', lo, width: width < 1n ? 1n : width };
@@ -124,7 +133,7 @@ async function fallBack(context: DiffContext, reason: string, spent: BucketCompa
   return { ...outcome, replanned: { kind: 'stream', reason } };
 }
 
-export async function runChecksumDiff(context: DiffContext): Promise<ChecksumOutcome> {
+export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuning = DEFAULT_TUNING): Promise<ChecksumOutcome> {
   const { source, target, resolved } = context;
   const unsized: Bucketing = { kind: 'hash', buckets: 1 };
   let sourceRelation = checksumRelation(source, resolved, unsized);
@@ -133,16 +142,15 @@ export async function runChecksumDiff(context: DiffContext): Promise<ChecksumOut
   context.progress('counting', 'estimating the row counts');
   const [sourceRows, targetRows] = await Promise.all([estimateRows(context, source, sourceRelation), estimateRows(context, target, targetRelation)]);
   const rows = Math.max(sourceRows, targetRows);
-  if (rows < SMALL_TABLE_ROWS) {
+  if (rows < tuning.smallTableRows) {
     return fallBack(context, `The sides are on different connections and small (about ${rows.toLocaleString('en-US')} rows), so both are streamed ordered by key and merged: cheaper than checksums.`, undefined);
   }
-  const bucketing = await chooseBucketing(context, [sourceRelation, targetRelation], rows);
+  const bucketing = await chooseBucketing(context, [sourceRelation, targetRelation], rows, tuning.rowsPerBucket);
   sourceRelation = { ...sourceRelation, bucketing };
   targetRelation = { ...targetRelation, bucketing };
-  const bucketCount = bucketing.kind === 'hash' ? bucketing.buckets : Math.ceil(rows / ROWS_PER_BUCKET);
   const how = bucketing.kind === 'hash' ? 'key-hash buckets' : `key ranges of ${bucketing.width.toLocaleString('en-US')}`;
 
-  context.progress('comparing', `checksumming about ${bucketCount.toLocaleString('en-US')} buckets on both sides`);
+  context.progress('comparing', `checksumming both sides in ${how}`);
   const [buckets, sourceDuplicates, targetDuplicates] = await Promise.all([
     compareBuckets(summaries(context, source, bucketScanSql(sourceRelation)), summaries(context, target, bucketScanSql(targetRelation))),
     duplicateKeys(context, source, sourceRelation),
@@ -152,7 +160,7 @@ export async function runChecksumDiff(context: DiffContext): Promise<ChecksumOut
     return fallBack(context, `The key (${resolved.keys.map((k) => k.source).join(', ')}) repeats (${sourceDuplicates} duplicated in the source, ${targetDuplicates} in the target), which checksums cannot see exactly, so both sides are streamed ordered by key and merged.`, buckets);
   }
   const differingRows = buckets.differingRows.source + buckets.differingRows.target;
-  if (differingRows > MOST_ROWS_DIFFER * (buckets.totals.source + buckets.totals.target)) {
+  if (differingRows > tuning.mostRowsDiffer * (buckets.totals.source + buckets.totals.target)) {
     return fallBack(context, `The checksums differ in ${buckets.differing.length.toLocaleString('en-US')} of ${Math.max(buckets.summaries.source, buckets.summaries.target).toLocaleString('en-US')} buckets holding most rows, so both sides are streamed ordered by key and merged instead of fetching them.`, buckets);
   }
 

@@ -7,7 +7,7 @@
 import type { DiffStrategy } from '../plan.js';
 import type { DiffContext } from '../diff-outcome.js';
 import type { ConnectionConfig } from '../model.js';
-import { runChecksumDiff } from './checksum-diff.js';
+import { DEFAULT_TUNING, runChecksumDiff, type ChecksumTuning } from './checksum-diff.js';
 
 const INEXACT_FAMILIES = new Set(['float', 'json', 'unknown']);
 
@@ -20,7 +20,10 @@ export function checksumObstacle({ resolved }: DiffContext): string | undefined 
   return undefined;
 }
 
-export function checksumStrategy(sameConnection: (a: ConnectionConfig | null, b: ConnectionConfig | null) => boolean): DiffStrategy {
+export function checksumStrategy(
+  sameConnection: (a: ConnectionConfig | null, b: ConnectionConfig | null) => boolean,
+  tuning: ChecksumTuning = DEFAULT_TUNING,
+): DiffStrategy {
   return {
     kind: 'checksum',
     applies: (context) => {
@@ -29,6 +32,6 @@ export function checksumStrategy(sameConnection: (a: ConnectionConfig | null, b:
       if (checksumObstacle(context) !== undefined) return undefined;
       return 'The sides are on different connections, so each database checksums its rows in key-hash buckets and only differing buckets are fetched.';
     },
-    run: runChecksumDiff,
+    run: (context) => runChecksumDiff(context, tuning),
   };
 }

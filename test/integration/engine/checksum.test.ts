@@ -1,0 +1,217 @@
+/**
+ * The checksum diff gives exactly what the streaming merge and the join diff give (stats, diff rows,
+ * per-column counts), across engines: PostgreSQL ↔ MariaDB, PostgreSQL ↔ SQLite, MariaDB ↔ SQLite.
+ * The data is built to break a careless checksum: string keys whose order differs between engines
+ * (case, hyphens, accents, a trailing space; MariaDB's default collation is case- and
+ * accent-insensitive), NULL vs '' vs '-', separators inside values ('a|b','c' vs 'a','b|c'),
+ * decimals of different scales, timestamps of different precisions, composite keys (1,11) vs (11,1),
+ * NULL and duplicated keys. Expectations are worked out by hand.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compare } from '../../../src/engine/index.js';
+import { joinStrategy, sameConnection, streamStrategy } from '../../../src/engine/plan.js';
+import { checksumStrategy } from '../../../src/engine/checksum/strategy.js';
+import type { ComparisonDefinition, ComparisonResult } from '../../../src/engine/model.js';
+import { silentLogger } from '../../../src/shared/logger.js';
+import { databaseAvailable } from '../../helpers/databases.js';
+import { definition, side, testEngine, type EngineName, type TestEngine } from './engines.js';
+
+const available: Record<EngineName, boolean> = {
+  sqlite: true,
+  postgres: await databaseAvailable('postgres'),
+  mysql: await databaseAvailable('mysql'),
+};
+const pairs = (
+  [
+    ['postgres', 'mysql'],
+    ['postgres', 'sqlite'],
+    ['mysql', 'sqlite'],
+  ] as const
+).filter(([a, b]) => available[a] && available[b]);
+
+/** The checksum diff with no "small table" shortcut and one bucket per row or so. */
+const forcedChecksum = checksumStrategy(sameConnection, { smallTableRows: 0, mostRowsDiffer: 1, rowsPerBucket: 2 });
+
+type Plan = 'checksum' | 'stream' | 'join';
+
+async function runPlan(plan: Plan, def: ComparisonDefinition): Promise<ComparisonResult> {
+  const strategies = plan === 'checksum' ? [forcedChecksum] : plan === 'stream' ? [streamStrategy] : [joinStrategy];
+  const result = await compare(def, { logger: silentLogger }, strategies);
+  expect(result.error).toBeUndefined();
+  return result;
+}
+
+/** What must be identical whatever the plan. */
+function essence(result: ComparisonResult) {
+  return { status: result.status, stats: result.stats, diff: result.diff, reasons: result.result?.diff_reasons };
+}
+
+// code, label, part2, amount, at, flag
+type Item = [string, string | null, string | null, string, string, boolean];
+const sourceItems: Item[] = [
+  ['Ab', 'x', 'y', '1.50', '2024-01-01 00:00:00.123456', true],
+  ['a-c', null, 'p', '1.00', '2024-01-02 00:00:00', false],
+  ['ab-', '', null, '1.00', '2024-01-03 00:00:00', true],
+  ['Émile', 'a|b', 'c', '4.00', '2024-01-04 00:00:00.123999', false],
+  ['zed', '-', 'q', '5.00', '2024-01-05 00:00:00', true],
+  ['y', 'ABC', 'r', '6.00', '2024-01-06 00:00:00', false],
+  ['tr ', 'q', 's', '2.00', '2024-01-07 00:00:00', true],
+  ['only-src', 'o', 't', '3.00', '2024-01-08 00:00:00', false],
+  ['k:1', '1:x', '2:y', '7.00', '2024-01-09 00:00:00', true],
+];
+const targetItems: Item[] = [
+  ['Ab', 'x', 'y', '1.5000', '2024-01-01 00:00:00.123', true],
+  ['a-c', '', 'p', '1.0000', '2024-01-02 00:00:00', false],
+  ['ab-', '', null, '1.0000', '2024-01-03 00:00:00', true],
+  ['Émile', 'a', 'b|c', '4.0000', '2024-01-04 00:00:00.123', false],
+  ['zed', null, 'q', '5.0000', '2024-01-05 00:00:00', true],
+  ['y', 'abc', 'r', '6.0000', '2024-01-06 00:00:00', false],
+  ['tr ', 'q', 's', '2.0100', '2024-01-07 00:00:00', true],
+  ['Only-tgt', 'n', 'u', '8.0000', '2024-01-10 00:00:00', true],
+  ['k:1', '1:x', '2:y', '7.0000', '2024-01-09 00:00:00', true],
+];
+const literal = (v: string | null) => (v === null ? 'NULL' : `'${v.replaceAll("'", "''")}'`);
+
+async function items(engine: TestEngine, table: string, rows: Item[], scale: number, precision: number) {
+  await engine.exec(
+    `CREATE TABLE ${engine.table(table)} (code VARCHAR(40) NOT NULL PRIMARY KEY, label VARCHAR(40), part2 VARCHAR(40), amount DECIMAL(12,${scale}), at ${engine.type(`timestamp(${precision})`)}, flag BOOLEAN)`,
+    `INSERT INTO ${engine.table(table)} VALUES ${rows
+      .map(([code, label, part2, amount, at, flag]) => `(${literal(code)}, ${literal(label)}, ${literal(part2)}, ${amount}, '${at}', ${flag ? 'TRUE' : 'FALSE'})`)
+      .join(', ')}`,
+  );
+}
+
+// code, part1 (a), part2 (b), value
+async function pairsTable(engine: TestEngine, table: string, rows: [number, number, string][]) {
+  await engine.exec(
+    `CREATE TABLE ${engine.table(table)} (a INTEGER NOT NULL, b INTEGER NOT NULL, v VARCHAR(20), PRIMARY KEY (a, b))`,
+    `INSERT INTO ${engine.table(table)} VALUES ${rows.map(([a, b, v]) => `(${a}, ${b}, '${v}')`).join(', ')}`,
+  );
+}
+
+/** 300 integer-keyed rows, no declared key (so NULL and repeated ids are possible). */
+async function numbers(engine: TestEngine, table: string, change: (id: number) => string | null | undefined, extra: string[] = []) {
+  const values: string[] = [];
+  for (let id = 1; id <= 300; id++) {
+    const v = change(id);
+    if (v !== undefined) values.push(`(${id}, ${literal(v)})`);
+  }
+  await engine.exec(`CREATE TABLE ${engine.table(table)} (id INTEGER, v VARCHAR(20))`, `INSERT INTO ${engine.table(table)} VALUES ${[...values, ...extra].join(', ')}`);
+}
+
+describe.each(pairs)('checksum diff %s ↔ %s', (sourceName, targetName) => {
+  let source: TestEngine;
+  let target: TestEngine;
+  beforeAll(async () => {
+    source = await testEngine(sourceName, `cs_${sourceName}_${targetName}`);
+    target = await testEngine(targetName, `ct_${sourceName}_${targetName}`);
+    await items(source, 'items', sourceItems, 2, 6);
+    await items(target, 'items', targetItems, 4, 3);
+    // The join diff needs both tables on one connection: the target's rows, with the target's types, next to the source.
+    await items(source, 'items_t', targetItems, 4, 3);
+    await pairsTable(source, 'pairs', [[1, 11, 'x'], [11, 1, 'y'], [1, 1, 'only-src']]);
+    await pairsTable(target, 'pairs', [[1, 11, 'x'], [11, 1, 'z'], [2, 2, 'only-tgt']]);
+    await numbers(source, 'nums', (id) => (id === 200 ? undefined : `v${id}`), ['(NULL, \'null key\')']);
+    await numbers(target, 'nums', (id) => (id === 50 || id === 51 ? `changed${id}` : id === 120 ? null : `v${id}`), ["(301, 'v301')", "(NULL, 'other')", "(NULL, 'x')"]);
+    await numbers(source, 'dups', (id) => `v${id}`, ["(7, 'again')"]);
+    await numbers(target, 'dups', (id) => (id === 9 ? 'nine' : `v${id}`), ["(7, 'again')"]);
+  });
+  afterAll(async () => {
+    await source?.close();
+    await target?.close();
+  });
+
+  it('string keys in different engine orders, NULL vs empty vs "-", separators, scales and precisions: the same result as the streaming merge and the join diff', async () => {
+    const def = definition({ source: side(source, 'items'), target: side(target, 'items') });
+    const checksum = await runPlan('checksum', def);
+    const stream = await runPlan('stream', def);
+    const join = await runPlan('join', definition({ source: side(source, 'items'), target: side(source, 'items_t') }));
+    expect(checksum.plan?.kind).toBe('checksum');
+    expect(checksum.plan?.reason).toMatch(/key-hash buckets/);
+    // By hand: Ab (scale and precision differences only), ab- ('' = ''), y ('ABC' = 'abc' case-insensitively)
+    // and k:1 match; a-c (NULL vs ''), Émile ('a|b','c' vs 'a','b|c'), zed ('-' vs NULL) and 'tr ' (2.0000 vs
+    // 2.0100) differ; only-src and Only-tgt are on one side.
+    expect(checksum.stats).toEqual({
+      source_rows: 9, target_rows: 9, matched_rows: 4, mismatched_rows: 4, only_in_source: 1, only_in_target: 1,
+      duplicate_keys_source: 0, duplicate_keys_target: 0, null_keys_source: 0, null_keys_target: 0,
+    });
+    // Byte order of the keys: 'Ab' < 'Only-tgt' < 'a-c' < 'ab-' < 'k:1' < 'only-src' < 'tr ' < 'y' < 'zed' < 'Émile'.
+    expect(checksum.diff?.diff_rows.map((r) => [r.code, r._diff_type, Object.keys(r).filter((k) => k.startsWith('source_')).sort()])).toEqual([
+      ['Only-tgt', 'only_in_target', []],
+      ['a-c', 'changed', ['source_label']],
+      ['only-src', 'only_in_source', ['source_amount', 'source_at', 'source_flag', 'source_label', 'source_part2']],
+      ['tr ', 'changed', ['source_amount']],
+      ['zed', 'changed', ['source_label']],
+      ['Émile', 'changed', ['source_label', 'source_part2']],
+    ]);
+    expect(checksum.diff?.diff_rows[1]).toEqual({ code: 'a-c', _diff_type: 'changed', source_label: null, target_label: '' });
+    expect(checksum.diff?.diff_rows[3]).toEqual({ code: 'tr ', _diff_type: 'changed', source_amount: '2.0000', target_amount: '2.0100' });
+    expect(checksum.diff?.diff_rows[4]).toEqual({ code: 'zed', _diff_type: 'changed', source_label: '-', target_label: null });
+    expect(checksum.diff?.mismatched_columns_mapping).toEqual({
+      label: { mismatch_count: 3, details: expect.any(String) },
+      part2: { mismatch_count: 1, details: expect.any(String) },
+      amount: { mismatch_count: 1, details: expect.any(String) },
+    });
+    expect(essence(checksum)).toEqual(essence(stream));
+    // The join diff read another table (the target's rows next to the source), so its reasons name that table.
+    expect({ ...essence(checksum), reasons: undefined }).toEqual({ ...essence(join), reasons: undefined });
+  });
+
+  it('finds a table equal to its copy on the other engine without fetching a single row', async () => {
+    // The same rows on both sides: the source's rows copied to the target engine.
+    await items(target, 'items_copy', sourceItems, 2, 6);
+    const same = definition({ source: side(source, 'items'), target: side(target, 'items_copy') });
+    const result = await runPlan('checksum', same);
+    expect(result.status).toBe('match');
+    expect(result.stats?.matched_rows).toBe(9);
+    expect(result.plan?.reason).toMatch(/all buckets are equal/);
+    // Only bucket summaries came back: at most one per row, and no row fetch.
+    expect(result.plan?.source.rows_sent).toBeLessThanOrEqual(9);
+  });
+
+  it('composite keys (1,11) and (11,1) stay apart', async () => {
+    const def = definition({ source: side(source, 'pairs'), target: side(target, 'pairs') });
+    const checksum = await runPlan('checksum', def);
+    const stream = await runPlan('stream', def);
+    expect(checksum.stats).toMatchObject({ matched_rows: 1, mismatched_rows: 1, only_in_source: 1, only_in_target: 1 });
+    expect(checksum.diff?.diff_rows).toEqual([
+      { a: 1, b: 1, _diff_type: 'only_in_source', source_v: 'only-src' },
+      { a: 2, b: 2, _diff_type: 'only_in_target', target_v: 'only-tgt' },
+      { a: 11, b: 1, _diff_type: 'changed', source_v: 'y', target_v: 'z' },
+    ]);
+    expect(essence(checksum)).toEqual(essence(stream));
+  });
+
+  it('integer keys in key-range buckets, with NULL keys counted apart: the same result as the streaming merge', async () => {
+    const def = definition({ source: side(source, 'nums'), target: side(target, 'nums'), primaryKeys: { source: ['id'], target: ['id'] } });
+    const checksum = await runPlan('checksum', def);
+    const stream = await runPlan('stream', def);
+    expect(checksum.plan?.kind).toBe('checksum');
+    expect(checksum.plan?.reason).toMatch(/key ranges/);
+    // By hand: source 1..300 without 200, + 1 NULL key = 300 rows; target 1..301 + 2 NULL keys = 303 rows;
+    // 299 keys on both sides, of which 50 and 51 changed and 120 is NULL vs 'v120' → 296 matched;
+    // 200 and 301 only in the target.
+    expect(checksum.stats).toEqual({
+      source_rows: 300, target_rows: 303, matched_rows: 296, mismatched_rows: 3, only_in_source: 0, only_in_target: 2,
+      duplicate_keys_source: 0, duplicate_keys_target: 0, null_keys_source: 1, null_keys_target: 2,
+    });
+    expect(checksum.diff?.diff_rows.map((r) => [r.id, r._diff_type])).toEqual([
+      [50, 'changed'],
+      [51, 'changed'],
+      [120, 'changed'],
+      [200, 'only_in_target'],
+      [301, 'only_in_target'],
+    ]);
+    expect(essence(checksum)).toEqual(essence(stream));
+  });
+
+  it('hands over to the streaming merge when a key repeats (a checksum cannot see a key duplicated on both sides), and says so', async () => {
+    const def = definition({ source: side(source, 'dups'), target: side(target, 'dups'), primaryKeys: { source: ['id'], target: ['id'] } });
+    const checksum = await runPlan('checksum', def);
+    const stream = await runPlan('stream', def);
+    expect(checksum.plan?.kind).toBe('stream');
+    expect(checksum.plan?.reason).toMatchInlineSnapshot(`"The key (id) repeats (1 duplicated in the source, 1 in the target), which checksums cannot see exactly, so both sides are streamed ordered by key and merged."`);
+    expect(checksum.stats).toMatchObject({ duplicate_keys_source: 1, duplicate_keys_target: 1, mismatched_rows: 1 });
+    expect(essence(checksum)).toEqual(essence(stream));
+  });
+});
