@@ -3,6 +3,7 @@
  * the long-running jobs): the results equal local mode's for the same spec.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { ApiClient } from '../../../src/api/client.js';
 import type { ComparisonResult } from '../../../src/engine/model.js';
@@ -263,5 +264,67 @@ comparisons:
     expect(results[0]!.error!.message).toMatch(/^The comparison did not finish within 1\.5 s \(timeout-minutes\); job \d+ was terminated on the service\.$/);
     const job = (await service.allJobs()).find((j) => j.job_id === results[0]!.service?.run_id);
     expect(job?.status).toBe('REVOKED');
+  });
+});
+
+describe.runIf((await databaseAvailable('postgres')) && (await databaseAvailable('mysql')))('api mode across PostgreSQL and MariaDB', () => {
+  const name = `dc_api_x_${process.pid}`;
+
+  beforeAll(async () => {
+    const pgClient = new pg.Client({ connectionString: TEST_DATABASE_URLS.postgres });
+    await pgClient.connect();
+    await pgClient.query(`DROP SCHEMA IF EXISTS ${name} CASCADE; CREATE SCHEMA ${name}`);
+    await pgClient.query(`CREATE TABLE ${name}.orders (id int PRIMARY KEY, amount numeric(12,2) NOT NULL, note text, placed date)`);
+    await pgClient.query(`INSERT INTO ${name}.orders SELECT g, g * 1.25, CASE WHEN g % 7 = 0 THEN NULL ELSE 'n' || g END, DATE '2026-01-01' + g FROM generate_series(1, 200) g`);
+    await pgClient.end();
+    const my = await mysql.createConnection(TEST_DATABASE_URLS.mysql);
+    await my.query(`DROP DATABASE IF EXISTS ${name}`);
+    await my.query(`CREATE DATABASE ${name}`);
+    await my.query(`CREATE TABLE ${name}.orders (id int PRIMARY KEY, amount decimal(12,2) NOT NULL, note text, placed date)`);
+    const rows = Array.from({ length: 200 }, (_, i) => i + 1)
+      .filter((g) => g !== 50) // only in PostgreSQL
+      .map((g) => [g, g === 10 ? 99.99 : g * 1.25, g % 7 === 0 ? (g === 14 ? 'filled' : null) : `n${g}`, new Date(Date.UTC(2026, 0, 1 + g)).toISOString().slice(0, 10)]);
+    rows.push([201, 1, 'extra', '2026-09-01']);
+    await my.query(`INSERT INTO ${name}.orders (id, amount, note, placed) VALUES ?`, [rows]);
+    await my.end();
+    await service.addSource({ name: 'pg-x', type: 'postgres', url: TEST_DATABASE_URLS.postgres });
+    await service.addSource({ name: 'maria-x', type: 'mariadb', url: TEST_DATABASE_URLS.mysql });
+  });
+  afterAll(async () => {
+    const pgClient = new pg.Client({ connectionString: TEST_DATABASE_URLS.postgres });
+    await pgClient.connect();
+    await pgClient.query(`DROP SCHEMA IF EXISTS ${name} CASCADE`);
+    await pgClient.end();
+    const my = await mysql.createConnection(TEST_DATABASE_URLS.mysql);
+    await my.query(`DROP DATABASE IF EXISTS ${name}`);
+    await my.end();
+  });
+
+  it('compares a PostgreSQL table with a MariaDB table exactly as local mode does', async () => {
+    const loaded = parseSpec(
+      `version: 1
+datasources:
+  pgx: { type: postgres, url: "${TEST_DATABASE_URLS.postgres}", service: pg-x }
+  mariax: { type: mariadb, url: "${TEST_DATABASE_URLS.mysql}", service: maria-x }
+comparisons:
+  - name: pg-vs-maria
+    source: { datasource: pgx, dataset: ${name}.orders }
+    target: { datasource: mariax, dataset: ${name}.orders }
+    columns: [amount, note, placed]
+    primary_keys: [id]
+  - name: pg-vs-maria-within-thresholds
+    source: { datasource: pgx, dataset: ${name}.orders }
+    target: { datasource: mariax, dataset: ${name}.orders }
+    columns: [amount, note, placed]
+    primary_keys: [id]
+    thresholds: { max_mismatched_rows: 5 }
+`,
+      { file: 'spec.yml', cwd: '/', env: {} },
+    );
+    const apiResults = await runApiComparisons(loaded.definitions, { api, logger: new MemoryLogger(), tuning: FAST });
+    const local = await runSpec({ loaded, mode: 'local', logger: new MemoryLogger() });
+    expect(apiResults.map(essence)).toEqual(local.comparisons.map(essence));
+    expect(apiResults[0]).toMatchObject({ status: 'mismatch', stats: { mismatched_rows: 2, only_in_source: 1, only_in_target: 1 } });
+    expect(apiResults[1]).toMatchObject({ status: 'match', within_thresholds: true });
   });
 });
