@@ -90,6 +90,31 @@ afterAll(async () => {
 });
 
 describe('api mode through a faulty network', () => {
+  it('polls every running job in one details call per tick', async () => {
+    proxy.setSchedule(() => undefined);
+    const from = proxy.log.length;
+    const results = await runApiComparisons(loaded.definitions, { api, logger: new MemoryLogger(), tuning: TUNING });
+    const polls = proxy.log.slice(from).filter((r) => r.method === 'POST' && r.path.endsWith('/jobs/comparison/details'));
+    const runIds = results.map((r) => r.service!.run_id!).sort((a, b) => a - b);
+    expect((JSON.parse(polls[0]!.body) as number[]).sort((a, b) => a - b)).toEqual(runIds);
+    // later ticks ask only for the jobs still running
+    for (const [i, poll] of polls.entries()) {
+      if (i > 0) expect((JSON.parse(poll.body) as number[]).length).toBeLessThanOrEqual((JSON.parse(polls[i - 1]!.body) as number[]).length);
+    }
+  });
+
+  it('fails each comparison clearly when the service keeps failing, and starts nothing', async () => {
+    proxy.setSchedule((request) => (request.method === 'POST' && request.path.startsWith('/api/v1/comparisons') ? { kind: 'status', status: 503 } : undefined));
+    const before = (await service.allJobs()).length;
+    const results = await runApiComparisons(loaded.definitions.slice(0, 2), { api, logger: new MemoryLogger(), tuning: { ...TUNING, maxAttempts: 3 } });
+    proxy.setSchedule(() => undefined);
+    expect(results.map((r) => r.error)).toEqual([
+      { kind: 'service', message: 'POST /comparisons failed with HTTP 503 Service Unavailable: Injected fault 503.', hint: 'The service failed; try again later.' },
+      { kind: 'service', message: 'POST /comparisons failed with HTTP 503 Service Unavailable: Injected fault 503.', hint: 'The service failed; try again later.' },
+    ]);
+    expect((await service.allJobs()).length).toBe(before);
+  });
+
   it('completes every comparison over 50+ injected faults, never running a job twice, leaving none running', async () => {
     const expected = (await runSpec({ loaded, mode: 'local', logger: new MemoryLogger() })).comparisons.map(essence);
     expect(expected.map((e) => e.status)).toContain('mismatch');
