@@ -1,0 +1,86 @@
+/**
+ * The checksum diff's SQL text per dialect (the integration tests then run it on the real engines),
+ * and the pure parts: bucket sizing, range merging, and the merge of two bucket summary streams.
+ */
+import { describe, expect, it } from 'vitest';
+import { postgresCompiler } from '../../../src/dialects/postgres/compiler.js';
+import { mysqlCompiler } from '../../../src/dialects/mysql/compiler.js';
+import { sqliteCompiler } from '../../../src/dialects/sqlite/compiler.js';
+import type { ColumnType, SqlCompiler } from '../../../src/dialects/types.js';
+import { bucketScanSql, inBuckets, keyText, rowText, type Bucketing, type ChecksumRelation } from '../../../src/engine/checksum/sql.js';
+import { chooseBucketCount, compareBuckets, isPrime, type BucketSummary } from '../../../src/engine/checksum/buckets.js';
+
+const id: ColumnType = { name: 'id', type: 'bigint', family: 'integer' };
+const name: ColumnType = { name: 'name', type: 'varchar(20)', family: 'text' };
+const amount: ColumnType = { name: 'amount', type: 'numeric(12,2)', family: 'decimal', scale: 2 };
+
+function relation(compiler: SqlCompiler, bucketing: Bucketing = { kind: 'hash', buckets: 7 }): ChecksumRelation {
+  const col = (column: ColumnType) => ({ expr: compiler.quoteIdentifier(column.name), column, options: { caseSensitive: column.family !== 'text', scale: column.scale } });
+  return { compiler, from: compiler.quoteTable('t'), keys: [col(id)], values: [col(name), col(amount)], bucketing };
+}
+
+describe('row text', () => {
+  it('encodes each field so the whole is uniquely decodable: fixed-alphabet fields as is, free text length-prefixed in bytes, NULL as -', () => {
+    expect(rowText(relation(postgresCompiler))).toMatchInlineSnapshot(`"(COALESCE(("id")::text, '-') || '|' || COALESCE(((octet_length(lower(("name")::text)))::text || ':' || lower(("name")::text)), '-') || '|' || COALESCE(round(("amount")::numeric, 2)::text, '-'))"`);
+    expect(rowText(relation(mysqlCompiler))).toMatchInlineSnapshot(`"CONCAT(COALESCE(CAST(CAST(\`id\` AS CHAR) AS BINARY), '-'), '|', COALESCE(CONCAT(CAST(CAST(octet_length(CAST(LOWER(CAST(\`name\` AS CHAR)) AS BINARY)) AS CHAR) AS BINARY), ':', CAST(LOWER(CAST(\`name\` AS CHAR)) AS BINARY)), '-'), '|', COALESCE(CAST(CAST(CAST(\`amount\` AS DECIMAL(65, 2)) AS CHAR) AS BINARY), '-'))"`);
+    expect(rowText(relation(sqliteCompiler))).toMatchInlineSnapshot(`"(COALESCE(CAST("id" AS TEXT), '-') || '|' || COALESCE((CAST(octet_length(dc_lower(CAST("name" AS TEXT))) AS TEXT) || ':' || dc_lower(CAST("name" AS TEXT))), '-') || '|' || COALESCE(dc_decimal("amount", 2), '-'))"`);
+  });
+
+  it('builds the key text from the key columns only', () => {
+    expect(keyText(relation(postgresCompiler))).toBe(`COALESCE(("id")::text, '-')`);
+  });
+});
+
+describe('bucket scan', () => {
+  it('groups by a key-hash bucket with NULL keys apart, and sums md5-as-integer of the row text', () => {
+    expect(bucketScanSql(relation(postgresCompiler))).toMatchInlineSnapshot(`"SELECT ("bucket_id")::text AS "bucket", count(*) AS "row_count", (sum("row_hash"))::text AS "checksum" FROM (SELECT CASE WHEN "id" IS NULL THEN NULL ELSE ('x' || substr(md5(COALESCE(("id")::text, '-')), 21))::bit(48)::bigint % 7 END AS "bucket_id", ('x' || substr(md5((COALESCE(("id")::text, '-') || '|' || COALESCE(((octet_length(lower(("name")::text)))::text || ':' || lower(("name")::text)), '-') || '|' || COALESCE(round(("amount")::numeric, 2)::text, '-'))), 21))::bit(48)::bigint AS "row_hash" FROM "t") AS "dc_rows" GROUP BY "bucket_id" ORDER BY "bucket_id""`);
+  });
+
+  it('uses key ranges without division for a single integer key', () => {
+    const sql = bucketScanSql(relation(mysqlCompiler, { kind: 'range', lo: 1n, width: 64n }));
+    expect(sql).toContain('CASE WHEN `id` IS NULL THEN NULL ELSE `id` - ((`id` - (1)) % 64) END');
+  });
+});
+
+describe('fetching differing buckets', () => {
+  it('turns adjacent range buckets into one index range', () => {
+    const r = relation(postgresCompiler, { kind: 'range', lo: 0n, width: 64n });
+    expect(inBuckets(r, [0n, 64n, 128n, 512n, 1024n])).toBe('("id" BETWEEN 0 AND 191 OR "id" BETWEEN 512 AND 575 OR "id" BETWEEN 1024 AND 1087)');
+    expect(inBuckets(relation(postgresCompiler, { kind: 'range', lo: 5n, width: 1n }), [5n, 9n])).toBe('("id" = 5 OR "id" = 9)');
+  });
+
+  it('filters hash buckets with the bucket expression itself', () => {
+    expect(inBuckets(relation(postgresCompiler), [1n, 3n])).toMatch(/^CASE WHEN "id" IS NULL THEN NULL ELSE .* % 7 END IN \(1, 3\)$/);
+  });
+});
+
+describe('bucket count', () => {
+  it('is a prime near rows / 64, at least 7 and at most 2^18', () => {
+    expect(chooseBucketCount(10)).toBe(7);
+    const n = chooseBucketCount(10_000_000);
+    expect(isPrime(n)).toBe(true);
+    expect(n).toBeGreaterThanOrEqual(156_250);
+    expect(n).toBeLessThan(156_400);
+    expect(chooseBucketCount(1e12)).toBeGreaterThanOrEqual(1 << 18);
+    expect(chooseBucketCount(1e12)).toBeLessThan((1 << 18) + 100);
+  });
+});
+
+async function* stream(items: [bigint | null, number, string][]): AsyncIterable<BucketSummary> {
+  for (const [bucket, rows, checksum] of items) yield { bucket, rows, checksum };
+}
+
+describe('comparing bucket summaries', () => {
+  it('keeps buckets whose count or checksum differ, or that exist on one side only; counts NULL keys apart', async () => {
+    const result = await compareBuckets(
+      stream([[null, 2, '5'], [0n, 10, '100'], [1n, 10, '200'], [2n, 5, '50'], [4n, 3, '9']]),
+      stream([[0n, 10, '100'], [1n, 10, '201'], [2n, 6, '50'], [3n, 1, '7'], [null, 1, '1']]),
+    );
+    expect(result.differing).toEqual([1n, 2n, 3n, 4n]);
+    expect(result.matchedRows).toBe(10);
+    expect(result.differingRows).toEqual({ source: 18, target: 17 });
+    expect(result.totals).toEqual({ source: 30, target: 28 });
+    expect(result.nullKeys).toEqual({ source: 2, target: 1 });
+    expect(result.summaries).toEqual({ source: 5, target: 5 });
+  });
+});
