@@ -4,11 +4,12 @@
  * the workspace and the scope, rate-limits, validates, runs the handler and answers JSON. The same
  * declarations produce /openapi.json.
  */
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import { requestHeadersSchema } from '../api/contract.js';
 import { permissionsOf, verifyApiKey, type Permission } from './api-keys.js';
-import { forbidden, HttpError, notAuthenticated, notFound, toValidationError, ValidationError } from './http-errors.js';
+import { conflict, forbidden, HttpError, notAuthenticated, notFound, toValidationError, ValidationError } from './http-errors.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { ApiKeyRecord, Store } from './storage/store.js';
 
@@ -38,6 +39,8 @@ export interface Route {
   body?: z.ZodType;
   response: z.ZodType;
   status: number;
+  /** Honour an `Idempotency-Key` header: a repeat answers what the first request answered. */
+  idempotent?: boolean;
   handle(context: RouteContext): Promise<RouteResult>;
 }
 
@@ -222,8 +225,9 @@ export class Router {
     const params = route.params ? parseWith(route.params, rawParams, 'path') : rawParams;
     const query = route.query ? parseWith(route.query, Object.fromEntries(search), 'query') : {};
     let body: unknown;
+    let text: string | undefined;
     if (route.body) {
-      const text = await readBody(request, this.options.maxBodyBytes);
+      text = await readBody(request, this.options.maxBodyBytes);
       if (text === undefined) {
         throw new ValidationError([{ type: 'missing', loc: ['body'], msg: 'Field required', input: null }]);
       }
@@ -239,6 +243,36 @@ export class Router {
     } else {
       await readBody(request, this.options.maxBodyBytes); // drain (and cap) an unexpected body
     }
-    return route.handle({ params, query, body, workspaceId, key, permissions });
+    const context = { params, query, body, workspaceId, key, permissions };
+    const idemKey = request.headers['idempotency-key'];
+    if (!route.idempotent || typeof idemKey !== 'string') return route.handle(context);
+    if (idemKey.length === 0 || idemKey.length > 200) {
+      throw new ValidationError([{ type: 'string_too_long', loc: ['header', 'idempotency-key'], msg: 'must be 1 to 200 characters', input: idemKey }]);
+    }
+    return this.idempotently(route, context, idemKey, `${request.method} ${pathname}?${search.toString()}\n${text ?? ''}`);
+  }
+
+  private async idempotently(route: Route, context: RouteContext, idemKey: string, request: string): Promise<RouteResult> {
+    const { store } = this.options;
+    const fingerprint = createHash('sha256').update(request).digest('hex');
+    const { key, workspaceId } = context;
+    if (!(await store.claimIdempotency(key.id, workspaceId, idemKey, fingerprint, this.options.now()))) {
+      const earlier = await store.idempotencyRecord(key.id, workspaceId, idemKey);
+      if (earlier && earlier.fingerprint !== fingerprint) {
+        throw conflict('This Idempotency-Key was already used for a different request; use a new key.', 'idempotency_key_reused');
+      }
+      if (!earlier || earlier.status === null || earlier.body === null) {
+        throw new HttpError(409, 'idempotency_in_progress', 'A request with this Idempotency-Key is still in progress; retry shortly.', 'A request with this Idempotency-Key is still in progress; retry shortly.', { 'Retry-After': '1' });
+      }
+      return { status: earlier.status, body: JSON.parse(earlier.body) as unknown, headers: { 'Idempotent-Replayed': 'true' } };
+    }
+    try {
+      const result = await route.handle(context);
+      await store.settleIdempotency(key.id, workspaceId, idemKey, { status: result.status ?? route.status, body: JSON.stringify(result.body) });
+      return result;
+    } catch (error) {
+      await store.settleIdempotency(key.id, workspaceId, idemKey, undefined).catch(() => {});
+      throw error;
+    }
   }
 }

@@ -72,6 +72,7 @@ export function comparisonRoutes(services: ServerServices): Route[] {
       body: c.executeMultipleBodySchema,
       response: c.executeMultipleResponseSchema,
       status: 200,
+      idempotent: true,
       async handle(context) {
         if (!context.permissions.has('write:comparison')) {
           throw forbidden('This API key lacks the scope write:comparison needed to create the batch\'s comparisons.', 'insufficient_scope');
@@ -100,6 +101,7 @@ export function comparisonRoutes(services: ServerServices): Route[] {
       body: c.comparisonCreateBodySchema,
       response: c.comparisonCreateResponseSchema,
       status: 201,
+      idempotent: true,
       async handle(context) {
         const execute = !context.query.create_only;
         if (execute) requireJobScope(context);
@@ -172,6 +174,7 @@ export function comparisonRoutes(services: ServerServices): Route[] {
       query: c.executeQuerySchema,
       response: c.executeResponseSchema,
       status: 200,
+      idempotent: true,
       async handle(context) {
         const record = await getOr404(context.workspaceId, context.params.comparison_id);
         if (context.query.celery_task_id) await jobs.terminate(context.workspaceId, context.query.celery_task_id);

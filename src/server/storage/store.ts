@@ -91,6 +91,44 @@ export class Store {
     await this.db.run('UPDATE api_keys SET last_used_at = ? WHERE id = ?', [at, id]);
   }
 
+  // ─────────── Idempotency-Key (a retried POST answers what the first one did) ───────────
+
+  /** Claims the key for a request; false when it was already used (see idempotencyRecord). */
+  async claimIdempotency(keyId: string, workspaceId: string, idemKey: string, fingerprint: string, now: Date): Promise<boolean> {
+    await this.db.run('DELETE FROM idempotency_keys WHERE created_at < ?', [new Date(now.getTime() - 86_400_000).toISOString()]);
+    const changed = await this.db.run(
+      `INSERT INTO idempotency_keys (key_id, workspace_id, idem_key, fingerprint, created_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (key_id, workspace_id, idem_key) DO NOTHING`,
+      [keyId, workspaceId, idemKey, fingerprint, now.toISOString()],
+    );
+    return changed > 0;
+  }
+
+  async idempotencyRecord(keyId: string, workspaceId: string, idemKey: string): Promise<{ fingerprint: string; status: number | null; body: string | null } | undefined> {
+    const rows = await this.db.all<Row>('SELECT fingerprint, status, body FROM idempotency_keys WHERE key_id = ? AND workspace_id = ? AND idem_key = ?', [
+      keyId,
+      workspaceId,
+      idemKey,
+    ]);
+    const row = rows[0];
+    return row && { fingerprint: String(row.fingerprint), status: row.status == null ? null : num(row.status), body: row.body == null ? null : String(row.body) };
+  }
+
+  /** Records the answer (status + body) or, with `undefined`, frees the key (the request failed). */
+  async settleIdempotency(keyId: string, workspaceId: string, idemKey: string, answer: { status: number; body: string } | undefined): Promise<void> {
+    if (answer) {
+      await this.db.run('UPDATE idempotency_keys SET status = ?, body = ? WHERE key_id = ? AND workspace_id = ? AND idem_key = ?', [
+        answer.status,
+        answer.body,
+        keyId,
+        workspaceId,
+        idemKey,
+      ]);
+    } else {
+      await this.db.run('DELETE FROM idempotency_keys WHERE key_id = ? AND workspace_id = ? AND idem_key = ?', [keyId, workspaceId, idemKey]);
+    }
+  }
+
   // ─────────── data sources and datasets ───────────
 
   async createDatasource(record: DatasourceRecord): Promise<void> {

@@ -291,6 +291,22 @@ describe.each(stores)('%s', (_store, storeOptions) => {
       expect(c.errorBodySchema.parse(diff.json).code).toBe('job_not_found');
     });
 
+    it('answers a retried POST with the same Idempotency-Key as the first time, without running it again', async () => {
+      const idem = { 'Idempotency-Key': randomUUID() };
+      const first = await t.request('POST', `/comparisons/${comparisonId}/execute`, { headers: idem });
+      const again = await t.request('POST', `/comparisons/${comparisonId}/execute`, { headers: idem });
+      expect(again.status).toBe(200);
+      expect(again.json).toEqual(first.json);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      const other = await t.request('POST', `/comparisons/${comparisonId}/execute?enable_priority=true`, { headers: idem });
+      expect(other.status).toBe(409);
+      expect(other.json.code).toBe('idempotency_key_reused');
+      const created = await t.request('POST', '/comparisons?create_only=true', { headers: idem, body: comparisonBody(sourceId, targetId) });
+      expect(created.status).toBe(409);
+      const fresh = await t.request('POST', `/comparisons/${comparisonId}/execute`, { headers: { 'Idempotency-Key': randomUUID() } });
+      expect(fresh.json.run_id).not.toBe(first.json.run_id);
+    });
+
     it('executes a batch for an agent run and maps config ids to job ids', async () => {
       const answer = await t.request('POST', '/comparisons/execute_multiple', {
         body: {
