@@ -90,7 +90,8 @@ export class DuckdbConnection implements DatabaseConnection {
   }
 
   private fileError(config: FileConfig, error: unknown): DatacompareError {
-    const message = error instanceof Error ? error.message : String(error);
+    // DuckDB appends the statement with a caret ("LINE 1: …"): the statement is ours, not the user's.
+    const message = (error instanceof Error ? error.message : String(error)).split(/\n\s*LINE \d+:/)[0]?.trim() ?? '';
     if (/no files found|cannot open file|no such file/i.test(message)) return missingFiles(config, this.name, error);
     return new ConnectionError(`DuckDB could not read the ${fileKind(config)} of data source "${this.name}" (${config.path}): ${message}`, {
       cause: error,

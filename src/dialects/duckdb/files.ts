@@ -34,7 +34,8 @@ export function fileRelationSql(config: FileConfig, compiler: SqlCompiler): stri
 
 function csvOptionsSql(options: CsvReadOptions, compiler: SqlCompiler): string[] {
   const literal = (text: string) => compiler.stringLiteral(text);
-  const sql: string[] = [];
+  // As PostgreSQL's COPY … CSV writes them: an empty unquoted field is NULL, a quoted "" is ''.
+  const sql: string[] = ['allow_quoted_nulls = false'];
   if (options.delimiter !== undefined) sql.push(`delim = ${literal(options.delimiter)}`);
   if (options.header !== undefined) sql.push(`header = ${options.header ? 'true' : 'false'}`);
   if (options.quote !== undefined) sql.push(`quote = ${literal(options.quote)}`);
