@@ -54,8 +54,11 @@ export default function setup(): void {
 
   if (!selectsE2e(process.argv.slice(2))) return;
   const sources = Math.max(newestMtime(path.join(root, 'src')), statSync(path.join(root, 'package.json')).mtimeMs);
-  if (sources > outputMtime('dist/index.js')) npmRun('bundle'); // bundle = build + ncc
-  else if (sources > outputMtime('build/src/entries/cli.js')) npmRun('build');
+  // tsc emits even with type errors elsewhere in the tree (typecheck is where those fail), so the
+  // bundle is refreshed from whatever was emitted rather than left stale.
+  const stale = { build: sources > outputMtime('build/src/entries/cli.js'), dist: sources > outputMtime('dist/index.js') };
+  if (stale.build || stale.dist) npmRun('build');
+  if (stale.dist) npmRun('bundle:ncc');
   for (const output of ['build/src/entries/cli.js', 'dist/index.js']) {
     if (!existsSync(path.join(root, output))) throw new Error(`[global-setup] ${output} is missing after the build; run npm run bundle and read its errors.`);
   }
