@@ -351,6 +351,17 @@ export class ApiClient {
     return new Set(jobs.filter((job) => job.comparison_id === comparison.id).map((job) => job.job_id));
   }
 
+  /** Task ids of jobs (from the job list) for services whose job details do not carry them. */
+  async taskIdsOf(runIds: readonly number[], since: Date, signal?: AbortSignal): Promise<Map<number, string>> {
+    const wanted = new Set(runIds);
+    const found = new Map<number, string>();
+    if (wanted.size === 0) return found;
+    for (const job of await this.recentJobs(new Date(since.getTime() - 5 * 60_000), signal)) {
+      if (wanted.has(job.job_id) && job.task_id) found.set(job.job_id, job.task_id);
+    }
+    return found;
+  }
+
   private async findNewRun(
     comparison: { id: string; name: string },
     known: ReadonlySet<number>,

@@ -242,14 +242,26 @@ export async function runApiComparisons(definitions: ComparisonDefinition[], opt
     }
     if (configs.length === 0) return;
     try {
+      const sentAt = new Date();
       const runs = await client.executeMultiple({ agent_run_id: api.agentRunId!, comparison_agent_configs: configs }, { signal });
-      // execute_multiple answers job ids only: the details give comparison ids and task ids.
-      const details = await client.jobDetails([...runs.values()].map((run) => run.runId), { signal });
-      const detailById = new Map(details.map((detail) => [detail.run_id, detail]));
+      // execute_multiple answers job ids only: the details give comparison ids (and task ids on our
+      // server); the job list gives the task ids the hosted service leaves out of the details.
+      for (const [configId, run] of runs) Object.assign(byConfigId.get(configId)!, { runId: run.runId, taskId: run.taskId });
+      let detailById = new Map<number, JobDetail>();
+      let listed = new Map<number, string>();
+      try {
+        const details = await client.jobDetails([...runs.values()].map((run) => run.runId), { signal });
+        detailById = new Map(details.map((detail) => [detail.run_id, detail]));
+        const withoutTask = [...runs.values()].filter((run) => !run.taskId && !detailById.get(run.runId)?.task_id).map((run) => run.runId);
+        if (withoutTask.length > 0) listed = await client.taskIdsOf(withoutTask, sentAt, signal);
+      } catch (error) {
+        if (signal.aborted) throw error;
+        logger.warning(`The task ids of the agent run's jobs could not be read (${redact(toDatacompareError(error).message)}); they cannot be terminated if the run is cancelled.`);
+      }
       for (const [configId, run] of runs) {
         const slot = byConfigId.get(configId)!;
         const detail = detailById.get(run.runId);
-        Object.assign(slot, { runId: run.runId, taskId: run.taskId ?? detail?.task_id ?? undefined, comparisonId: detail?.comparison_id });
+        Object.assign(slot, { taskId: run.taskId ?? detail?.task_id ?? listed.get(run.runId), comparisonId: detail?.comparison_id });
         recordStart(slot);
       }
     } catch (error) {
@@ -311,12 +323,21 @@ export async function terminateLeftoverJobs(
 
 /** Terminates every unfinished job in parallel within `withinMs`; returns the slots whose job was terminated. */
 async function terminateUnfinished(slots: Slot[], client: ApiClient, logger: Logger, withinMs: number): Promise<Set<Slot>> {
-  const open = slots.filter((slot) => !slot.result && slot.runId !== undefined && slot.taskId !== undefined);
   const done = new Set<Slot>();
-  if (open.length === 0) return done;
   const deadline = AbortSignal.timeout(withinMs);
   // a fresh client: the run's own signal has fired
   const fresh = client.withSignal(deadline);
+  const unknownTask = slots.filter((slot) => !slot.result && slot.runId !== undefined && slot.taskId === undefined);
+  if (unknownTask.length > 0) {
+    try {
+      const found = await fresh.taskIdsOf(unknownTask.map((slot) => slot.runId!), new Date(Date.now() - 24 * 60 * 60_000));
+      for (const slot of unknownTask) slot.taskId = found.get(slot.runId!);
+    } catch (error) {
+      logger.debug(`looking up task ids to terminate failed: ${String(error)}`);
+    }
+  }
+  const open = slots.filter((slot) => !slot.result && slot.runId !== undefined && slot.taskId !== undefined);
+  if (open.length === 0) return done;
   await Promise.all(
     open.map(async (slot) => {
       try {
