@@ -177,4 +177,10 @@ export interface ChecksumHooks {
    * missing table, a negative or NULL estimate means "unknown".
    */
   estimatedRowsQuery(table: string): { sql: string; params: unknown[] } | undefined;
+  /**
+   * How many key-range slices of one checksum scan to run at once: > 1 for an engine that runs one
+   * query on one core (MySQL/MariaDB); 1 for an engine that parallelises a scan itself (PostgreSQL)
+   * or runs in our process (SQLite). Default 1.
+   */
+  parallelScans?: number;
 }

@@ -1,8 +1,12 @@
-/** MySQL/MariaDB's checksum-diff hooks: InnoDB's row estimate of a table (information_schema, no scan). */
+/**
+ * MySQL/MariaDB's checksum-diff hooks: InnoDB's row estimate of a table (information_schema, no
+ * scan), and two key-range slices per checksum scan (one query runs on one core).
+ */
 import { splitQualifiedName } from '../../sql/compiler.js';
 import type { ChecksumHooks } from '../types.js';
 
 export const mysqlChecksumHooks: ChecksumHooks = {
+  parallelScans: 2,
   estimatedRowsQuery: (table) => {
     const parts = splitQualifiedName(table);
     const name = parts[parts.length - 1] ?? table;

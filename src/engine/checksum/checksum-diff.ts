@@ -59,12 +59,34 @@ export async function estimateRows(context: DiffContext, side: Side, relation: C
 }
 
 /**
- * A side's bucket summaries. Read with `query`, not `stream`: PostgreSQL runs no parallel plan for a
- * cursor, and the result is bounded by MAX_BUCKETS small rows.
+ * A side's bucket summaries, ordered by bucket. Read with `query`, not `stream`: PostgreSQL runs no
+ * parallel plan for a cursor, and the result is bounded by MAX_BUCKETS small rows. With range
+ * buckets and a dialect that runs a query on one core, the scan is split into `parallelScans`
+ * contiguous key slices aligned on bucket bounds, run at once and concatenated in order.
  */
-async function* summaries(context: DiffContext, side: Side, sql: string) {
-  const rows = await side.connection.query(sql, [], queryOptions(context));
-  for (const row of rows) yield toSummary(row as ResultRow);
+async function* summaries(context: DiffContext, side: Side, relation: ChecksumRelation, span: { lo: bigint; hi: bigint } | undefined) {
+  const hooks = await loadChecksumHooks(side.connection.dialect);
+  const slices = span && relation.bucketing.kind === 'range' ? Math.max(1, Math.trunc(hooks.parallelScans ?? 1)) : 1;
+  const queries: string[] = [];
+  if (slices === 1 || relation.bucketing.kind !== 'range' || !span) queries.push(bucketScanSql(relation));
+  else {
+    const { lo, width } = relation.bucketing;
+    const buckets = (span.hi - lo) / width + 1n;
+    const perSlice = (buckets + BigInt(slices) - 1n) / BigInt(slices);
+    const key = relation.keys[0]?.expr ?? 'NULL';
+    const bounds = Array.from({ length: slices - 1 }, (_, i) => lo + BigInt(i + 1) * perSlice * width);
+    bounds.forEach((bound, i) => {
+      const lower = i === 0 ? `(${key} IS NULL OR ${key} < ${bound})` : `${key} >= ${bounds[i - 1]} AND ${key} < ${bound}`;
+      queries.push(bucketScanSql(sliced(relation, lower)));
+    });
+    queries.push(bucketScanSql(sliced(relation, `${key} >= ${bounds[bounds.length - 1]}`)));
+  }
+  const results = await Promise.all(queries.map((sql) => side.connection.query(sql, [], queryOptions(context))));
+  for (const rows of results) for (const row of rows) yield toSummary(row as ResultRow);
+}
+
+function sliced(relation: ChecksumRelation, condition: string): ChecksumRelation {
+  return { ...relation, filter: relation.filter ? `(${relation.filter}) AND ${condition}` : condition };
 }
 
 /** True when the side's key is its declared primary key, so no canonical key can repeat. */
@@ -99,8 +121,13 @@ async function keyRange(context: DiffContext, side: Side, relation: ChecksumRela
  * Range buckets for a single integer key when both sides are tables (min/max come from the index);
  * hash buckets otherwise. About ROWS_PER_BUCKET rows per bucket either way.
  */
-async function chooseBucketing(context: DiffContext, relations: [ChecksumRelation, ChecksumRelation], rows: number, rowsPerBucket: number): Promise<Bucketing> {
-  const hash: Bucketing = { kind: 'hash', buckets: chooseBucketCount(rows, rowsPerBucket) };
+async function chooseBucketing(
+  context: DiffContext,
+  relations: [ChecksumRelation, ChecksumRelation],
+  rows: number,
+  rowsPerBucket: number,
+): Promise<{ bucketing: Bucketing; span?: { lo: bigint; hi: bigint } }> {
+  const hash = { bucketing: { kind: 'hash', buckets: chooseBucketCount(rows, rowsPerBucket) } as Bucketing };
   const { source, target } = context;
   if (!integerKeyed(context.resolved) || source.definition.query || target.definition.query) return hash;
   const ranges = await Promise.all([keyRange(context, source, relations[0]), keyRange(context, target, relations[1])]);
@@ -111,7 +138,7 @@ async function chooseBucketing(context: DiffContext, relations: [ChecksumRelatio
   const buckets = BigInt(Math.min(MAX_BUCKETS, Math.max(1, Math.ceil(rows / rowsPerBucket))));
   const span = hi - lo + 1n;
   const width = (span + buckets - 1n) / buckets;
-  return { kind: 'range', lo, width: width < 1n ? 1n : width };
+  return { bucketing: { kind: 'range', lo, width: width < 1n ? 1n : width }, span: { lo, hi } };
 }
 
 /** The side restricted to the rows of some buckets (as an extra filter the other plans honour). */
@@ -145,14 +172,14 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
   if (rows < tuning.smallTableRows) {
     return fallBack(context, `The sides are on different connections and small (about ${rows.toLocaleString('en-US')} rows), so both are streamed ordered by key and merged: cheaper than checksums.`, undefined);
   }
-  const bucketing = await chooseBucketing(context, [sourceRelation, targetRelation], rows, tuning.rowsPerBucket);
+  const { bucketing, span } = await chooseBucketing(context, [sourceRelation, targetRelation], rows, tuning.rowsPerBucket);
   sourceRelation = { ...sourceRelation, bucketing };
   targetRelation = { ...targetRelation, bucketing };
   const how = bucketing.kind === 'hash' ? 'key-hash buckets' : `key ranges of ${bucketing.width.toLocaleString('en-US')}`;
 
   context.progress('comparing', `checksumming both sides in ${how}`);
   const [buckets, sourceDuplicates, targetDuplicates] = await Promise.all([
-    compareBuckets(summaries(context, source, bucketScanSql(sourceRelation)), summaries(context, target, bucketScanSql(targetRelation))),
+    compareBuckets(summaries(context, source, sourceRelation, span), summaries(context, target, targetRelation, span)),
     duplicateKeys(context, source, sourceRelation),
     duplicateKeys(context, target, targetRelation),
   ]);
