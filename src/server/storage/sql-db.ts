@@ -6,6 +6,7 @@
  */
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import pg from 'pg';
+import { ConnectionError } from '../../shared/errors.js';
 
 export type SqlParam = string | number | boolean | null | undefined;
 
@@ -149,9 +150,20 @@ export async function openPostgresDb(url: string, schema: string): Promise<SqlDb
   pool.on('connect', (client) => {
     client.query(`SET search_path TO "${schema}"`).catch(() => {});
   });
-  const first = await pool.connect();
+  let first: pg.PoolClient;
   try {
-    await first.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+    first = await pool.connect();
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw new ConnectionError(`Cannot connect to the PostgreSQL database of the server's state: ${(error as Error).message}`, {
+      cause: error,
+      hint: 'Check --database-url (or DATACOMPARE_DATABASE_URL) and that the database is running.',
+    });
+  }
+  try {
+    await first.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`).catch((error: { code?: string }) => {
+      if (error.code !== '23505') throw error; // another server created it at the same moment
+    });
     await first.query(`SET search_path TO "${schema}"`);
   } finally {
     first.release();

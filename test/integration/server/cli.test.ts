@@ -99,3 +99,15 @@ describe('datacompare serve + keys', () => {
     expect(serve.err()).toContain('shutting down');
   });
 });
+
+describe('datacompare serve with a bad --database-url', () => {
+  it('explains that the state database cannot be reached, without the password', async () => {
+    const run = capture();
+    expect(await runCli(['serve', '--port', '0', '--data-dir', tempDir('bad-db'), '--database-url', 'postgres://u:Pa55word-x@127.0.0.1:1/none'], run.io)).toBe(2);
+    expect(run.err()).toMatchInlineSnapshot(`
+      "error: Cannot connect to the PostgreSQL database of the server's state: connect ECONNREFUSED 127.0.0.1:1
+        hint: Check --database-url (or DATACOMPARE_DATABASE_URL) and that the database is running.
+      "
+    `);
+  });
+});
