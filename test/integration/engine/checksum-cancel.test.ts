@@ -1,0 +1,64 @@
+/**
+ * Cancelling a checksum diff stops its queries on both servers: an AbortSignal (or the comparison's
+ * timeout) ends the run with a `cancelled` error, and neither PostgreSQL nor MariaDB is left
+ * running the scan.
+ */
+import { describe, expect, it } from 'vitest';
+import pg from 'pg';
+import mysql from 'mysql2/promise';
+import { compare } from '../../../src/engine/index.js';
+import { sameConnection } from '../../../src/engine/plan.js';
+import { checksumStrategy } from '../../../src/engine/checksum/strategy.js';
+import { silentLogger } from '../../../src/shared/logger.js';
+import { databaseAvailable, TEST_DATABASE_URLS } from '../../helpers/databases.js';
+import { definition } from './engines.js';
+
+const ready = (await databaseAvailable('postgres')) && (await databaseAvailable('mysql'));
+const forcedChecksum = checksumStrategy(sameConnection, { smallTableRows: 0, mostRowsDiffer: 1, rowsPerBucket: 64 });
+
+// Queries that take many seconds to checksum: nothing to create, nothing to clean up.
+const MARK = 'dc_checksum_cancel_marker';
+const sourceQuery = `SELECT g AS id, 'x' AS ${MARK} FROM generate_series(1, 80000000) AS g`;
+const targetQuery = `SELECT seq AS id, 'x' AS ${MARK} FROM seq_1_to_80000000`;
+
+async function stillRunning(): Promise<{ postgres: number; mysql: number }> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URLS.postgres });
+  await client.connect();
+  const my = await mysql.createConnection({ uri: TEST_DATABASE_URLS.mysql });
+  try {
+    const p = await client.query(`SELECT count(*) AS n FROM pg_stat_activity WHERE state = 'active' AND query LIKE '%${MARK}%' AND pid <> pg_backend_pid()`);
+    const [rows] = await my.query(`SELECT count(*) AS n FROM information_schema.processlist WHERE command = 'Query' AND info LIKE '%${MARK}%' AND id <> connection_id()`);
+    return { postgres: Number(p.rows[0]?.n), mysql: Number((rows as { n: number }[])[0]?.n) };
+  } finally {
+    await client.end();
+    await my.end();
+  }
+}
+
+describe.runIf(ready)('cancelling a checksum diff', () => {
+  it('stops the queries on both servers and reports the run as cancelled', async () => {
+    const controller = new AbortController();
+    const def = definition({
+      source: { datasourceName: 'pg', connection: { type: 'postgres', url: TEST_DATABASE_URLS.postgres }, serviceDatasource: 'pg', query: sourceQuery },
+      target: { datasourceName: 'maria', connection: { type: 'mysql', url: TEST_DATABASE_URLS.mysql }, serviceDatasource: 'maria', query: targetQuery },
+      primaryKeys: { source: ['id'], target: ['id'] },
+    });
+    const running = compare(def, { logger: silentLogger, signal: controller.signal }, [forcedChecksum]);
+    // Wait until both servers are busy with the comparison, then cancel.
+    for (let i = 0; i < 100; i++) {
+      const busy = await stillRunning();
+      if (busy.postgres > 0 && busy.mysql > 0) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    controller.abort();
+    const result = await running;
+    expect(result.status).toBe('error');
+    expect(result.error?.kind).toBe('cancelled');
+    let left = await stillRunning();
+    for (let i = 0; i < 40 && left.postgres + left.mysql > 0; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      left = await stillRunning();
+    }
+    expect(left).toEqual({ postgres: 0, mysql: 0 });
+  });
+});
