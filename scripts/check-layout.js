@@ -71,6 +71,7 @@ for (const folder of CHECKED_FOLDERS) {
   }
 }
 
+problems.sort();
 if (problems.length > 0) {
   console.error(`check-layout: ${problems.length} problem(s)\n${problems.map((p) => `  ${p}`).join('\n')}`);
   process.exit(1);
