@@ -49,6 +49,12 @@ describe('fetching differing buckets', () => {
     expect(inBuckets(relation(postgresCompiler, { kind: 'range', lo: 5n, width: 1n }), [5n, 9n])).toBe('("id" = 5 OR "id" = 9)');
   });
 
+  it('filters a scan instead when there are thousands of ranges', () => {
+    const r = relation(postgresCompiler, { kind: 'range', lo: 0n, width: 10n });
+    const buckets = Array.from({ length: 2001 }, (_, i) => BigInt(i * 20));
+    expect(inBuckets(r, buckets)).toMatch(/^CASE WHEN "id" IS NULL THEN NULL ELSE "id" - \(\("id" - \(0\)\) % 10\) END IN \(0, 20, /);
+  });
+
   it('filters hash buckets with the bucket expression itself', () => {
     expect(inBuckets(relation(postgresCompiler), [1n, 3n])).toMatch(/^CASE WHEN "id" IS NULL THEN NULL ELSE .* % 7 END IN \(1, 3\)$/);
   });
