@@ -40,10 +40,10 @@ describe('check-layout', () => {
     expect(result.output).toMatchInlineSnapshot(`
       "check-layout: 5 problem(s)
         src/cli/RunCommand.ts: name is not kebab-case
-        src/engine/plan.ts: imports @actions/core: @actions/* is only imported under src/action/ (and the entries); pass a Logger in instead
         src/engine/plan.ts: imports ../dialects/postgres/dialect.js: the engine knows dialects only through src/dialects/types.ts (and registry.ts), and nothing of action/report/server/cli
-        src/report/summary.ts: imports node:fs: report/ holds pure renderers: strings in, strings out (no I/O, no action code)
+        src/engine/plan.ts: imports @actions/core: @actions/* is only imported under src/action/ (and the entries); pass a Logger in instead
         src/report/summary.ts: imports ../action/publish.js: report/ holds pure renderers: strings in, strings out (no I/O, no action code)
+        src/report/summary.ts: imports node:fs: report/ holds pure renderers: strings in, strings out (no I/O, no action code)
       "
     `);
   });
