@@ -362,11 +362,13 @@ export class Store {
 
   /** PENDING or STARTED → REVOKED; returns false when the job had already finished. */
   async revokeJob(jobId: number, now: string, message: string): Promise<boolean> {
+    const rows = await this.db.all<Row>('SELECT started_at FROM jobs WHERE id = ?', [jobId]);
+    const startedAt = rows[0]?.started_at;
+    const ran = typeof startedAt === 'string' ? Math.max(0, Math.round((Date.parse(now) - Date.parse(startedAt)) / 10) / 100) : null;
     const changed = await this.db.run(
-      `UPDATE jobs SET status = 'REVOKED', date_done = ?, message = ?, failure_reason = ?, lease_expires_at = NULL,
-         time_taken = CASE WHEN started_at IS NULL THEN NULL ELSE time_taken END
+      `UPDATE jobs SET status = 'REVOKED', date_done = ?, message = ?, failure_reason = ?, lease_expires_at = NULL, time_taken = ?
        WHERE id = ? AND status IN ('PENDING', 'STARTED')`,
-      [now, message, message, jobId],
+      [now, message, message, ran, jobId],
     );
     return changed > 0;
   }

@@ -91,7 +91,7 @@ describe.runIf(hasPostgres)('jobs on PostgreSQL', () => {
       expect(c.terminateResponseSchema.parse(answer.json)).toMatchObject({ status: 'REVOKED', message: `Job ${run.run_id} was terminated.` });
       await until(async () => (await activeSlowQueries()) === 0, 'the slow query to stop on the database', 10_000);
       const job = await waitForJob(t, run.run_id);
-      expect(job).toMatchObject({ status: 'REVOKED', failure_reason: 'Terminated on request.' });
+      expect(job).toMatchObject({ status: 'REVOKED', failure_reason: 'Terminated on request.', time_taken: expect.any(Number) });
       expect(job.result).toBeUndefined();
       // terminal states never change: a late terminate or the worker's end leaves it REVOKED
       await new Promise((resolve) => setTimeout(resolve, 300));
