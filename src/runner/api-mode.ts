@@ -49,6 +49,8 @@ export interface ApiTuning {
   terminateWithinMs?: number;
   /** Comparisons started at once (default 4). */
   startConcurrency?: number;
+  /** The HTTP transport (tests emulating the hosted service). Default: Node's fetch. */
+  fetch?: typeof fetch;
 }
 
 export interface ApiRunOptions {
@@ -89,6 +91,7 @@ export async function runApiComparisons(definitions: ComparisonDefinition[], opt
     signal,
     requestTimeoutMs: Math.min(tuning.requestTimeoutMs ?? 30_000, api.timeoutMs),
     ...(tuning.maxAttempts !== undefined ? { maxAttempts: tuning.maxAttempts } : {}),
+    ...(tuning.fetch ? { fetch: tuning.fetch } : {}),
     backoff: {
       ...(tuning.backoffBaseMs !== undefined ? { baseMs: tuning.backoffBaseMs } : {}),
       ...(tuning.backoffCapMs !== undefined ? { capMs: tuning.backoffCapMs } : {}),
