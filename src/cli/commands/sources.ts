@@ -40,7 +40,6 @@ export function serviceClient(values: OptionValues, context: CliContext): ApiCli
 export function cell(value: unknown): string {
   if (value === null || value === undefined) return '';
   const text = typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value as number | boolean);
-  // eslint-disable-next-line no-control-regex
   const clean = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '�');
   return clean.length > 60 ? `${clean.slice(0, 59)}…` : clean;
 }

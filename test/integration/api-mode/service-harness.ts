@@ -38,7 +38,7 @@ export async function startService(options: Partial<ServerOptions> = {}): Promis
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
     const text = await response.text();
-    return { status: response.status, body: text ? (JSON.parse(text) as any) : undefined }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    return { status: response.status, body: text ? (JSON.parse(text) as any) : undefined };
   };
   return {
     server,
