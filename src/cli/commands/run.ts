@@ -14,7 +14,7 @@ import { addSecret } from '../../shared/redact.js';
 import { loadSpec } from '../../spec/load.js';
 import { DEFAULT_SPEC_PATH } from '../../spec/schema.js';
 import { choiceOption, integerOption, listOption, stringOption } from '../args.js';
-import type { CliCommand, CliContext, Output } from '../command.js';
+import type { CliCommand, CliContext, OptionValues, Output } from '../command.js';
 import { paint } from '../terminal.js';
 
 const DEFAULT_API_TIMEOUT_MS = 30 * 60_000;
@@ -65,9 +65,10 @@ export const runCommand: CliCommand = {
     } finally {
       progress?.finish();
     }
-    await writeReports(run, values, context, maxDiffRows);
+    // The terminal report first: a report file that cannot be written must not hide the result.
     if (quiet) context.stdout.write(`${outcomeLine(run)}\n`);
     else context.stdout.write(renderText(run, { color: context.stdout.color }));
+    await writeReports(run, values, context, maxDiffRows);
     return run.status === 'error' ? ExitCode.error : run.status === 'mismatch' ? ExitCode.mismatch : ExitCode.match;
   },
 };
@@ -119,9 +120,9 @@ function progressPrinter(stderr: Output, verbose: boolean): { onProgress: (event
   return { onProgress, finish };
 }
 
-async function writeReports(run: RunResult, values: Record<string, unknown>, context: CliContext, maxDiffRows: number | undefined): Promise<void> {
-  const json = stringOption(values as never, 'json');
-  const markdown = stringOption(values as never, 'markdown');
+async function writeReports(run: RunResult, values: OptionValues, context: CliContext, maxDiffRows: number | undefined): Promise<void> {
+  const json = stringOption(values, 'json');
+  const markdown = stringOption(values, 'markdown');
   if (json) await writeReport(path.resolve(context.cwd, json), renderJson(run), '--json');
   if (markdown) await writeReport(path.resolve(context.cwd, markdown), renderSummary(run, { maxDiffRows: maxDiffRows ?? 20 }), '--markdown');
 }
