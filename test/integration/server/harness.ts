@@ -32,8 +32,16 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
+const made: string[] = [];
+process.once('exit', () => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh temporary directory, removed when the test process exits. */
 export function tempDir(prefix: string): string {
-  return mkdtempSync(path.join(os.tmpdir(), `dc-server-${prefix}-`));
+  const dir = mkdtempSync(path.join(os.tmpdir(), `dc-server-${prefix}-`));
+  made.push(dir);
+  return dir;
 }
 
 export async function startTestServer(options: Partial<ServerOptions> = {}): Promise<TestServer> {
