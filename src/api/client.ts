@@ -175,7 +175,12 @@ export class ApiClient {
         // wait first: a request still on its way (a slow proxy) lands before we look for it
         await (this.options.sleep ?? realSleep)(delayMs, this.signalFor(options.signal));
         if (error.ambiguous) {
-          const found = await this.findNewRun(comparison, known, sentAt, options.signal);
+          let found = await this.findNewRun(comparison, known, sentAt, options.signal);
+          if (!found && error.failure === 'timeout') {
+            // a slow service may still be working on the request: look once more after a pause
+            await (this.options.sleep ?? realSleep)(Math.min(5000, Math.max(200, this.requestTimeoutMs / 3)), this.signalFor(options.signal));
+            found = await this.findNewRun(comparison, known, sentAt, options.signal);
+          }
           if (found) {
             this.options.logger.warning(
               `${endpoint} for "${comparison.name}" got no clear answer (${error.message}); the run was found in the job list (job ${found.job_id}) and is not started again.`,

@@ -16,7 +16,9 @@ export type Fault =
   /** Forward, wait for the server's whole answer, then destroy the client's connection. */
   | { kind: 'drop-after' }
   /** Forward after waiting this long (the client's per-request timeout may fire first). */
-  | { kind: 'slow'; delayMs: number };
+  | { kind: 'slow'; delayMs: number }
+  /** Forward at once, but hold the server's answer this long (the server acted; the client may give up). */
+  | { kind: 'slow-answer'; delayMs: number };
 
 export interface ProxiedRequest {
   /** 0-based position among every request the proxy received. */
@@ -36,7 +38,7 @@ export type FaultSchedule = (request: ProxiedRequest) => Fault | undefined;
 export interface FaultProxy {
   /** http://127.0.0.1:<port> */
   url: string;
-  /** Faults injected so far, by label: `429`, `503`, `drop-before`, `drop-after`, `slow`. */
+  /** Faults injected so far, by label: `429`, `503`, `drop-before`, `drop-after`, `slow`, `slow-answer`. */
   injected: Record<string, number>;
   /** How many faults in all. */
   totalInjected(): number;
@@ -112,6 +114,7 @@ export async function startFaultProxy(target: string, schedule: FaultSchedule = 
           if (fault?.kind === 'slow') await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
           if (req.socket.destroyed) return;
           const answer = await forward(req, body);
+          if (fault?.kind === 'slow-answer') await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
           if (fault?.kind === 'drop-after') {
             req.socket.destroy();
             return;

@@ -1,7 +1,7 @@
 /**
  * api mode through a fault-injecting proxy in front of a real `datacompare serve`: 429 with
  * Retry-After, 503, connections dropped before the server saw the request, answers lost after the
- * server acted (including execute's), slow answers and answers slower than the request time limit.
+ * server acted (including execute's), slow requests and answers, some slower than the request time limit.
  * Every logical call meets one fault (its first attempt; a retry passes), so every comparison must
  * still complete with the same result as without faults, no job may run twice, none stay running.
  */
@@ -26,6 +26,7 @@ const ROTATION: Fault[] = [
   { kind: 'slow', delayMs: 300 },
   { kind: 'status', status: 502 },
   { kind: 'slow', delayMs: REQUEST_TIMEOUT_MS + 1000 },
+  { kind: 'slow-answer', delayMs: REQUEST_TIMEOUT_MS + 500 },
 ];
 
 /**
@@ -41,7 +42,7 @@ function oneFaultPerCall(): (request: ProxiedRequest) => Fault | undefined {
     const key = `${request.method} ${String(request.headers['idempotency-key'] ?? request.path)}`;
     if (seen.has(key)) return undefined;
     seen.add(key);
-    if (request.path.endsWith('/execute') && executes++ % 2 === 0) return { kind: 'drop-after' };
+    if (request.path.endsWith('/execute') && executes++ % 3 === 0) return { kind: 'drop-after' };
     return ROTATION[next++ % ROTATION.length];
   };
 }
@@ -142,8 +143,8 @@ describe('api mode through a faulty network', () => {
     proxy.setSchedule(() => undefined);
     const injected = proxy.totalInjected();
     expect(injected).toBeGreaterThanOrEqual(50);
-    for (const label of ['429', '503', '502', 'drop-before', 'drop-after', 'slow']) expect(proxy.injected[label] ?? 0).toBeGreaterThan(0);
-    const lostExecutes = proxy.log.filter((r) => r.fault?.kind === 'drop-after' && r.path.includes('execute')).length;
+    for (const label of ['429', '503', '502', 'drop-before', 'drop-after', 'slow', 'slow-answer']) expect(proxy.injected[label] ?? 0).toBeGreaterThan(0);
+    const lostExecutes = proxy.log.filter((r) => (r.fault?.kind === 'drop-after' || r.fault?.kind === 'slow-answer') && r.path.includes('execute')).length;
     expect(lostExecutes).toBeGreaterThanOrEqual(4);
     // none left running
     expect((await service.allJobs()).filter((job) => job.status === 'PENDING' || job.status === 'STARTED')).toEqual([]);

@@ -239,6 +239,35 @@ describe('execute never starts a run twice', () => {
     expect(logger.text('warning')).toContain('the run was found in the job list (job 8) and is not started again');
   });
 
+  it('after a timeout, looks in the job list twice before executing again (the service may still be at work)', async () => {
+    let listings = 0;
+    let executes = 0;
+    const { fetchImpl } = transport([
+      [
+        (r) => path(r).endsWith('/execute'),
+        () => {
+          executes++;
+          return new Promise<Response>(() => {}); // never answers: the per-request limit fires
+        },
+      ],
+      [(r) => path(r).endsWith('/jobs/comparison'), () => json(page(++listings === 1 ? [] : [jobItem({ job_id: 12, task_id: 'celery-12' })]))],
+    ]);
+    const api = new ApiClient({
+      baseUrl: 'https://dc.example.com',
+      apiKey: KEY,
+      workspaceId: WORKSPACE,
+      logger: new MemoryLogger(),
+      fetch: ((input: URL | string | Request, init?: RequestInit) => {
+        const answer = fetchImpl(input, init);
+        return Promise.race([answer, new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)))]);
+      }) as typeof fetch,
+      requestTimeoutMs: 20,
+      sleep: async () => {},
+    });
+    expect(await api.execute(COMPARISON, { knownRunIds: new Set() })).toEqual({ runId: 12, taskId: 'celery-12', recovered: true });
+    expect({ executes, listings }).toEqual({ executes: 1, listings: 2 });
+  });
+
   it('executes again when the run is not in the job list, with the same idempotency key', async () => {
     let executes = 0;
     const { seen, fetchImpl } = transport([
