@@ -12,7 +12,7 @@ import { buildCreateBody, DatasourceResolver, localOnlyOptionsWarning } from '..
 import { errorResult, jobResult, servicePlan, type ServiceRef } from '../api/results.js';
 import type { ComparisonDefinition, ComparisonResult, ProgressEvent } from '../engine/model.js';
 import { anySignal, isAbortError, sleep } from '../shared/abort.js';
-import { toDatacompareError, type ErrorKind } from '../shared/errors.js';
+import { ServiceError, toDatacompareError, type ErrorKind } from '../shared/errors.js';
 import type { Logger } from '../shared/logger.js';
 import { redact } from '../shared/redact.js';
 import { GrowingInterval } from '../shared/retry.js';
@@ -69,7 +69,12 @@ interface Slot {
   runId?: number;
   taskId?: string;
   result?: ComparisonResult;
+  /** Consecutive polls in which the service did not report this job. */
+  missing?: number;
 }
+
+/** A job missing from this many consecutive details answers is given up on. */
+const MISSING_TICKS = 5;
 
 class RunTimeout extends Error {
   override readonly name = 'TimeoutError';
@@ -180,7 +185,14 @@ export async function runApiComparisons(definitions: ComparisonDefinition[], opt
       await Promise.all(
         running.map(async (slot) => {
           const detail = byId.get(slot.runId!);
-          if (!detail) return;
+          if (!detail) {
+            slot.missing = (slot.missing ?? 0) + 1;
+            if (slot.missing >= MISSING_TICKS) {
+              fail(slot, new ServiceError(`The service does not report job ${slot.runId} any more (missing from the job details ${MISSING_TICKS} times in a row).`, { hint: 'It may have been deleted on the service; run the comparison again.' }));
+            }
+            return;
+          }
+          slot.missing = 0;
           slot.taskId ??= detail.task_id ?? undefined;
           if (!client.statuses.isTerminal(detail.status)) return;
           let diff;

@@ -46,7 +46,7 @@ function definition(name: string, overrides: Partial<ComparisonDefinition> = {})
 }
 
 /** A stateful emulation of the hosted service. `statuses` is each job's status per details call. */
-function hostedService(options: { statuses: string[]; diffStatus?: string }) {
+function hostedService(options: { statuses: string[]; diffStatus?: string; forgetsJobs?: boolean }) {
   const jobs = new Map<number, { name: string; comparisonId: string; polls: number; task: string; revoked: boolean }>();
   const comparisons = new Map<string, string>();
   const calls: string[] = [];
@@ -79,6 +79,7 @@ function hostedService(options: { statuses: string[]; diffStatus?: string }) {
       return json({ message: 'ok', mapped_run_ids: Object.fromEntries(b.comparison_agent_configs.map((c) => [String(c.id), startJob('cccccccc-0000-4000-8000-9999', c.configuration.name)])) });
     }
     if (route === 'POST /jobs/comparison/details') {
+      if (options.forgetsJobs) return json({ data: [], meta: { not_found: body } });
       return json(
         (body as number[]).map((id) => {
           const job = jobs.get(id)!;
@@ -154,6 +155,16 @@ describe('runApiComparisons on the hosted service', () => {
     const hosted = hostedService({ statuses: ['SUCCESS'], diffStatus: 'PARTIAL_MATCH' });
     const [result] = await runApiComparisons([definition('orders')], { api, logger: new MemoryLogger(), tuning: tuning(hosted.fetchImpl) });
     expect(result).toMatchObject({ status: 'error', error: { kind: 'service' } });
+  });
+
+  it('gives up on a job the service stops reporting', async () => {
+    const hosted = hostedService({ statuses: ['STARTED'], forgetsJobs: true });
+    const [result] = await runApiComparisons([definition('orders')], { api, logger: new MemoryLogger(), tuning: tuning(hosted.fetchImpl) });
+    expect(result!.error).toEqual({
+      kind: 'service',
+      message: 'The service does not report job 100 any more (missing from the job details 5 times in a row).',
+      hint: 'It may have been deleted on the service; run the comparison again.',
+    });
   });
 
   it('finds the task ids of an agent run in the job list, to terminate them on cancel', async () => {
