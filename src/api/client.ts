@@ -1,9 +1,8 @@
 /**
- * The Data Comparison Service client: every endpoint of the API document over Node's fetch, each
- * answer parsed with the shared zod contract (unknown fields kept). Every request carries
- * `Authorization: Bearer` and `Workspace-Id`, its own time limit and the caller's AbortSignal.
- * Safe calls (GETs, the details POST, terminate) retry on network errors and 408/429/5xx with
- * full-jitter backoff and Retry-After. Execute is never blindly retried: after an ambiguous failure
+ * The Data Comparison Service client: every endpoint of the API document, each answer parsed with
+ * the shared zod contract (unknown fields kept) through ServiceTransport (auth headers, time limits,
+ * AbortSignal). Safe calls (GETs, the details POST, terminate) retry on network errors and
+ * 408/429/5xx with full-jitter backoff and Retry-After. Execute is never blindly retried: after an ambiguous failure
  * the job list is searched for the run first (see `execute`), so a job is never started twice.
  */
 import { randomUUID } from 'node:crypto';
@@ -30,30 +29,10 @@ import {
   type Page,
 } from './contract.js';
 import { parseServiceTimestamp, StatusReader, taskIdOf, wrapBareList, wrapBarePage } from './normalize.js';
-import { ApiCallError, httpError, invalidResponseError, networkError, timeoutError } from './service-error.js';
-import { anySignal, sleep as realSleep, throwIfAborted } from '../shared/abort.js';
-import { ConfigurationError } from '../shared/errors.js';
-import type { Logger } from '../shared/logger.js';
-import { addSecret } from '../shared/redact.js';
-import { fullJitterDelay, parseRetryAfter, retry, type RetryDecision } from '../shared/retry.js';
+import { ApiCallError, invalidResponseError } from './service-error.js';
+import { ServiceTransport, type ApiClientOptions } from './transport.js';
 
-export interface ApiClientOptions {
-  /** Base URL, optionally with a path prefix: https://host/api/v1 */
-  baseUrl: string;
-  apiKey: string;
-  workspaceId: string;
-  logger: Logger;
-  /** Per-request time limit. Default 30 s. */
-  requestTimeoutMs?: number;
-  /** Aborts every request and wait of this client (cancel, overall timeout). */
-  signal?: AbortSignal;
-  /** Attempts per safe call, the first included. Default 5. */
-  maxAttempts?: number;
-  /** Backoff base and cap (defaults 1 s / 30 s), randomness and clock: injectable for tests. */
-  backoff?: { baseMs?: number; capMs?: number; random?: () => number };
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  fetch?: typeof fetch;
-}
+export type { ApiClientOptions } from './transport.js';
 
 /** A started job: its id (run_id) and background task id (for terminate). */
 export interface StartedRun {
@@ -73,54 +52,20 @@ export interface JobListOptions {
   endTime?: Date;
 }
 
-type Method = 'GET' | 'POST';
-interface CallSpec<S extends z.ZodType> {
-  method: Method;
-  /** The endpoint as documented, for messages: `POST /comparisons/{comparison_id}/execute`. */
-  endpoint: string;
-  path: string;
-  query?: Record<string, string | number | boolean | undefined>;
-  body?: unknown;
-  schema: S;
-  /** Reshapes the raw JSON before parsing (hosted-service variations). */
-  prepare?: (body: unknown) => unknown;
-  /** Same key on every retry of one logical POST. */
-  idempotencyKey?: string;
-  signal?: AbortSignal;
-}
-
-const USER_AGENT = 'datacompare (+https://github.com/datacompare/datacompare)';
-
 export class ApiClient {
   readonly baseUrl: string;
   readonly statuses: StatusReader;
-  private readonly options: ApiClientOptions;
-  private readonly fetchImpl: typeof fetch;
-  private readonly requestTimeoutMs: number;
+  private readonly http: ServiceTransport;
 
   constructor(options: ApiClientOptions) {
-    let url: URL;
-    try {
-      url = new URL(options.baseUrl);
-    } catch {
-      throw new ConfigurationError(`The API URL "${options.baseUrl}" is not a valid URL.`, { hint: 'Use e.g. https://service.example.com/api/v1.' });
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new ConfigurationError(`The API URL "${options.baseUrl}" must start with https:// (or http://).`);
-    }
-    if (!options.apiKey) throw new ConfigurationError('An API key is required in api mode.', { hint: 'Set the api-key input (or DATACOMPARE_API_KEY).' });
-    if (!options.workspaceId) throw new ConfigurationError('A workspace id is required in api mode.', { hint: 'Set the workspace-id input (or DATACOMPARE_WORKSPACE_ID).' });
-    addSecret(options.apiKey);
-    this.baseUrl = url.href.replace(/\/+$/, '');
-    this.options = options;
-    this.fetchImpl = options.fetch ?? fetch;
-    this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
+    this.http = new ServiceTransport(options);
+    this.baseUrl = this.http.baseUrl;
     this.statuses = new StatusReader(options.logger);
   }
 
   /** The same client bound to another signal (e.g. to terminate jobs after the run's own signal fired). */
   withSignal(signal: AbortSignal | undefined): ApiClient {
-    const { signal: _previous, ...rest } = this.options;
+    const { signal: _previous, ...rest } = this.http.options;
     return new ApiClient({ ...rest, ...(signal ? { signal } : {}) });
   }
 
@@ -128,7 +73,7 @@ export class ApiClient {
 
   /** POST /comparisons?create_only=true: stores the comparison without running it. */
   async createComparison(body: ComparisonCreateBody, options: { signal?: AbortSignal } = {}): Promise<Comparison> {
-    const answer = await this.safeCall({
+    const answer = await this.http.safeCall({
       method: 'POST',
       endpoint: 'POST /comparisons',
       path: '/comparisons',
@@ -155,11 +100,11 @@ export class ApiClient {
     const known = options.knownRunIds ?? (await this.runIdsOf(comparison, options.signal));
     const idempotencyKey = randomUUID();
     const endpoint = 'POST /comparisons/{comparison_id}/execute';
-    const maxAttempts = this.options.maxAttempts ?? 5;
+    const maxAttempts = this.http.maxAttempts;
     for (let attempt = 1; ; attempt++) {
       const sentAt = new Date();
       try {
-        const answer = await this.call({
+        const answer = await this.http.call({
           method: 'POST',
           endpoint,
           path: `/comparisons/${encodeURIComponent(comparison.id)}/execute`,
@@ -171,24 +116,23 @@ export class ApiClient {
         return { runId: answer.run_id, taskId: taskIdOf(answer) };
       } catch (error) {
         if (!(error instanceof ApiCallError) || !error.retryable || attempt >= maxAttempts) throw error;
-        const delayMs = error.retryAfterMs ?? fullJitterDelay(attempt - 1, this.options.backoff);
-        // wait first: a request still on its way (a slow proxy) lands before we look for it
-        await (this.options.sleep ?? realSleep)(delayMs, this.signalFor(options.signal));
+                // wait first: a request still on its way (a slow proxy) lands before we look for it
+        await this.http.pause(this.http.retryDelay(error, attempt), options.signal);
         if (error.ambiguous) {
           let found = await this.findNewRun(comparison, known, sentAt, options.signal);
           if (!found && error.failure === 'timeout') {
             // a slow service may still be working on the request: look once more after a pause
-            await (this.options.sleep ?? realSleep)(Math.min(5000, Math.max(200, this.requestTimeoutMs / 3)), this.signalFor(options.signal));
+            await this.http.pause(Math.min(5000, Math.max(200, this.http.requestTimeoutMs / 3)), options.signal);
             found = await this.findNewRun(comparison, known, sentAt, options.signal);
           }
           if (found) {
-            this.options.logger.warning(
+            this.http.options.logger.warning(
               `${endpoint} for "${comparison.name}" got no clear answer (${error.message}); the run was found in the job list (job ${found.job_id}) and is not started again.`,
             );
             return { runId: found.job_id, taskId: found.task_id, recovered: true };
           }
         }
-        this.options.logger.debug(`${endpoint} for "${comparison.name}": ${error.message} Sending it again.`);
+        this.http.options.logger.debug(`${endpoint} for "${comparison.name}": ${error.message} Sending it again.`);
       }
     }
   }
@@ -202,11 +146,11 @@ export class ApiClient {
     const started = new Map<number, StartedRun>();
     let pending = body.comparison_agent_configs;
     const known = new Set((await this.recentJobs(new Date(Date.now() - 60 * 60_000), options.signal)).map((job) => job.job_id));
-    const maxAttempts = this.options.maxAttempts ?? 5;
+    const maxAttempts = this.http.maxAttempts;
     for (let attempt = 1; pending.length > 0; attempt++) {
       const sentAt = new Date();
       try {
-        const answer = await this.call({
+        const answer = await this.http.call({
           method: 'POST',
           endpoint,
           path: '/comparisons/execute_multiple',
@@ -225,8 +169,7 @@ export class ApiClient {
         return started;
       } catch (error) {
         if (!(error instanceof ApiCallError) || !error.retryable || attempt >= maxAttempts) throw error;
-        const delayMs = error.retryAfterMs ?? fullJitterDelay(attempt - 1, this.options.backoff);
-        await (this.options.sleep ?? realSleep)(delayMs, this.signalFor(options.signal));
+                await this.http.pause(this.http.retryDelay(error, attempt), options.signal);
         if (error.ambiguous) {
           const jobs = (await this.recentJobs(new Date(sentAt.getTime() - 5 * 60_000), options.signal)).filter((job) => !known.has(job.job_id));
           const still: typeof pending = [];
@@ -240,7 +183,7 @@ export class ApiClient {
             } else still.push(config);
           }
           if (still.length < pending.length) {
-            this.options.logger.warning(
+            this.http.options.logger.warning(
               `${endpoint} got no clear answer (${error.message}); ${pending.length - still.length} run(s) were found in the job list and are not started again.`,
             );
           }
@@ -256,7 +199,7 @@ export class ApiClient {
   async jobDetails(runIds: readonly number[], options: { signal?: AbortSignal } = {}): Promise<JobDetail[]> {
     const details: JobDetail[] = [];
     for (let start = 0; start < runIds.length; start += MAX_DETAIL_IDS) {
-      const answer = await this.safeCall({
+      const answer = await this.http.safeCall({
         method: 'POST',
         endpoint: 'POST /jobs/comparison/details',
         path: '/jobs/comparison/details',
@@ -273,7 +216,7 @@ export class ApiClient {
 
   /** GET /jobs/comparison: one page. */
   async listJobs(options: JobListOptions = {}, signal?: AbortSignal): Promise<Page<JobListItem> & { meta?: z.infer<typeof jobListMetaSchema> }> {
-    const answer = await this.safeCall({
+    const answer = await this.http.safeCall({
       method: 'GET',
       endpoint: 'GET /jobs/comparison',
       path: '/jobs/comparison',
@@ -294,7 +237,7 @@ export class ApiClient {
 
   /** GET /jobs/comparison/{job_id}/diff-details */
   async diffDetails(runId: number, options: { signal?: AbortSignal } = {}): Promise<DiffDetailsData> {
-    const answer = await this.safeCall({
+    const answer = await this.http.safeCall({
       method: 'GET',
       endpoint: 'GET /jobs/comparison/{job_id}/diff-details',
       path: `/jobs/comparison/${runId}/diff-details`,
@@ -306,7 +249,7 @@ export class ApiClient {
 
   /** POST /jobs/{task_id}/terminate (terminating twice is harmless, so it is retried like a GET). */
   async terminate(taskId: string, options: { signal?: AbortSignal; maxAttempts?: number } = {}): Promise<string> {
-    const answer = await this.safeCall(
+    const answer = await this.http.safeCall(
       {
         method: 'POST',
         endpoint: 'POST /jobs/{task_id}/terminate',
@@ -325,7 +268,7 @@ export class ApiClient {
     options: { filter?: string; page?: number; size?: number; sortBy?: 'last_scanned' | 'name' | 'type'; sortOrder?: 'asc' | 'desc' } = {},
     signal?: AbortSignal,
   ): Promise<Page<DataSource>> {
-    const answer = await this.safeCall({
+    const answer = await this.http.safeCall({
       method: 'GET',
       endpoint: 'GET /sources',
       path: '/sources',
@@ -393,84 +336,5 @@ export class ApiClient {
       if (answer.items.length === 0 || page >= answer.pages) break;
     }
     return jobs;
-  }
-
-  // ───────────────────────────── plumbing ─────────────────────────────
-
-  private signalFor(signal: AbortSignal | undefined): AbortSignal | undefined {
-    return this.options.signal || signal ? anySignal(this.options.signal, signal) : undefined;
-  }
-
-  /** A call retried on network errors and 408/429/5xx, honouring Retry-After. */
-  private safeCall<S extends z.ZodType>(spec: CallSpec<S>, maxAttempts?: number): Promise<z.infer<S>> {
-    const signal = this.signalFor(spec.signal);
-    return retry(() => this.call(spec), {
-      maxAttempts: maxAttempts ?? this.options.maxAttempts ?? 5,
-      ...this.options.backoff,
-      ...(this.options.sleep ? { sleep: this.options.sleep } : {}),
-      ...(signal ? { signal } : {}),
-      classify: (error): RetryDecision =>
-        error instanceof ApiCallError && error.retryable
-          ? { retry: true, reason: error.message, ...(error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}) }
-          : { retry: false },
-      onRetry: (info) => this.options.logger.debug(`${spec.endpoint}: attempt ${info.attempt} failed (${info.reason}); retrying in ${info.delayMs} ms.`),
-    });
-  }
-
-  /** One HTTP request: no retry. */
-  private async call<S extends z.ZodType>(spec: CallSpec<S>): Promise<z.infer<S>> {
-    const outer = this.signalFor(spec.signal);
-    throwIfAborted(outer);
-    const timeout = AbortSignal.timeout(this.requestTimeoutMs);
-    const url = new URL(this.baseUrl + spec.path);
-    for (const [key, value] of Object.entries(spec.query ?? {})) {
-      if (value !== undefined) url.searchParams.set(key, String(value));
-    }
-    const headers: Record<string, string> = {
-      authorization: `Bearer ${this.options.apiKey}`,
-      'workspace-id': this.options.workspaceId,
-      accept: 'application/json',
-      'user-agent': USER_AGENT,
-    };
-    if (spec.body !== undefined) headers['content-type'] = 'application/json';
-    if (spec.method === 'POST') headers['idempotency-key'] = spec.idempotencyKey ?? randomUUID();
-
-    let response: Response;
-    let text: string;
-    try {
-      response = await this.fetchImpl(url, {
-        method: spec.method,
-        headers,
-        ...(spec.body !== undefined ? { body: JSON.stringify(spec.body) } : {}),
-        signal: anySignal(outer, timeout),
-        redirect: 'follow',
-      });
-      text = await response.text();
-    } catch (error) {
-      throwIfAborted(outer);
-      if (timeout.aborted) throw timeoutError(spec.endpoint, this.requestTimeoutMs);
-      throw networkError(spec.endpoint, error);
-    }
-    let body: unknown = text;
-    try {
-      body = text === '' ? undefined : (JSON.parse(text) as unknown);
-    } catch {
-      // keep the text: error pages from proxies are HTML or plain text
-    }
-    if (!response.ok) {
-      throw httpError(spec.endpoint, response.status, body, parseRetryAfter(response.headers.get('retry-after')));
-    }
-    if (typeof body !== 'object' || body === null) {
-      throw invalidResponseError(spec.endpoint, response.status, text === '' ? 'the body is empty' : 'the body is not JSON');
-    }
-    const parsed = spec.schema.safeParse(spec.prepare ? spec.prepare(body) : body);
-    if (!parsed.success) {
-      const issues = parsed.error.issues
-        .slice(0, 3)
-        .map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`)
-        .join('; ');
-      throw invalidResponseError(spec.endpoint, response.status, issues);
-    }
-    return parsed.data as z.infer<S>;
   }
 }

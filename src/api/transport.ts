@@ -1,0 +1,167 @@
+/**
+ * One HTTP exchange with the Data Comparison Service: URL (with any path prefix), the two auth
+ * headers, an Idempotency-Key on POSTs, the per-request time limit combined with the caller's
+ * AbortSignal, the answer parsed with a zod schema (errors turned into ApiCallError sentences), and
+ * the retry policy for safe calls (network errors and 408/429/5xx, full jitter, Retry-After).
+ */
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import { ApiCallError, httpError, invalidResponseError, networkError, timeoutError } from './service-error.js';
+import { anySignal, sleep as realSleep, throwIfAborted } from '../shared/abort.js';
+import { ConfigurationError } from '../shared/errors.js';
+import type { Logger } from '../shared/logger.js';
+import { addSecret } from '../shared/redact.js';
+import { fullJitterDelay, parseRetryAfter, retry, type RetryDecision } from '../shared/retry.js';
+
+export interface ApiClientOptions {
+  /** Base URL, optionally with a path prefix: https://host/api/v1 */
+  baseUrl: string;
+  apiKey: string;
+  workspaceId: string;
+  logger: Logger;
+  /** Per-request time limit. Default 30 s. */
+  requestTimeoutMs?: number;
+  /** Aborts every request and wait of this client (cancel, overall timeout). */
+  signal?: AbortSignal;
+  /** Attempts per safe call, the first included. Default 5. */
+  maxAttempts?: number;
+  /** Backoff base and cap (defaults 1 s / 30 s), randomness and clock: injectable for tests. */
+  backoff?: { baseMs?: number; capMs?: number; random?: () => number };
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  fetch?: typeof fetch;
+}
+
+export type Method = 'GET' | 'POST';
+export interface CallSpec<S extends z.ZodType> {
+  method: Method;
+  /** The endpoint as documented, for messages: `POST /comparisons/{comparison_id}/execute`. */
+  endpoint: string;
+  path: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  schema: S;
+  /** Reshapes the raw JSON before parsing (hosted-service variations). */
+  prepare?: (body: unknown) => unknown;
+  /** Same key on every retry of one logical POST. */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+const USER_AGENT = 'datacompare (+https://github.com/datacompare/datacompare)';
+
+export class ServiceTransport {
+  readonly baseUrl: string;
+  readonly options: ApiClientOptions;
+  readonly requestTimeoutMs: number;
+  private readonly fetchImpl: typeof fetch;
+
+  constructor(options: ApiClientOptions) {
+    let url: URL;
+    try {
+      url = new URL(options.baseUrl);
+    } catch {
+      throw new ConfigurationError(`The API URL "${options.baseUrl}" is not a valid URL.`, { hint: 'Use e.g. https://service.example.com/api/v1.' });
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      throw new ConfigurationError(`The API URL "${options.baseUrl}" must start with https:// (or http://).`);
+    }
+    if (!options.apiKey) throw new ConfigurationError('An API key is required in api mode.', { hint: 'Set the api-key input (or DATACOMPARE_API_KEY).' });
+    if (!options.workspaceId) throw new ConfigurationError('A workspace id is required in api mode.', { hint: 'Set the workspace-id input (or DATACOMPARE_WORKSPACE_ID).' });
+    addSecret(options.apiKey);
+    this.baseUrl = url.href.replace(/\/+$/, '');
+    this.options = options;
+    this.fetchImpl = options.fetch ?? fetch;
+    this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
+  }
+
+  get maxAttempts(): number {
+    return this.options.maxAttempts ?? 5;
+  }
+
+  /** The wait before the next attempt after `error` (Retry-After, else full jitter). */
+  retryDelay(error: ApiCallError, attempt: number): number {
+    return error.retryAfterMs ?? fullJitterDelay(attempt - 1, this.options.backoff);
+  }
+
+  /** An abortable pause (the injectable clock of tests). */
+  pause(ms: number, signal?: AbortSignal): Promise<void> {
+    return (this.options.sleep ?? realSleep)(ms, this.signalFor(signal));
+  }
+
+  signalFor(signal: AbortSignal | undefined): AbortSignal | undefined {
+    return this.options.signal || signal ? anySignal(this.options.signal, signal) : undefined;
+  }
+
+  /** A call retried on network errors and 408/429/5xx, honouring Retry-After. */
+  safeCall<S extends z.ZodType>(spec: CallSpec<S>, maxAttempts?: number): Promise<z.infer<S>> {
+    const signal = this.signalFor(spec.signal);
+    return retry(() => this.call(spec), {
+      maxAttempts: maxAttempts ?? this.options.maxAttempts ?? 5,
+      ...this.options.backoff,
+      ...(this.options.sleep ? { sleep: this.options.sleep } : {}),
+      ...(signal ? { signal } : {}),
+      classify: (error): RetryDecision =>
+        error instanceof ApiCallError && error.retryable
+          ? { retry: true, reason: error.message, ...(error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}) }
+          : { retry: false },
+      onRetry: (info) => this.options.logger.debug(`${spec.endpoint}: attempt ${info.attempt} failed (${info.reason}); retrying in ${info.delayMs} ms.`),
+    });
+  }
+
+  /** One HTTP request: no retry. */
+  async call<S extends z.ZodType>(spec: CallSpec<S>): Promise<z.infer<S>> {
+    const outer = this.signalFor(spec.signal);
+    throwIfAborted(outer);
+    const timeout = AbortSignal.timeout(this.requestTimeoutMs);
+    const url = new URL(this.baseUrl + spec.path);
+    for (const [key, value] of Object.entries(spec.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${this.options.apiKey}`,
+      'workspace-id': this.options.workspaceId,
+      accept: 'application/json',
+      'user-agent': USER_AGENT,
+    };
+    if (spec.body !== undefined) headers['content-type'] = 'application/json';
+    if (spec.method === 'POST') headers['idempotency-key'] = spec.idempotencyKey ?? randomUUID();
+
+    let response: Response;
+    let text: string;
+    try {
+      response = await this.fetchImpl(url, {
+        method: spec.method,
+        headers,
+        ...(spec.body !== undefined ? { body: JSON.stringify(spec.body) } : {}),
+        signal: anySignal(outer, timeout),
+        redirect: 'follow',
+      });
+      text = await response.text();
+    } catch (error) {
+      throwIfAborted(outer);
+      if (timeout.aborted) throw timeoutError(spec.endpoint, this.requestTimeoutMs);
+      throw networkError(spec.endpoint, error);
+    }
+    let body: unknown = text;
+    try {
+      body = text === '' ? undefined : (JSON.parse(text) as unknown);
+    } catch {
+      // keep the text: error pages from proxies are HTML or plain text
+    }
+    if (!response.ok) {
+      throw httpError(spec.endpoint, response.status, body, parseRetryAfter(response.headers.get('retry-after')));
+    }
+    if (typeof body !== 'object' || body === null) {
+      throw invalidResponseError(spec.endpoint, response.status, text === '' ? 'the body is empty' : 'the body is not JSON');
+    }
+    const parsed = spec.schema.safeParse(spec.prepare ? spec.prepare(body) : body);
+    if (!parsed.success) {
+      const issues = parsed.error.issues
+        .slice(0, 3)
+        .map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`)
+        .join('; ');
+      throw invalidResponseError(spec.endpoint, response.status, issues);
+    }
+    return parsed.data as z.infer<S>;
+  }
+}
