@@ -10,7 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunResult } from '../../src/engine/model.js';
-import { BUNDLE, makeRepo, parseOutputs, requireBundle, type Repo } from './action-report-harness.js';
+import { BUNDLE, makeRepo, parseOutputs, requireBundle, ROOT, type Repo } from './action-report-harness.js';
 import { databaseAvailable, TEST_DATABASE_URLS } from '../helpers/databases.js';
 import { startService, writeOrderDatabases, type Service } from '../integration/api-mode/service-harness.js';
 
@@ -179,6 +179,37 @@ ${comparison('slow-one')}${comparison('slow-two')}`);
     expect(summary).toMatch(/cancelled/i);
     const after = await service.allJobs();
     for (const job of jobs) expect(after.find((j) => j.job_id === job.job_id)?.status).toBe('REVOKED');
+  }, 60_000);
+
+  it('Ctrl-C in `datacompare run --mode api` terminates the jobs on the service and exits 2', async () => {
+    const child = spawn(process.execPath, [path.join(ROOT, 'bin/datacompare.js'), 'run', '--mode', 'api'], {
+      cwd: repo.dir,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        DATACOMPARE_API_URL: service.url,
+        DATACOMPARE_API_KEY: service.key,
+        DATACOMPARE_WORKSPACE_ID: service.workspaceId,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    const before = new Set((await service.allJobs()).map((j) => j.job_id));
+    const jobs = await until('two running jobs', async () => {
+      const running = (await runningJobs()).filter((j) => j.status === 'STARTED' && !before.has(j.job_id));
+      return running.length === 2 ? running : undefined;
+    });
+    child.kill('SIGINT');
+    expect(await exited, stdout + stderr).toBe(2);
+    expect(stderr).toContain('SIGINT: stopping the running comparisons');
+    expect(stdout).toMatch(/The run was cancelled before the comparison finished; job \d+ was terminated on the service\./);
+    const after = await service.allJobs();
+    for (const job of jobs) expect(after.find((j) => j.job_id === job.job_id)?.status).toBe('REVOKED');
+    expect(stdout + stderr).not.toContain(service.key);
   }, 60_000);
 
   it('the post entry terminates the jobs a killed main step left running', async () => {
