@@ -327,8 +327,8 @@ export class ApiClient {
       .sort((a, b) => a.job_id - b.job_id)[0];
   }
 
-  /** Jobs created since `since` (up to 10 pages of 100). */
-  private async recentJobs(since: Date, signal?: AbortSignal, filter?: string): Promise<JobListItem[]> {
+  /** Jobs created since `since` (up to 10 pages of 100), optionally only comparisons whose name contains `filter`. */
+  async recentJobs(since: Date, signal?: AbortSignal, filter?: string): Promise<JobListItem[]> {
     const jobs: JobListItem[] = [];
     for (let page = 1; page <= 10; page++) {
       const answer = await this.listJobs({ page, size: MAX_PAGE_SIZE, startTime: since, ...(filter !== undefined ? { filter } : {}) }, signal);

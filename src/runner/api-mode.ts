@@ -342,6 +342,19 @@ async function terminateUnfinished(slots: Slot[], client: ApiClient, logger: Log
   const deadline = AbortSignal.timeout(withinMs);
   // a fresh client: the run's own signal has fired
   const fresh = client.withSignal(deadline);
+  // comparisons we created whose execute answer never came: their run may exist all the same
+  const unanswered = slots.filter((slot) => !slot.result && slot.runId === undefined && slot.comparisonId !== undefined && slot.definition.comparisonId === undefined);
+  if (unanswered.length > 0) {
+    try {
+      const jobs = await fresh.recentJobs(new Date(Date.now() - 24 * 60 * 60_000));
+      for (const slot of unanswered) {
+        const job = jobs.find((candidate) => candidate.comparison_id === slot.comparisonId);
+        if (job) Object.assign(slot, { runId: job.job_id, taskId: job.task_id });
+      }
+    } catch (error) {
+      logger.debug(`looking for runs whose execute answer was lost failed: ${String(error)}`);
+    }
+  }
   const unknownTask = slots.filter((slot) => !slot.result && slot.runId !== undefined && slot.taskId === undefined);
   if (unknownTask.length > 0) {
     try {

@@ -46,10 +46,11 @@ function definition(name: string, overrides: Partial<ComparisonDefinition> = {})
 }
 
 /** A stateful emulation of the hosted service. `statuses` is each job's status per details call. */
-function hostedService(options: { statuses: string[]; diffStatus?: string; forgetsJobs?: boolean }) {
+function hostedService(options: { statuses: string[]; diffStatus?: string; forgetsJobs?: boolean; executeNeverAnswers?: boolean }) {
   const jobs = new Map<number, { name: string; comparisonId: string; polls: number; task: string; revoked: boolean }>();
   const comparisons = new Map<string, string>();
   const calls: string[] = [];
+  let onExecuted: (() => void) | undefined;
   let nextJob = 100;
   const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   const startJob = (comparisonId: string, name: string) => {
@@ -72,6 +73,10 @@ function hostedService(options: { statuses: string[]; diffStatus?: string; forge
     const execute = /^POST \/comparisons\/([^/]+)\/execute$/.exec(route);
     if (execute && execute[1] !== 'execute_multiple') {
       const run = startJob(execute[1]!, comparisons.get(execute[1]!)!);
+      if (options.executeNeverAnswers) {
+        onExecuted?.();
+        return new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)));
+      }
       return json({ message: 'queued', run_id: run, celery_task_id: `celery-${run}` });
     }
     if (route === 'POST /comparisons/execute_multiple') {
@@ -113,7 +118,7 @@ function hostedService(options: { statuses: string[]; diffStatus?: string; forge
     }
     return json({ detail: 'Not Found' }, 404);
   }) as typeof fetch;
-  return { fetchImpl, calls, jobs };
+  return { fetchImpl, calls, jobs, whenExecuted: (callback: () => void) => (onExecuted = callback) };
 }
 
 const api = { url: 'https://dc.example.com/api/v1', key: 'hosted-key-123456', workspaceId: WORKSPACE, timeoutMs: 60_000 };
@@ -165,6 +170,15 @@ describe('runApiComparisons on the hosted service', () => {
       message: 'The service does not report job 100 any more (missing from the job details 5 times in a row).',
       hint: 'It may have been deleted on the service; run the comparison again.',
     });
+  });
+
+  it('on cancel, finds and terminates a run whose execute answer never came', async () => {
+    const hosted = hostedService({ statuses: ['STARTED'], executeNeverAnswers: true });
+    const controller = new AbortController();
+    hosted.whenExecuted(() => setTimeout(() => controller.abort(new Error('SIGINT')), 10));
+    const [result] = await runApiComparisons([definition('orders')], { api, logger: new MemoryLogger(), signal: controller.signal, tuning: tuning(hosted.fetchImpl) });
+    expect(result!.error).toEqual({ kind: 'cancelled', message: 'The run was cancelled before the comparison finished; job 100 was terminated on the service.' });
+    expect([...hosted.jobs.values()].map((j) => j.revoked)).toEqual([true]);
   });
 
   it('finds the task ids of an agent run in the job list, to terminate them on cancel', async () => {
