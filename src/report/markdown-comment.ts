@@ -3,10 +3,12 @@
  * marker, stating the head commit it reports on (also as a marker, so a later run can tell whether
  * the comment is about a newer commit). It carries no timings, so re-running on the same data renders
  * the same body and the comment is left alone. GitHub rejects bodies over 65,536 characters, so it shrinks
- * in stages: full tables → fewer rows → statistics only → one line and a link to the run. Pure.
+ * in stages: full tables → as many sample rows as fit → no rows → statistics only → one line and a
+ * link to the run. Pure.
  */
 import type { RunResult } from '../engine/model.js';
 import { redact } from '../shared/redact.js';
+import { largestFitting } from './budget.js';
 import { inlineText, safeUrl } from './escape.js';
 import { allDetails, statusLine, statusTable } from './markdown-parts.js';
 
@@ -79,16 +81,20 @@ function oneLine(run: RunResult, options: CommentOptions): string {
 /** The comment body and the stage it fit at. */
 export function renderCommentWithStage(run: RunResult, options: CommentOptions): { markdown: string; stage: string } {
   const limit = options.maxChars ?? COMMENT_LIMIT_CHARS;
-  const fewer = Math.min(options.maxDiffRows, 10);
-  const stages: Stage[] = [
-    { name: 'full tables', rows: options.maxDiffRows, details: true },
-    ...(fewer < options.maxDiffRows ? [{ name: `${fewer} sample rows`, rows: fewer, details: true }] : []),
+  const fitting = (stage: Stage, shortened: boolean): string | undefined => {
+    const body = render(run, stage, options, shortened);
+    return body.length <= limit ? body : undefined;
+  };
+  const full = fitting({ name: 'full tables', rows: options.maxDiffRows, details: true }, false);
+  if (full !== undefined) return { markdown: full, stage: 'full tables' };
+  const fewer = largestFitting(1, options.maxDiffRows - 1, (rows) => fitting({ name: `${rows} sample rows`, rows, details: true }, true));
+  if (fewer) return { markdown: fewer.text, stage: `${fewer.n} sample rows` };
+  for (const stage of [
     { name: 'no sample rows', rows: 0, details: true },
     { name: 'statistics only', rows: 0, details: false },
-  ];
-  for (const [index, stage] of stages.entries()) {
-    const body = render(run, stage, options, index > 0);
-    if (body.length <= limit) return { markdown: body, stage: stage.name };
+  ]) {
+    const body = fitting(stage, true);
+    if (body !== undefined) return { markdown: body, stage: stage.name };
   }
   return { markdown: oneLine(run, options), stage: 'one line' };
 }

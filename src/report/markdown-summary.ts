@@ -1,11 +1,12 @@
 /**
  * The job summary: a status line, the status table and per-comparison details, kept under GitHub's
- * 1 MiB step-summary limit (over it the runner drops the whole summary). Detail shrinks first: fewer
- * sample rows, then no rows, then no details; the status table always stays (cut only if a run had
+ * 1 MiB step-summary limit (over it the runner drops the whole summary). Detail shrinks first: as
+ * many sample rows as fit (binary search), then no rows, then no details; the status table always stays (cut only if a run had
  * thousands of comparisons). The full report is always in the report files. Pure.
  */
 import type { ComparisonResult, RunResult } from '../engine/model.js';
 import { redact } from '../shared/redact.js';
+import { largestFitting } from './budget.js';
 import { allDetails, statusLine, statusTable } from './markdown-parts.js';
 
 /** What we allow ourselves: GitHub drops a step summary over 1 MiB; leave room for other steps' text. */
@@ -28,10 +29,9 @@ interface Stage {
   tableLimit?: number;
 }
 
-export function summaryStages(maxDiffRows: number, comparisons: number): Stage[] {
-  const rows = [maxDiffRows, 20, 5].filter((n, i, all) => n <= maxDiffRows && all.indexOf(n) === i);
+/** The stages after "full" and "as many sample rows as fit". */
+function leanStages(comparisons: number): Stage[] {
   return [
-    ...rows.map((n, i) => ({ name: i === 0 ? 'full' : `${n} sample rows`, rows: n, details: true, chart: true })),
     { name: 'no sample rows', rows: 0, details: true, chart: false },
     { name: 'status table only', rows: 0, details: false, chart: false },
     ...[1000, 100, 10].filter((n) => n < comparisons).map((n) => ({ name: `first ${n} comparisons`, rows: 0, details: false, chart: false, tableLimit: n })),
@@ -60,10 +60,19 @@ function render(run: RunResult, stage: Stage, options: SummaryOptions, shortened
 /** The job summary markdown and the stage it fit at. */
 export function renderSummaryWithStage(run: RunResult, options: SummaryOptions): { markdown: string; stage: string } {
   const budget = options.budgetBytes ?? SUMMARY_BUDGET_BYTES;
-  const stages = summaryStages(options.maxDiffRows, run.comparisons.length);
+  const fitting = (stage: Stage, shortened: boolean): string | undefined => {
+    const markdown = render(run, stage, options, shortened);
+    return byteLength(markdown) <= budget ? markdown : undefined;
+  };
+  const full = fitting({ name: 'full', rows: options.maxDiffRows, details: true, chart: true }, false);
+  if (full !== undefined) return { markdown: full, stage: 'full' };
+  // As many sample rows per comparison as fit.
+  const fewer = largestFitting(1, options.maxDiffRows - 1, (rows) => fitting({ name: `${rows} sample rows`, rows, details: true, chart: true }, true));
+  if (fewer) return { markdown: fewer.text, stage: `${fewer.n} sample rows` };
+  const stages = leanStages(run.comparisons.length);
   let last = '';
-  for (const [index, stage] of stages.entries()) {
-    last = render(run, stage, options, index > 0);
+  for (const stage of stages) {
+    last = render(run, stage, options, true);
     if (byteLength(last) <= budget) return { markdown: last, stage: stage.name };
   }
   return { markdown: last, stage: stages.at(-1)?.name ?? 'full' };

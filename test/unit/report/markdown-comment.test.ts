@@ -48,9 +48,11 @@ describe('the PR comment size limit', () => {
 
   it('goes to fewer rows first', () => {
     const { markdown, stage } = renderCommentWithStage(run, base);
-    expect(stage).toBe('10 sample rows');
+    // full: 134,362 characters; the most rows that fit: 47 per comparison
+    expect(stage).toBe('47 sample rows');
     expect(markdown.length).toBeLessThanOrEqual(65_536);
-    expect(markdown).toContain("Shortened to fit GitHub's comment size limit (10 sample rows)");
+    expect(markdown.length).toBeGreaterThan(60_000);
+    expect(markdown).toContain("Shortened to fit GitHub's comment size limit (47 sample rows)");
   });
 
   it('then to statistics only, then to one line with a link, keeping the markers', () => {

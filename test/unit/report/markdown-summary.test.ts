@@ -54,9 +54,21 @@ describe('the job summary size budget', () => {
     expect(byteLength(full.markdown)).toBeGreaterThan(1_048_576);
     const { markdown, stage } = renderSummaryWithStage(run, { maxDiffRows: 100 });
     expect(byteLength(markdown)).toBeLessThanOrEqual(1_000_000);
-    expect(stage).toBe('20 sample rows');
+    // the most sample rows that fit, found by binary search: 90 of 100 (1,099,619 bytes in full)
+    expect(stage).toBe('90 sample rows');
+    expect(markdown).toContain('Showing 90 of 100 differing rows');
     expect(markdown).toContain('| table&#95;0039 | ❌ mismatch |');
-    expect(markdown).toContain("shortened to fit GitHub's 1 MiB job-summary limit (20 sample rows)");
+    expect(markdown).toContain("shortened to fit GitHub's 1 MiB job-summary limit (90 sample rows)");
+    expect(byteLength(markdown)).toBeGreaterThan(900_000); // it uses the budget, not a fixed small stage
+  });
+
+  it('drops the sample rows before the column tables', () => {
+    const run = bigResult({ comparisons: 40, rows: 100, width: 400 });
+    const { markdown, stage } = renderSummaryWithStage(run, { maxDiffRows: 100, budgetBytes: 20_000 });
+    expect(stage).toBe('no sample rows');
+    expect(byteLength(markdown)).toBeLessThanOrEqual(20_000);
+    expect(markdown).toContain('**Columns that differ**');
+    expect(markdown).not.toContain('**Sample rows**');
   });
 
   it('drops the details, never the status table, when even rowless details are too big', () => {
