@@ -14,7 +14,7 @@
 import type { SqlCompiler } from '../dialects/types.js';
 import type { ResolvedColumns } from './resolve.js';
 import { selectItems, sideSelect, type SideSelect } from './side-select.js';
-import { fromClause, type Side } from './sides.js';
+import { columnRef, fromClause, type Side } from './sides.js';
 
 export interface JoinDiffSql {
   stats: string;
@@ -22,7 +22,29 @@ export interface JoinDiffSql {
   duplicates: { source: string; target: string };
 }
 
+/**
+ * The fast path: both sides are tables whose declared primary key is the comparison's key (so keys
+ * are unique and never NULL: no multiplicity window, no NULL-key scan) and every key is an integer
+ * (raw equality is canonical equality), so the join runs on the raw key columns and uses their
+ * indexes instead of joining materialised canonical texts. MariaDB: 7 s instead of minutes on 1M rows.
+ */
+export function canUseKeyIndexes(source: Side, target: Side, resolved: ResolvedColumns): boolean {
+  const declared = (side: Side, names: string[]) => {
+    if (side.definition.query) return false;
+    const pk = side.schema.primaryKey.map((n) => n.toLowerCase()).sort();
+    const keys = names.map((n) => n.toLowerCase()).sort();
+    return pk.length > 0 && pk.length === keys.length && pk.every((n, i) => n === keys[i]);
+  };
+  return (
+    resolved.keys.length > 0 &&
+    resolved.keys.every((k) => k.family === 'integer' && k.sourceType.family === 'integer' && k.targetType.family === 'integer') &&
+    declared(source, resolved.keys.map((k) => k.source)) &&
+    declared(target, resolved.keys.map((k) => k.target))
+  );
+}
+
 export function buildJoinDiffSql(source: Side, target: Side, resolved: ResolvedColumns, maxDiffRows: number): JoinDiffSql {
+  if (canUseKeyIndexes(source, target, resolved)) return buildKeyIndexJoinSql(source, target, resolved, maxDiffRows);
   const c = source.connection.compiler;
   const q = (name: string) => c.quoteIdentifier(name);
   const sourceSelect = sideSelect(source, resolved, 'b');
@@ -54,6 +76,81 @@ export function buildJoinDiffSql(source: Side, target: Side, resolved: ResolvedC
     : `SELECT ${joined.join(', ')} FROM sn LEFT JOIN tn ON ${on}
        UNION ALL SELECT ${joined.join(', ')} FROM tn LEFT JOIN sn ON ${on} WHERE sn.${firstKey} IS NULL`;
 
+  const ctes = [
+    `s AS (${sideCte(sourceSelect, source)})`,
+    `t AS (${sideCte(targetSelect, target)})`,
+    `sn AS (${withMultiplicity('s')})`,
+    `tn AS (${withMultiplicity('t')})`,
+    `j AS (${join})`,
+  ];
+  const duplicateCount = (from: string) =>
+    `(SELECT COUNT(*) FROM (SELECT ${partition} FROM ${from} WHERE ${q('n')} > 1 GROUP BY ${partition}) AS x)`;
+  const counts = {
+    source_rows: '(SELECT COUNT(*) FROM s)',
+    target_rows: '(SELECT COUNT(*) FROM t)',
+    null_keys_source: `(SELECT COUNT(*) FROM s WHERE ${anyNullKey})`,
+    null_keys_target: `(SELECT COUNT(*) FROM t WHERE ${anyNullKey})`,
+    duplicate_keys_source: duplicateCount('sn'),
+    duplicate_keys_target: duplicateCount('tn'),
+  };
+  const duplicateOrder = resolved.keys
+    .map((pair, i) => (pair.family === 'integer' ? c.textToNumber(q(`k${i}`)) : c.binaryText(q(`k${i}`))))
+    .join(', ');
+  const duplicates = (from: string) =>
+    `WITH ${ctes.join(',\n')}\nSELECT ${partition}, MAX(${q('n')}) AS ${q('n')} FROM ${from} WHERE ${q('n')} > 1 GROUP BY ${partition} ORDER BY ${duplicateOrder} ${c.limit(5)}`;
+  return { ...finish(c, resolved, ctes, counts, maxDiffRows), duplicates: { source: duplicates('sn'), target: duplicates('tn') } };
+}
+
+/** The key-index fast path (see canUseKeyIndexes): the same columns as the general chain's `j`. */
+function buildKeyIndexJoinSql(source: Side, target: Side, resolved: ResolvedColumns, maxDiffRows: number): JoinDiffSql {
+  const c = source.connection.compiler;
+  const q = (name: string) => c.quoteIdentifier(name);
+  const sourceSelect = sideSelect(source, resolved, 's');
+  const targetSelect = sideSelect(target, resolved, 't');
+  const raw = (side: Side, alias: string, i: number) => {
+    const pair = resolved.keys[i];
+    return columnRef(side, alias, (side.role === 'source' ? pair?.source : pair?.target) ?? '');
+  };
+  const present = (side: Side, alias: string) => `CASE WHEN ${raw(side, alias, 0)} IS NULL THEN NULL ELSE 1 END`;
+  const joined: string[] = [
+    ...sourceSelect.keys.flatMap((k, i) => [`${k.sql} AS ${q(`s${k.alias}`)}`, `${targetSelect.keys[i]?.sql} AS ${q(`t${k.alias}`)}`]),
+    `${present(source, 's')} AS ${q('sn_n')}`,
+    `${present(target, 't')} AS ${q('tn_n')}`,
+    ...sourceSelect.values.flatMap((v, j) => [
+      `${v.sql} AS ${q(`s${v.alias}`)}`,
+      `${targetSelect.values[j]?.sql} AS ${q(`t${v.alias}`)}`,
+      ...(sourceSelect.shown[j] ? [`${sourceSelect.shown[j]?.sql} AS ${q(`sw${j}`)}`] : []),
+      ...(targetSelect.shown[j] ? [`${targetSelect.shown[j]?.sql} AS ${q(`tw${j}`)}`] : []),
+    ]),
+  ];
+  const on = resolved.keys.map((_, i) => `${raw(source, 's', i)} = ${raw(target, 't', i)}`).join(' AND ');
+  const from = (side: Side, alias: string) => `(SELECT * ${fromClause(side, 'b')}) AS ${q(alias)}`;
+  const join = c.supportsFullOuterJoin
+    ? `SELECT ${joined.join(', ')} FROM ${from(source, 's')} FULL OUTER JOIN ${from(target, 't')} ON ${on}`
+    : `SELECT ${joined.join(', ')} FROM ${from(source, 's')} LEFT JOIN ${from(target, 't')} ON ${on}
+       UNION ALL SELECT ${joined.join(', ')} FROM ${from(target, 't')} LEFT JOIN ${from(source, 's')} ON ${on} WHERE ${raw(source, 's', 0)} IS NULL`;
+  const counts = {
+    source_rows: `(SELECT COUNT(*) ${fromClause(source, 'b')})`,
+    target_rows: `(SELECT COUNT(*) ${fromClause(target, 'b')})`,
+    null_keys_source: '0',
+    null_keys_target: '0',
+    duplicate_keys_source: '0',
+    duplicate_keys_target: '0',
+  };
+  const none = `SELECT 1 AS ${q('k0')}, 1 AS ${q('n')} ${fromClause(source, 'b')} ${c.limit(0)}`;
+  return { ...finish(c, resolved, [`j AS (${join})`], counts, maxDiffRows), duplicates: { source: none, target: none } };
+}
+
+/** Classes and per-column flags (`c`), then the stats and samples queries over them. */
+function finish(
+  c: SqlCompiler,
+  resolved: ResolvedColumns,
+  chain: string[],
+  counts: Record<'source_rows' | 'target_rows' | 'null_keys_source' | 'null_keys_target' | 'duplicate_keys_source' | 'duplicate_keys_target', string>,
+  maxDiffRows: number,
+): Omit<JoinDiffSql, 'duplicates'> {
+  const q = (name: string) => c.quoteIdentifier(name);
+  const keyAliases = resolved.keys.map((_, i) => `k${i}`);
   const flags = resolved.columns.map((pair, j) => {
     const a = q(`sv${j}`);
     const b = q(`tv${j}`);
@@ -65,26 +162,17 @@ export function buildJoinDiffSql(source: Side, target: Side, resolved: ResolvedC
   const cls = `CASE WHEN sn_n > 1 OR tn_n > 1 THEN 'dup' WHEN ${q(`t${keyAliases[0]}`)} IS NULL THEN 'source' WHEN ${q(`s${keyAliases[0]}`)} IS NULL THEN 'target' ELSE 'both' END AS cls`;
   const differences = resolved.columns.length === 0 ? '0' : resolved.columns.map((_, j) => q(`d${j}`)).join(' + ');
 
-  const ctes = [
-    `s AS (${sideCte(sourceSelect, source)})`,
-    `t AS (${sideCte(targetSelect, target)})`,
-    `sn AS (${withMultiplicity('s')})`,
-    `tn AS (${withMultiplicity('t')})`,
-    `j AS (${join})`,
-    `c AS (SELECT j.*, ${[cls, ...flags].join(', ')} FROM j)`,
-  ];
+  const ctes = [...chain, `c AS (SELECT j.*, ${[cls, ...flags].join(', ')} FROM j)`];
   const prefix = `WITH ${ctes.join(',\n')}\n`;
   const sum = (condition: string, value = '1') => `COALESCE(SUM(CASE WHEN ${condition} THEN ${value} ELSE 0 END), 0)`;
-  const duplicateCount = (from: string) =>
-    `(SELECT COUNT(*) FROM (SELECT ${partition} FROM ${from} WHERE ${q('n')} > 1 GROUP BY ${partition}) AS x)`;
 
   const stats = `${prefix}SELECT
-  (SELECT COUNT(*) FROM s) AS source_rows,
-  (SELECT COUNT(*) FROM t) AS target_rows,
-  (SELECT COUNT(*) FROM s WHERE ${anyNullKey}) AS null_keys_source,
-  (SELECT COUNT(*) FROM t WHERE ${anyNullKey}) AS null_keys_target,
-  ${duplicateCount('sn')} AS duplicate_keys_source,
-  ${duplicateCount('tn')} AS duplicate_keys_target,
+  ${counts.source_rows} AS source_rows,
+  ${counts.target_rows} AS target_rows,
+  ${counts.null_keys_source} AS null_keys_source,
+  ${counts.null_keys_target} AS null_keys_target,
+  ${counts.duplicate_keys_source} AS duplicate_keys_source,
+  ${counts.duplicate_keys_target} AS duplicate_keys_target,
   ${sum(`cls = 'both' AND (${differences}) = 0`)} AS matched_rows,
   ${sum(`cls = 'both' AND (${differences}) > 0`)} AS mismatched_rows,
   ${sum(`cls = 'source'`)} AS only_in_source,
@@ -102,13 +190,7 @@ WHERE cls IN ('source', 'target') OR (cls = 'both' AND (${differences}) > 0)
 ORDER BY ${order}
 ${c.limit(maxDiffRows)}`;
 
-  const duplicateOrder = resolved.keys
-    .map((pair, i) => (pair.family === 'integer' ? c.textToNumber(q(`k${i}`)) : c.binaryText(q(`k${i}`))))
-    .join(', ');
-  const duplicates = (from: string) =>
-    `${prefix}SELECT ${partition}, MAX(${q('n')}) AS ${q('n')} FROM ${from} WHERE ${q('n')} > 1 GROUP BY ${partition} ORDER BY ${duplicateOrder} ${c.limit(5)}`;
-
-  return { stats, samples, duplicates: { source: duplicates('sn'), target: duplicates('tn') } };
+  return { stats, samples };
 }
 
 export type { SqlCompiler };

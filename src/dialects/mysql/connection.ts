@@ -111,7 +111,7 @@ export class MysqlConnection implements DatabaseConnection {
   async *stream(sql: string, params: readonly unknown[] = [], options?: QueryOptions): AsyncIterable<ResultRow> {
     const connection = await this.acquire(options);
     const detach = this.onAbort(connection, options);
-    const stream = connection.query(sql, params as unknown[]).stream({ highWaterMark: 2000 });
+    const stream = connection.query(sql, params as unknown[]).stream({ highWaterMark: 500 });
     let completed = false;
     try {
       for await (const row of stream) yield row as ResultRow;

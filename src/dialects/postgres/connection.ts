@@ -86,7 +86,7 @@ export class PostgresConnection implements DatabaseConnection {
   async *stream(sql: string, params: readonly unknown[] = [], options?: QueryOptions): AsyncIterable<ResultRow> {
     const client = await this.acquire(options);
     const detach = this.onAbort(client, options);
-    const stream = client.query(new QueryStream(sql, params as unknown[], { batchSize: 2000 }));
+    const stream = client.query(new QueryStream(sql, params as unknown[], { batchSize: 500 }));
     let failed: Error | undefined;
     try {
       for await (const row of stream) yield row as ResultRow;
