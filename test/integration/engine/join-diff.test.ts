@@ -280,4 +280,33 @@ describe.each(engines)('join diff on %s', (name) => {
     expect(noKey.error?.kind).toBe('configuration');
     expect(noKey.error?.hint).toBe('Set `primary_keys` (or `primary_keys_source` and `primary_keys_target`) in the comparison.');
   });
+
+  it('generates one outer-join query per comparison (general and key-index forms)', async () => {
+    await db.exec(
+      `CREATE TABLE ${db.table('sql_a')} (id INTEGER PRIMARY KEY, name VARCHAR(20), price DECIMAL(8,2))`,
+      `CREATE TABLE ${db.table('sql_b')} (id INTEGER PRIMARY KEY, name VARCHAR(20), price DECIMAL(8,3))`,
+    );
+    const { loadDialect } = await import('../../../src/dialects/registry.js');
+    const { describeSide } = await import('../../../src/engine/sides.js');
+    const { resolveColumns } = await import('../../../src/engine/resolve.js');
+    const { buildJoinDiffSql, canUseKeyIndexes } = await import('../../../src/engine/join-diff-sql.js');
+    const connection = (await loadDialect(name)).connect(db.connection, { logger: silentLogger, datasourceName: 'db' });
+    try {
+      const build = async (source: ReturnType<typeof side>, target: ReturnType<typeof side>) => {
+        const d = definition({ source, target, primaryKeys: { source: ['id'], target: ['id'] } });
+        const s = await describeSide('source', source, connection, undefined);
+        const t = await describeSide('target', target, connection, undefined);
+        const resolved = resolveColumns(d, s, t);
+        return { fast: canUseKeyIndexes(s, t, resolved), sql: buildJoinDiffSql(s, t, resolved, 10) };
+      };
+      const tables = await build(side(db, 'sql_a', { filter: 'price > 0' }), side(db, 'sql_b'));
+      expect(tables.fast).toBe(true);
+      expect(tables.sql.stats.replaceAll(db.ns, 'NS')).toMatchSnapshot();
+      const queries = await build(side(db, { query: `SELECT * FROM ${db.table('sql_a')}` }), side(db, 'sql_b'));
+      expect(queries.fast).toBe(false);
+      expect(queries.sql.samples.replaceAll(db.ns, 'NS')).toMatchSnapshot();
+    } finally {
+      await connection.close();
+    }
+  });
 });
