@@ -49,6 +49,10 @@ describe('the CSV of a comparison', () => {
 });
 
 describe('results.json', () => {
+  it('looks like this for the mismatch run', async () => {
+    await expect(renderJson(loadResult('mismatch'))).toMatchFileSnapshot('__snapshots__/results-mismatch.json');
+  });
+
   it('is the run with keys in the model order, whatever order they came in, and redacted', () => {
     const run = loadResult('error');
     const shuffled = JSON.parse(JSON.stringify(run, Object.keys(run).reverse())) as typeof run;
