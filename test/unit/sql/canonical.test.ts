@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canonicalDecimal,
+  canonicalFloat,
+  canonicalJson,
+  canonicalTimestamp,
+  compareCodePoints,
+  plainNumber,
+  reportedValue,
+  withinTolerance,
+} from '../../../src/sql/canonical.js';
+
+describe('canonical floats', () => {
+  it('renders the shortest round-trip text without exponent, -0 as 0, NaN and infinities by name', () => {
+    expect(canonicalFloat(0.1)).toBe('0.1');
+    expect(canonicalFloat('1e+20')).toBe('100000000000000000000');
+    expect(canonicalFloat('1e20')).toBe('100000000000000000000');
+    expect(canonicalFloat('1.5e-07')).toBe('0.00000015');
+    expect(canonicalFloat('0.00000015')).toBe('0.00000015');
+    expect(canonicalFloat(-0)).toBe('0');
+    expect(canonicalFloat('-0')).toBe('0');
+    expect(canonicalFloat('NaN')).toBe('NaN');
+    expect(canonicalFloat('-Infinity')).toBe('-Infinity');
+    expect(canonicalFloat(null)).toBeNull();
+  });
+});
+
+describe('canonical decimals', () => {
+  it('pads to the scale or strips trailing zeros, never an exponent or -0', () => {
+    expect(canonicalDecimal('10.5', 2)).toBe('10.50');
+    expect(canonicalDecimal(10.5, 3)).toBe('10.500');
+    expect(canonicalDecimal('10.500')).toBe('10.5');
+    expect(canonicalDecimal('10.000')).toBe('10');
+    expect(canonicalDecimal('-0.00')).toBe('0');
+    expect(canonicalDecimal('007.10')).toBe('7.1');
+    expect(canonicalDecimal(12345678901234567890n)).toBe('12345678901234567890');
+    expect(plainNumber('1.25e3')).toBe('1250');
+  });
+});
+
+describe('canonical timestamps (SQLite text)', () => {
+  it('reads the usual spellings, converts offsets to UTC and pads to microseconds', () => {
+    expect(canonicalTimestamp('2024-03-01 10:00:00')).toBe('2024-03-01 10:00:00.000000');
+    expect(canonicalTimestamp('2024-03-01T10:00:00.123Z')).toBe('2024-03-01 10:00:00.123000');
+    expect(canonicalTimestamp('2024-03-01 00:30:00+02:00')).toBe('2024-02-29 22:30:00.000000');
+    expect(canonicalTimestamp('2024-03-01')).toBe('2024-03-01 00:00:00.000000');
+    expect(canonicalTimestamp('2024-03-01 10:00:00.1234567')).toBe('2024-03-01 10:00:00.123456');
+    expect(canonicalTimestamp('not a date')).toBe('not a date');
+  });
+});
+
+describe('canonical JSON', () => {
+  it('sorts keys and drops insignificant whitespace', () => {
+    expect(canonicalJson('{"b": 1, "a": [1, {"d": 2, "c": 3}]}')).toBe('{"a":[1,{"c":3,"d":2}],"b":1}');
+    expect(canonicalJson('not json')).toBe('not json');
+  });
+});
+
+describe('byte order', () => {
+  it('orders by code point, like COLLATE "C" and BINARY, not like a locale', () => {
+    const keys = ['é', 'e', 'Z', 'a-b', 'ab', 'B', '😀', '\uffff'];
+    expect([...keys].sort(compareCodePoints)).toEqual(['B', 'Z', 'a-b', 'ab', 'e', 'é', '\uffff', '😀']);
+  });
+});
+
+describe('tolerance', () => {
+  it('compares decimal texts exactly, with no binary float error', () => {
+    expect(withinTolerance('100.00', '100.01', 0.01)).toBe(true);
+    expect(withinTolerance('100.00', '100.02', 0.01)).toBe(false);
+    expect(withinTolerance('-1.5', '1.5', 3)).toBe(true);
+    expect(withinTolerance(null, '0', 1)).toBe(false);
+    expect(withinTolerance(null, null, 1)).toBe(true);
+  });
+});
+
+describe('reported values', () => {
+  it('keep their meaning in JSON', () => {
+    expect(reportedValue('integer', '42')).toBe(42);
+    expect(reportedValue('integer', '9007199254740993')).toBe('9007199254740993');
+    expect(reportedValue('decimal', '10.50')).toBe('10.50');
+    expect(reportedValue('boolean', '1')).toBe(true);
+    expect(reportedValue('timestamp', '2024-01-01 10:00:00.000000')).toBe('2024-01-01T10:00:00.000000');
+    expect(reportedValue('timestamptz', '2024-01-01 10:00:00.000000')).toBe('2024-01-01T10:00:00.000000Z');
+    expect(reportedValue('float', 'NaN')).toBe('NaN');
+    expect(reportedValue('text', null)).toBeNull();
+  });
+});

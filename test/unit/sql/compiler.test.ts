@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { mysqlCompiler } from '../../../src/dialects/mysql/compiler.js';
+import { postgresCompiler } from '../../../src/dialects/postgres/compiler.js';
+import { sqliteCompiler } from '../../../src/dialects/sqlite/compiler.js';
+import { splitQualifiedName } from '../../../src/sql/compiler.js';
+import type { ColumnType } from '../../../src/dialects/types.js';
+
+const column = (family: ColumnType['family']): ColumnType => ({ name: 'c', type: family, family });
+
+describe('quoting', () => {
+  it('quotes identifiers and schema-qualified tables per dialect', () => {
+    expect(postgresCompiler.quoteTable('legacy.Orders')).toBe('"legacy"."Orders"');
+    expect(postgresCompiler.quoteIdentifier('a"b')).toBe('"a""b"');
+    expect(mysqlCompiler.quoteTable('shop.orders')).toBe('`shop`.`orders`');
+    expect(mysqlCompiler.quoteIdentifier('a`b')).toBe('`a``b`');
+    expect(sqliteCompiler.quoteTable('main.t')).toBe('"main"."t"');
+    expect(splitQualifiedName('"my.schema".table')).toEqual(['my.schema', 'table']);
+    expect(postgresCompiler.placeholder(2)).toBe('$2');
+    expect(mysqlCompiler.placeholder(2)).toBe('?');
+    expect(mysqlCompiler.stringLiteral("it's \\ here")).toBe("'it''s \\\\ here'");
+  });
+});
+
+describe('normalisation SQL', () => {
+  it('truncates timestamps to the common precision and pads to six digits', () => {
+    expect(postgresCompiler.normalize('x', column('timestamp'), { caseSensitive: true, precision: 3 })).toBe(
+      `(substr(to_char(x, 'YYYY-MM-DD HH24:MI:SS.US'), 1, 23) || '000')`,
+    );
+    expect(postgresCompiler.normalize('x', column('timestamptz'), { caseSensitive: true })).toBe(
+      `to_char((x) AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.US')`,
+    );
+    expect(mysqlCompiler.normalize('x', column('timestamp'), { caseSensitive: true, precision: 0 })).toBe(
+      `CAST(CONCAT(substr(DATE_FORMAT(x, '%Y-%m-%d %H:%i:%s.%f'), 1, 20), '000000') AS BINARY)`,
+    );
+  });
+
+  it('case-folds text only when the comparison is case-insensitive', () => {
+    expect(postgresCompiler.normalize('x', column('text'), { caseSensitive: false })).toBe('lower((x)::text)');
+    expect(postgresCompiler.normalize('x', column('text'), { caseSensitive: true })).toBe('(x)::text');
+    expect(sqliteCompiler.normalize('x', column('text'), { caseSensitive: false })).toBe('dc_lower(CAST(x AS TEXT))');
+    expect(mysqlCompiler.normalize('x', column('text'), { caseSensitive: false })).toBe('CAST(LOWER(CAST(x AS CHAR)) AS BINARY)');
+  });
+
+  it('renders decimals at the shared scale, or without trailing zeros', () => {
+    expect(postgresCompiler.normalize('x', column('decimal'), { caseSensitive: true, scale: 3 })).toBe('round((x)::numeric, 3)::text');
+    expect(postgresCompiler.normalize('x', column('decimal'), { caseSensitive: true })).toBe('trim_scale((x)::numeric)::text');
+    expect(sqliteCompiler.normalize('x', column('decimal'), { caseSensitive: true, scale: 2 })).toBe('dc_decimal(x, 2)');
+  });
+
+  it('makes a composite row text unambiguous', () => {
+    expect(postgresCompiler.rowText(['a', 'b'])).toBe(
+      `(CASE WHEN a IS NULL THEN '-' ELSE ((char_length(a))::text || ':' || a) END || '|' || CASE WHEN b IS NULL THEN '-' ELSE ((char_length(b))::text || ':' || b) END)`,
+    );
+  });
+});
