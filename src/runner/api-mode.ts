@@ -196,7 +196,8 @@ export async function runApiComparisons(definitions: ComparisonDefinition[], opt
           slot.taskId ??= detail.task_id ?? undefined;
           if (!client.statuses.isTerminal(detail.status)) return;
           let diff;
-          if (detail.status === 'SUCCESS') {
+          // a quick comparison counts rows only: like local mode, it has no diff to fetch
+          if (detail.status === 'SUCCESS' && !slot.definition.quickComparison) {
             progress(slot, 'fetching-diff');
             try {
               diff = await client.diffDetails(detail.run_id, { signal });

@@ -47,6 +47,18 @@ const ORDERS = `  - name: orders
     target: { datasource: replica, dataset: orders, filter: "id <= 2" }
     columns: [amount, status]
     primary_keys: [id]
+  - name: orders-count
+    source: { datasource: shop, dataset: orders }
+    target: { datasource: replica, dataset: orders }
+    columns: [amount, status]
+    primary_keys: [id]
+    quick_comparison: true
+  - name: orders-schema
+    source: { datasource: shop, dataset: orders }
+    target: { datasource: replica, dataset: orders }
+    columns: [status]
+    primary_keys: [id]
+    schema_diff: true
   - name: orders-by-query
     source: { datasource: shop, query: "select id, amount, status from orders where id > 10" }
     target: { datasource: replica, query: "select id, amount, status from orders where id > 10" }
@@ -68,6 +80,7 @@ function essence(result: ComparisonResult) {
     diff_rows_total: result.diff?.diff_rows_total,
     rows,
     error: result.error?.kind,
+    schema_diff: result.schema_diff,
   };
 }
 
@@ -96,15 +109,17 @@ describe('api mode against datacompare serve', () => {
 
     expect(apiResults.map(essence)).toEqual(local.comparisons.map(essence));
     // orders-by-query (id > 10) still sees order 21, which only the target has
-    expect(apiResults.map((r) => r.status)).toEqual(['mismatch', 'match', 'match', 'mismatch']);
+    expect(apiResults.map((r) => r.status)).toEqual(['mismatch', 'match', 'match', 'match', 'mismatch', 'mismatch']);
+    expect(apiResults[3]!.diff).toBeUndefined(); // quick comparison: counts only, as in local mode
+    expect(apiResults[4]!.schema_diff?.only_in_target.map((c) => c.name)).toEqual(['note']);
     const orders = apiResults[0]!;
     // order 12 differs only by case: equal unless case_sensitive
     expect(orders.stats).toMatchObject({ source_rows: 20, target_rows: 20, only_in_source: 1, only_in_target: 1, mismatched_rows: 1 });
-    expect(apiResults[3]!.stats).toMatchObject({ mismatched_rows: 1, only_in_target: 1 });
+    expect(apiResults[5]!.stats).toMatchObject({ mismatched_rows: 1, only_in_target: 1 });
     expect(orders.plan?.kind).toBe('service');
     expect(orders.service).toMatchObject({ run_id: expect.any(Number), task_id: expect.any(String), comparison_id: expect.any(String) });
     // every job reported for the post step, with its task id
-    expect(started.at(-1)!.map((job) => job.comparison).sort()).toEqual(['customers', 'early-orders', 'orders', 'orders-by-query']);
+    expect(started.at(-1)!.map((job) => job.comparison).sort()).toEqual(['customers', 'early-orders', 'orders', 'orders-by-query', 'orders-count', 'orders-schema']);
     expect(logger.text('warning')).toBe('');
   });
 
@@ -146,10 +161,12 @@ describe('api mode against datacompare serve', () => {
       ['orders', 'mismatch'],
       ['customers', 'match'],
       ['early-orders', 'match'],
+      ['orders-count', 'match'],
+      ['orders-schema', 'mismatch'],
       ['orders-by-query', 'mismatch'],
     ]);
     const jobs = (await service.allJobs()).filter((job) => !before.has(job.job_id));
-    expect(jobs.map((job) => job.comparison_name).sort()).toEqual(['customers', 'early-orders', 'orders', 'orders-by-query']);
+    expect(jobs.map((job) => job.comparison_name).sort()).toEqual(['customers', 'early-orders', 'orders', 'orders-by-query', 'orders-count', 'orders-schema']);
     for (const result of results) {
       expect(jobs.find((job) => job.job_id === result.service?.run_id)?.comparison_name).toBe(result.name);
     }

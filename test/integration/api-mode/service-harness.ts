@@ -69,7 +69,8 @@ export async function startService(options: Partial<ServerOptions> = {}): Promis
 
 /**
  * Two SQLite files with an `orders` table. The target differs from the source in known ways:
- * order 3's amount, order 5 missing, order 21 extra, order 12's status only by case (shipped → SHIPPED).
+ * order 3's amount, order 5 missing, order 21 extra, order 12's status only by case (shipped → SHIPPED),
+ * and a `note` column only the target has.
  */
 export function writeOrderDatabases(dir: string, rows = 20): { source: string; target: string } {
   mkdirSync(dir, { recursive: true });
@@ -90,6 +91,7 @@ export function writeOrderDatabases(dir: string, rows = 20): { source: string; t
       insert.run(id, amount, status);
     }
     if (isTarget) insert.run(rows + 1, '1.00', 'open');
+    if (isTarget) db.exec('ALTER TABLE orders ADD COLUMN note TEXT'); // only a schema diff sees it
     const customer = db.prepare('INSERT INTO customers (id, name) VALUES (?, ?)');
     for (let id = 1; id <= 5; id++) customer.run(id, `customer ${id}`);
     db.close();
