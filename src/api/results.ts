@@ -15,6 +15,7 @@ import type {
   ReportedValue,
   SchemaDiff,
 } from '../engine/model.js';
+import { decideStatus } from '../engine/outcome.js';
 import type { ErrorKind } from '../shared/errors.js';
 
 export interface ServiceRef {
@@ -88,21 +89,17 @@ export function jobResult(definition: ComparisonDefinition, detail: JobDetail, d
     plan: servicePlan(detail.run_id),
     service,
   };
-  return applyThresholds(base, definition.thresholds);
+  return applyThresholds(base, definition);
 }
 
-/** A MISMATCH within the comparison's thresholds passes (`within_thresholds`); needs the stats. */
-export function applyThresholds(result: ComparisonResult, thresholds: ComparisonDefinition['thresholds']): ComparisonResult {
-  if (result.status !== 'mismatch' || !result.stats) return result;
-  const { maxMismatchedRows, maxMismatchRatio } = thresholds;
-  if (maxMismatchedRows === undefined && maxMismatchRatio === undefined) return result;
-  const s = result.stats;
-  const differing = s.mismatched_rows + s.only_in_source + s.only_in_target;
-  const largest = Math.max(s.source_rows, s.target_rows);
-  const ratio = largest === 0 ? 0 : differing / largest;
-  const rowsOk = maxMismatchedRows === undefined || differing <= maxMismatchedRows;
-  const ratioOk = maxMismatchRatio === undefined || ratio <= maxMismatchRatio;
-  return rowsOk && ratioOk ? { ...result, status: 'match', within_thresholds: true } : result;
+/** A MISMATCH within the comparison's thresholds passes (`within_thresholds`), by local mode's rule; needs the stats. */
+export function applyThresholds(result: ComparisonResult, definition: ComparisonDefinition): ComparisonResult {
+  if (result.status !== 'mismatch' || !result.stats || !result.result) return result;
+  const schemaDiffers = result.schema_diff
+    ? result.schema_diff.only_in_source.length + result.schema_diff.only_in_target.length + result.schema_diff.type_mismatches.length > 0
+    : false;
+  const decided = decideStatus(definition, result.result.diff_status, result.stats, schemaDiffers);
+  return { ...result, ...decided };
 }
 
 function num(value: unknown): number {
