@@ -90,12 +90,15 @@ export class MysqlConnection implements DatabaseConnection {
     const connection = await this.acquire(options);
     const detach = this.onAbort(connection, options);
     try {
-      return await new Promise((resolve, reject) => {
+      const result = await new Promise<{ rows: ResultRow[]; fields: FieldPacket[] }>((resolve, reject) => {
         connection.query(sql, params as unknown[], (error, rows, fields) => {
           if (error) reject(error);
           else resolve({ rows: rows as ResultRow[], fields: (fields ?? []) as FieldPacket[] });
         });
       });
+      // KILL QUERY makes SLEEP() return early instead of failing: an aborted query never counts as done.
+      if (options?.signal?.aborted) throw options.signal.reason;
+      return result;
     } catch (error) {
       throw this.wrap(error, sql, options);
     } finally {

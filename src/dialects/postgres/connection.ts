@@ -73,6 +73,7 @@ export class PostgresConnection implements DatabaseConnection {
     let broken: Error | undefined;
     try {
       const result = await client.query(sql, params as unknown[]);
+      if (options?.signal?.aborted) throw options.signal.reason;
       return result.rows as ResultRow[];
     } catch (error) {
       if (categorize(error).category === 'connection') broken = error as Error;

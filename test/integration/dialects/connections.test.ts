@@ -1,0 +1,135 @@
+/**
+ * Each dialect's connection on its real engine: UTC sessions, streaming, introspection, errors that
+ * keep the driver's code and never the password, and cancellation that really stops the query on
+ * the server.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadDialect } from '../../../src/dialects/registry.js';
+import type { DatabaseConnection } from '../../../src/dialects/types.js';
+import type { ConnectionConfig } from '../../../src/engine/model.js';
+import { CancelledError, ConnectionError, QueryError } from '../../../src/shared/errors.js';
+import { silentLogger } from '../../../src/shared/logger.js';
+import { databaseAvailable, TEST_DATABASE_URLS } from '../../helpers/databases.js';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'dc_engine_dialects-'));
+const configs = [
+  { type: 'sqlite', path: ':memory:' },
+  ...((await databaseAvailable('postgres')) ? [{ type: 'postgres', url: TEST_DATABASE_URLS.postgres }] : []),
+  ...((await databaseAvailable('mysql')) ? [{ type: 'mysql', url: TEST_DATABASE_URLS.mysql }] : []),
+] as ConnectionConfig[];
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const sleepQuery: Record<string, string> = {
+  postgres: 'SELECT pg_sleep(30) AS slept',
+  mysql: 'SELECT SLEEP(30) AS slept',
+};
+const runningQueries: Record<string, string> = {
+  postgres: "SELECT COUNT(*) AS n FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(30) AS slept' AND state = 'active'",
+  mysql: "SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE INFO = 'SELECT SLEEP(30) AS slept'",
+};
+
+describe.each(configs)('the $type connection', (config) => {
+  let db: DatabaseConnection;
+  beforeAll(async () => {
+    db = (await loadDialect(config.type)).connect(config, { logger: silentLogger, datasourceName: 'warehouse' });
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it('runs every session in UTC', async () => {
+    if (config.type === 'sqlite') return;
+    const sql = config.type === 'postgres' ? "SELECT current_setting('TimeZone') AS tz" : 'SELECT @@session.time_zone AS tz';
+    const [row] = await db.query(sql);
+    expect(row?.tz).toBe(config.type === 'postgres' ? 'UTC' : '+00:00');
+  });
+
+  it('streams rows in order and can stop early without leaking the connection', async () => {
+    const series: Record<string, string> = {
+      sqlite: 'WITH RECURSIVE g(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM g WHERE n < 5000) SELECT n FROM g',
+      postgres: 'SELECT n FROM generate_series(1, 5000) AS n',
+      mysql: 'SELECT seq AS n FROM seq_1_to_5000',
+    };
+    let count = 0;
+    for await (const row of db.stream(series[config.type] as string)) {
+      count++;
+      expect(Number(row.n)).toBe(count);
+      if (count === 10) break;
+    }
+    expect(count).toBe(10);
+    const [row] = await db.query('SELECT 1 AS one');
+    expect(Number(row?.one)).toBe(1);
+  });
+
+  it('describes a table (types and declared primary key) and a query', async () => {
+    const table = config.type === 'postgres' ? 'public.dc_engine_describe' : config.type === 'mysql' ? 'test.dc_engine_describe' : 'dc_engine_describe';
+    await db.query(`DROP TABLE IF EXISTS ${table}`);
+    await db.query(`CREATE TABLE ${table} (b INTEGER NOT NULL, a VARCHAR(10) NOT NULL, price DECIMAL(10,2), PRIMARY KEY (a, b))`);
+    try {
+      const schema = await db.describeTable(table);
+      expect(schema.columns.map((c) => [c.name, c.family, c.scale])).toEqual([
+        ['b', 'integer', undefined],
+        ['a', 'text', undefined],
+        ['price', 'decimal', 2],
+      ]);
+      expect(schema.primaryKey).toEqual(['a', 'b']);
+      const query = await db.describeQuery(`SELECT a, price FROM ${table}`);
+      expect(query.columns.map((c) => [c.name, c.family])).toEqual([
+        ['a', 'text'],
+        ['price', 'decimal'],
+      ]);
+      expect(query.primaryKey).toEqual([]);
+    } finally {
+      await db.query(`DROP TABLE IF EXISTS ${table}`);
+    }
+  });
+
+  it('wraps a rejected query with the driver code and the SQL', async () => {
+    const error = await db.query('SELECT * FROM dc_engine_no_such_table').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(QueryError);
+    expect((error as QueryError).message).toMatch(/^Data source "warehouse" rejected a query: /);
+    expect((error as QueryError).sql).toBe('SELECT * FROM dc_engine_no_such_table');
+    expect((error as QueryError).hint).toMatch(/Check the table name/);
+    expect((error as QueryError).cause).toBeDefined();
+  });
+
+  it.runIf(config.type !== 'sqlite')('stops an aborted query on the server', async () => {
+    const controller = new AbortController();
+    const pending = db.query(sleepQuery[config.type] as string, [], { signal: controller.signal }).catch((e: unknown) => e);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const started = performance.now();
+    controller.abort();
+    const error = await pending;
+    expect(error).toBeInstanceOf(CancelledError);
+    expect(performance.now() - started).toBeLessThan(10_000); // far less than the 30 s sleep: it was stopped
+    const [row] = await db.query(runningQueries[config.type] as string);
+    expect(Number(row?.n)).toBe(0);
+  });
+});
+
+describe('connection failures', () => {
+  it.each([
+    { type: 'postgres', url: 'postgres://dc:s3cretpassw0rd@127.0.0.1:1/db' },
+    { type: 'mysql', url: 'mysql://dc:s3cretpassw0rd@127.0.0.1:1/db' },
+  ] as ConnectionConfig[])('name the data source and never the password ($type)', async (config) => {
+    const db = (await loadDialect(config.type)).connect(config, { logger: silentLogger, datasourceName: 'warehouse' });
+    try {
+      const error = await db.query('SELECT 1').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ConnectionError);
+      expect((error as ConnectionError).message).toMatch(/^Could not connect to data source "warehouse": /);
+      expect((error as ConnectionError).message).not.toContain('s3cretpassw0rd');
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('refuses a SQLite file that does not exist', async () => {
+    const db = (await loadDialect('sqlite')).connect({ type: 'sqlite', path: path.join(dir, 'missing.db') }, { logger: silentLogger, datasourceName: 'local' });
+    const error = await db.query('SELECT 1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect((error as ConnectionError).message).toMatch(/The SQLite database file of data source "local" does not exist/);
+  });
+});
