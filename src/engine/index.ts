@@ -87,8 +87,9 @@ export async function compare(
   } catch (caught) {
     let error = toDatacompareError(caught);
     if (timeout?.aborted && !options.signal?.aborted) {
-      const minutes = (definition.timeoutMs ?? 0) / 60_000;
-      error = new TimeoutError(`The comparison did not finish within its time limit (${Number(minutes.toFixed(2))} minutes).`, {
+      const ms = definition.timeoutMs ?? 0;
+      const limit = ms < 60_000 ? `${Number((ms / 1000).toFixed(1))} s` : `${Number((ms / 60_000).toFixed(1))} min`;
+      error = new TimeoutError(`The comparison did not finish within its time limit (${limit}).`, {
         cause: caught,
         hint: 'Raise timeout_minutes, add a filter, or compare fewer columns.',
       });
