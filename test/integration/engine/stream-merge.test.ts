@@ -116,6 +116,60 @@ describe.each(pairs)('%s ↔ %s', (sourceName, targetName) => {
   });
 });
 
+describe.each(pairs)('%s ↔ %s: keys, NULLs and tolerance when streaming', (sourceName, targetName) => {
+  let source: TestEngine;
+  let target: TestEngine;
+  beforeAll(async () => {
+    source = await testEngine(sourceName, `ys_${sourceName}_${targetName}`);
+    target = await testEngine(targetName, `yt_${sourceName}_${targetName}`);
+    const create = (engine: TestEngine) =>
+      `CREATE TABLE ${engine.table('items')} (shop ${engine.type('keytext')}, line INTEGER, note VARCHAR(20), price DECIMAL(10,2))`;
+    await source.exec(
+      create(source),
+      `INSERT INTO ${source.table('items')} VALUES ('a', 1, 'x', 1.00), ('a', 2, '', 2.00), ('a', 10, NULL, 3.00), ('b', 1, 'Y', 4.00),
+        ('b', 2, 'dup', 5.00), ('b', 2, 'dup', 5.00), (NULL, 1, 'nokey', 6.00), ('c', 1, 'z', 7.00)`,
+    );
+    await target.exec(
+      create(target),
+      `INSERT INTO ${target.table('items')} VALUES ('a', 1, 'x', 1.004), ('a', 2, NULL, 2.00), ('a', 10, '', 3.00), ('b', 1, 'y', 4.02),
+        ('b', 2, 'dup', 5.00), ('c', 1, 'z', 7.00), ('c', 1, 'z', 7.00), ('c', 1, 'z', 7.00), ('d', NULL, 'nokey', 8.00)`,
+    );
+  });
+  afterAll(async () => {
+    await source?.close();
+    await target?.close();
+  });
+
+  it('pairs composite keys, keeps NULL apart from the empty string, and leaves duplicated and NULL keys out', async () => {
+    const result = await compare(
+      definition({
+        source: side(source, 'items'),
+        target: side(target, 'items'),
+        primaryKeys: { source: ['shop', 'line'], target: ['shop', 'line'] },
+        caseSensitive: true,
+        tolerance: { price: 0.01 },
+      }),
+      { logger: silentLogger },
+      [streamStrategy],
+    );
+    expect(result.error).toBeUndefined();
+    // By hand: (a,1) price 1.00 vs 1.00 (1.004 is stored as 1.00 at scale 2) → match; (a,2) '' vs NULL → changed;
+    // (a,10) NULL vs '' → changed; (b,1) 'Y' vs 'y' (case-sensitive) and 4.00 vs 4.02 (beyond 0.01) → changed;
+    // (b,2) twice in the source, (c,1) three times in the target → left out; NULL keys: 1 and 1.
+    expect(result.stats).toEqual({
+      source_rows: 8, target_rows: 9, matched_rows: 1, mismatched_rows: 3, only_in_source: 0, only_in_target: 0,
+      duplicate_keys_source: 1, duplicate_keys_target: 1, null_keys_source: 1, null_keys_target: 1,
+    });
+    expect(result.diff?.diff_rows).toEqual([
+      { shop: 'a', line: 2, _diff_type: 'changed', source_note: '', target_note: null },
+      { shop: 'a', line: 10, _diff_type: 'changed', source_note: null, target_note: '' },
+      { shop: 'b', line: 1, _diff_type: 'changed', source_note: 'Y', target_note: 'y', source_price: '4.00', target_price: '4.02' },
+    ]);
+    expect(result.result?.diff_reasons).toContain("Key (shop, line) = ('b', 2) occurs twice in the source.");
+    expect(result.result?.diff_reasons).toContain("Key (shop, line) = ('c', 1) occurs 3 times in the target.");
+  });
+});
+
 describe('the streaming SQL per dialect', () => {
   it.each(['sqlite', 'postgres', 'mysql'] as const)('orders %s rows by the bytes of the canonical key', async (name) => {
     const engine = await testEngine(name, 'sqltext');
