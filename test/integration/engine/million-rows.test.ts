@@ -29,14 +29,17 @@ const expected = {
 async function measured<T>(label: string, work: () => Promise<T>): Promise<{ value: T; peak: number }> {
   global.gc?.();
   let peak = process.memoryUsage().rss;
+  let heap = process.memoryUsage().heapUsed;
   const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
+    const usage = process.memoryUsage();
+    peak = Math.max(peak, usage.rss);
+    heap = Math.max(heap, usage.heapUsed);
   }, 20);
   const started = performance.now();
   try {
     const value = await work();
     peak = Math.max(peak, process.memoryUsage().rss);
-    console.log(`${label}: ${((performance.now() - started) / 1000).toFixed(1)} s, peak RSS ${(peak / 1024 / 1024).toFixed(0)} MB`);
+    console.log(`${label}: ${((performance.now() - started) / 1000).toFixed(1)} s, peak RSS ${(peak / 1024 / 1024).toFixed(0)} MB (peak heap used ${(heap / 1024 / 1024).toFixed(0)} MB)`);
     return { value, peak };
   } finally {
     clearInterval(timer);
