@@ -113,7 +113,7 @@ export class SqliteConnection implements DatabaseConnection {
   async describeQuery(sql: string, options?: QueryOptions): Promise<RelationSchema> {
     const statement = this.prepare(sql, options);
     const columns = statement.columns().map((column) => {
-      let type = column.type ?? '';
+      const type = column.type ?? '';
       // An expression has no declared type: look at the first row's value.
       return columnTypeOf(column.name, type);
     });
