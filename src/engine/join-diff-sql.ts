@@ -25,9 +25,14 @@ export interface JoinDiffSql {
 /**
  * The fast path: both sides are tables whose declared primary key is the comparison's key (so keys
  * are unique and never NULL: no multiplicity window, no NULL-key scan) and every key is an integer
- * (raw equality is canonical equality), so the join runs on the raw key columns and uses their
- * indexes instead of joining materialised canonical texts. MariaDB: 7 s instead of minutes on 1M rows.
+ * or a text on both sides, so the join runs on the raw key columns and uses their indexes instead of
+ * joining materialised canonical texts (MariaDB, 1M rows: 11 s instead of 227 s). For text keys the
+ * raw equality (which follows the collation: case-insensitive in MySQL) is refined by the bytewise
+ * equality of the canonical texts, so 'a' never pairs with 'A' or 'a '.
  */
+/** Key families whose raw equality (refined bytewise for text) is exactly canonical equality. */
+const INDEX_FAMILIES = new Set(['integer', 'text']);
+
 export function canUseKeyIndexes(source: Side, target: Side, resolved: ResolvedColumns): boolean {
   const declared = (side: Side, names: string[]) => {
     if (side.definition.query) return false;
@@ -37,7 +42,7 @@ export function canUseKeyIndexes(source: Side, target: Side, resolved: ResolvedC
   };
   return (
     resolved.keys.length > 0 &&
-    resolved.keys.every((k) => k.family === 'integer' && k.sourceType.family === 'integer' && k.targetType.family === 'integer') &&
+    resolved.keys.every((k) => INDEX_FAMILIES.has(k.family) && k.sourceType.family === k.family && k.targetType.family === k.family) &&
     declared(source, resolved.keys.map((k) => k.source)) &&
     declared(target, resolved.keys.map((k) => k.target))
   );
@@ -123,7 +128,13 @@ function buildKeyIndexJoinSql(source: Side, target: Side, resolved: ResolvedColu
       ...(targetSelect.shown[j] ? [`${targetSelect.shown[j]?.sql} AS ${q(`tw${j}`)}`] : []),
     ]),
   ];
-  const on = resolved.keys.map((_, i) => `${raw(source, 's', i)} = ${raw(target, 't', i)}`).join(' AND ');
+  const on = resolved.keys
+    .map((pair, i) => {
+      const equal = `${raw(source, 's', i)} = ${raw(target, 't', i)}`;
+      if (pair.family !== 'text') return equal;
+      return `${equal} AND ${c.binaryText(sourceSelect.keys[i]?.sql ?? '')} = ${c.binaryText(targetSelect.keys[i]?.sql ?? '')}`;
+    })
+    .join(' AND ');
   const from = (side: Side, alias: string) => `(SELECT * ${fromClause(side, 'b')}) AS ${q(alias)}`;
   const join = c.supportsFullOuterJoin
     ? `SELECT ${joined.join(', ')} FROM ${from(source, 's')} FULL OUTER JOIN ${from(target, 't')} ON ${on}`

@@ -309,4 +309,23 @@ describe.each(engines)('join diff on %s', (name) => {
       await connection.close();
     }
   });
+
+  it("matches text keys exactly even where the key's collation ignores case and trailing spaces", async () => {
+    await db.exec(
+      `CREATE TABLE ${db.table('ci_a')} (code VARCHAR(20) PRIMARY KEY, qty INTEGER)`,
+      `INSERT INTO ${db.table('ci_a')} VALUES ('us', 1), ('fr', 2), ('de', 3), ('it ', 4)`,
+      `CREATE TABLE ${db.table('ci_b')} (code VARCHAR(20) PRIMARY KEY, qty INTEGER)`,
+      `INSERT INTO ${db.table('ci_b')} VALUES ('US', 1), ('fr', 2), ('de', 30), ('it', 4)`,
+    );
+    const result = await run(definition({ source: side(db, 'ci_a'), target: side(db, 'ci_b') }));
+    // Keys always match exactly: 'us' ≠ 'US' and 'it ' ≠ 'it', even in MariaDB's case-insensitive, PAD SPACE collation.
+    expect(result.stats).toMatchObject({ matched_rows: 1, mismatched_rows: 1, only_in_source: 2, only_in_target: 2 });
+    expect(result.diff?.diff_rows).toEqual([
+      { code: 'US', _diff_type: 'only_in_target', target_qty: 1 },
+      { code: 'de', _diff_type: 'changed', source_qty: 3, target_qty: 30 },
+      { code: 'it', _diff_type: 'only_in_target', target_qty: 4 },
+      { code: 'it ', _diff_type: 'only_in_source', source_qty: 4 },
+      { code: 'us', _diff_type: 'only_in_source', source_qty: 1 },
+    ]);
+  });
 });
