@@ -77,8 +77,19 @@ describe('datacompare run', () => {
   it('exits 0 when the selected comparison matches, and --quiet prints one line', () => {
     const result = cli(['run', '--spec', 'spec.yml', '--comparison', 'same', '--quiet']);
     expect(result.status).toBe(0);
-    expect(result.stdout).toBe('match: 1 matched, 0 differ, 0 failed\n');
+    expect(result.stdout).toBe('Comparison "same" matches.\n');
     expect(result.stderr).toBe('');
+  });
+
+  it('applies the action\'s fail-on rule: a difference exits 0 with --fail-on error or never', () => {
+    const onError = cli(['run', '--spec', 'spec.yml', '--comparison', 'orders', '--quiet', '--fail-on', 'error']);
+    expect(onError.status).toBe(0);
+    expect(onError.stdout).toMatchInlineSnapshot(`
+      "The data of comparison "orders" differs: 3 differing rows (1 changed, 1 only in source, 1 only in target) — not failing the run because fail-on is "error".
+      "
+    `);
+    expect(cli(['run', '--spec', 'spec.yml', '--quiet', '--fail-on', 'never']).status).toBe(0);
+    expect(cli(['run', '--spec', 'spec.yml', '--quiet', '--fail-on', 'sometimes']).status).toBe(2);
   });
 
   it('exits 2 when a table does not exist, naming it', () => {

@@ -6,6 +6,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ProgressEvent, RunResult } from '../../engine/model.js';
 import { renderJson } from '../../report/json.js';
+import { decideOutcome } from '../../report/outcome.js';
 import { renderSummary } from '../../report/markdown-summary.js';
 import { renderText } from '../../report/text.js';
 import { runSpec, type ApiSettings } from '../../runner/run-spec.js';
@@ -22,25 +23,28 @@ const DEFAULT_API_TIMEOUT_MS = 30 * 60_000;
 export const runCommand: CliCommand = {
   name: 'run',
   summary: 'run the comparisons of the spec file and report every difference',
-  usage: 'run [--spec FILE] [--comparison NAME]… [--mode local|api|auto] [--json FILE] [--markdown FILE] [--max-diff-rows N] [--quiet] [--verbose]',
+  usage: 'run [--spec FILE] [--comparison NAME]… [--mode local|api|auto] [--json FILE] [--markdown FILE] [--fail-on WHEN] [--max-diff-rows N] [--quiet] [--verbose]',
   options: {
     spec: { type: 'string', short: 's', valueName: 'FILE', default: DEFAULT_SPEC_PATH, description: 'the spec file' },
     comparison: { type: 'string', short: 'c', multiple: true, valueName: 'NAME', description: 'run only this comparison' },
     mode: { type: 'string', valueName: 'MODE', default: 'auto', description: 'local (our engine), api (the Data Comparison Service) or auto (api when DATACOMPARE_API_KEY is set)' },
     json: { type: 'string', valueName: 'FILE', description: 'write the full result (every kept row) as JSON' },
     markdown: { type: 'string', valueName: 'FILE', description: 'write the markdown summary (as in the job summary)' },
+    'fail-on': { type: 'string', valueName: 'WHEN', default: 'mismatch', description: 'exit non-zero on: mismatch (a difference or an error), error (only errors), never' },
     'max-diff-rows': { type: 'string', valueName: 'N', description: 'differing rows kept per comparison when the spec does not say (default 100)' },
     quiet: { type: 'boolean', short: 'q', description: 'print only the one-line outcome' },
     verbose: { type: 'boolean', description: 'print debug lines (queries, plans, timings) to stderr' },
   },
   details: [
-    'Exit status: 0 every comparison matched, 1 at least one differs, 2 an error (bad spec, connection, failed job).',
+    'Exit status: 0 every comparison matched, 1 at least one differs, 2 an error (bad spec, connection, failed job);',
+    '--fail-on error exits 0 on a difference, --fail-on never exits 0 unless the spec itself is wrong (the action\'s fail-on rule).',
     '',
     'Environment (api mode): DATACOMPARE_API_URL, DATACOMPARE_API_KEY, DATACOMPARE_WORKSPACE_ID, DATACOMPARE_AGENT_RUN_ID.',
     'NO_COLOR=1 turns colours off; FORCE_COLOR=1 turns them on outside a terminal.',
   ].join('\n'),
   async run(values, context) {
     const requested = choiceOption(values, 'mode', ['local', 'api', 'auto'] as const) ?? 'auto';
+    const failOn = choiceOption(values, 'fail-on', ['mismatch', 'error', 'never'] as const) ?? 'mismatch';
     const maxDiffRows = integerOption(values, 'max-diff-rows', { min: 0, max: 100_000 });
     const quiet = values.quiet === true;
     const loaded = await loadSpec(stringOption(values, 'spec') ?? DEFAULT_SPEC_PATH, {
@@ -66,10 +70,12 @@ export const runCommand: CliCommand = {
       progress?.finish();
     }
     // The terminal report first: a report file that cannot be written must not hide the result.
-    if (quiet) context.stdout.write(`${outcomeLine(run)}\n`);
+    const outcome = decideOutcome(run, failOn);
+    if (quiet) context.stdout.write(`${outcome.message}\n`);
     else context.stdout.write(renderText(run, { color: context.stdout.color }));
     await writeReports(run, values, context, maxDiffRows);
-    return run.status === 'error' ? ExitCode.error : run.status === 'mismatch' ? ExitCode.mismatch : ExitCode.match;
+    if (!outcome.failed) return ExitCode.match;
+    return run.status === 'error' ? ExitCode.error : ExitCode.mismatch;
   },
 };
 
@@ -133,9 +139,4 @@ async function writeReport(file: string, text: string, flag: string): Promise<vo
   } catch (error) {
     throw new ConfigurationError(`cannot write ${flag} file ${file}: ${(error as Error).message}`, { cause: error, hint: 'check that its folder exists and is writable' });
   }
-}
-
-function outcomeLine(run: RunResult): string {
-  const count = (status: string) => run.comparisons.filter((c) => c.status === status).length;
-  return `${run.status}: ${count('match')} matched, ${count('mismatch')} differ, ${count('error')} failed`;
 }

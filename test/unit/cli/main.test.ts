@@ -78,7 +78,10 @@ describe('runCli', () => {
     const dir = specDir('version: 1\ncomparisons:\n  - { name: s, comparison_id: 3f2b9c1e-0000-4000-8000-000000000001 }\n');
     const { io: cliIo, out } = io({}, dir);
     expect(await runCli(['run', '--spec', 'spec.yml', '--json', 'out.json', '--quiet'], cliIo)).toBe(2);
-    expect(out.stdout).toBe('error: 0 matched, 0 differ, 1 failed\n');
+    expect(out.stdout).toMatchInlineSnapshot(`
+      "Comparison "s" could not run (configuration error: comparison "s" only names a comparison_id stored on the service, so it runs in api mode only).
+      "
+    `);
     const json = JSON.parse(readFileSync(path.join(dir, 'out.json'), 'utf8')) as { status: string; comparisons: { name: string; error: { kind: string } }[] };
     expect(json.status).toBe('error');
     expect(json.comparisons[0]).toMatchObject({ name: 's', error: { kind: 'configuration' } });
