@@ -5,6 +5,8 @@
 import * as core from '@actions/core';
 import { SpecError, toDatacompareError } from '../shared/errors.js';
 import { redact } from '../shared/redact.js';
+import { useDuckDBOnDemand } from './duckdb-install.js';
+import { coreLogger } from './logger.js';
 import { runPost } from './post.js';
 import { runMain } from './run.js';
 import { State } from './state.js';
@@ -18,6 +20,8 @@ export async function runAction(): Promise<void> {
   const controller = new AbortController();
   const onSignal = (signal: NodeJS.Signals) => controller.abort(new Error(`cancelled by ${signal}`));
   process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
+  // DuckDB (duckdb/csv/parquet data sources) is not bundled: found or installed when first needed.
+  useDuckDBOnDemand({ logger: coreLogger, signal: controller.signal });
   try {
     await runMain({ signal: controller.signal });
   } catch (thrown) {
