@@ -13,6 +13,8 @@ export interface TextOptions {
   color: boolean;
   /** Sample rows shown per comparison (default 5). */
   maxDiffRows?: number;
+  /** Also say how each comparison was executed (plan and rows each side sent); the CLI's --verbose. */
+  showPlan?: boolean;
 }
 
 const DEFAULT_SAMPLE_ROWS = 5;
@@ -26,13 +28,17 @@ const STATUS_COLOR = { match: '32', mismatch: '31', error: '35' } as const;
 export function renderText(run: RunResult, options: TextOptions): string {
   const paint: Paint = options.color ? (code, text) => `\u001b[${code}m${text}\u001b[0m` : (_code, text) => text;
   const samples = options.maxDiffRows ?? DEFAULT_SAMPLE_ROWS;
-  const blocks = run.comparisons.map((c) => comparisonBlock(c, samples, paint));
+  const blocks = run.comparisons.map((c) => comparisonBlock(c, samples, paint, options.showPlan === true));
   return `${[...blocks, summaryLine(run, paint)].join('\n')}\n`;
 }
 
-function comparisonBlock(c: ComparisonResult, samples: number, paint: Paint): string {
+function comparisonBlock(c: ComparisonResult, samples: number, paint: Paint, showPlan: boolean): string {
   const lines = [statusLine(c, paint)];
   const indent = (text: string) => `    ${text}`;
+  if (showPlan && c.plan) {
+    const sent = `${count(c.plan.source.rows_sent)} + ${count(c.plan.target.rows_sent)} rows sent`;
+    lines.push(indent(paint('2', `plan: ${c.plan.kind}, ${clean(c.plan.reason)} (${sent})`)));
+  }
   if (c.error) {
     lines.push(indent(`${c.error.kind} error: ${clean(c.error.message)}`));
     if (c.error.hint) lines.push(indent(paint('2', `hint: ${clean(c.error.hint)}`)));

@@ -72,7 +72,7 @@ export const runCommand: CliCommand = {
     // The terminal report first: a report file that cannot be written must not hide the result.
     const outcome = decideOutcome(run, failOn);
     if (quiet) context.stdout.write(`${outcome.message}\n`);
-    else context.stdout.write(renderText(run, { color: context.stdout.color }));
+    else context.stdout.write(renderText(run, { color: context.stdout.color, showPlan: values.verbose === true }));
     await writeReports(run, values, context, maxDiffRows);
     if (!outcome.failed) return ExitCode.match;
     return run.status === 'error' ? ExitCode.error : ExitCode.mismatch;

@@ -73,6 +73,17 @@ describe('renderText', () => {
     `);
   });
 
+  it('says how a comparison was executed when asked (--verbose)', () => {
+    const planned: RunResult = {
+      ...run,
+      comparisons: [
+        { ...run.comparisons[0]!, plan: { kind: 'join', reason: 'both sides are in the same database', source: { rows_sent: 0, bytes_sent: 0 }, target: { rows_sent: 0, bytes_sent: 0 } } },
+      ],
+    };
+    expect(renderText(planned, { color: false, showPlan: true }).split('\n')[1]).toBe('    plan: join, both sides are in the same database (0 + 0 rows sent)');
+    expect(renderText(planned, { color: false })).not.toContain('plan:');
+  });
+
   it('colours only when asked', () => {
     expect(renderText(run, { color: false })).not.toContain('\u001b[');
     expect(renderText(run, { color: true })).toContain('\u001b[31m✘ mismatch\u001b[0m');
