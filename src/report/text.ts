@@ -37,7 +37,7 @@ function comparisonBlock(c: ComparisonResult, samples: number, paint: Paint, sho
   const indent = (text: string) => `    ${text}`;
   if (showPlan && c.plan) {
     const sent = `${count(c.plan.source.rows_sent)} + ${count(c.plan.target.rows_sent)} rows sent`;
-    lines.push(indent(paint('2', `plan: ${c.plan.kind}, ${clean(c.plan.reason)} (${sent})`)));
+    lines.push(indent(paint('2', `plan: ${c.plan.kind} (${sent}): ${clean(c.plan.reason)}`)));
   }
   if (c.error) {
     lines.push(indent(`${c.error.kind} error: ${clean(c.error.message)}`));

@@ -77,10 +77,10 @@ describe('renderText', () => {
     const planned: RunResult = {
       ...run,
       comparisons: [
-        { ...run.comparisons[0]!, plan: { kind: 'join', reason: 'both sides are in the same database', source: { rows_sent: 0, bytes_sent: 0 }, target: { rows_sent: 0, bytes_sent: 0 } } },
+        { ...run.comparisons[0]!, plan: { kind: 'join', reason: 'Both sides are on the same connection, so one outer-join query computes the diff inside the database.', source: { rows_sent: 0, bytes_sent: 0 }, target: { rows_sent: 0, bytes_sent: 0 } } },
       ],
     };
-    expect(renderText(planned, { color: false, showPlan: true }).split('\n')[1]).toBe('    plan: join, both sides are in the same database (0 + 0 rows sent)');
+    expect(renderText(planned, { color: false, showPlan: true }).split('\n')[1]).toBe('    plan: join (0 + 0 rows sent): Both sides are on the same connection, so one outer-join query computes the diff inside the database.');
     expect(renderText(planned, { color: false })).not.toContain('plan:');
   });
 
