@@ -50,6 +50,7 @@ export function canUseKeyIndexes(source: Side, target: Side, resolved: ResolvedC
 
 export function buildJoinDiffSql(source: Side, target: Side, resolved: ResolvedColumns, maxDiffRows: number): JoinDiffSql {
   if (canUseKeyIndexes(source, target, resolved)) return buildKeyIndexJoinSql(source, target, resolved, maxDiffRows);
+  if (!source.connection.compiler.supportsFullOuterJoin) return buildGroupedSql(source, target, resolved, maxDiffRows);
   const c = source.connection.compiler;
   const q = (name: string) => c.quoteIdentifier(name);
   const sourceSelect = sideSelect(source, resolved, 'b');
@@ -152,6 +153,74 @@ function buildKeyIndexJoinSql(source: Side, target: Side, resolved: ResolvedColu
   return { ...finish(c, resolved, [`j AS (${join})`], counts, maxDiffRows), duplicates: { source: none, target: none } };
 }
 
+/**
+ * MySQL/MariaDB without usable key indexes: no FULL JOIN, and every reference to a CTE is computed
+ * again, so the LEFT JOIN + anti-join over materialised canonical sides scans each side many times
+ * (minutes on 1M rows). Instead both sides are stacked (UNION ALL, tagged by side) and grouped by
+ * the canonical key, once: a group holds a key's row count per side (duplicates: > 1) and, when it
+ * has one row per side, both rows' values. All counts come from that single pass. Same classes and
+ * columns as the join (`j`), plus a `null` class for groups whose key has a NULL.
+ */
+function buildGroupedSql(source: Side, target: Side, resolved: ResolvedColumns, maxDiffRows: number): JoinDiffSql {
+  const c = source.connection.compiler;
+  const q = (name: string) => c.quoteIdentifier(name);
+  const sourceSelect = sideSelect(source, resolved, 'b');
+  const targetSelect = sideSelect(target, resolved, 'b');
+  const keyAliases = sourceSelect.keys.map((k) => k.alias);
+  const hasShown = resolved.columns.map((_, j) => sourceSelect.shown[j] !== undefined || targetSelect.shown[j] !== undefined);
+  const stacked = (select: SideSelect, side: Side, mark: [number, number]) => {
+    const items = [
+      ...select.keys.map((k) => `${k.sql} AS ${q(k.alias)}`),
+      ...select.values.map((v, j) => `${v.sql} AS ${q(v.alias)}`).concat(
+        resolved.columns.flatMap((_, j) => (hasShown[j] ? [`${select.shown[j]?.sql ?? select.values[j]?.sql} AS ${q(`w${j}`)}`] : [])),
+      ),
+      `${mark[0]} AS ${q('sd')}`,
+      `${mark[1]} AS ${q('td')}`,
+    ];
+    return `SELECT ${items.join(', ')} ${fromClause(side, 'b')}`;
+  };
+  const keys = keyAliases.map(q).join(', ');
+  const pick = (flag: string, column: string, alias: string) => `MIN(CASE WHEN ${q(flag)} = 1 THEN ${q(column)} END) AS ${q(alias)}`;
+  const grouped = [
+    keys,
+    `SUM(${q('sd')}) AS ${q('sn_n')}`,
+    `SUM(${q('td')}) AS ${q('tn_n')}`,
+    ...resolved.columns.flatMap((_, j) => [
+      pick('sd', `v${j}`, `sv${j}`),
+      pick('td', `v${j}`, `tv${j}`),
+      ...(hasShown[j] ? [pick('sd', `w${j}`, `sw${j}`), pick('td', `w${j}`, `tw${j}`)] : []),
+    ]),
+  ];
+  const joined = [
+    'g.*',
+    ...keyAliases.flatMap((k) => [
+      `CASE WHEN ${q('sn_n')} > 0 THEN ${q(k)} END AS ${q(`s${k}`)}`,
+      `CASE WHEN ${q('tn_n')} > 0 THEN ${q(k)} END AS ${q(`t${k}`)}`,
+    ]),
+  ];
+  const anyNullKey = keyAliases.map((k) => `${q(k)} IS NULL`).join(' OR ');
+  const chain = [
+    `u AS (${stacked(sourceSelect, source, [1, 0])} UNION ALL ${stacked(targetSelect, target, [0, 1])})`,
+    `g AS (SELECT ${grouped.join(', ')} FROM u GROUP BY ${keys})`,
+    `j AS (SELECT ${joined.join(', ')} FROM g)`,
+  ];
+  const sum = (condition: string, value: string) => `COALESCE(SUM(CASE WHEN ${condition} THEN ${value} ELSE 0 END), 0)`;
+  const counts = {
+    source_rows: `COALESCE(SUM(${q('sn_n')}), 0)`,
+    target_rows: `COALESCE(SUM(${q('tn_n')}), 0)`,
+    null_keys_source: sum(`cls = 'null'`, q('sn_n')),
+    null_keys_target: sum(`cls = 'null'`, q('tn_n')),
+    duplicate_keys_source: sum(`cls <> 'null' AND ${q('sn_n')} > 1`, '1'),
+    duplicate_keys_target: sum(`cls <> 'null' AND ${q('tn_n')} > 1`, '1'),
+  };
+  const duplicateOrder = resolved.keys
+    .map((pair, i) => (pair.family === 'integer' ? c.textToNumber(q(`k${i}`)) : c.binaryText(q(`k${i}`))))
+    .join(', ');
+  const duplicates = (count: string) =>
+    `WITH ${chain.slice(0, 2).join(',\n')}\nSELECT ${keys}, ${q(count)} AS ${q('n')} FROM g WHERE NOT (${anyNullKey}) AND ${q(count)} > 1 ORDER BY ${duplicateOrder} ${c.limit(5)}`;
+  return { ...finish(c, resolved, chain, counts, maxDiffRows, anyNullKey), duplicates: { source: duplicates('sn_n'), target: duplicates('tn_n') } };
+}
+
 /** Classes and per-column flags (`c`), then the stats and samples queries over them. */
 function finish(
   c: SqlCompiler,
@@ -159,6 +228,8 @@ function finish(
   chain: string[],
   counts: Record<'source_rows' | 'target_rows' | 'null_keys_source' | 'null_keys_target' | 'duplicate_keys_source' | 'duplicate_keys_target', string>,
   maxDiffRows: number,
+  /** A condition marking rows of the `null` class (keys with a NULL), when `j` holds them. */
+  nullKey?: string,
 ): Omit<JoinDiffSql, 'duplicates'> {
   const q = (name: string) => c.quoteIdentifier(name);
   const keyAliases = resolved.keys.map((_, i) => `k${i}`);
@@ -170,7 +241,7 @@ function finish(
     }
     return `CASE WHEN ${c.isDistinct(a, b)} THEN 1 ELSE 0 END AS ${q(`d${j}`)}`;
   });
-  const cls = `CASE WHEN sn_n > 1 OR tn_n > 1 THEN 'dup' WHEN ${q(`t${keyAliases[0]}`)} IS NULL THEN 'source' WHEN ${q(`s${keyAliases[0]}`)} IS NULL THEN 'target' ELSE 'both' END AS cls`;
+  const cls = `CASE ${nullKey ? `WHEN ${nullKey} THEN 'null' ` : ''}WHEN sn_n > 1 OR tn_n > 1 THEN 'dup' WHEN ${q(`t${keyAliases[0]}`)} IS NULL THEN 'source' WHEN ${q(`s${keyAliases[0]}`)} IS NULL THEN 'target' ELSE 'both' END AS cls`;
   const differences = resolved.columns.length === 0 ? '0' : resolved.columns.map((_, j) => q(`d${j}`)).join(' + ');
 
   const ctes = [...chain, `c AS (SELECT j.*, ${[cls, ...flags].join(', ')} FROM j)`];
