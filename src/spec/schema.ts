@@ -47,6 +47,13 @@ export const duckdbDatasourceSchema = z
 
 const filePath = nonEmpty.describe('a file or a glob (data/*.csv), relative to the repository root; or an s3:// / https:// URL');
 
+// YAML reads an unquoted NULL, Null, ~ or nothing as null, not as the text "NULL".
+const nullTextError = (issue: { input?: unknown }) =>
+  issue.input === null || (Array.isArray(issue.input) && issue.input.includes(null))
+    ? "YAML reads an unquoted NULL (or ~) as no value: quote it, e.g. null_string: 'NULL'"
+    : 'must be a text or a list of texts';
+const nullText = z.string({ error: nullTextError });
+
 export const csvDatasourceSchema = z
   .strictObject({
     type: z.literal('csv'),
@@ -56,7 +63,7 @@ export const csvDatasourceSchema = z
     quote: z.string().max(1).optional().describe('quote character (default: detected, usually ")'),
     escape: z.string().max(1).optional().describe('escape character inside quotes (default: detected)'),
     null_string: z
-      .union([z.string(), z.array(z.string()).min(1)])
+      .union([nullText, z.array(nullText).min(1)], { error: nullTextError })
       .optional()
       .describe('field text(s) read as NULL (default: an empty unquoted field)'),
     column_types: z
