@@ -21,7 +21,7 @@ export function canonicalFloat(value: unknown): string | null {
   return plainNumber(String(number));
 }
 
-/** A decimal's text without exponent; `scale` fraction digits when given, else trailing zeros stripped. */
+/** A decimal's text without exponent: padded to `scale` fraction digits (never cut), else trailing zeros stripped. */
 export function canonicalDecimal(value: unknown, scale?: number): string | null {
   if (value === null || value === undefined) return null;
   let text = typeof value === 'bigint' ? value.toString() : plainNumber(String(value).trim());
@@ -30,8 +30,9 @@ export function canonicalDecimal(value: unknown, scale?: number): string | null 
   text = text.replace(/^[+-]/, '');
   let [whole = '', fraction = ''] = text.split('.');
   whole = whole.replace(/^0+(?=\d)/, '') || '0';
-  if (scale === undefined) fraction = fraction.replace(/0+$/, '');
-  else fraction = fraction.slice(0, scale).padEnd(scale, '0');
+  // Pad to the scale, never cut: SQLite does not enforce a declared scale, and 19.994 is not 19.99.
+  fraction = fraction.replace(/0+$/, '');
+  if (scale !== undefined) fraction = fraction.padEnd(scale, '0');
   if (/^0*$/.test(whole) && /^0*$/.test(fraction)) negative = false;
   return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
 }

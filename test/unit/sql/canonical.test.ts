@@ -26,9 +26,10 @@ describe('canonical floats', () => {
 });
 
 describe('canonical decimals', () => {
-  it('pads to the scale or strips trailing zeros, never an exponent or -0', () => {
+  it('pads to the scale (never cuts a digit) or strips trailing zeros, never an exponent or -0', () => {
     expect(canonicalDecimal('10.5', 2)).toBe('10.50');
     expect(canonicalDecimal(10.5, 3)).toBe('10.500');
+    expect(canonicalDecimal(19.994, 2)).toBe('19.994');
     expect(canonicalDecimal('10.500')).toBe('10.5');
     expect(canonicalDecimal('10.000')).toBe('10');
     expect(canonicalDecimal('-0.00')).toBe('0');
