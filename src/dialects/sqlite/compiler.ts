@@ -36,7 +36,8 @@ export class SqliteCompiler extends BaseSqlCompiler {
     return `dc_json(${expr})`;
   }
   protected bytesText(expr: string): string {
-    return `lower(hex(${expr}))`;
+    // hex(NULL) is '' in SQLite: keep NULL apart from an empty blob.
+    return `CASE WHEN ${expr} IS NULL THEN NULL ELSE lower(hex(${expr})) END`;
   }
   override binaryText(expr: string): string {
     return `(${expr}) COLLATE BINARY`;

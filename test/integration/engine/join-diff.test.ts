@@ -328,4 +328,21 @@ describe.each(engines)('join diff on %s', (name) => {
       { code: 'us', _diff_type: 'only_in_source', source_qty: 1 },
     ]);
   });
+
+  it('compares booleans, dates and bytes by their canonical text', async () => {
+    const bytes = (hex: string) => (name === 'postgres' ? `'\\x${hex}'::bytea` : `X'${hex}'`);
+    const blob = name === 'postgres' ? 'BYTEA' : name === 'mysql' ? 'VARBINARY(20)' : 'BLOB';
+    await db.exec(
+      `CREATE TABLE ${db.table('typ_a')} (id INTEGER PRIMARY KEY, flag BOOLEAN, day DATE, data ${blob})`,
+      `INSERT INTO ${db.table('typ_a')} VALUES (1, TRUE, '2024-02-29', ${bytes('00ff')}), (2, FALSE, '2024-03-01', ${bytes('0a')}), (3, NULL, NULL, NULL)`,
+      `CREATE TABLE ${db.table('typ_b')} (id INTEGER PRIMARY KEY, flag BOOLEAN, day DATE, data ${blob})`,
+      `INSERT INTO ${db.table('typ_b')} VALUES (1, TRUE, '2024-02-29', ${bytes('00ff')}), (2, TRUE, '2024-03-02', ${bytes('0b')}), (3, FALSE, NULL, ${bytes('')})`,
+    );
+    const result = await run(definition({ source: side(db, 'typ_a'), target: side(db, 'typ_b') }));
+    expect(result.diff?.diff_rows).toEqual([
+      { id: 2, _diff_type: 'changed', source_flag: false, target_flag: true, source_day: '2024-03-01', target_day: '2024-03-02', source_data: '0a', target_data: '0b' },
+      // NULL is neither FALSE nor an empty byte string.
+      { id: 3, _diff_type: 'changed', source_flag: null, target_flag: false, source_data: null, target_data: '' },
+    ]);
+  });
 });
