@@ -170,6 +170,37 @@ describe.each(pairs)('%s ↔ %s: keys, NULLs and tolerance when streaming', (sou
   });
 });
 
+describe.each(pairs)('%s ↔ %s: JSON and UUIDs', (sourceName, targetName) => {
+  let source: TestEngine;
+  let target: TestEngine;
+  const types: Record<EngineName, [string, string]> = { postgres: ['JSONB', 'UUID'], mysql: ['JSON', 'CHAR(36)'], sqlite: ['JSON', 'TEXT'] };
+  beforeAll(async () => {
+    source = await testEngine(sourceName, `js_${sourceName}_${targetName}`);
+    target = await testEngine(targetName, `jt_${sourceName}_${targetName}`);
+    for (const [engine, rows] of [
+      [source, `(1, '{"b": [1, 2], "a": 1}', 'A0EEBC99-9C0B-4EF8-BB6D-6BB9BD380A11'), (2, '{"x": "y"}', 'b0eebc99-9c0b-4ef8-bb6d-6bb9bd380a12')`],
+      [target, `(1, '{"a":1,"b":[1,2]}', 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'), (2, '{"x": "z"}', 'B0EEBC99-9C0B-4EF8-BB6D-6BB9BD380A12')`],
+    ] as const) {
+      const [json, uuid] = types[engine.name];
+      await engine.exec(`CREATE TABLE ${engine.table('docs')} (id INTEGER PRIMARY KEY, doc ${json}, ref ${uuid})`, `INSERT INTO ${engine.table('docs')} VALUES ${rows}`);
+    }
+  });
+  afterAll(async () => {
+    await source?.close();
+    await target?.close();
+  });
+
+  // A UUID column is compared lowercased; a UUID kept in a text column follows case_sensitive (default false).
+  it('compares JSON by value (key order and spacing aside) and UUIDs regardless of case', async () => {
+    const result = await compare(definition({ source: side(source, 'docs'), target: side(target, 'docs') }), { logger: silentLogger }, [
+      streamStrategy,
+    ]);
+    expect(result.error).toBeUndefined();
+    expect(result.stats).toMatchObject({ matched_rows: 1, mismatched_rows: 1 });
+    expect(result.diff?.diff_rows).toEqual([{ id: 2, _diff_type: 'changed', source_doc: '{"x":"y"}', target_doc: '{"x":"z"}' }]);
+  });
+});
+
 describe('the streaming SQL per dialect', () => {
   it.each(['sqlite', 'postgres', 'mysql'] as const)('orders %s rows by the bytes of the canonical key', async (name) => {
     const engine = await testEngine(name, 'sqltext');
