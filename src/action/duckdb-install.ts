@@ -125,7 +125,7 @@ function runNpm(args: string[], options: DuckDBInstallOptions): Promise<void> {
       const what = error.code === 'ENOENT' ? `npm was not found (${npm} is not on PATH)` : `npm could not be started: ${error.message}`;
       reject(new ConfigurationError(`Could not install DuckDB (${DUCKDB_PACKAGE}@${DUCKDB_VERSION}): ${what}.`, { cause: error, hint }));
     });
-    child.on('close', (code, signal) => {
+    const finish = (code: number | null, signal: NodeJS.Signals | null) => {
       if (code === 0) return resolve();
       if (options.signal?.aborted) return reject(new CancelledError('The DuckDB install was cancelled.'));
       const tail = npmFailure(output);
@@ -134,7 +134,19 @@ function runNpm(args: string[], options: DuckDBInstallOptions): Promise<void> {
           ? `npm did not finish within ${NPM_TIMEOUT_MS / 60_000} minutes${tail ? ` (${tail})` : ''}`
           : tail || `npm exited with code ${code}`;
       reject(new ConfigurationError(`Could not install DuckDB (${DUCKDB_PACKAGE}@${DUCKDB_VERSION}) with npm: ${reason}`, { hint }));
-    });
+    };
+    // 'close' waits for stdout/stderr to end, which a leftover grandchild of npm could keep open:
+    // settle on 'exit' too, shortly after, with whatever output arrived.
+    let settled = false;
+    const settle = (code: number | null, signal: NodeJS.Signals | null) => {
+      if (settled) return;
+      settled = true;
+      child.stdout.destroy();
+      child.stderr.destroy();
+      finish(code, signal);
+    };
+    child.on('close', settle);
+    child.on('exit', (code, signal) => setTimeout(() => settle(code, signal), 500));
   });
 }
 

@@ -6,7 +6,7 @@
  * unreachable the comparison fails with a message saying what to do. Needs the npm registry.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
@@ -159,6 +159,21 @@ describe.runIf(reachable)('the bundled action installs DuckDB on demand', () => 
     expect(run.log).not.toContain('installing it with npm');
     expect(run.outputs.status).toBe('mismatch');
     expect(run.outputs['mismatched-comparisons']).toBe('orders');
+  }, 120_000);
+
+  it('uses the copy in the workspace when the repository already depends on it', async () => {
+    const emptyCache = mkdtempSync(path.join(work, 'unused-cache-'));
+    mkdirSync(path.join(repo, 'node_modules'));
+    symlinkSync(path.join(ROOT, 'node_modules/@duckdb'), path.join(repo, 'node_modules/@duckdb'), 'dir');
+    try {
+      const run = await runAction({ RUNNER_TOOL_CACHE: emptyCache });
+      expect(run.log).toContain("DuckDB: using @duckdb/node-api from the workspace's node_modules.");
+      expect(run.log).not.toContain('installing it with npm');
+      expect(run.outputs['mismatched-comparisons']).toBe('orders');
+      expect(readdirSync(emptyCache)).toEqual([]);
+    } finally {
+      rmSync(path.join(repo, 'node_modules'), { recursive: true, force: true });
+    }
   }, 120_000);
 
   it('says what to do when npm cannot reach the registry', async () => {

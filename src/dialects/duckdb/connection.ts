@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import type { DuckDBConnection, DuckDBInstance, DuckDBValue } from '@duckdb/node-api';
 import { wrapDriverError, type ErrorCategory } from '../errors.js';
 import { splitQualifiedName } from '../../sql/compiler.js';
-import { ConfigurationError, ConnectionError, DatacompareError } from '../../shared/errors.js';
+import { ConfigurationError, ConnectionError, type DatacompareError } from '../../shared/errors.js';
 import type { ConnectionConfig } from '../../engine/model.js';
 import type { ConnectOptions, DatabaseConnection, QueryOptions, RelationSchema, ResultRow } from '../types.js';
 import { duckdbCompiler } from './compiler.js';
