@@ -151,11 +151,15 @@ function reader(context: DiffContext, side: Side, compareKeys: KeyComparator): S
       const post = postNormalize[j];
       return post && value !== null ? post(value) : value;
     });
-    return {
-      keys: resolved.keys.map((_, i) => text(r[`k${i}`])),
-      values,
-      shown: resolved.columns.map((_, j) => (r[`w${j}`] !== undefined ? text(r[`w${j}`]) : values[j] ?? null)),
-    };
+    const keys = resolved.keys.map((_, i) => text(r[`k${i}`]));
+    const shown = hasShown ? resolved.columns.map((_, j) => (r[`w${j}`] !== undefined ? text(r[`w${j}`]) : values[j] ?? null)) : values;
+    return { keys, values, shown };
+  };
+  const hasShown = resolved.columns.some((pair) => !pair.normalize.caseSensitive);
+  const sizeOf = (row: CanonicalRow) => {
+    let bytes = 0;
+    for (const part of [row.keys, row.values]) for (const value of part) bytes += value === null ? 1 : value.length + 1;
+    return bytes;
   };
   let pending: CanonicalRow | undefined;
   let done = false;
@@ -175,8 +179,8 @@ function reader(context: DiffContext, side: Side, compareKeys: KeyComparator): S
             return undefined;
           }
           state.rows++;
-          for (const value of Object.values(step.value)) state.bytes += value === null || value === undefined ? 1 : String(value).length + 1;
           const row = toRow(step.value);
+          state.bytes += sizeOf(row);
           if (row.keys.some((k) => k === null)) {
             state.nullKeys++;
             continue;
