@@ -5,6 +5,8 @@
  * AbortSignal interrupts. Sessions are in UTC. Streams read one chunk (2,048 rows) at a time.
  */
 import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { DuckDBConnection, DuckDBInstance, DuckDBValue } from '@duckdb/node-api';
 import { wrapDriverError, type ErrorCategory } from '../errors.js';
 import { splitQualifiedName } from '../../sql/compiler.js';
@@ -20,6 +22,22 @@ export type DuckdbConfig = Extract<ConnectionConfig, { type: 'duckdb' | 'csv' | 
 
 /** Run on every new DuckDB connection. DuckDB has no octet_length(VARCHAR); the checksum diff needs it. */
 const SESSION_SETUP = ["SET TimeZone = 'UTC'", 'CREATE OR REPLACE TEMP MACRO octet_length(s) AS strlen(s)'];
+
+/**
+ * DuckDB keeps its own memory (by default up to 80% of RAM) and spills sorts and joins beyond it to
+ * a temporary directory of ours (not next to the database file, which may be read-only).
+ * DATACOMPARE_DUCKDB_MEMORY_LIMIT (e.g. `1GB`) lowers it; too low a limit fails large sorts.
+ */
+function instanceOptions(): Record<string, string> {
+  const options: Record<string, string> = {
+    temp_directory: path.join(tmpdir(), `datacompare-duckdb-${process.pid}`),
+    // Every query the engine streams has its own ORDER BY.
+    preserve_insertion_order: 'false',
+  };
+  const limit = process.env.DATACOMPARE_DUCKDB_MEMORY_LIMIT;
+  if (limit) options.memory_limit = limit;
+  return options;
+}
 
 interface Opened {
   module: DuckDBModule;
@@ -68,8 +86,8 @@ export class DuckdbConnection implements DatabaseConnection {
       // Read-only: a comparison never writes, and a read-only open does not take the writer's lock.
       instance =
         config.type === 'duckdb' && config.path !== ':memory:'
-          ? await module.DuckDBInstance.create(config.path, { access_mode: 'READ_ONLY' })
-          : await module.DuckDBInstance.create(':memory:');
+          ? await module.DuckDBInstance.create(config.path, { ...instanceOptions(), access_mode: 'READ_ONLY' })
+          : await module.DuckDBInstance.create(':memory:', instanceOptions());
     } catch (error) {
       throw wrapDriverError(error, { category: 'connection' }, { datasourceName: this.name });
     }
