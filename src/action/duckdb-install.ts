@@ -41,7 +41,10 @@ export function duckdbCacheDir(env: NodeJS.ProcessEnv = process.env): string {
 
 /** Makes every duckdb/csv/parquet connection of this process load DuckDB as described above. */
 export function useDuckDBOnDemand(options: DuckDBInstallOptions): void {
-  setDuckDBModuleLoader(() => locateOrInstallDuckDB(options));
+  // One attempt per run, failure included: every comparison needing DuckDB gets the same answer
+  // instead of each waiting for its own npm install against an unreachable registry.
+  let attempt: Promise<DuckDBModule> | undefined;
+  setDuckDBModuleLoader(() => (attempt ??= locateOrInstallDuckDB(options)));
 }
 
 export async function locateOrInstallDuckDB(options: DuckDBInstallOptions): Promise<DuckDBModule> {

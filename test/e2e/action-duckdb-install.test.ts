@@ -38,6 +38,10 @@ comparisons:
     source: { datasource: app, dataset: source_orders }
     target: { datasource: golden_same }
     primary_keys: [region, id]
+  - name: golden-eu
+    source: { datasource: golden_same, query: "SELECT * FROM golden_same WHERE region = 'eu'" }
+    target: { datasource: golden_same, query: "SELECT * FROM golden_same WHERE region = 'eu' ORDER BY id" }
+    primary_keys: [region, id]
 `;
 
 /** Is the npm registry reachable from here? (`npm ping` with a short timeout.) */
@@ -188,6 +192,9 @@ describe.runIf(reachable)('the bundled action installs DuckDB on demand', () => 
       npm_config_prefer_online: 'true',
     });
     expect(run.outputs.status).toBe('error');
+    expect(run.outputs['failed-comparisons']).toBe('orders,orders-unchanged,golden-eu');
+    // One attempt for the whole run: the third comparison does not call npm again.
+    expect(run.log.split('installing it with npm').length - 1).toBe(1);
     expect(run.log).toContain(`Could not install DuckDB (@duckdb/node-api@${DUCKDB_VERSION}) with npm: ECONNREFUSED: request to http://127.0.0.1:9/`);
     expect(run.log).toContain('hint: Let the runner reach the npm registry (a proxy: set HTTPS_PROXY; a mirror: set npm_config_registry)');
     expect(run.summary).toContain('**What to do:** Let the runner reach the npm registry');
