@@ -174,3 +174,49 @@ describe('CSV ↔ CSV', () => {
     }
   });
 });
+
+describe('filters, quick comparisons and schema diffs on files', () => {
+  const files = tempDir('options');
+  let sqlite: ConnectionConfig;
+  beforeAll(() => {
+    sqlite = { type: 'sqlite', path: writeSqlite(path.join(files.dir, 'app.db')) };
+  });
+  afterAll(() => files.remove());
+
+  it('applies a side filter to a CSV file', async () => {
+    const result = await run(
+      definition({
+        source: side('app', sqlite, 'source_orders', { filter: "region = 'eu'" }),
+        target: { ...csvSide('golden', TARGET_CSV, TARGET_CSV_OPTIONS), filter: "region = 'eu'" },
+      }),
+    );
+    // eu/1 differs only by case, eu/11 only by scale: equal.
+    expect(result.status).toBe('match');
+    expect(result.stats).toMatchObject({ source_rows: 2, target_rows: 2, matched_rows: 2 });
+  });
+
+  it('counts the rows of a file for a quick comparison', async () => {
+    const result = await run(definition({ source: side('app', sqlite, 'source_orders'), target: csvSide('golden', TARGET_CSV, TARGET_CSV_OPTIONS), quickComparison: true }));
+    expect(result.error).toBeUndefined();
+    expect(result.stats).toMatchObject({ source_rows: 7, target_rows: 7 });
+    expect(result.status).toBe('match');
+  });
+
+  it('reports missing columns and incompatible types of a file in a schema diff', async () => {
+    const golden = csvSide('golden', TARGET_CSV);
+    const result = await run(
+      definition({
+        source: side('app', sqlite, 'source_orders'),
+        target: { ...golden, dataset: undefined, query: 'SELECT region, id, customer, amount, CAST(placed_at AS DATE) AS placed_at FROM golden' },
+        schemaDiff: true,
+      }),
+    );
+    // SQLite's NUMERIC(12,2) and the CSV's inferred DOUBLE are comparable (as numbers): not a type mismatch.
+    expect(result.schema_diff).toEqual({
+      only_in_source: [{ name: 'note', type: 'TEXT' }],
+      only_in_target: [],
+      type_mismatches: [{ source_column: 'placed_at', target_column: 'placed_at', source_type: 'TIMESTAMP', target_type: 'DATE' }],
+    });
+  });
+});
+
