@@ -40,6 +40,8 @@ export interface ColumnType {
   scale?: number;
   /** Timestamps and times: fractional-second digits (0–6), when declared. */
   precision?: number;
+  /** Floats: a 4-byte IEEE float (PostgreSQL `real`, MySQL `FLOAT`); absent for 8-byte doubles. */
+  singlePrecision?: boolean;
 }
 
 /** The shape of a table or query result. */
@@ -57,6 +59,11 @@ export interface NormalizeOptions {
   scale?: number;
   /** Timestamps/times: keep this many fraction digits (truncate, never round), then pad to 6. Default 6. */
   precision?: number;
+  /**
+   * Floats: compare at single precision (either side is a 4-byte float): both values are rounded to
+   * the nearest 4-byte float and rendered by `canonicalFloat(value, true)` where two engines meet.
+   */
+  singlePrecision?: boolean;
 }
 
 /**
@@ -67,8 +74,9 @@ export interface NormalizeOptions {
  * NULL), byte-identical across engines for equal values:
  * - integer: plain digits, `-` sign                         → `-42`
  * - decimal: no exponent; `scale` fraction digits (or trailing zeros stripped); never `-0` → `10.50`
- * - float: the engine's shortest round-trip text; NOT byte-identical across engines (exponent
- *   spelling): run `canonicalFloat` (src/sql/canonical.ts) on values read from two engines
+ * - float: the engine's round-trip text (unique per value); NOT byte-identical across engines (exponent
+ *   spelling, MySQL's widened FLOAT): run `canonicalFloat` (src/sql/canonical.ts) on values read
+ *   from two engines; with `singlePrecision` the value is first rounded to a 4-byte float
  * - boolean: `0` / `1`
  * - date: `YYYY-MM-DD`; time: `HH:MM:SS.ffffff`
  * - timestamp / timestamptz: `YYYY-MM-DD HH:MM:SS.ffffff` (UTC for timestamptz), truncated to

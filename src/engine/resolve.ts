@@ -132,6 +132,8 @@ function withOptions(pair: { source: ColumnType; target: ColumnType }, options: 
   if (family === 'timestamp' || family === 'timestamptz' || family === 'time') {
     normalize.precision = Math.min(pair.source.precision ?? 6, pair.target.precision ?? 6);
   }
+  // A 4-byte float on either side: both are compared at single precision (REAL 0.1 equals DOUBLE 0.1).
+  if (family === 'float' && (pair.source.singlePrecision || pair.target.singlePrecision)) normalize.singlePrecision = true;
   return {
     source: pair.source.name,
     target: pair.target.name,

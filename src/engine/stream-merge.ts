@@ -143,7 +143,11 @@ function reader(context: DiffContext, side: Side, compareKeys: KeyComparator): S
   const sql = streamSql(side, resolved);
   const iterator = side.connection.stream(sql, [], context.signal ? { signal: context.signal } : {})[Symbol.asyncIterator]();
   const postNormalize = resolved.columns.map((pair) =>
-    pair.family === 'float' ? canonicalFloat : pair.family === 'json' ? canonicalJson : undefined,
+    pair.family === 'float'
+      ? (value: string) => canonicalFloat(value, pair.normalize.singlePrecision === true)
+      : pair.family === 'json'
+        ? canonicalJson
+        : undefined,
   );
   const toRow = (r: ResultRow): CanonicalRow => {
     const values = resolved.columns.map((_, j) => {

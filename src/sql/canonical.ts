@@ -7,8 +7,12 @@
 import type { TypeFamily } from '../dialects/types.js';
 import type { ReportedValue } from '../engine/model.js';
 
-/** Shortest round-trip text of a float: `-0` is `0`, NaN is `NaN`, ±Infinity, never an exponent below 1e21. */
-export function canonicalFloat(value: unknown): string | null {
+/**
+ * Shortest round-trip text of a float: `-0` is `0`, NaN is `NaN`, ±Infinity, never an exponent.
+ * `single`: the value is first rounded to the nearest 4-byte float and rendered with the fewest
+ * digits that give back that 4-byte float (PostgreSQL's `real` text), so REAL 0.1 reads `0.1`.
+ */
+export function canonicalFloat(value: unknown, single = false): string | null {
   if (value === null || value === undefined) return null;
   const text = String(value).trim();
   const lower = text.toLowerCase();
@@ -18,7 +22,19 @@ export function canonicalFloat(value: unknown): string | null {
   const number = typeof value === 'number' ? value : Number(text);
   if (Number.isNaN(number)) return text; // not a number at all: keep it, it will show up as a difference
   if (number === 0) return '0';
+  if (single) return shortestSingle(number);
   return plainNumber(String(number));
+}
+
+function shortestSingle(number: number): string {
+  const single = Math.fround(number);
+  if (single === 0) return '0';
+  if (!Number.isFinite(single)) return single > 0 ? 'Infinity' : '-Infinity';
+  for (let digits = 1; digits < 9; digits++) {
+    const candidate = Number(single.toPrecision(digits));
+    if (Math.fround(candidate) === single) return plainNumber(String(candidate));
+  }
+  return plainNumber(String(Number(single.toPrecision(9))));
 }
 
 /** A decimal's text without exponent: padded to `scale` fraction digits (never cut), else trailing zeros stripped. */

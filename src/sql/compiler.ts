@@ -35,7 +35,7 @@ export abstract class BaseSqlCompiler implements SqlCompiler {
       case 'decimal':
         return this.decimalText(expr, options.scale);
       case 'float':
-        return this.floatText(expr);
+        return options.singlePrecision ? this.singleFloatText(expr) : this.floatText(expr);
       case 'boolean':
         return this.booleanText(expr);
       case 'date':
@@ -71,6 +71,13 @@ export abstract class BaseSqlCompiler implements SqlCompiler {
   }
   protected abstract decimalText(expr: string, scale: number | undefined): string;
   protected abstract floatText(expr: string): string;
+  /**
+   * A float rounded to a 4-byte float, as text unique per 4-byte value (`canonicalFloat(text, true)`
+   * finishes it where two engines meet). Default: the engine's own float text.
+   */
+  protected singleFloatText(expr: string): string {
+    return this.floatText(expr);
+  }
   protected booleanText(expr: string): string {
     return `CASE WHEN ${expr} IS NULL THEN NULL WHEN ${expr} THEN '1' ELSE '0' END`;
   }

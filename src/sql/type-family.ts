@@ -21,7 +21,13 @@ const RULES: [RegExp, TypeFamily][] = [
 ];
 
 /** The family of a type name (case-insensitive), with scale / fractional precision when declared. */
-export function columnTypeOf(name: string, typeName: string, overrides: [RegExp, TypeFamily][] = []): ColumnType {
+export function columnTypeOf(
+  name: string,
+  typeName: string,
+  overrides: [RegExp, TypeFamily][] = [],
+  /** Float type names that are 4-byte floats in this engine (PostgreSQL `real`, MySQL `float`; SQLite has none). */
+  singleFloat?: RegExp,
+): ColumnType {
   const type = typeName.trim();
   const lower = type.toLowerCase().replace(/\s+/g, ' ');
   const family = [...overrides, ...RULES].find(([pattern]) => pattern.test(lower))?.[1] ?? 'unknown';
@@ -32,6 +38,8 @@ export function columnTypeOf(name: string, typeName: string, overrides: [RegExp,
     else if (args?.[1] !== undefined) column.scale = 0; // numeric(p) has scale 0
   } else if ((family === 'timestamp' || family === 'timestamptz' || family === 'time') && args?.[1] !== undefined) {
     column.precision = Number(args[1]);
+  } else if (family === 'float' && singleFloat?.test(lower)) {
+    column.singlePrecision = true;
   }
   return column;
 }

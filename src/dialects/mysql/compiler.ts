@@ -30,6 +30,13 @@ export class MysqlCompiler extends BaseSqlCompiler {
   protected floatText(expr: string): string {
     return `CASE WHEN (${expr}) = 0 THEN '0' ELSE CAST(${expr} AS CHAR) END`;
   }
+  /**
+   * MySQL shows a FLOAT with 6 significant digits (1.234567 and 1.234568 both read `1.23457`):
+   * widened to DOUBLE its text is exact and unique per 4-byte value (canonicalFloat finishes it).
+   */
+  protected override singleFloatText(expr: string): string {
+    return `CASE WHEN (${expr}) = 0 THEN '0' ELSE CAST(CAST(CAST(${expr} AS FLOAT) AS DOUBLE) AS CHAR) END`;
+  }
   protected override booleanText(expr: string): string {
     return `CASE WHEN ${expr} IS NULL THEN NULL WHEN ${expr} <> 0 THEN '1' ELSE '0' END`;
   }

@@ -7,7 +7,7 @@ import { splitQualifiedName } from '../../sql/compiler.js';
 import { ConnectionError } from '../../shared/errors.js';
 import type { ColumnType, ConnectOptions, DatabaseConnection, QueryOptions, RelationSchema, ResultRow } from '../types.js';
 import { mysqlCompiler } from './compiler.js';
-import { mysqlTypeOverrides } from './type-names.js';
+import { MYSQL_SINGLE_FLOAT, mysqlTypeOverrides } from './type-names.js';
 
 const BINARY_CHARSET = 63;
 const TEXTUAL = new Set(['VAR_STRING', 'STRING', 'VARCHAR', 'BLOB', 'TINY_BLOB', 'MEDIUM_BLOB', 'LONG_BLOB']);
@@ -149,7 +149,7 @@ export class MysqlConnection implements DatabaseConnection {
       options,
     );
     return {
-      columns: columns.map((row) => columnTypeOf(String(row.name), String(row.type), mysqlTypeOverrides)),
+      columns: columns.map((row) => columnTypeOf(String(row.name), String(row.type), mysqlTypeOverrides, MYSQL_SINGLE_FLOAT)),
       primaryKey: keys.map((row) => String(row.name)),
     };
   }
@@ -178,7 +178,7 @@ function fieldType(field: FieldPacket): ColumnType {
   const decimals = field.decimals;
   const binary = (field.characterSet ?? field.charsetNr) === BINARY_CHARSET;
   const name = field.name;
-  const named = (typeName: string) => columnTypeOf(name, typeName, mysqlTypeOverrides);
+  const named = (typeName: string) => columnTypeOf(name, typeName, mysqlTypeOverrides, MYSQL_SINGLE_FLOAT);
   if (field.extendedTypeName === 'uuid') return named('uuid');
   if (field.extendedFormat === 'json' || type === 245) return named('json');
   switch (type) {
@@ -190,7 +190,9 @@ function fieldType(field: FieldPacket): ColumnType {
       return named(field.columnLength === 1 ? 'bit(1)' : 'bigint');
     case 0: case 246:
       return named(`decimal(65,${decimals})`);
-    case 4: case 5:
+    case 4:
+      return named('float');
+    case 5:
       return named('double');
     case 7: case 17:
       return named(`timestamp(${Math.min(6, decimals)})`);

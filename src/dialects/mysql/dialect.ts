@@ -7,13 +7,13 @@ import { columnTypeOf } from '../../sql/type-family.js';
 import type { Dialect } from '../types.js';
 import { mysqlCompiler } from './compiler.js';
 import { MysqlConnection } from './connection.js';
-import { mysqlTypeOverrides } from './type-names.js';
+import { MYSQL_SINGLE_FLOAT, mysqlTypeOverrides } from './type-names.js';
 
 
 export const mysqlDialect: Dialect = {
   name: 'mysql',
   compiler: mysqlCompiler,
-  typeOf: (name, typeName) => columnTypeOf(name, typeName, mysqlTypeOverrides),
+  typeOf: (name, typeName) => columnTypeOf(name, typeName, mysqlTypeOverrides, MYSQL_SINGLE_FLOAT),
   connect(config, options) {
     if (config.type !== 'mysql') throw new TypeError(`mysql dialect given a ${config.type} connection`);
     return new MysqlConnection(config.url, options);

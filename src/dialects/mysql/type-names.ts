@@ -5,3 +5,6 @@ export const mysqlTypeOverrides: [RegExp, TypeFamily][] = [
   [/^(tinyint\(1\)|bit\(1\))/, 'boolean'],
   [/^timestamp\b/, 'timestamptz'],
 ];
+
+/** MySQL's FLOAT is a 4-byte float (FLOAT(p) with p > 24 is reported as `double`; REAL is DOUBLE). */
+export const MYSQL_SINGLE_FLOAT = /^float\b/;

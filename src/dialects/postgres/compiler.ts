@@ -17,6 +17,10 @@ export class PostgresCompiler extends BaseSqlCompiler {
   protected floatText(expr: string): string {
     return `CASE WHEN (${expr}) = 0 THEN '0' ELSE (${expr})::text END`;
   }
+  /** `real`'s text is the shortest that reads back as the same 4-byte float. */
+  protected override singleFloatText(expr: string): string {
+    return `CASE WHEN (${expr}) = 0 THEN '0' ELSE ((${expr})::real)::text END`;
+  }
   protected override booleanText(expr: string): string {
     return `((${expr})::boolean)::int::text`;
   }

@@ -3,6 +3,7 @@ import pg from 'pg';
 import QueryStream from 'pg-query-stream';
 import { wrapDriverError, type ErrorCategory } from '../errors.js';
 import { columnTypeOf } from '../../sql/type-family.js';
+import { POSTGRES_SINGLE_FLOAT } from './type-names.js';
 import { ConnectionError } from '../../shared/errors.js';
 import type { ConnectOptions, DatabaseConnection, QueryOptions, RelationSchema, ResultRow } from '../types.js';
 import { postgresCompiler } from './compiler.js';
@@ -121,7 +122,7 @@ export class PostgresConnection implements DatabaseConnection {
       options,
     );
     return {
-      columns: columns.map((row) => columnTypeOf(String(row.name), String(row.type))),
+      columns: columns.map((row) => columnTypeOf(String(row.name), String(row.type), [], POSTGRES_SINGLE_FLOAT)),
       primaryKey: keys.map((row) => String(row.name)),
     };
   }
@@ -138,7 +139,7 @@ export class PostgresConnection implements DatabaseConnection {
         [oids, mods],
       );
       return {
-        columns: result.fields.map((field, i) => columnTypeOf(field.name, String(types.rows[i]?.type ?? 'unknown'))),
+        columns: result.fields.map((field, i) => columnTypeOf(field.name, String(types.rows[i]?.type ?? 'unknown'), [], POSTGRES_SINGLE_FLOAT)),
         primaryKey: [],
       };
     } catch (error) {

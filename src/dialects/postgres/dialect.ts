@@ -4,6 +4,7 @@
  * server with pg_cancel_backend from a separate connection.
  */
 import { columnTypeOf } from '../../sql/type-family.js';
+import { POSTGRES_SINGLE_FLOAT } from './type-names.js';
 import type { Dialect } from '../types.js';
 import { postgresCompiler } from './compiler.js';
 import { PostgresConnection } from './connection.js';
@@ -11,7 +12,7 @@ import { PostgresConnection } from './connection.js';
 export const postgresDialect: Dialect = {
   name: 'postgres',
   compiler: postgresCompiler,
-  typeOf: (name, typeName) => columnTypeOf(name, typeName),
+  typeOf: (name, typeName) => columnTypeOf(name, typeName, [], POSTGRES_SINGLE_FLOAT),
   connect(config, options) {
     if (config.type !== 'postgres') throw new TypeError(`postgres dialect given a ${config.type} connection`);
     return new PostgresConnection(config.url, options);

@@ -17,6 +17,9 @@ export class SqliteCompiler extends BaseSqlCompiler {
   protected floatText(expr: string): string {
     return `dc_float(${expr})`;
   }
+  protected override singleFloatText(expr: string): string {
+    return `dc_float32(${expr})`;
+  }
   protected dateText(expr: string): string {
     return `substr(dc_timestamp(${expr}), 1, 10)`;
   }

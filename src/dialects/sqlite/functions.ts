@@ -11,6 +11,7 @@ export function registerCanonicalFunctions(db: DatabaseSync): void {
     value === null ? null : canonicalDecimal(toScalar(value), Number(scale) < 0 ? undefined : Number(scale)),
   );
   db.function('dc_float', options, (value: SqlValue) => (value === null ? null : canonicalFloat(toScalar(value))));
+  db.function('dc_float32', options, (value: SqlValue) => (value === null ? null : canonicalFloat(toScalar(value), true)));
   db.function('dc_timestamp', options, (value: SqlValue) => (value === null ? null : canonicalTimestamp(toScalar(value))));
   db.function('dc_time', options, (value: SqlValue) => {
     if (value === null) return null;

@@ -23,6 +23,19 @@ describe('canonical floats', () => {
     expect(canonicalFloat('-Infinity')).toBe('-Infinity');
     expect(canonicalFloat(null)).toBeNull();
   });
+
+  it('at single precision rounds to the nearest 4-byte float and gives its shortest text, whatever the engine printed', () => {
+    // PostgreSQL prints real 1.2345678 as 1.2345678; MariaDB's FLOAT widened to DOUBLE prints 1.2345677614212036.
+    expect(canonicalFloat('1.2345678', true)).toBe('1.2345678');
+    expect(canonicalFloat('1.2345677614212036', true)).toBe('1.2345678');
+    expect(canonicalFloat('0.10000000149011612', true)).toBe('0.1');
+    expect(canonicalFloat(0.1, true)).toBe('0.1');
+    expect(canonicalFloat('1.234567', true)).not.toBe(canonicalFloat('1.234568', true));
+    expect(canonicalFloat('16777217', true)).toBe('16777216');
+    expect(canonicalFloat('1e20', true)).toBe('100000000000000000000'); // the 4-byte float nearest 1e20 reads back from '1e20'
+    expect(canonicalFloat('-0', true)).toBe('0');
+    expect(canonicalFloat('1e39', true)).toBe('Infinity');
+  });
 });
 
 describe('canonical decimals', () => {

@@ -1,0 +1,392 @@
+/**
+ * Adversarial cases: values a careful person compares by hand, on the real engines, same-engine
+ * (join diff) and across engines (streaming merge). Each case is a pair of one-column tables
+ * `(id, v)` per engine; its rows say which ids must compare equal and which must differ, worked out
+ * by hand in the row itself. Every case runs on every same-engine pair and every cross-engine pair.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import pg from 'pg';
+import mysql from 'mysql2/promise';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compare } from '../../../src/engine/index.js';
+import { joinStrategy, streamStrategy } from '../../../src/engine/plan.js';
+import type { ComparisonDefinition, ComparisonResult, SideDefinition } from '../../../src/engine/model.js';
+import { silentLogger } from '../../../src/shared/logger.js';
+import { databaseAvailable, TEST_DATABASE_URLS } from '../../helpers/databases.js';
+import type { EngineName } from './engines.js';
+
+const NS = 'dc_adv';
+
+interface Engine {
+  name: EngineName;
+  exec(...statements: string[]): Promise<void>;
+  side(table: string, extra?: Partial<SideDefinition>): SideDefinition;
+  query(sql: string): SideDefinition;
+  close(): Promise<void>;
+}
+
+async function openEngine(name: EngineName): Promise<Engine> {
+  const base = (connection: SideDefinition['connection']) => ({
+    datasourceName: `${name}_db`,
+    serviceDatasource: `${name}_db`,
+    connection,
+  });
+  if (name === 'sqlite') {
+    const dir = mkdtempSync(path.join(tmpdir(), `${NS}-`));
+    const file = path.join(dir, 'adv.db');
+    const db = new DatabaseSync(file);
+    const connection = { type: 'sqlite' as const, path: file };
+    return {
+      name,
+      async exec(...statements) {
+        for (const sql of statements) db.exec(sql);
+      },
+      side: (table, extra = {}) => ({ ...base(connection), dataset: table, ...extra }),
+      query: (sql) => ({ ...base(connection), query: sql }),
+      async close() {
+        db.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  if (name === 'postgres') {
+    const client = new pg.Client({ connectionString: TEST_DATABASE_URLS.postgres });
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS ${NS} CASCADE; CREATE SCHEMA ${NS}`);
+    const connection = { type: 'postgres' as const, url: TEST_DATABASE_URLS.postgres };
+    return {
+      name,
+      async exec(...statements) {
+        for (const sql of statements) await client.query(sql);
+      },
+      side: (table, extra = {}) => ({ ...base(connection), dataset: `${NS}.${table}`, ...extra }),
+      query: (sql) => ({ ...base(connection), query: sql }),
+      async close() {
+        await client.query(`DROP SCHEMA IF EXISTS ${NS} CASCADE`);
+        await client.end();
+      },
+    };
+  }
+  const client = await mysql.createConnection({ uri: TEST_DATABASE_URLS.mysql, multipleStatements: true });
+  await client.query(`DROP DATABASE IF EXISTS ${NS}; CREATE DATABASE ${NS} CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci; SET time_zone = '+00:00'`);
+  const connection = { type: 'mysql' as const, url: TEST_DATABASE_URLS.mysql };
+  return {
+    name,
+    async exec(...statements) {
+      for (const sql of statements) await client.query(sql);
+    },
+    side: (table, extra = {}) => ({ ...base(connection), dataset: `${NS}.${table}`, ...extra }),
+    query: (sql) => ({ ...base(connection), query: sql }),
+    async close() {
+      await client.query(`DROP DATABASE IF EXISTS ${NS}`);
+      await client.end();
+    },
+  };
+}
+
+function definition(source: SideDefinition, target: SideDefinition, overrides: Partial<ComparisonDefinition> = {}): ComparisonDefinition {
+  return {
+    name: 'adversarial',
+    location: { file: 'test.yml', line: 0, column: 0 },
+    source,
+    target,
+    columns: null,
+    primaryKeys: null,
+    caseSensitive: false,
+    quickComparison: false,
+    schemaDiff: false,
+    tolerance: {},
+    thresholds: {},
+    maxDiffRows: 1000,
+    ...overrides,
+  };
+}
+
+const available: Record<EngineName, boolean> = {
+  sqlite: true,
+  postgres: await databaseAvailable('postgres'),
+  mysql: await databaseAvailable('mysql'),
+};
+const names = (['postgres', 'mysql', 'sqlite'] as const).filter((n) => available[n]);
+const pairs: [EngineName, EngineName][] = [
+  ...names.map((n): [EngineName, EngineName] => [n, n]),
+  ...([['postgres', 'mysql'], ['postgres', 'sqlite'], ['mysql', 'sqlite'], ['mysql', 'postgres'], ['sqlite', 'postgres'], ['sqlite', 'mysql']] as [EngineName, EngineName][]).filter(
+    ([a, b]) => available[a] && available[b],
+  ),
+];
+
+/** A value per engine (an SQL literal), or one literal for all. */
+type PerEngine = string | Partial<Record<EngineName, string>>;
+const pick = (value: PerEngine, engine: EngineName): string => (typeof value === 'string' ? value : (value[engine] ?? 'NULL'));
+
+interface ValueCase {
+  name: string;
+  /** Column type of the source table and of the target table, per engine. */
+  sourceType: PerEngine;
+  targetType: PerEngine;
+  /** id, source literal, target literal, and whether a careful person calls them equal. */
+  rows: [number, PerEngine, PerEngine, 'equal' | 'differs'][];
+  caseSensitive?: boolean;
+  tolerance?: number;
+  /** Engine pairs where the case does not apply (e.g. a type the engine lacks). */
+  skip?: (source: EngineName, target: EngineName) => boolean;
+}
+
+const VALUE_CASES: ValueCase[] = [
+  {
+    name: 'decimals at different scales',
+    sourceType: 'DECIMAL(12,2)',
+    targetType: 'DECIMAL(12,4)',
+    rows: [
+      [1, '1.10', '1.1000', 'equal'], // same number, more zeros
+      [2, '1.10', '1.1001', 'differs'], // one ten-thousandth apart
+      [3, '0.00', '0.0000', 'equal'],
+      [4, '-5.50', '-5.5000', 'equal'],
+      [5, '-5.50', '5.5000', 'differs'], // sign
+      [6, 'NULL', '0.0000', 'differs'], // NULL is not zero
+      [7, 'NULL', 'NULL', 'equal'],
+    ],
+  },
+  {
+    name: 'integer against decimal',
+    sourceType: 'INTEGER',
+    targetType: 'DECIMAL(10,2)',
+    rows: [
+      [1, '1', '1.00', 'equal'],
+      [2, '2', '2.01', 'differs'],
+      [3, '-3', '-3.00', 'equal'],
+      [4, '0', '0.00', 'equal'],
+      [5, '10', '1.00', 'differs'],
+    ],
+  },
+  {
+    name: 'bigint near 2^63',
+    sourceType: 'BIGINT',
+    targetType: 'BIGINT',
+    rows: [
+      [1, '9223372036854775807', '9223372036854775807', 'equal'],
+      [2, '9223372036854775807', '9223372036854775806', 'differs'], // beyond 2^53: a double would call these equal
+      [3, '-9223372036854775808', '-9223372036854775808', 'equal'],
+      [4, '9007199254740993', '9007199254740992', 'differs'],
+    ],
+  },
+  {
+    name: 'doubles: binary precision, signed zero',
+    sourceType: { postgres: 'DOUBLE PRECISION', mysql: 'DOUBLE', sqlite: 'REAL' },
+    targetType: { postgres: 'DOUBLE PRECISION', mysql: 'DOUBLE', sqlite: 'REAL' },
+    rows: [
+      [1, '0.30000000000000004', '0.3', 'differs'], // 0.1 + 0.2 is not 0.3 in binary: no tolerance, so it differs
+      [2, { postgres: "'-0'::float8", mysql: '-0e0', sqlite: '-0.0' }, '0', 'equal'], // -0 equals 0
+      [3, '1e20', '100000000000000000000', 'equal'],
+      [4, '0.1', '0.1', 'equal'],
+      [5, '1.5e-7', '0.00000015', 'equal'],
+      [6, '123456789.123', '123456789.124', 'differs'],
+    ],
+  },
+  {
+    name: 'REAL (single precision) values',
+    sourceType: { postgres: 'REAL', mysql: 'FLOAT', sqlite: 'REAL' },
+    targetType: { postgres: 'REAL', mysql: 'FLOAT', sqlite: 'REAL' },
+    rows: [
+      [1, '1.234567', '1.234568', 'differs'], // two different single-precision numbers
+      [2, '1.2345678', '1.2345678', 'equal'],
+      [3, '0.1', '0.1', 'equal'],
+      [4, '1234.5', '1234.5', 'equal'],
+    ],
+  },
+  {
+    name: 'REAL against DOUBLE: compared at single precision',
+    sourceType: { postgres: 'REAL', mysql: 'FLOAT', sqlite: 'REAL' },
+    targetType: { postgres: 'DOUBLE PRECISION', mysql: 'DOUBLE', sqlite: 'REAL' },
+    rows: [
+      [1, '0.1', '0.1', 'equal'], // the same number entered in both; REAL cannot hold more digits
+      [2, '1.2345678', '1.2345678', 'equal'],
+      [3, '0.1', '0.2', 'differs'],
+      [4, '1.5', '1.5', 'equal'],
+      [5, '16777216', '16777217', 'equal'], // 2^24 + 1 rounds to 2^24 in a 4-byte float: not representable, so equal at single precision
+    ],
+    skip: (s) => s === 'sqlite', // SQLite's REAL is an 8-byte double: no single-precision source
+  },
+  {
+    name: 'timestamps at different precisions (compared at the lower one, truncated)',
+    sourceType: { postgres: 'TIMESTAMP(6)', mysql: 'DATETIME(6)', sqlite: 'TIMESTAMP(6)' },
+    targetType: { postgres: 'TIMESTAMP(3)', mysql: 'DATETIME(3)', sqlite: 'TIMESTAMP(3)' },
+    rows: [
+      [1, "'2024-01-01 10:00:00.123456'", "'2024-01-01 10:00:00.123'", 'equal'],
+      [2, "'2024-01-01 10:00:00.123456'", "'2024-01-01 10:00:00.124'", 'differs'],
+      [3, "'2024-01-01 10:00:00.123999'", "'2024-01-01 10:00:00.123'", 'equal'], // truncated, never rounded
+      [4, "'1969-12-31 23:59:59.5'", "'1969-12-31 23:59:59.500'", 'equal'],
+      [5, "'9999-12-31 23:59:59.999'", "'9999-12-31 23:59:59.999'", 'equal'],
+      [6, "'1900-02-28 00:00:00'", "'1900-03-01 00:00:00'", 'differs'],
+    ],
+  },
+  {
+    name: 'dates before 1970 and in year 9999',
+    sourceType: 'DATE',
+    targetType: 'DATE',
+    rows: [
+      [1, "'1969-07-20'", "'1969-07-20'", 'equal'],
+      [2, "'0001-01-01'", "'0001-01-01'", 'equal'],
+      [3, "'9999-12-31'", "'9999-12-31'", 'equal'],
+      [4, "'1600-02-29'", "'1600-03-01'", 'differs'],
+    ],
+  },
+  {
+    name: 'booleans',
+    sourceType: { postgres: 'BOOLEAN', mysql: 'BOOLEAN', sqlite: 'BOOLEAN' },
+    targetType: { postgres: 'BOOLEAN', mysql: 'TINYINT(1)', sqlite: 'BOOLEAN' },
+    rows: [
+      [1, 'TRUE', { postgres: "'t'", mysql: '1', sqlite: '1' }, 'equal'],
+      [2, 'FALSE', { postgres: "'f'", mysql: '0', sqlite: '0' }, 'equal'],
+      [3, 'TRUE', 'FALSE', 'differs'],
+      [4, 'NULL', 'FALSE', 'differs'],
+    ],
+  },
+  {
+    name: 'text, case-sensitive: trailing spaces, unicode, emoji, markers, separators, empty vs NULL',
+    caseSensitive: true,
+    sourceType: { postgres: 'VARCHAR(40)', mysql: 'VARCHAR(40)', sqlite: 'VARCHAR(40)' },
+    targetType: { postgres: 'TEXT', mysql: 'VARCHAR(40)', sqlite: 'TEXT' },
+    rows: [
+      [1, "'a '", "'a'", 'differs'], // MariaDB PAD SPACE collations call these equal; we must not
+      [2, "'a'", "'a'", 'equal'],
+      [3, "''", 'NULL', 'differs'],
+      [4, 'NULL', "''", 'differs'],
+      [5, "'-'", 'NULL', 'differs'], // '-' is the NULL marker of row texts
+      [6, "'NULL'", 'NULL', 'differs'],
+      [7, "'0:'", "''", 'differs'],
+      [8, "'a|b'", "'a|b'", 'equal'],
+      [9, "'😀 ok'", "'😀 ok'", 'equal'],
+      [10, "'caf\u00e9'", "'cafe\u0301'", 'differs'], // precomposed é vs e + combining accent: different code points
+      [11, "'abc'", "'ABC'", 'differs'],
+      [12, "' a'", "'a'", 'differs'],
+      [13, "'tab\there'", "'tab here'", 'differs'],
+      [14, "'Émile'", "'Émile'", 'equal'],
+    ],
+  },
+  {
+    name: 'text, case-insensitive (the default)',
+    sourceType: 'VARCHAR(40)',
+    targetType: 'VARCHAR(40)',
+    rows: [
+      [1, "'abc'", "'ABC'", 'equal'],
+      [2, "'Émile'", "'ÉMILE'", 'equal'], // é folds to É in every engine
+      [3, "'ß'", "'SS'", 'differs'], // simple lowercase mapping only, no full case folding (documented)
+      [4, "'a '", "'A'", 'differs'], // trailing space still counts
+      [5, "'straße'", "'STRASSE'", 'differs'],
+      [6, "'😀'", "'😀'", 'equal'],
+    ],
+  },
+  {
+    name: 'uuid against text in another case',
+    sourceType: { postgres: 'UUID', mysql: 'CHAR(36)', sqlite: 'TEXT' },
+    targetType: { postgres: 'UUID', mysql: 'CHAR(36)', sqlite: 'TEXT' },
+    caseSensitive: true,
+    // The uuid family needs a uuid column on one side (PostgreSQL); postgres ↔ postgres stores lowercase anyway.
+    skip: (s, t) => !(s === 'postgres' || t === 'postgres'),
+    rows: [
+      [1, "'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'", "'A0EEBC99-9C0B-4EF8-BB6D-6BB9BD380A11'", 'equal'],
+      [2, "'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'", "'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a12'", 'differs'],
+    ],
+  },
+  {
+    name: 'JSON by value',
+    sourceType: { postgres: 'JSONB', mysql: 'JSON', sqlite: 'JSON' },
+    targetType: { postgres: 'JSON', mysql: 'JSON', sqlite: 'JSON' },
+    caseSensitive: true,
+    rows: [
+      [1, `'{"a":1,"b":2}'`, `'{"b":2,"a":1}'`, 'equal'],
+      [2, `'{"a":1,"b":2}'`, `'{"a":1,"b":3}'`, 'differs'],
+      [3, `'{"a": [1, 2]}'`, `'{"a":[1,2]}'`, 'equal'],
+      [4, `'[1,2]'`, `'[2,1]'`, 'differs'],
+    ],
+    skip: (s, t) => s === 'mysql' && t === 'mysql', // see the MariaDB JSON case below
+  },
+  {
+    name: 'bytes',
+    sourceType: { postgres: 'BYTEA', mysql: 'VARBINARY(20)', sqlite: 'BLOB' },
+    targetType: { postgres: 'BYTEA', mysql: 'BLOB', sqlite: 'BLOB' },
+    rows: [
+      [1, { postgres: "'\\x00ff'::bytea", mysql: "X'00FF'", sqlite: "X'00FF'" }, { postgres: "'\\x00FF'::bytea", mysql: "X'00ff'", sqlite: "X'00ff'" }, 'equal'],
+      [2, { postgres: "'\\x00ff'::bytea", mysql: "X'00FF'", sqlite: "X'00FF'" }, { postgres: "'\\x00fe'::bytea", mysql: "X'00FE'", sqlite: "X'00FE'" }, 'differs'],
+      [3, { postgres: "''::bytea", mysql: "X''", sqlite: "X''" }, 'NULL', 'differs'],
+      [4, { postgres: "'\\x41'::bytea", mysql: "X'41'", sqlite: "X'41'" }, { postgres: "'\\x61'::bytea", mysql: "X'61'", sqlite: "X'61'" }, 'differs'], // 'A' vs 'a' bytes: never case-folded
+    ],
+  },
+  {
+    name: 'tolerance at the exact boundary',
+    sourceType: 'DECIMAL(12,2)',
+    targetType: 'DECIMAL(12,2)',
+    tolerance: 0.05,
+    rows: [
+      [1, '1.00', '1.05', 'equal'], // |a-b| == t passes
+      [2, '1.00', '1.06', 'differs'],
+      [3, '-1.00', '-0.95', 'equal'],
+      [4, '100.01', '100.06', 'equal'],
+      [5, 'NULL', '0.00', 'differs'],
+    ],
+  },
+  {
+    name: 'tolerance on doubles at the exact boundary',
+    sourceType: { postgres: 'DOUBLE PRECISION', mysql: 'DOUBLE', sqlite: 'REAL' },
+    targetType: { postgres: 'DOUBLE PRECISION', mysql: 'DOUBLE', sqlite: 'REAL' },
+    tolerance: 0.2,
+    rows: [
+      [1, '0.1', '0.3', 'equal'], // 0.3 - 0.1 = 0.2 in decimal
+      [2, '0.1', '0.30000000000000004', 'differs'],
+      [3, '1e20', '1e20', 'equal'],
+    ],
+  },
+];
+
+const TIME_CASES = VALUE_CASES;
+
+describe.each(pairs)('%s → %s', (sourceName, targetName) => {
+  const engines = new Map<EngineName, Engine>();
+  const source = () => engines.get(sourceName) as Engine;
+  const target = () => engines.get(targetName) as Engine;
+  const run = (def: ComparisonDefinition) =>
+    compare(def, { logger: silentLogger }, sourceName === targetName ? [joinStrategy, streamStrategy] : [streamStrategy]);
+
+  beforeAll(async () => {
+    for (const name of new Set([sourceName, targetName])) engines.set(name, await openEngine(name));
+    for (const [i, c] of TIME_CASES.entries()) {
+      if (c.skip?.(sourceName, targetName)) continue;
+      for (const [engine, type, column] of [
+        [source(), c.sourceType, 1],
+        [target(), c.targetType, 2],
+      ] as const) {
+        const table = `v${i}_${column === 1 ? 's' : 't'}`;
+        const qualified = engine.name === 'sqlite' ? table : `${NS}.${table}`;
+        await engine.exec(
+          `DROP TABLE IF EXISTS ${qualified}`,
+          `CREATE TABLE ${qualified} (id INTEGER NOT NULL PRIMARY KEY, v ${pick(type, engine.name)})`,
+          `INSERT INTO ${qualified} (id, v) VALUES ${c.rows.map((r) => `(${r[0]}, ${pick(r[column], engine.name)})`).join(', ')}`,
+        );
+      }
+    }
+  });
+  afterAll(async () => {
+    for (const engine of engines.values()) await engine.close();
+  });
+
+  for (const [i, c] of TIME_CASES.entries()) {
+    it.skipIf(c.skip?.(sourceName, targetName) ?? false)(c.name, async () => {
+      const result = await run(
+        definition(source().side(`v${i}_s`), target().side(`v${i}_t`), {
+          caseSensitive: c.caseSensitive ?? false,
+          ...(c.tolerance !== undefined ? { tolerance: { v: c.tolerance } } : {}),
+        }),
+      );
+      expect(result.error).toBeUndefined();
+      const differing = (result.diff?.diff_rows ?? []).map((r) => r.id).sort((a, b) => Number(a) - Number(b));
+      const expected = c.rows.filter((r) => r[3] === 'differs').map((r) => r[0]);
+      expect({ differing, matched: result.stats?.matched_rows }).toEqual({ differing: expected, matched: c.rows.length - expected.length });
+    });
+  }
+});
+
+export type { ComparisonResult };
