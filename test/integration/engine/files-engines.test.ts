@@ -220,3 +220,31 @@ describe('filters, quick comparisons and schema diffs on files', () => {
   });
 });
 
+
+describe('text keys across DuckDB and another engine', () => {
+  it('orders keys by their bytes on both sides, so the streaming merge pairs every row', async () => {
+    const files = tempDir('keys');
+    try {
+      const { DatabaseSync } = await import('node:sqlite');
+      const { writeFileSync } = await import('node:fs');
+      const keys = ['a', 'B', 'b', 'A b', 'a-b', 'a_b', 'ab', 'é', 'É', 'z', 'Z', '日本', '😀', ' lead', 'trail ', '10', '9'];
+      const db = new DatabaseSync(path.join(files.dir, 'k.db'));
+      db.exec('CREATE TABLE k (code TEXT PRIMARY KEY, n INTEGER)');
+      keys.forEach((key, i) => db.prepare('INSERT INTO k VALUES (?, ?)').run(key, i));
+      db.close();
+      writeFileSync(path.join(files.dir, 'k.csv'), `code,n\n${keys.map((key, i) => `"${key}",${i === 3 ? 99 : i}`).reverse().join('\n')}\n`);
+      const result = await run(
+        definition({
+          source: side('app', { type: 'sqlite', path: path.join(files.dir, 'k.db') }, 'k'),
+          target: csvSide('golden', path.join(files.dir, 'k.csv'), { columnTypes: { code: 'VARCHAR' } }),
+          primaryKeys: { source: ['code'], target: ['code'] },
+        }),
+      );
+      // Keys match exactly (case-sensitively, spaces kept): only 'A b' differs, in n.
+      expect(result.stats).toMatchObject({ source_rows: keys.length, target_rows: keys.length, matched_rows: keys.length - 1, mismatched_rows: 1, only_in_source: 0, only_in_target: 0 });
+      expect(result.diff?.diff_rows).toEqual([{ code: 'A b', _diff_type: 'changed', source_n: 3, target_n: 99 }]);
+    } finally {
+      files.remove();
+    }
+  });
+});
