@@ -8,7 +8,7 @@
 import type { ComparisonResult, RunResult } from '../engine/model.js';
 import type { SpecError } from '../shared/errors.js';
 import { plainText } from './escape.js';
-import { byImportance, count, differingRows, errorKindLabel, plural } from './format.js';
+import { byImportance, count, countsOnly, differingRows, errorKindLabel, plural } from './format.js';
 import type { FailOn } from './outcome.js';
 
 export type AnnotationLevel = 'error' | 'warning' | 'notice';
@@ -29,7 +29,9 @@ export const ANNOTATION_MESSAGE_CHARS = 4_096;
 
 function mismatchMessage(c: ComparisonResult): string {
   const s = c.stats;
-  const head = s
+  const head = countsOnly(c)
+    ? 'Only the row counts were compared (quick_comparison).'
+    : s
     ? `${plural(differingRows(c), 'differing row')}: ${count(s.mismatched_rows)} changed, ${count(s.only_in_source)} only in source, ${count(s.only_in_target)} only in target.`
     : `${plural(differingRows(c), 'differing row')}.`;
   const reasons = c.result?.diff_reasons ?? [];

@@ -31,6 +31,17 @@ export function statusLabel(c: Pick<ComparisonResult, 'status' | 'within_thresho
   return `${STATUS_ICON[c.status]} ${c.status}`;
 }
 
+/**
+ * True for a quick comparison (local mode): only the row counts were computed, so matched, changed
+ * and only-in counts are unknown (the stats hold 0 for them) and are shown as "–", never as 0.
+ */
+export function countsOnly(c: Pick<ComparisonResult, 'plan'>): boolean {
+  return c.plan?.kind === 'quick';
+}
+
+/** A row count that was not computed for a counts-only result: "–", as for any unknown count. */
+export const NOT_COMPUTED = '–';
+
 /** Differing rows in all: the engine's total, else the sum of the stats. */
 export function differingRows(c: ComparisonResult): number {
   if (c.diff) return c.diff.diff_rows_total;

@@ -5,7 +5,7 @@
  */
 import type { ComparisonResult, DiffRow, RunResult } from '../engine/model.js';
 import { cellValue, inlineText, mermaidLabel, nameText, safeUrl } from './escape.js';
-import { byImportance, count, differingRows, duration, errorKindLabel, plural, runSeconds, STATUS_ICON, statusLabel } from './format.js';
+import { byImportance, count, countsOnly, differingRows, duration, errorKindLabel, NOT_COMPUTED, plural, runSeconds, STATUS_ICON, statusLabel } from './format.js';
 
 export interface DetailOptions {
   /** Sample rows shown per comparison (0 = none). */
@@ -66,15 +66,16 @@ export function statusTable(run: RunResult, options: { limit?: number; timings?:
   const rows = ordered.map((c) => {
     const s = c.stats;
     const plan = api ? jobLink(c) : (c.plan?.kind ?? '');
+    const rows = (n: number | undefined) => (countsOnly(c) ? NOT_COMPUTED : count(n));
     return [
       nameText(c.name),
       statusLabel(c),
       count(s?.source_rows),
       count(s?.target_rows),
-      count(s?.matched_rows),
-      count(s?.mismatched_rows),
-      count(s?.only_in_source),
-      count(s?.only_in_target),
+      rows(s?.matched_rows),
+      rows(s?.mismatched_rows),
+      rows(s?.only_in_source),
+      rows(s?.only_in_target),
       c.status === 'error' ? errorKindLabel(c.error?.kind ?? 'internal') : differingColumns(c),
       ...(timings ? [duration(c.result?.time_taken)] : []),
       plan,
@@ -86,9 +87,10 @@ export function statusTable(run: RunResult, options: { limit?: number; timings?:
   return lines.join('\n');
 }
 
-/** "9 differing rows (5 changed, 3 only in source, 1 only in target)". */
+/** "9 differing rows (5 changed, 3 only in source, 1 only in target)"; "row counts only: 10 source rows, 9 target rows". */
 export function differenceSummary(c: ComparisonResult): string {
   const s = c.stats;
+  if (countsOnly(c)) return `row counts only: ${plural(s?.source_rows ?? 0, 'source row')}, ${plural(s?.target_rows ?? 0, 'target row')}`;
   const total = differingRows(c);
   const parts = s ? [`${count(s.mismatched_rows)} changed`, `${count(s.only_in_source)} only in source`, `${count(s.only_in_target)} only in target`] : [];
   return `${plural(total, 'differing row')}${parts.length ? ` (${parts.join(', ')})` : ''}`;
@@ -183,7 +185,7 @@ function schemaSection(c: ComparisonResult): string {
 
 function chart(c: ComparisonResult): string {
   const s = c.stats;
-  if (!s || c.status !== 'mismatch') return '';
+  if (!s || c.status !== 'mismatch' || countsOnly(c)) return '';
   const differing = s.mismatched_rows + s.only_in_source + s.only_in_target;
   const rows = Math.max(s.source_rows, s.target_rows, 1);
   // A pie only says something when the differences are a visible slice of the rows.

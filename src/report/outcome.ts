@@ -5,7 +5,7 @@
  */
 import type { ComparisonResult, RunResult } from '../engine/model.js';
 import { plainText } from './escape.js';
-import { byImportance, count, differingRows, errorKindLabel, plural } from './format.js';
+import { byImportance, count, countsOnly, differingRows, errorKindLabel, plural } from './format.js';
 
 export type FailOn = 'mismatch' | 'error' | 'never';
 
@@ -33,7 +33,9 @@ function mismatchClause(mismatches: ComparisonResult[]): string {
   const s = worst.stats;
   const detail = s ? ` (${count(s.mismatched_rows)} changed, ${count(s.only_in_source)} only in source, ${count(s.only_in_target)} only in target)` : '';
   const rows = differingRows(worst);
-  const what = rows > 0 || !worst.schema_diff ? `${plural(rows, 'differing row')}${detail}` : 'a different schema';
+  const what = countsOnly(worst)
+    ? `its row counts differ (${count(s?.source_rows)} source rows, ${count(s?.target_rows)} target rows)`
+    : rows > 0 || !worst.schema_diff ? `${plural(rows, 'differing row')}${detail}` : 'a different schema';
   const more = mismatches.length > 1 ? ` and ${plural(mismatches.length - 1, 'more comparison')} ${mismatches.length === 2 ? 'differs' : 'differ'}` : '';
   return `the data of comparison ${quoted(worst.name)} differs: ${what}${more}`;
 }

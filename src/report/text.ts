@@ -7,7 +7,7 @@
 import type { ComparisonResult, DiffRow, ReportedValue, RunResult } from '../engine/model.js';
 import { redact } from '../shared/redact.js';
 import { truncate } from './escape.js';
-import { count, differingRows, duration, plural, runSeconds } from './format.js';
+import { count, countsOnly, differingRows, duration, plural, runSeconds } from './format.js';
 
 export interface TextOptions {
   color: boolean;
@@ -73,7 +73,8 @@ function statusLine(c: ComparisonResult, paint: Paint): string {
   if (s) {
     facts.push(`${count(s.source_rows)} source rows, ${count(s.target_rows)} target rows`);
     const differing = differingRows(c);
-    if (differing > 0) {
+    if (countsOnly(c)) facts.push('row counts only (values not compared)');
+    else if (differing > 0) {
       facts.push(`${plural(differing, 'differing row')} (${count(s.mismatched_rows)} changed, ${count(s.only_in_source)} only in source, ${count(s.only_in_target)} only in target)`);
     }
     const duplicates = s.duplicate_keys_source + s.duplicate_keys_target;
