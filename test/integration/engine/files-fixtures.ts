@@ -108,9 +108,18 @@ export function csvText(rows: OrderRow[], options: { delimiter?: string; nullTex
   return `${lines.join('\n')}\n`;
 }
 
-export function tempDir(suffix: string): { dir: string; remove(): void } {
-  const dir = mkdtempSync(path.join(tmpdir(), `dc_files_${suffix}-`));
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+/** A temporary directory, created on first use (so a filtered-out describe leaves nothing behind). */
+export function tempDir(suffix: string): { readonly dir: string; remove(): void } {
+  let dir: string | undefined;
+  return {
+    get dir() {
+      dir ??= mkdtempSync(path.join(tmpdir(), `dc_files_${suffix}-`));
+      return dir;
+    },
+    remove: () => {
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 export function writeCsv(file: string, rows: OrderRow[], options?: { delimiter?: string; nullText?: string }): string {
