@@ -27,7 +27,7 @@ export const CONTENDERS = ['count', 'floor', 'datacompare', 'naive'] as const;
 export function parseLink(text: string): LinkSpec {
   const match = /^(\d+(?:\.\d+)?)\s*mbit(?:\/s)?\s*[,+ ]\s*(\d+(?:\.\d+)?)\s*ms$/i.exec(text.trim());
   if (!match) throw new Error(`--link "${text}" is not understood; write it like --link 100mbit,20ms.`);
-  return { bytesPerSecond: (Number(match[1]) * 1_000_000) / 8, latencyMs: Number(match[2]), label: `${match[1]} Mbit/s, ${match[2]} ms each way` };
+  return { bytesPerSecond: (Number(match[1]) * 1_000_000) / 8, latencyMs: Number(match[2]), label: `${match[1]} Mbit/s and ${match[2]} ms each way, one link shared by both databases` };
 }
 
 export function parseArgs(argv: string[]): BenchArgs {

@@ -9,7 +9,7 @@ import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type BenchArgs, type ScenarioName } from './args.js';
 import { generateDatasets, scenarioTables } from './dataset.js';
-import { startThrottlingProxy, type ThrottlingProxy } from './proxy.js';
+import { sharedLink, startThrottlingProxy, type ThrottlingProxy } from './proxy.js';
 import { renderResults, renderTable, type Measurement } from './report.js';
 import type { ContenderOutput } from './contenders/types.js';
 import mysql from 'mysql2/promise';
@@ -75,8 +75,9 @@ export async function main(argv: string[]): Promise<number> {
   let postgresUrl = args.postgresUrl;
   let mysqlUrl = args.mysqlUrl;
   if (args.link) {
-    const pgProxy = await startThrottlingProxy({ host: new URL(args.postgresUrl).hostname, port: Number(new URL(args.postgresUrl).port || 5432) }, args.link);
-    const myProxy = await startThrottlingProxy({ host: new URL(args.mysqlUrl).hostname, port: Number(new URL(args.mysqlUrl).port || 3306) }, args.link);
+    const link = sharedLink(args.link);
+    const pgProxy = await startThrottlingProxy({ host: new URL(args.postgresUrl).hostname, port: Number(new URL(args.postgresUrl).port || 5432) }, link);
+    const myProxy = await startThrottlingProxy({ host: new URL(args.mysqlUrl).hostname, port: Number(new URL(args.mysqlUrl).port || 3306) }, link);
     proxies.push(pgProxy, myProxy);
     postgresUrl = withPort(args.postgresUrl, pgProxy.port);
     mysqlUrl = withPort(args.mysqlUrl, myProxy.port);
