@@ -171,7 +171,7 @@ function buildGroupedSql(source: Side, target: Side, resolved: ResolvedColumns, 
   const stacked = (select: SideSelect, side: Side, mark: [number, number]) => {
     const items = [
       ...select.keys.map((k) => `${k.sql} AS ${q(k.alias)}`),
-      ...select.values.map((v, j) => `${v.sql} AS ${q(v.alias)}`).concat(
+      ...select.values.map((v) => `${v.sql} AS ${q(v.alias)}`).concat(
         resolved.columns.flatMap((_, j) => (hasShown[j] ? [`${select.shown[j]?.sql ?? select.values[j]?.sql} AS ${q(`w${j}`)}`] : [])),
       ),
       `${mark[0]} AS ${q('sd')}`,
