@@ -8,6 +8,7 @@ import { redact } from '../shared/redact.js';
 import { useDuckDBOnDemand } from './duckdb-install.js';
 import { coreLogger } from './logger.js';
 import { runPost } from './post.js';
+import { publishFailure } from './publish.js';
 import { runMain } from './run.js';
 import { State } from './state.js';
 
@@ -32,6 +33,7 @@ export async function runAction(): Promise<void> {
       return;
     }
     if (!error.isUserError && error.stack) core.debug(redact(error.stack));
+    await publishFailure(error, coreLogger);
     core.setFailed(redact(error.hint ? `${error.message}\nhint: ${error.hint}` : error.message));
   }
 }

@@ -7,11 +7,12 @@
 import * as core from '@actions/core';
 import path from 'node:path';
 import type { RunResult } from '../engine/model.js';
-import type { SpecError } from '../shared/errors.js';
+import type { DatacompareError, SpecError } from '../shared/errors.js';
 import type { Logger } from '../shared/logger.js';
 import { redact } from '../shared/redact.js';
 import { runAnnotations, specErrorAnnotations } from '../report/annotations.js';
 import { commentMarker, renderComment } from '../report/markdown-comment.js';
+import { renderFailureSummary } from '../report/markdown-failure.js';
 import { renderSpecErrorSummary } from '../report/markdown-spec-error.js';
 import { renderSummary } from '../report/markdown-summary.js';
 import { decideOutcome, type Outcome } from '../report/outcome.js';
@@ -90,5 +91,11 @@ export async function publishSpecError(error: SpecError, options: PublishOptions
   const specFile = options.specFile || path.normalize(options.inputs.spec);
   emitAnnotations(specErrorAnnotations(error, { specFile }));
   await writeJobSummary(renderSpecErrorSummary(error, specFile), options.logger);
+  setOutputs({ status: 'error', mismatched: [], failed: [], runIds: [] });
+}
+
+/** A run that stopped before comparing (bad input, missing spec, api settings): the summary says why; `status` is error. */
+export async function publishFailure(error: DatacompareError, logger: Logger): Promise<void> {
+  await writeJobSummary(renderFailureSummary(error), logger);
   setOutputs({ status: 'error', mismatched: [], failed: [], runIds: [] });
 }

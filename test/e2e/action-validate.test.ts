@@ -71,6 +71,16 @@ describe('the action bundle on a bad spec', () => {
     expect(result.stdout).toContain('::error::input `fail-on` must be one of mismatch, error, never, not "sometimes"');
   });
 
+  it('writes the job summary and the status output when it stops before comparing', () => {
+    const spec = 'version: 1\ndatasources:\n  s: { type: service }\ncomparisons:\n  - { name: c, comparison_id: 3f2b9c1e-0000-4000-8000-000000000001 }\n';
+    const result = runAction(spec, { mode: 'api', 'api-key': 'dcs_live_abcdef123456' });
+    expect(result.status).toBe(1);
+    expect(result.stdout).toContain('::error::mode api needs the input(s) api-url, workspace-id');
+    expect(result.summary).toContain('Nothing was compared');
+    expect(result.summary).toContain('mode api needs the input(s) api-url, workspace-id');
+    expect(result.output).toMatch(/^status<<(.*)\nerror\n/m);
+  });
+
   it('names a missing spec file', () => {
     const result = runAction(undefined, { spec: 'ci/missing.yml' });
     expect(result.status).toBe(1);
