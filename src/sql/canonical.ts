@@ -37,6 +37,24 @@ function shortestSingle(number: number): string {
   return plainNumber(String(Number(single.toPrecision(9))));
 }
 
+const TRUE_TEXTS = new Set(['t', 'true', 'y', 'yes', 'on']);
+const FALSE_TEXTS = new Set(['f', 'false', 'n', 'no', 'off']);
+
+/**
+ * A boolean as `1`/`0` from a number (non-zero is true) or a text spelling (`t`, `true`, `yes`, `on`,
+ * `1`, ... in any case, as PostgreSQL reads them); any other text is kept, so it shows as a difference.
+ */
+export function canonicalBoolean(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number' || typeof value === 'bigint') return Number(value) === 0 ? '0' : '1';
+  if (typeof value === 'boolean') return value ? '1' : '0';
+  const text = String(value).trim().toLowerCase();
+  if (TRUE_TEXTS.has(text)) return '1';
+  if (FALSE_TEXTS.has(text)) return '0';
+  if (text !== '' && !Number.isNaN(Number(text))) return Number(text) === 0 ? '0' : '1';
+  return String(value);
+}
+
 /** A decimal's text without exponent: padded to `scale` fraction digits (never cut), else trailing zeros stripped. */
 export function canonicalDecimal(value: unknown, scale?: number): string | null {
   if (value === null || value === undefined) return null;

@@ -20,6 +20,13 @@ export class SqliteCompiler extends BaseSqlCompiler {
   protected override singleFloatText(expr: string): string {
     return `dc_float32(${expr})`;
   }
+  /**
+   * SQLite has no boolean type: a BOOLEAN column holds 1/0, or the text a dump wrote ('t', 'true',
+   * 'f'...), which SQLite's own truth test reads as false. dc_boolean reads each spelling.
+   */
+  protected override booleanText(expr: string): string {
+    return `dc_boolean(${expr})`;
+  }
   protected dateText(expr: string): string {
     return `substr(dc_timestamp(${expr}), 1, 10)`;
   }

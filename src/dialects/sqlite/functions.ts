@@ -1,7 +1,7 @@
 /** The JavaScript functions every SQLite connection registers, implementing the canonical rules. */
 import { createHash } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
-import { canonicalDecimal, canonicalFloat, canonicalJson, canonicalTimestamp, withinTolerance } from '../../sql/canonical.js';
+import { canonicalBoolean, canonicalDecimal, canonicalFloat, canonicalJson, canonicalTimestamp, withinTolerance } from '../../sql/canonical.js';
 
 type SqlValue = null | number | bigint | string | Uint8Array;
 
@@ -11,6 +11,7 @@ export function registerCanonicalFunctions(db: DatabaseSync): void {
     value === null ? null : canonicalDecimal(toScalar(value), Number(scale) < 0 ? undefined : Number(scale)),
   );
   db.function('dc_float', options, (value: SqlValue) => (value === null ? null : canonicalFloat(toScalar(value))));
+  db.function('dc_boolean', options, (value: SqlValue) => (value === null ? null : canonicalBoolean(toScalar(value))));
   db.function('dc_float32', options, (value: SqlValue) => (value === null ? null : canonicalFloat(toScalar(value), true)));
   db.function('dc_timestamp', options, (value: SqlValue) => (value === null ? null : canonicalTimestamp(toScalar(value))));
   db.function('dc_time', options, (value: SqlValue) => {

@@ -4,119 +4,10 @@
  * `(id, v)` per engine; its rows say which ids must compare equal and which must differ, worked out
  * by hand in the row itself. Every case runs on every same-engine pair and every cross-engine pair.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
-import pg from 'pg';
-import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compare } from '../../../src/engine/index.js';
-import { joinStrategy, streamStrategy } from '../../../src/engine/plan.js';
-import type { ComparisonDefinition, ComparisonResult, SideDefinition } from '../../../src/engine/model.js';
-import { silentLogger } from '../../../src/shared/logger.js';
-import { databaseAvailable, TEST_DATABASE_URLS } from '../../helpers/databases.js';
+import type { ComparisonDefinition } from '../../../src/engine/model.js';
+import { definition, openEngine, pairs, runPair, type Engine } from './adversarial-engines.js';
 import type { EngineName } from './engines.js';
-
-const NS = 'dc_adv';
-
-interface Engine {
-  name: EngineName;
-  exec(...statements: string[]): Promise<void>;
-  side(table: string, extra?: Partial<SideDefinition>): SideDefinition;
-  query(sql: string): SideDefinition;
-  close(): Promise<void>;
-}
-
-async function openEngine(name: EngineName): Promise<Engine> {
-  const base = (connection: SideDefinition['connection']) => ({
-    datasourceName: `${name}_db`,
-    serviceDatasource: `${name}_db`,
-    connection,
-  });
-  if (name === 'sqlite') {
-    const dir = mkdtempSync(path.join(tmpdir(), `${NS}-`));
-    const file = path.join(dir, 'adv.db');
-    const db = new DatabaseSync(file);
-    const connection = { type: 'sqlite' as const, path: file };
-    return {
-      name,
-      async exec(...statements) {
-        for (const sql of statements) db.exec(sql);
-      },
-      side: (table, extra = {}) => ({ ...base(connection), dataset: table, ...extra }),
-      query: (sql) => ({ ...base(connection), query: sql }),
-      async close() {
-        db.close();
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  }
-  if (name === 'postgres') {
-    const client = new pg.Client({ connectionString: TEST_DATABASE_URLS.postgres });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS ${NS} CASCADE; CREATE SCHEMA ${NS}`);
-    const connection = { type: 'postgres' as const, url: TEST_DATABASE_URLS.postgres };
-    return {
-      name,
-      async exec(...statements) {
-        for (const sql of statements) await client.query(sql);
-      },
-      side: (table, extra = {}) => ({ ...base(connection), dataset: `${NS}.${table}`, ...extra }),
-      query: (sql) => ({ ...base(connection), query: sql }),
-      async close() {
-        await client.query(`DROP SCHEMA IF EXISTS ${NS} CASCADE`);
-        await client.end();
-      },
-    };
-  }
-  const client = await mysql.createConnection({ uri: TEST_DATABASE_URLS.mysql, multipleStatements: true });
-  await client.query(`DROP DATABASE IF EXISTS ${NS}; CREATE DATABASE ${NS} CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci; SET time_zone = '+00:00'`);
-  const connection = { type: 'mysql' as const, url: TEST_DATABASE_URLS.mysql };
-  return {
-    name,
-    async exec(...statements) {
-      for (const sql of statements) await client.query(sql);
-    },
-    side: (table, extra = {}) => ({ ...base(connection), dataset: `${NS}.${table}`, ...extra }),
-    query: (sql) => ({ ...base(connection), query: sql }),
-    async close() {
-      await client.query(`DROP DATABASE IF EXISTS ${NS}`);
-      await client.end();
-    },
-  };
-}
-
-function definition(source: SideDefinition, target: SideDefinition, overrides: Partial<ComparisonDefinition> = {}): ComparisonDefinition {
-  return {
-    name: 'adversarial',
-    location: { file: 'test.yml', line: 0, column: 0 },
-    source,
-    target,
-    columns: null,
-    primaryKeys: null,
-    caseSensitive: false,
-    quickComparison: false,
-    schemaDiff: false,
-    tolerance: {},
-    thresholds: {},
-    maxDiffRows: 1000,
-    ...overrides,
-  };
-}
-
-const available: Record<EngineName, boolean> = {
-  sqlite: true,
-  postgres: await databaseAvailable('postgres'),
-  mysql: await databaseAvailable('mysql'),
-};
-const names = (['postgres', 'mysql', 'sqlite'] as const).filter((n) => available[n]);
-const pairs: [EngineName, EngineName][] = [
-  ...names.map((n): [EngineName, EngineName] => [n, n]),
-  ...([['postgres', 'mysql'], ['postgres', 'sqlite'], ['mysql', 'sqlite'], ['mysql', 'postgres'], ['sqlite', 'postgres'], ['sqlite', 'mysql']] as [EngineName, EngineName][]).filter(
-    ([a, b]) => available[a] && available[b],
-  ),
-];
 
 /** A value per engine (an SQL literal), or one literal for all. */
 type PerEngine = string | Partial<Record<EngineName, string>>;
@@ -131,6 +22,8 @@ interface ValueCase {
   rows: [number, PerEngine, PerEngine, 'equal' | 'differs'][];
   caseSensitive?: boolean;
   tolerance?: number;
+  /** Statements run on an engine's session before and after its inserts (e.g. a session time zone). */
+  session?: Partial<Record<EngineName, [string, string]>>;
   /** Engine pairs where the case does not apply (e.g. a type the engine lacks). */
   skip?: (source: EngineName, target: EngineName) => boolean;
 }
@@ -246,6 +139,33 @@ const VALUE_CASES: ValueCase[] = [
     ],
   },
   {
+    name: 'booleans stored as text in SQLite (a PostgreSQL dump loaded as is)',
+    sourceType: { postgres: 'BOOLEAN', mysql: 'BOOLEAN', sqlite: 'BOOLEAN' },
+    targetType: { postgres: 'BOOLEAN', mysql: 'BOOLEAN', sqlite: 'BOOLEAN' },
+    rows: [
+      [1, 'TRUE', { postgres: 'TRUE', mysql: 'TRUE', sqlite: "'t'" }, 'equal'],
+      [2, 'FALSE', { postgres: 'FALSE', mysql: 'FALSE', sqlite: "'f'" }, 'equal'],
+      [3, 'TRUE', { postgres: 'TRUE', mysql: 'TRUE', sqlite: "'true'" }, 'equal'],
+      [4, 'FALSE', { postgres: 'TRUE', mysql: 'TRUE', sqlite: "'TRUE'" }, 'differs'],
+      [5, 'TRUE', { postgres: 'FALSE', mysql: 'FALSE', sqlite: "'false'" }, 'differs'],
+    ],
+  },
+  {
+    name: 'instants written in different session time zones',
+    sourceType: { postgres: 'TIMESTAMPTZ', mysql: 'TIMESTAMP(6)', sqlite: 'TIMESTAMP' },
+    targetType: { postgres: 'TIMESTAMPTZ(3)', mysql: 'TIMESTAMP(3)', sqlite: 'TIMESTAMP' },
+    session: {
+      postgres: ["SET TIME ZONE 'Asia/Kolkata'", "SET TIME ZONE 'UTC'"],
+      mysql: ["SET time_zone = '+05:30'", "SET time_zone = '+00:00'"],
+    },
+    rows: [
+      // 15:30 in +05:30 is 10:00 UTC; PostgreSQL and MariaDB read the literal in the session zone, SQLite keeps the offset.
+      [1, { postgres: "'2024-06-01 15:30:00'", mysql: "'2024-06-01 15:30:00'", sqlite: "'2024-06-01 15:30:00+05:30'" }, { postgres: "'2024-06-01 10:00:00+00'", mysql: "'2024-06-01 15:30:00'", sqlite: "'2024-06-01T10:00:00Z'" }, 'equal'],
+      [2, { postgres: "'2024-06-01 15:30:00'", mysql: "'2024-06-01 15:30:00'", sqlite: "'2024-06-01 15:30:00+05:30'" }, { postgres: "'2024-06-01 15:30:00+00'", mysql: "'2024-06-01 21:00:00'", sqlite: "'2024-06-01T15:30:00Z'" }, 'differs'],
+      [3, { postgres: "'2024-01-01 05:29:59.999'", mysql: "'2024-01-01 05:29:59.999'", sqlite: "'2024-01-01 05:29:59.999+05:30'" }, { postgres: "'2023-12-31 23:59:59.999+00'", mysql: "'2024-01-01 05:29:59.999'", sqlite: "'2023-12-31 23:59:59.999Z'" }, 'equal'], // across midnight and the year
+    ],
+  },
+  {
     name: 'text, case-sensitive: trailing spaces, unicode, emoji, markers, separators, empty vs NULL',
     caseSensitive: true,
     sourceType: { postgres: 'VARCHAR(40)', mysql: 'VARCHAR(40)', sqlite: 'VARCHAR(40)' },
@@ -348,23 +268,24 @@ describe.each(pairs)('%s → %s', (sourceName, targetName) => {
   const engines = new Map<EngineName, Engine>();
   const source = () => engines.get(sourceName) as Engine;
   const target = () => engines.get(targetName) as Engine;
-  const run = (def: ComparisonDefinition) =>
-    compare(def, { logger: silentLogger }, sourceName === targetName ? [joinStrategy, streamStrategy] : [streamStrategy]);
+  const run = (def: ComparisonDefinition) => runPair(sourceName, targetName, def);
 
   beforeAll(async () => {
-    for (const name of new Set([sourceName, targetName])) engines.set(name, await openEngine(name));
+    for (const name of new Set([sourceName, targetName])) engines.set(name, await openEngine(name, 'values'));
     for (const [i, c] of TIME_CASES.entries()) {
       if (c.skip?.(sourceName, targetName)) continue;
       for (const [engine, type, column] of [
         [source(), c.sourceType, 1],
         [target(), c.targetType, 2],
       ] as const) {
-        const table = `v${i}_${column === 1 ? 's' : 't'}`;
-        const qualified = engine.name === 'sqlite' ? table : `${NS}.${table}`;
+        const qualified = engine.table(`v${i}_${column === 1 ? 's' : 't'}`);
+        const [before, after] = c.session?.[engine.name] ?? [];
         await engine.exec(
           `DROP TABLE IF EXISTS ${qualified}`,
           `CREATE TABLE ${qualified} (id INTEGER NOT NULL PRIMARY KEY, v ${pick(type, engine.name)})`,
+          ...(before ? [before] : []),
           `INSERT INTO ${qualified} (id, v) VALUES ${c.rows.map((r) => `(${r[0]}, ${pick(r[column], engine.name)})`).join(', ')}`,
+          ...(after ? [after] : []),
         );
       }
     }
@@ -389,4 +310,3 @@ describe.each(pairs)('%s → %s', (sourceName, targetName) => {
   }
 });
 
-export type { ComparisonResult };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   canonicalDecimal,
+  canonicalBoolean,
   canonicalFloat,
   canonicalJson,
   canonicalTimestamp,
@@ -97,5 +98,16 @@ describe('reported values', () => {
     expect(reportedValue('timestamptz', '2024-01-01 10:00:00.000000')).toBe('2024-01-01T10:00:00.000000Z');
     expect(reportedValue('float', 'NaN')).toBe('NaN');
     expect(reportedValue('text', null)).toBeNull();
+  });
+});
+
+describe('canonical booleans', () => {
+  it('reads numbers and the text spellings a dump writes, keeps anything else so it shows as a difference', () => {
+    expect([1, 0, 2n, -1].map(canonicalBoolean)).toEqual(['1', '0', '1', '1']);
+    expect(['t', 'TRUE', ' yes ', 'on', '1', '1.0'].map(canonicalBoolean)).toEqual(['1', '1', '1', '1', '1', '1']);
+    expect(['f', 'False', 'no', 'OFF', '0', '0.0'].map(canonicalBoolean)).toEqual(['0', '0', '0', '0', '0', '0']);
+    expect(canonicalBoolean('maybe')).toBe('maybe');
+    expect(canonicalBoolean('')).toBe('');
+    expect(canonicalBoolean(null)).toBeNull();
   });
 });
