@@ -9,8 +9,9 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import mysql from 'mysql2/promise';
+import { expect } from 'vitest';
 import { compare } from '../../../src/engine/index.js';
-import { joinStrategy, streamStrategy } from '../../../src/engine/plan.js';
+import { joinStrategy, strategies, streamStrategy } from '../../../src/engine/plan.js';
 import type { ComparisonDefinition, ComparisonResult, SideDefinition } from '../../../src/engine/model.js';
 import { silentLogger } from '../../../src/shared/logger.js';
 import { databaseAvailable, TEST_DATABASE_URLS } from '../../helpers/databases.js';
@@ -120,7 +121,20 @@ export const pairs: [EngineName, EngineName][] = [
   ),
 ];
 
-/** Runs a comparison: the join diff for a same-engine pair, the streaming merge across engines. */
-export function runPair(source: EngineName, target: EngineName, def: ComparisonDefinition): Promise<ComparisonResult> {
-  return compare(def, { logger: silentLogger }, source === target ? [joinStrategy, streamStrategy] : [streamStrategy]);
+/**
+ * Runs a comparison: the join diff for a same-engine pair; across engines the streaming merge, and
+ * the planner's own choice (the checksum diff where it applies), which must find exactly the same.
+ */
+export async function runPair(source: EngineName, target: EngineName, def: ComparisonDefinition): Promise<ComparisonResult> {
+  const options = { logger: silentLogger };
+  if (source === target) return compare(def, options, [joinStrategy, streamStrategy]);
+  const streamed = await compare(def, options, [streamStrategy]);
+  const planned = await compare(def, options, strategies);
+  expect(comparable(planned), `the ${planned.plan?.kind} plan finds what the streaming merge finds`).toEqual(comparable(streamed));
+  return streamed;
+}
+
+function comparable(result: ComparisonResult) {
+  const rows = (result.diff?.diff_rows ?? []).map((row) => JSON.stringify(row)).sort();
+  return { status: result.status, error: result.error, stats: result.stats, reasons: [...(result.result?.diff_reasons ?? [])].sort(), rows };
 }
