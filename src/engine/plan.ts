@@ -32,22 +32,36 @@ export function sameConnection(a: ConnectionConfig | null, b: ConnectionConfig |
   return 'url' in a && 'url' in b && a.url === b.url;
 }
 
+/**
+ * Columns the join diff cannot compare inside this database: MySQL/MariaDB have no canonical JSON
+ * text (MariaDB keeps a JSON value's spelling and key order), so equal JSON values would differ.
+ */
+function notComparableInSql(context: DiffContext): string[] {
+  if (context.source.connection.compiler.dialect !== 'mysql') return [];
+  return context.resolved.columns.filter((pair) => pair.family === 'json').map((pair) => pair.source);
+}
+
 export const joinStrategy: DiffStrategy = {
   kind: 'join',
-  applies: ({ definition }) =>
-    sameConnection(definition.source.connection, definition.target.connection)
-      ? `Both sides are on the same connection (data source \`${definition.source.datasourceName}\`${definition.target.datasourceName !== definition.source.datasourceName ? ` and \`${definition.target.datasourceName}\`` : ''}), so one outer-join query computes the diff inside the database.`
+  applies: (context) =>
+    sameConnection(context.definition.source.connection, context.definition.target.connection) && notComparableInSql(context).length === 0
+      ? `Both sides are on the same connection (data source \`${context.definition.source.datasourceName}\`${context.definition.target.datasourceName !== context.definition.source.datasourceName ? ` and \`${context.definition.target.datasourceName}\`` : ''}), so one outer-join query computes the diff inside the database.`
       : undefined,
   run: runJoinDiff,
 };
 
 export const streamStrategy: DiffStrategy = {
   kind: 'stream',
-  applies: (context) =>
-    `The sides are on different connections (\`${context.definition.source.datasourceName}\` and \`${context.definition.target.datasourceName}\`)${(() => {
+  applies: (context) => {
+    const json = notComparableInSql(context);
+    if (json.length > 0 && sameConnection(context.definition.source.connection, context.definition.target.connection)) {
+      return `Both sides are on one MySQL/MariaDB connection, but JSON column ${json.map((c) => `\`${c}\``).join(', ')} can only be compared by value outside the database, so both sides are streamed ordered by key and merged in bounded memory.`;
+    }
+    return `The sides are on different connections (\`${context.definition.source.datasourceName}\` and \`${context.definition.target.datasourceName}\`)${(() => {
       const obstacle = checksumObstacle(context);
       return obstacle ? ` and ${obstacle}, which checksums cannot compare exactly` : '';
-    })()}, so both are streamed ordered by key and merged in bounded memory.`,
+    })()}, so both are streamed ordered by key and merged in bounded memory.`;
+  },
   run: runStreamMerge,
 };
 

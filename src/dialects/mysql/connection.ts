@@ -148,10 +148,33 @@ export class MysqlConnection implements DatabaseConnection {
       [schema, name],
       options,
     );
+    const json = await this.jsonColumns(schema, name, options);
     return {
-      columns: columns.map((row) => columnTypeOf(String(row.name), String(row.type), mysqlTypeOverrides, MYSQL_SINGLE_FLOAT)),
+      columns: columns.map((row) =>
+        columnTypeOf(String(row.name), json.has(String(row.name)) ? 'json' : String(row.type), mysqlTypeOverrides, MYSQL_SINGLE_FLOAT),
+      ),
       primaryKey: keys.map((row) => String(row.name)),
     };
+  }
+
+  /**
+   * MariaDB's JSON is a LONGTEXT with a `json_valid(col)` check: its columns, so they compare by
+   * value, not by spelling. MySQL reports `json` itself (its CHECK_CONSTRAINTS has no TABLE_NAME: none found).
+   */
+  private async jsonColumns(schema: string | null, table: string, options?: QueryOptions): Promise<Set<string>> {
+    try {
+      const rows = await this.query(
+        `SELECT CHECK_CLAUSE AS clause FROM information_schema.CHECK_CONSTRAINTS
+          WHERE CONSTRAINT_SCHEMA = COALESCE(?, DATABASE()) AND TABLE_NAME = ? AND CHECK_CLAUSE LIKE 'json\\_valid(%'`,
+        [schema, table],
+        options,
+      );
+      const names = rows.map((row) => /^json_valid\(`((?:[^`]|``)+)`\)$/.exec(String(row.clause))?.[1]?.replaceAll('``', '`'));
+      return new Set(names.filter((n): n is string => n !== undefined));
+    } catch (error) {
+      if (options?.signal?.aborted) throw error;
+      return new Set();
+    }
   }
 
   async describeQuery(sql: string, options?: QueryOptions): Promise<RelationSchema> {

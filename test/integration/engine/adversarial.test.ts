@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ComparisonDefinition } from '../../../src/engine/model.js';
-import { definition, openEngine, pairs, runPair, type Engine } from './adversarial-engines.js';
+import { available, definition, openEngine, pairs, runPair, type Engine } from './adversarial-engines.js';
 import type { EngineName } from './engines.js';
 
 /** A value per engine (an SQL literal), or one literal for all. */
@@ -223,7 +223,6 @@ const VALUE_CASES: ValueCase[] = [
       [3, `'{"a": [1, 2]}'`, `'{"a":[1,2]}'`, 'equal'],
       [4, `'[1,2]'`, `'[2,1]'`, 'differs'],
     ],
-    skip: (s, t) => s === 'mysql' && t === 'mysql', // see the MariaDB JSON case below
   },
   {
     name: 'bytes',
@@ -310,3 +309,22 @@ describe.each(pairs)('%s → %s', (sourceName, targetName) => {
   }
 });
 
+
+describe.runIf(available.mysql)('MariaDB JSON columns on one connection', () => {
+  let engine: Engine;
+  beforeAll(async () => {
+    engine = await openEngine('mysql', 'json');
+    for (const [table, value] of [['a', `'{"a":1,"b":2}'`], ['b', `'{"b":2, "a":1}'`]] as const) {
+      await engine.exec(`CREATE TABLE ${engine.table(table)} (id INTEGER PRIMARY KEY, doc JSON)`, `INSERT INTO ${engine.table(table)} VALUES (1, ${value})`);
+    }
+  });
+  afterAll(() => engine.close());
+
+  it('are read as JSON (not LONGTEXT) and compared by value, streamed because MariaDB keeps their spelling', async () => {
+    const result = await runPair('mysql', 'mysql', definition(engine.side('a'), engine.side('b'), { schemaDiff: true }));
+    expect(result.stats).toMatchObject({ matched_rows: 1, mismatched_rows: 0 });
+    expect(result.schema_diff?.type_mismatches).toEqual([]);
+    expect(result.plan?.kind).toBe('stream');
+    expect(result.plan?.reason).toMatchInlineSnapshot(`"Both sides are on one MySQL/MariaDB connection, but JSON column \`doc\` can only be compared by value outside the database, so both sides are streamed ordered by key and merged in bounded memory."`);
+  });
+});
