@@ -2,12 +2,11 @@
 import mysql from 'mysql2';
 import type { Pool, PoolConnection, FieldPacket } from 'mysql2';
 import { wrapDriverError, type ErrorCategory } from '../errors.js';
-import { columnTypeOf } from '../../sql/type-family.js';
 import { splitQualifiedName } from '../../sql/compiler.js';
 import { ConnectionError } from '../../shared/errors.js';
 import type { ColumnType, ConnectOptions, DatabaseConnection, QueryOptions, RelationSchema, ResultRow } from '../types.js';
 import { mysqlCompiler } from './compiler.js';
-import { MYSQL_SINGLE_FLOAT, mysqlTypeOverrides } from './type-names.js';
+import { mysqlColumnType } from './type-names.js';
 
 const BINARY_CHARSET = 63;
 const TEXTUAL = new Set(['VAR_STRING', 'STRING', 'VARCHAR', 'BLOB', 'TINY_BLOB', 'MEDIUM_BLOB', 'LONG_BLOB']);
@@ -151,7 +150,7 @@ export class MysqlConnection implements DatabaseConnection {
     const json = await this.jsonColumns(schema, name, options);
     return {
       columns: columns.map((row) =>
-        columnTypeOf(String(row.name), json.has(String(row.name)) ? 'json' : String(row.type), mysqlTypeOverrides, MYSQL_SINGLE_FLOAT),
+        mysqlColumnType(String(row.name), json.has(String(row.name)) ? 'json' : String(row.type)),
       ),
       primaryKey: keys.map((row) => String(row.name)),
     };
@@ -201,7 +200,7 @@ function fieldType(field: FieldPacket): ColumnType {
   const decimals = field.decimals;
   const binary = (field.characterSet ?? field.charsetNr) === BINARY_CHARSET;
   const name = field.name;
-  const named = (typeName: string) => columnTypeOf(name, typeName, mysqlTypeOverrides, MYSQL_SINGLE_FLOAT);
+  const named = (typeName: string) => mysqlColumnType(name, typeName);
   if (field.extendedTypeName === 'uuid') return named('uuid');
   if (field.extendedFormat === 'json' || type === 245) return named('json');
   switch (type) {
@@ -224,7 +223,7 @@ function fieldType(field: FieldPacket): ColumnType {
     case 10: case 14:
       return named('date');
     case 11: case 19:
-      return named('time');
+      return named(`time(${Math.min(6, decimals)})`);
     case 15: case 252: case 253: case 254:
       return named(binary ? 'varbinary' : 'varchar');
     default:

@@ -3,17 +3,16 @@
  * per data source; sessions in UTC (`time_zone = '+00:00'`); reads stream with `.stream()`; an
  * aborted query is stopped with `KILL QUERY <thread id>` from a separate connection.
  */
-import { columnTypeOf } from '../../sql/type-family.js';
 import type { Dialect } from '../types.js';
 import { mysqlCompiler } from './compiler.js';
 import { MysqlConnection } from './connection.js';
-import { MYSQL_SINGLE_FLOAT, mysqlTypeOverrides } from './type-names.js';
+import { mysqlColumnType } from './type-names.js';
 
 
 export const mysqlDialect: Dialect = {
   name: 'mysql',
   compiler: mysqlCompiler,
-  typeOf: (name, typeName) => columnTypeOf(name, typeName, mysqlTypeOverrides, MYSQL_SINGLE_FLOAT),
+  typeOf: mysqlColumnType,
   connect(config, options) {
     if (config.type !== 'mysql') throw new TypeError(`mysql dialect given a ${config.type} connection`);
     return new MysqlConnection(config.url, options);

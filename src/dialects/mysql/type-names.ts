@@ -1,3 +1,6 @@
+import { columnTypeOf } from '../../sql/type-family.js';
+import type { ColumnType } from '../types.js';
+
 /** MySQL's own meanings of type names: `tinyint(1)`/`bit(1)` are booleans; TIMESTAMP is an instant (stored in UTC). */
 import type { TypeFamily } from '../types.js';
 
@@ -8,3 +11,15 @@ export const mysqlTypeOverrides: [RegExp, TypeFamily][] = [
 
 /** MySQL's FLOAT is a 4-byte float (FLOAT(p) with p > 24 is reported as `double`; REAL is DOUBLE). */
 export const MYSQL_SINGLE_FLOAT = /^float\b/;
+
+/**
+ * A MySQL/MariaDB type name as a column type. DATETIME, TIMESTAMP and TIME without a precision hold
+ * whole seconds (unlike PostgreSQL's, which default to microseconds): precision 0, so they compare
+ * with a microsecond column at whole seconds.
+ */
+export function mysqlColumnType(name: string, typeName: string): ColumnType {
+  const column = columnTypeOf(name, typeName, mysqlTypeOverrides, MYSQL_SINGLE_FLOAT);
+  const temporal = column.family === 'timestamp' || column.family === 'timestamptz' || column.family === 'time';
+  if (temporal && column.precision === undefined && /^(datetime|timestamp|time)\b(?!\s*\()/i.test(column.type)) column.precision = 0;
+  return column;
+}

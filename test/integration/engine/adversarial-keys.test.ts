@@ -17,6 +17,8 @@ interface KeyCase {
   name: string;
   /** Column definitions of both tables (per engine). */
   columns: PerEngine;
+  /** Column definitions of the target table when they differ. */
+  targetColumns?: PerEngine;
   /** SQL row literals `(…)` for the source and the target tables. */
   source: string[];
   target: string[];
@@ -83,6 +85,25 @@ const KEY_CASES: KeyCase[] = [
     stats: { matched_rows: 1, mismatched_rows: 1 },
     skip: (s, t) => s !== 'postgres' && t !== 'postgres', // only PostgreSQL has a uuid type
   },
+  {
+    name: 'an integer key against a decimal key, and a date key',
+    columns: { postgres: 'k INTEGER NOT NULL, d DATE NOT NULL, v INTEGER', mysql: 'k INTEGER NOT NULL, d DATE NOT NULL, v INTEGER', sqlite: 'k INTEGER NOT NULL, d DATE NOT NULL, v INTEGER' },
+    primaryKeys: ['k', 'd'],
+    source: ["(1, '2024-01-01', 1)", "(10, '1969-12-31', 2)", "(2, '2024-01-01', 3)"],
+    target: ["(1.00, '2024-01-01', 1)", "(10.00, '1969-12-31', 20)", "(2.50, '2024-01-01', 3)"],
+    // Keys are compared (and reported) as decimals at the shared scale: 1 and 1.00 are one key.
+    expected: { '2.00,2024-01-01': 'only_in_source', '2.50,2024-01-01': 'only_in_target', '10.00,1969-12-31': 'changed' },
+    stats: { matched_rows: 1, mismatched_rows: 1, only_in_source: 1, only_in_target: 1 },
+    targetColumns: 'k DECIMAL(10,2) NOT NULL, d DATE NOT NULL, v INTEGER',
+  },
+  {
+    name: 'an empty source against a non-empty target',
+    columns: 'k INTEGER NOT NULL PRIMARY KEY, v INTEGER',
+    source: [],
+    target: ['(1, 1)', '(2, 2)'],
+    expected: { '1': 'only_in_target', '2': 'only_in_target' },
+    stats: { source_rows: 0, target_rows: 2, matched_rows: 0, only_in_target: 2 },
+  },
 ];
 
 describe.each(pairs)('%s → %s', (sourceName, targetName) => {
@@ -98,7 +119,9 @@ describe.each(pairs)('%s → %s', (sourceName, targetName) => {
         [target(), c.target, 't'],
       ] as const) {
         const table = engine.table(`k${i}_${suffix}`);
-        await engine.exec(`DROP TABLE IF EXISTS ${table}`, `CREATE TABLE ${table} (${pick(c.columns, engine.name)})`, `INSERT INTO ${table} VALUES ${rows.join(', ')}`);
+        const columns = suffix === 't' && c.targetColumns ? c.targetColumns : c.columns;
+        await engine.exec(`DROP TABLE IF EXISTS ${table}`, `CREATE TABLE ${table} (${pick(columns, engine.name)})`);
+        if (rows.length > 0) await engine.exec(`INSERT INTO ${table} VALUES ${rows.join(', ')}`);
       }
     }
     const customers = (engine: Engine, suffix: string, amountName: string, noteName: string, idName: string) =>

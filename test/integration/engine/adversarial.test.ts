@@ -117,6 +117,16 @@ const VALUE_CASES: ValueCase[] = [
     ],
   },
   {
+    name: "a declared precision of 0 (MySQL's DATETIME default) against microseconds",
+    sourceType: { postgres: 'TIMESTAMP(6)', mysql: 'DATETIME(6)', sqlite: 'TIMESTAMP(6)' },
+    targetType: { postgres: 'TIMESTAMP(0)', mysql: 'DATETIME', sqlite: 'TIMESTAMP(0)' },
+    rows: [
+      [1, "'2024-01-01 10:00:00.123456'", "'2024-01-01 10:00:00'", 'equal'], // compared at 0 fraction digits
+      [2, "'2024-01-01 10:00:00'", "'2024-01-01 10:00:01'", 'differs'],
+      [3, "'2024-01-01 10:00:00'", "'2024-01-01 10:00:00'", 'equal'],
+    ],
+  },
+  {
     name: 'dates before 1970 and in year 9999',
     sourceType: 'DATE',
     targetType: 'DATE',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mysqlTypeOverrides } from '../../../src/dialects/mysql/type-names.js';
+import { mysqlColumnType, mysqlTypeOverrides } from '../../../src/dialects/mysql/type-names.js';
+import { POSTGRES_SINGLE_FLOAT } from '../../../src/dialects/postgres/type-names.js';
 import { columnTypeOf, commonFamily } from '../../../src/sql/type-family.js';
 
 describe('type families', () => {
@@ -34,6 +35,20 @@ describe('type families', () => {
   it("knows MySQL's own meanings", () => {
     expect(columnTypeOf('c', 'tinyint(1)', mysqlTypeOverrides).family).toBe('boolean');
     expect(columnTypeOf('c', 'timestamp(6)', mysqlTypeOverrides)).toMatchObject({ family: 'timestamptz', precision: 6 });
+    // Without a precision MySQL's DATETIME/TIMESTAMP/TIME hold whole seconds; PostgreSQL's hold microseconds.
+    expect(mysqlColumnType('c', 'datetime')).toMatchObject({ family: 'timestamp', precision: 0 });
+    expect(mysqlColumnType('c', 'timestamp')).toMatchObject({ family: 'timestamptz', precision: 0 });
+    expect(mysqlColumnType('c', 'time')).toMatchObject({ family: 'time', precision: 0 });
+    expect(mysqlColumnType('c', 'datetime(3)')).toMatchObject({ precision: 3 });
+    expect(columnTypeOf('c', 'timestamp without time zone').precision).toBeUndefined();
+  });
+
+  it('knows which floats are 4-byte floats in each engine', () => {
+    expect(mysqlColumnType('c', 'float').singlePrecision).toBe(true);
+    expect(mysqlColumnType('c', 'double').singlePrecision).toBeUndefined();
+    expect(columnTypeOf('c', 'real', [], POSTGRES_SINGLE_FLOAT).singlePrecision).toBe(true);
+    expect(columnTypeOf('c', 'double precision', [], POSTGRES_SINGLE_FLOAT).singlePrecision).toBeUndefined();
+    expect(columnTypeOf('c', 'REAL').singlePrecision).toBeUndefined(); // SQLite: REAL is 8 bytes
   });
 
   it('pairs compatible families and refuses the rest', () => {
