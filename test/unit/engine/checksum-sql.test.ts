@@ -61,12 +61,12 @@ describe('fetching differing buckets', () => {
 });
 
 describe('bucket count', () => {
-  it('is a prime near rows / 64, at least 7 and at most 2^18', () => {
+  it('is a prime near rows / 256, at least 7 and at most 2^18', () => {
     expect(chooseBucketCount(10)).toBe(7);
     const n = chooseBucketCount(10_000_000);
     expect(isPrime(n)).toBe(true);
-    expect(n).toBeGreaterThanOrEqual(156_250);
-    expect(n).toBeLessThan(156_400);
+    expect(n).toBeGreaterThanOrEqual(39_063);
+    expect(n).toBeLessThan(39_200);
     expect(chooseBucketCount(1e12)).toBeGreaterThanOrEqual(1 << 18);
     expect(chooseBucketCount(1e12)).toBeLessThan((1 << 18) + 100);
   });
