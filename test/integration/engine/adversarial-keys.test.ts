@@ -97,6 +97,15 @@ const KEY_CASES: KeyCase[] = [
     targetColumns: 'k DECIMAL(10,2) NOT NULL, d DATE NOT NULL, v INTEGER',
   },
   {
+    name: 'text keys every engine orders differently (emoji, fullwidth, accents, hyphens, spaces) pair up',
+    columns: 'k VARCHAR(10) NOT NULL, v INTEGER',
+    primaryKeys: ['k'],
+    source: ["('😀', 1)", "('ｚ', 2)", "('é', 3)", "('z', 4)", "('Z', 5)", "('-a', 6)", "('a-', 7)", "(' a', 8)", "('a', 9)", "('~', 10)"],
+    target: ["('😀', 1)", "('ｚ', 20)", "('é', 3)", "('z', 4)", "('Z', 5)", "('-a', 6)", "('a-', 7)", "(' a', 8)", "('ab', 9)", "('~', 10)"],
+    expected: { 'ｚ': 'changed', a: 'only_in_source', ab: 'only_in_target' },
+    stats: { matched_rows: 8, mismatched_rows: 1, only_in_source: 1, only_in_target: 1 },
+  },
+  {
     name: 'an empty source against a non-empty target',
     columns: 'k INTEGER NOT NULL PRIMARY KEY, v INTEGER',
     source: [],

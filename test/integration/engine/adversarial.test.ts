@@ -127,6 +127,16 @@ const VALUE_CASES: ValueCase[] = [
     ],
   },
   {
+    name: 'times of day',
+    sourceType: 'TIME(6)',
+    targetType: 'TIME(3)',
+    rows: [
+      [1, "'23:59:59.999999'", "'23:59:59.999'", 'equal'], // compared at 3 digits, truncated
+      [2, "'00:00:00'", "'00:00:00.000'", 'equal'],
+      [3, "'12:00:00'", "'12:00:01'", 'differs'],
+    ],
+  },
+  {
     name: 'dates before 1970 and in year 9999',
     sourceType: 'DATE',
     targetType: 'DATE',
