@@ -4,11 +4,13 @@
  *
  * Order: string keys are ordered bytewise in SQL (`COLLATE "C"`, `CAST … AS BINARY`, SQLite's
  * BINARY) and compared here by code point, which is the same order; integer keys are ordered
- * numerically on both sides (every engine agrees on that, and it can use the key's index).
+ * numerically on both sides (every engine agrees on that, and it can use the key's index). Float
+ * keys too: their texts differ between engines (`1e+20`, `1e20`), so they are finished by
+ * canonicalFloat here and compared as numbers, which keeps the order the databases sent.
  * Duplicate and NULL keys are treated as in the join diff (see join-diff-sql.ts): a key occurring
  * more than once on either side is counted, reported and left out of the matching.
  */
-import { canonicalFloat, canonicalJson, compareCodePoints, compareIntegers, withinTolerance } from '../sql/canonical.js';
+import { canonicalFloat, canonicalJson, compareCodePoints, compareFloats, compareIntegers, withinTolerance } from '../sql/canonical.js';
 import { InternalError } from '../shared/errors.js';
 import type { ResultRow } from '../dialects/types.js';
 import type { DiffRow } from './model.js';
@@ -24,7 +26,7 @@ export function streamSql(side: Side, resolved: ResolvedColumns): string {
   const select = sideSelect(side, resolved, 'b');
   const items = selectItems(select).map((item) => `${item.sql} AS ${compiler.quoteIdentifier(item.alias)}`);
   const order = resolved.keys.map((pair, i) => {
-    if (pair.family === 'integer') return columnRef(side, 'b', side.role === 'source' ? pair.source : pair.target);
+    if (pair.family === 'integer' || pair.family === 'float') return columnRef(side, 'b', side.role === 'source' ? pair.source : pair.target);
     return compiler.binaryText(select.keys[i]?.sql ?? 'NULL');
   });
   return `SELECT ${items.join(', ')} ${fromClause(side, 'b')} ORDER BY ${order.join(', ')}`;
@@ -127,7 +129,7 @@ function differingColumns(resolved: ResolvedColumns, a: CanonicalRow, b: Canonic
 type KeyComparator = (a: readonly (string | null)[], b: readonly (string | null)[]) => number;
 
 function keyComparator(resolved: ResolvedColumns): KeyComparator {
-  const parts = resolved.keys.map((pair) => (pair.family === 'integer' ? compareIntegers : compareCodePoints));
+  const parts = resolved.keys.map((pair) => (pair.family === 'integer' ? compareIntegers : pair.family === 'float' ? compareFloats : compareCodePoints));
   return (a, b) => {
     for (let i = 0; i < parts.length; i++) {
       const order = (parts[i] as (x: string, y: string) => number)(a[i] ?? '', b[i] ?? '');
@@ -155,7 +157,10 @@ function reader(context: DiffContext, side: Side, compareKeys: KeyComparator): S
       const post = postNormalize[j];
       return post && value !== null ? post(value) : value;
     });
-    const keys = resolved.keys.map((_, i) => text(r[`k${i}`]));
+    const keys = resolved.keys.map((pair, i) => {
+      const key = text(r[`k${i}`]);
+      return pair.family === 'float' && key !== null ? canonicalFloat(key, pair.normalize.singlePrecision === true) : key;
+    });
     const shown = hasShown ? resolved.columns.map((_, j) => (r[`w${j}`] !== undefined ? text(r[`w${j}`]) : values[j] ?? null)) : values;
     return { keys, values, shown };
   };

@@ -150,6 +150,14 @@ export function compareCodePoints(a: string, b: string): number {
   return a.length - b.length;
 }
 
+/** Orders canonical float texts numerically (`-0` equals `0`; NaN after every number, equal to itself). */
+export function compareFloats(a: string, b: string): number {
+  const x = Number(a);
+  const y = Number(b);
+  if (Number.isNaN(x) || Number.isNaN(y)) return Number.isNaN(x) ? (Number.isNaN(y) ? 0 : 1) : -1;
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
 /** Orders canonical integer texts numerically. */
 export function compareIntegers(a: string, b: string): number {
   const x = BigInt(a);

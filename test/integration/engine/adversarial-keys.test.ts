@@ -106,6 +106,14 @@ const KEY_CASES: KeyCase[] = [
     stats: { matched_rows: 8, mismatched_rows: 1, only_in_source: 1, only_in_target: 1 },
   },
   {
+    name: 'float keys',
+    columns: { postgres: 'k DOUBLE PRECISION NOT NULL PRIMARY KEY, v INTEGER', mysql: 'k DOUBLE NOT NULL PRIMARY KEY, v INTEGER', sqlite: 'k REAL NOT NULL PRIMARY KEY, v INTEGER' },
+    source: ['(1e20, 1)', '(0.5, 2)', '(3, 3)', '(1.5e-7, 4)'],
+    target: ['(1e20, 1)', '(0.5, 20)', '(3, 3)', '(1.5e-7, 4)'],
+    expected: { '0.5': 'changed' },
+    stats: { matched_rows: 3, mismatched_rows: 1, only_in_source: 0, only_in_target: 0 },
+  },
+  {
     name: 'an empty source against a non-empty target',
     columns: 'k INTEGER NOT NULL PRIMARY KEY, v INTEGER',
     source: [],

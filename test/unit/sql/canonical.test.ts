@@ -3,6 +3,7 @@ import {
   canonicalDecimal,
   canonicalBoolean,
   canonicalFloat,
+  compareFloats,
   canonicalJson,
   canonicalTimestamp,
   compareCodePoints,
@@ -109,5 +110,13 @@ describe('canonical booleans', () => {
     expect(canonicalBoolean('maybe')).toBe('maybe');
     expect(canonicalBoolean('')).toBe('');
     expect(canonicalBoolean(null)).toBeNull();
+  });
+});
+
+describe('float key order', () => {
+  it('orders canonical float texts numerically, -0 with 0, NaN last', () => {
+    expect(['3', '100000000000000000000', '-0.5', '0.00000015', 'NaN', '0'].sort(compareFloats)).toEqual(['-0.5', '0', '0.00000015', '3', '100000000000000000000', 'NaN']);
+    expect(compareFloats('-0', '0')).toBe(0);
+    expect(compareFloats('NaN', 'NaN')).toBe(0);
   });
 });
