@@ -172,6 +172,14 @@ describe.each(pairs)('%s → %s', (sourceName, targetName) => {
     });
   }
 
+  it('keeps counting every difference when max_diff_rows cuts the samples', async () => {
+    const def = definition(source().side('k0_s'), target().side('k0_t'), { caseSensitive: true, primaryKeys: { source: ['k'], target: ['k'] }, maxDiffRows: 1 });
+    const result = await runPair(sourceName, targetName, def);
+    expect(result.diff).toMatchObject({ diff_rows_total: 3, truncated: true, mismatched_columns_mapping: { v: { mismatch_count: 1 } } });
+    expect(result.diff?.diff_rows).toHaveLength(1);
+    expect(result.stats).toMatchObject({ matched_rows: 4, mismatched_rows: 1, only_in_source: 1, only_in_target: 1 });
+  });
+
   it('compares every shared column when none are listed: names matched case-insensitively, keys and extra columns left out', async () => {
     const result = await runPair(sourceName, targetName, definition(source().side('c_s'), target().side('c_t')));
     expect(result.error).toBeUndefined();

@@ -277,6 +277,10 @@ const VALUE_CASES: ValueCase[] = [
       [1, '0.1', '0.3', 'equal'], // 0.3 - 0.1 = 0.2 in decimal
       [2, '0.1', '0.30000000000000004', 'differs'],
       [3, '1e20', '1e20', 'equal'],
+      [4, '-0.1', '0.1', 'equal'], // 0.2 apart
+      [5, '1e20', '1.00000000000000001e20', 'equal'], // the same double (1e20 + 1000 rounds to 1e20; the spacing there is 16384)
+      [6, '1e-7', '0.2000001', 'equal'], // exactly 0.2 apart in decimal
+      [7, '1e-7', '0.20000011', 'differs'],
     ],
   },
 ];
