@@ -23,7 +23,9 @@ export class MysqlCompiler extends BaseSqlCompiler {
     return `CAST(${expr} AS CHAR)`;
   }
   protected decimalText(expr: string, scale: number | undefined): string {
-    if (scale !== undefined) return `CAST(CAST(${expr} AS DECIMAL(65, ${Math.min(30, scale)})) AS CHAR)`;
+    // MariaDB keeps up to 38 fraction digits (MySQL 30, whose columns never have more; a wider
+    // scale from the other side is then an error there, never digits silently cut).
+    if (scale !== undefined) return `CAST(CAST(${expr} AS DECIMAL(65, ${Math.min(38, scale)})) AS CHAR)`;
     const wide = `CAST(CAST(${expr} AS DECIMAL(65, 30)) AS CHAR)`;
     return `TRIM(TRAILING '.' FROM TRIM(TRAILING '0' FROM ${wide}))`;
   }
