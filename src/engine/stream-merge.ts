@@ -11,7 +11,7 @@
  * more than once on either side is counted, reported and left out of the matching.
  */
 import { canonicalFloat, canonicalJson, compareCodePoints, compareFloats, compareIntegers, withinTolerance } from '../sql/canonical.js';
-import { InternalError } from '../shared/errors.js';
+import { ConfigurationError, InternalError } from '../shared/errors.js';
 import type { ResultRow } from '../dialects/types.js';
 import type { DiffRow } from './model.js';
 import { DUPLICATE_EXAMPLES, type DiffContext, type DiffOutcome, type DuplicateKey } from './diff-outcome.js';
@@ -159,7 +159,10 @@ function reader(context: DiffContext, side: Side, compareKeys: KeyComparator): S
     });
     const keys = resolved.keys.map((pair, i) => {
       const key = text(r[`k${i}`]);
-      return pair.family === 'float' && key !== null ? canonicalFloat(key, pair.normalize.singlePrecision === true) : key;
+      if (key === null) return key;
+      if (pair.family === 'float') return canonicalFloat(key, pair.normalize.singlePrecision === true);
+      if (pair.family === 'integer' && !INTEGER_TEXT.test(key)) throw notAnInteger(side, side.role === 'source' ? pair.source : pair.target, key);
+      return key;
     });
     const shown = hasShown ? resolved.columns.map((_, j) => (r[`w${j}`] !== undefined ? text(r[`w${j}`]) : values[j] ?? null)) : values;
     return { keys, values, shown };
@@ -228,6 +231,16 @@ function reader(context: DiffContext, side: Side, compareKeys: KeyComparator): S
     },
   };
   return state;
+}
+
+const INTEGER_TEXT = /^-?\d+$/;
+
+/** SQLite keeps any value in any column: an INTEGER key may hold '2.5' or 'abc', which cannot be ordered as an integer. */
+function notAnInteger(side: Side, column: string, key: string): ConfigurationError {
+  return new ConfigurationError(
+    `Key column \`${column}\` of ${side.label} holds ${JSON.stringify(key.length > 40 ? `${key.slice(0, 40)}…` : key)}, which is not an integer although the column is declared as one.`,
+    { hint: `Fix the value, or compare the key as text: make the ${side.role} a query selecting CAST(${column} AS TEXT) AS ${column}.` },
+  );
 }
 
 function text(value: unknown): string | null {

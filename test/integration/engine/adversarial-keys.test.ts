@@ -7,7 +7,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ComparisonResult, SideDefinition } from '../../../src/engine/model.js';
-import { definition, openEngine, pairs, runPair, type Engine } from './adversarial-engines.js';
+import { compare } from '../../../src/engine/index.js';
+import { streamStrategy } from '../../../src/engine/plan.js';
+import { silentLogger } from '../../../src/shared/logger.js';
+import { available, definition, openEngine, pairs, runPair, type Engine } from './adversarial-engines.js';
 import type { EngineName } from './engines.js';
 
 type PerEngine = string | Partial<Record<EngineName, string>>;
@@ -216,3 +219,26 @@ describe.each(pairs)('%s → %s', (sourceName, targetName) => {
 function q(engine: Engine, name: string): string {
   return engine.name === 'postgres' ? `"${name}"` : name;
 }
+
+describe.runIf(available.postgres)('a SQLite INTEGER key holding a non-integer', () => {
+  it('is a clear error naming the column and the value, never a crash', async () => {
+    const sqlite = await openEngine('sqlite', 'badkey');
+    const postgres = await openEngine('postgres', 'badkey');
+    try {
+      await sqlite.exec('CREATE TABLE t (k INTEGER, v INTEGER)', "INSERT INTO t VALUES (1, 1), ('abc', 2), (3, 3)");
+      await postgres.exec(`CREATE TABLE ${postgres.table('t')} (k INTEGER PRIMARY KEY, v INTEGER)`, `INSERT INTO ${postgres.table('t')} VALUES (1, 1), (3, 3)`);
+      const def = definition(sqlite.side('t'), postgres.side('t'), { primaryKeys: { source: ['k'], target: ['k'] } });
+      const result = await compare(def, { logger: silentLogger }, [streamStrategy]);
+      expect(result.error).toMatchInlineSnapshot(`
+        {
+          "hint": "Fix the value, or compare the key as text: make the source a query selecting CAST(k AS TEXT) AS k.",
+          "kind": "configuration",
+          "message": "Key column \`k\` of table \`t\` in data source \`sqlite_db\` holds "abc", which is not an integer although the column is declared as one.",
+        }
+      `);
+    } finally {
+      await sqlite.close();
+      await postgres.close();
+    }
+  });
+});
