@@ -231,6 +231,17 @@ const VALUE_CASES: ValueCase[] = [
     ],
   },
   {
+    name: 'text in a latin1 MariaDB column against UTF-8 elsewhere',
+    caseSensitive: true,
+    sourceType: { postgres: 'VARCHAR(40)', mysql: 'VARCHAR(40) CHARACTER SET latin1', sqlite: 'VARCHAR(40)' },
+    targetType: { postgres: 'VARCHAR(40)', mysql: 'VARCHAR(40) CHARACTER SET utf8mb4', sqlite: 'VARCHAR(40)' },
+    rows: [
+      [1, "'Émile'", "'Émile'", 'equal'],
+      [2, "'café'", "'cafe'", 'differs'],
+      [3, "'ß'", "'ß'", 'equal'],
+    ],
+  },
+  {
     name: 'uuid against text in another case',
     sourceType: { postgres: 'UUID', mysql: 'CHAR(36)', sqlite: 'TEXT' },
     targetType: { postgres: 'UUID', mysql: 'CHAR(36)', sqlite: 'TEXT' },
