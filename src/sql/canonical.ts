@@ -115,10 +115,11 @@ function sortKeys(value: unknown): unknown {
 export function canonicalTimestamp(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'number' || typeof value === 'bigint') {
-    const ms = Number(value) * 1000;
-    const iso = new Date(ms).toISOString();
-    const micros = String(Math.round((Number(value) % 1) * 1e6)).padStart(6, '0');
-    return `${iso.slice(0, 10)} ${iso.slice(11, 19)}.${Number(value) % 1 === 0 ? '000000' : micros}`;
+    // Whole microseconds first, so a time before 1970 (-0.5 s) or a fraction rounding up (.9999997) stays well-formed.
+    const total = Math.round(Number(value) * 1e6);
+    const seconds = Math.floor(total / 1e6);
+    const iso = new Date(seconds * 1000).toISOString();
+    return `${iso.slice(0, 10)} ${iso.slice(11, 19)}.${String(total - seconds * 1e6).padStart(6, '0')}`;
   }
   const text = String(value).trim();
   const match = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i.exec(text);

@@ -63,6 +63,15 @@ describe('canonical timestamps (SQLite text)', () => {
     expect(canonicalTimestamp('2024-03-01 10:00:00.1234567')).toBe('2024-03-01 10:00:00.123456');
     expect(canonicalTimestamp('not a date')).toBe('not a date');
   });
+  it('reads unix seconds, also before 1970 and with fractions that round up', () => {
+    expect(canonicalTimestamp(0)).toBe('1970-01-01 00:00:00.000000');
+    expect(canonicalTimestamp(1.5)).toBe('1970-01-01 00:00:01.500000');
+    expect(canonicalTimestamp(-0.5)).toBe('1969-12-31 23:59:59.500000');
+    expect(canonicalTimestamp(-86400)).toBe('1969-12-31 00:00:00.000000');
+    expect(canonicalTimestamp(0.9999997)).toBe('1970-01-01 00:00:01.000000');
+    expect(canonicalTimestamp(1717236000.123456)).toBe('2024-06-01 10:00:00.123456');
+    expect(canonicalTimestamp(1717236000n)).toBe('2024-06-01 10:00:00.000000');
+  });
 });
 
 describe('canonical JSON', () => {
