@@ -175,6 +175,26 @@ describe.each(pairs)('%s → %s', (sourceName, targetName) => {
     });
   }
 
+  it('handles column and table names with spaces, quotes and dots', async () => {
+    const ident = (engine: Engine, name: string) => (engine.name === 'mysql' ? `\`${name.replaceAll('`', '``')}\`` : `"${name.replaceAll('"', '""')}"`);
+    for (const [engine, suffix, amount] of [[source(), 's', '1.50'], [target(), 't', '1.75']] as const) {
+      const table = engine.name === 'sqlite' ? ident(engine, `odd.name ${suffix}`) : `${engine.table('')}${ident(engine, `odd.name ${suffix}`)}`;
+      await engine.exec(
+        `DROP TABLE IF EXISTS ${table}`,
+        `CREATE TABLE ${table} (${ident(engine, 'Order ID')} INTEGER NOT NULL PRIMARY KEY, ${ident(engine, 'amount "$"')} DECIMAL(10,2), ${ident(engine, 'a`b')} INTEGER)`,
+        `INSERT INTO ${table} VALUES (1, ${amount}, 1), (2, 2.00, 2)`,
+      );
+    }
+    const dataset = (engine: Engine, suffix: string) => {
+      const quoted = engine.name === 'mysql' ? `\`odd.name ${suffix}\`` : `"odd.name ${suffix}"`;
+      return engine.name === 'sqlite' ? quoted : `${engine.table('')}${quoted}`;
+    };
+    const result = await runPair(sourceName, targetName, definition({ ...source().side(''), dataset: dataset(source(), 's') }, { ...target().side(''), dataset: dataset(target(), 't') }));
+    expect(result.error).toBeUndefined();
+    expect(result.diff?.diff_rows).toEqual([{ 'Order ID': 1, _diff_type: 'changed', 'source_amount "$"': '1.50', 'target_amount "$"': '1.75' }]);
+    expect(result.stats).toMatchObject({ matched_rows: 1, mismatched_rows: 1 });
+  });
+
   it('keeps counting every difference when max_diff_rows cuts the samples', async () => {
     const def = definition(source().side('k0_s'), target().side('k0_t'), { caseSensitive: true, primaryKeys: { source: ['k'], target: ['k'] }, maxDiffRows: 1 });
     const result = await runPair(sourceName, targetName, def);
