@@ -87,12 +87,22 @@ export function plainNumber(text: string): string {
   return sign === '-' ? `-${out}` : out;
 }
 
-/** JSON with keys sorted (by code point) and no insignificant whitespace; invalid JSON is returned as is. */
+/** JSON.rawJSON / JSON.parse's source text (Node ≥ 21; not in the ES2023 lib types). */
+const RawJson = JSON as unknown as { rawJSON(text: string): object; isRawJSON(value: unknown): boolean };
+type SourceReviver = (key: string, value: unknown, context: { source?: string }) => unknown;
+
+/**
+ * JSON with keys sorted (by code point), no insignificant whitespace, and numbers by value from
+ * their source text (`1.0` and `1e0` read `1`; `12345678901234567891` keeps every digit, never a
+ * double's 12345678901234567000); invalid JSON is returned as is.
+ */
 export function canonicalJson(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   const text = typeof value === 'string' ? value : Buffer.isBuffer(value) ? value.toString('utf8') : JSON.stringify(value);
+  const exactNumbers: SourceReviver = (_key, parsed, context) =>
+    typeof parsed === 'number' && context.source !== undefined ? RawJson.rawJSON(canonicalDecimal(context.source) ?? context.source) : parsed;
   try {
-    return JSON.stringify(sortKeys(JSON.parse(text)));
+    return JSON.stringify(sortKeys(JSON.parse(text, exactNumbers as Parameters<typeof JSON.parse>[1])));
   } catch {
     return text;
   }
@@ -100,7 +110,7 @@ export function canonicalJson(value: unknown): string | null {
 
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
-  if (value && typeof value === 'object') {
+  if (value && typeof value === 'object' && !RawJson.isRawJSON(value)) {
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(value).sort(compareCodePoints)) out[key] = sortKeys((value as Record<string, unknown>)[key]);
     return out;

@@ -78,6 +78,11 @@ describe('canonical JSON', () => {
   it('sorts keys and drops insignificant whitespace', () => {
     expect(canonicalJson('{"b": 1, "a": [1, {"d": 2, "c": 3}]}')).toBe('{"a":[1,{"c":3,"d":2}],"b":1}');
     expect(canonicalJson('not json')).toBe('not json');
+    // Numbers by value from their source text: spellings agree, no digit lost to a double.
+    expect(canonicalJson('{"a": 1.0, "b": 1e2, "c": -0, "d": 1.50}')).toBe('{"a":1,"b":100,"c":0,"d":1.5}');
+    expect(canonicalJson('[12345678901234567891]')).not.toBe(canonicalJson('[12345678901234567890]'));
+    expect(canonicalJson('{"big": 12345678901234567891}')).toBe('{"big":12345678901234567891}');
+    expect(canonicalJson('{"s": "1.0"}')).toBe('{"s":"1.0"}'); // strings stay strings
   });
 });
 
