@@ -22,7 +22,7 @@ export class PostgresConnection implements DatabaseConnection {
   private getPool(): pg.Pool {
     if (this.closed) throw new ConnectionError(`The connection to data source "${this.options.datasourceName}" is closed.`);
     if (!this.pool) {
-      const pool = new pg.Pool({ connectionString: this.url, max: this.options.poolSize ?? 4, options: '-c TimeZone=UTC', application_name: 'datacompare' });
+      const pool = new pg.Pool({ connectionString: this.url, max: this.options.poolSize ?? 4, options: '-c TimeZone=UTC -c extra_float_digits=3', application_name: 'datacompare' });
       // An idle client losing its server must not crash the process; the next query reports it.
       pool.on('error', (error) => this.options.logger.debug(`postgres pool error on "${this.options.datasourceName}": ${error.message}`));
       this.pool = pool;

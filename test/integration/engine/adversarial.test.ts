@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ComparisonDefinition } from '../../../src/engine/model.js';
+import { TEST_DATABASE_URLS } from '../../helpers/databases.js';
 import { available, definition, openEngine, pairs, runPair, type Engine } from './adversarial-engines.js';
 import type { EngineName } from './engines.js';
 
@@ -373,5 +374,36 @@ describe.runIf(available.mysql)('MariaDB JSON columns on one connection', () => 
     expect(result.schema_diff?.type_mismatches).toEqual([]);
     expect(result.plan?.kind).toBe('stream');
     expect(result.plan?.reason).toMatchInlineSnapshot(`"Both sides are on one MySQL/MariaDB connection, but JSON column \`doc\` can only be compared by value outside the database, so both sides are streamed ordered by key and merged in bounded memory."`);
+  });
+});
+
+describe.runIf(available.postgres)('a PostgreSQL role that prints floats with 15 digits (extra_float_digits = 0)', () => {
+  let engine: Engine;
+  beforeAll(async () => {
+    engine = await openEngine('postgres', 'floatdigits');
+    await engine.exec(
+      'DROP ROLE IF EXISTS dc_adv_float',
+      'CREATE ROLE dc_adv_float LOGIN',
+      'ALTER ROLE dc_adv_float SET extra_float_digits = 0',
+      `GRANT USAGE ON SCHEMA ${engine.table('').slice(0, -1)} TO dc_adv_float`,
+      `CREATE TABLE ${engine.table('a')} (id INTEGER PRIMARY KEY, v DOUBLE PRECISION)`,
+      `CREATE TABLE ${engine.table('b')} (id INTEGER PRIMARY KEY, v DOUBLE PRECISION)`,
+      `INSERT INTO ${engine.table('a')} VALUES (1, 0.1)`,
+      `INSERT INTO ${engine.table('b')} VALUES (1, 0.10000000000000002)`,
+      `GRANT SELECT ON ${engine.table('a')}, ${engine.table('b')} TO dc_adv_float`,
+    );
+  });
+  afterAll(async () => {
+    await engine.exec(`DROP TABLE ${engine.table('a')}, ${engine.table('b')}`, 'DROP OWNED BY dc_adv_float', 'DROP ROLE dc_adv_float');
+    await engine.close();
+  });
+
+  it('still tells two neighbouring doubles apart', async () => {
+    const url = new URL(TEST_DATABASE_URLS.postgres);
+    url.username = 'dc_adv_float';
+    const asRole = (side: ReturnType<Engine['side']>) => ({ ...side, connection: { type: 'postgres' as const, url: url.toString() } });
+    const result = await runPair('postgres', 'postgres', definition(asRole(engine.side('a')), asRole(engine.side('b'))));
+    expect(result.error).toBeUndefined();
+    expect(result.stats).toMatchObject({ matched_rows: 0, mismatched_rows: 1 });
   });
 });
