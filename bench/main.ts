@@ -53,7 +53,7 @@ function withPort(url: string, port: number): string {
 async function serverVersions(args: BenchArgs): Promise<string> {
   const client = new pg.Client({ connectionString: args.postgresUrl });
   await client.connect();
-  const pgVersion = (await client.query<{ v: string }>('show server_version')).rows[0]?.v;
+  const pgVersion = (await client.query<{ v: string }>("select current_setting('server_version') as v")).rows[0]?.v;
   await client.end();
   const my = await mysql.createConnection({ uri: args.mysqlUrl });
   const [rows] = await my.query('select version() as v');
