@@ -37,6 +37,19 @@ function shortestSingle(number: number): string {
   return plainNumber(String(Number(single.toPrecision(9))));
 }
 
+/**
+ * Lowercase as PostgreSQL's and MySQL's lower() do: each code point by its simple mapping, without
+ * context. JavaScript's toLowerCase applies full and contextual rules ('İ' → 'i̇', a final 'Σ' → 'ς'),
+ * which would make identical values differ from the other engines' lower().
+ */
+export function canonicalLower(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  if (/^[\x00-\x7f]*$/.test(text)) return text.toLowerCase();
+  let out = '';
+  for (const ch of text) out += ch === '\u0130' ? 'i' : ch.toLowerCase();
+  return out;
+}
+
 const TRUE_TEXTS = new Set(['t', 'true', 'y', 'yes', 'on']);
 const FALSE_TEXTS = new Set(['f', 'false', 'n', 'no', 'off']);
 

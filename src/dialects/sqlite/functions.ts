@@ -1,7 +1,7 @@
 /** The JavaScript functions every SQLite connection registers, implementing the canonical rules. */
 import { createHash } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
-import { canonicalBoolean, canonicalDecimal, canonicalFloat, canonicalJson, canonicalTimestamp, withinTolerance } from '../../sql/canonical.js';
+import { canonicalBoolean, canonicalDecimal, canonicalFloat, canonicalLower, canonicalJson, canonicalTimestamp, withinTolerance } from '../../sql/canonical.js';
 
 type SqlValue = null | number | bigint | string | Uint8Array;
 
@@ -20,7 +20,7 @@ export function registerCanonicalFunctions(db: DatabaseSync): void {
     if (!match) return String(toScalar(value));
     return `${match[1]}:${match[2]}:${match[3] ?? '00'}.${(match[4] ?? '').slice(0, 6).padEnd(6, '0')}`;
   });
-  db.function('dc_lower', options, (value: SqlValue) => (value === null ? null : String(toScalar(value)).toLowerCase()));
+  db.function('dc_lower', options, (value: SqlValue) => (value === null ? null : canonicalLower(String(toScalar(value)))));
   db.function('dc_json', options, (value: SqlValue) => (value === null ? null : canonicalJson(toScalar(value))));
   db.function('dc_within', options, (a: SqlValue, b: SqlValue, tolerance: SqlValue) =>
     withinTolerance(a === null ? null : String(toScalar(a)), b === null ? null : String(toScalar(b)), Number(tolerance)) ? 1 : 0,

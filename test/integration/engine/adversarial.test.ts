@@ -229,6 +229,9 @@ const VALUE_CASES: ValueCase[] = [
       [4, "'a '", "'A'", 'differs'], // trailing space still counts
       [5, "'straße'", "'STRASSE'", 'differs'],
       [6, "'😀'", "'😀'", 'equal'],
+      [7, "'İstanbul'", "'İstanbul'", 'equal'], // identical values are equal whatever each engine's lower() does with them
+      [8, "'ΟΔΥΣΣΕΥΣ'", "'ΟΔΥΣΣΕΥΣ'", 'equal'], // final sigma
+      [9, "'ǅ'", "'ǅ'", 'equal'],
     ],
   },
   {

@@ -5,6 +5,7 @@ import {
   canonicalFloat,
   compareFloats,
   canonicalJson,
+  canonicalLower,
   canonicalTimestamp,
   compareCodePoints,
   plainNumber,
@@ -132,5 +133,15 @@ describe('float key order', () => {
     expect(['3', '100000000000000000000', '-0.5', '0.00000015', 'NaN', '0'].sort(compareFloats)).toEqual(['-0.5', '0', '0.00000015', '3', '100000000000000000000', 'NaN']);
     expect(compareFloats('-0', '0')).toBe(0);
     expect(compareFloats('NaN', 'NaN')).toBe(0);
+  });
+});
+
+describe('case folding for case-insensitive text (SQLite)', () => {
+  it("lowercases each code point by its simple mapping, as PostgreSQL's and MariaDB's lower() do", () => {
+    expect(canonicalLower('ÉMILE Abc')).toBe('émile abc');
+    expect(canonicalLower('İstanbul')).toBe('istanbul'); // not 'i̇stanbul'
+    expect(canonicalLower('ΟΔΥΣΣΕΥΣ')).toBe('οδυσσευσ'); // no final ς
+    expect(canonicalLower('STRASSE')).toBe('strasse');
+    expect(canonicalLower('😀 ok')).toBe('😀 ok');
   });
 });
