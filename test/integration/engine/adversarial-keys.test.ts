@@ -132,7 +132,7 @@ describe.each(pairs)('%s → %s', (sourceName, targetName) => {
   const target = () => engines.get(targetName) as Engine;
 
   beforeAll(async () => {
-    for (const name of new Set([sourceName, targetName])) engines.set(name, await openEngine(name, 'keys'));
+    for (const name of new Set([sourceName, targetName])) engines.set(name, await openEngine(name, `keys_${sourceName}_${targetName}`));
     for (const [i, c] of KEY_CASES.entries()) {
       for (const [engine, rows, suffix] of [
         [source(), c.source, 's'],

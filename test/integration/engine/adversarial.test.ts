@@ -321,7 +321,7 @@ describe.each(pairs)('%s → %s', (sourceName, targetName) => {
   const run = (def: ComparisonDefinition) => runPair(sourceName, targetName, def);
 
   beforeAll(async () => {
-    for (const name of new Set([sourceName, targetName])) engines.set(name, await openEngine(name, 'values'));
+    for (const name of new Set([sourceName, targetName])) engines.set(name, await openEngine(name, `values_${sourceName}_${targetName}`));
     for (const [i, c] of TIME_CASES.entries()) {
       if (c.skip?.(sourceName, targetName)) continue;
       for (const [engine, type, column] of [
