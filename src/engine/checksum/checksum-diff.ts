@@ -48,7 +48,12 @@ export async function estimateRows(context: DiffContext, side: Side, relation: C
     const hooks = await loadChecksumHooks(side.connection.dialect);
     const query = hooks.estimatedRowsQuery(side.definition.dataset);
     if (query) {
-      const rows = await side.connection.query(query.sql, query.params, queryOptions(context));
+      // Statistics are a shortcut only: when they cannot be read, count.
+      const rows = await side.connection.query(query.sql, query.params, queryOptions(context)).catch((error: unknown) => {
+        if (context.signal?.aborted) throw error;
+        context.logger.debug(`no row estimate for ${side.label}: ${(error as Error).message}`);
+        return [];
+      });
       const estimate = Number(rows[0]?.estimate ?? Number.NaN);
       if (Number.isFinite(estimate) && estimate > 0) return estimate;
     }
