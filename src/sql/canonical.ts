@@ -43,7 +43,6 @@ function shortestSingle(number: number): string {
  * which would make identical values differ from the other engines' lower().
  */
 export function canonicalLower(text: string): string {
-  // eslint-disable-next-line no-control-regex
   if (/^[\x00-\x7f]*$/.test(text)) return text.toLowerCase();
   let out = '';
   for (const ch of text) out += ch === '\u0130' ? 'i' : ch.toLowerCase();
