@@ -24,12 +24,13 @@ export class PostgresCompiler extends BaseSqlCompiler {
   protected override booleanText(expr: string): string {
     return `((${expr})::boolean)::int::text`;
   }
+  // to_char of ±infinity is NULL: 'infinity' would equal NULL and '-infinity'. They read 'infinity', '-infinity'.
   protected dateText(expr: string): string {
-    return `to_char(${expr}, 'YYYY-MM-DD')`;
+    return `CASE WHEN isfinite(${expr}) THEN to_char(${expr}, 'YYYY-MM-DD') ELSE (${expr})::text END`;
   }
   protected timestampText(expr: string, withTimeZone: boolean): string {
     const value = withTimeZone ? `(${expr}) AT TIME ZONE 'UTC'` : expr;
-    return `to_char(${value}, 'YYYY-MM-DD HH24:MI:SS.US')`;
+    return `CASE WHEN isfinite(${value}) THEN to_char(${value}, 'YYYY-MM-DD HH24:MI:SS.US') ELSE (${value})::text END`;
   }
   protected timeText(expr: string): string {
     return `to_char((${expr})::time::interval, 'HH24:MI:SS.US')`;

@@ -148,6 +148,29 @@ const VALUE_CASES: ValueCase[] = [
     ],
   },
   {
+    name: "PostgreSQL's infinite timestamps and dates",
+    sourceType: 'TIMESTAMP(6)',
+    targetType: 'TIMESTAMP(6)',
+    rows: [
+      [1, "'infinity'", 'NULL', 'differs'],
+      [2, "'infinity'", "'-infinity'", 'differs'],
+      [3, "'infinity'", "'infinity'", 'equal'],
+      [4, "'-infinity'", "'2024-01-01 00:00:00'", 'differs'],
+    ],
+    skip: (s, t) => s !== 'postgres' || t !== 'postgres', // the other engines have no infinite timestamps
+  },
+  {
+    name: 'infinite dates',
+    sourceType: 'DATE',
+    targetType: 'DATE',
+    rows: [
+      [1, "'infinity'", 'NULL', 'differs'],
+      [2, "'infinity'", "'-infinity'", 'differs'],
+      [3, "'-infinity'", "'-infinity'", 'equal'],
+    ],
+    skip: (s, t) => s !== 'postgres' || t !== 'postgres',
+  },
+  {
     name: 'dates before 1970 and in year 9999',
     sourceType: 'DATE',
     targetType: 'DATE',

@@ -24,10 +24,10 @@ describe('quoting', () => {
 describe('normalisation SQL', () => {
   it('truncates timestamps to the common precision and pads to six digits', () => {
     expect(postgresCompiler.normalize('x', column('timestamp'), { caseSensitive: true, precision: 3 })).toBe(
-      `(substr(to_char(x, 'YYYY-MM-DD HH24:MI:SS.US'), 1, 23) || '000')`,
+      `(substr(CASE WHEN isfinite(x) THEN to_char(x, 'YYYY-MM-DD HH24:MI:SS.US') ELSE (x)::text END, 1, 23) || '000')`,
     );
     expect(postgresCompiler.normalize('x', column('timestamptz'), { caseSensitive: true })).toBe(
-      `to_char((x) AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.US')`,
+      `CASE WHEN isfinite((x) AT TIME ZONE 'UTC') THEN to_char((x) AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') ELSE ((x) AT TIME ZONE 'UTC')::text END`,
     );
     expect(mysqlCompiler.normalize('x', column('timestamp'), { caseSensitive: true, precision: 0 })).toBe(
       `CAST(CONCAT(substr(DATE_FORMAT(x, '%Y-%m-%d %H:%i:%s.%f'), 1, 20), '000000') AS BINARY)`,
