@@ -25,12 +25,14 @@ export class PostgresCompiler extends BaseSqlCompiler {
     return `((${expr})::boolean)::int::text`;
   }
   // to_char of ±infinity is NULL: 'infinity' would equal NULL and '-infinity'. They read 'infinity', '-infinity'.
+  // A BC year reads like the AD one: BC values get a leading '-' (ISO's negative years, one off).
   protected dateText(expr: string): string {
-    return `CASE WHEN isfinite(${expr}) THEN to_char(${expr}, 'YYYY-MM-DD') ELSE (${expr})::text END`;
+    return `CASE WHEN NOT isfinite(${expr}) THEN (${expr})::text WHEN ${expr} < DATE '0001-01-01' THEN '-' || to_char(${expr}, 'YYYY-MM-DD') ELSE to_char(${expr}, 'YYYY-MM-DD') END`;
   }
   protected timestampText(expr: string, withTimeZone: boolean): string {
     const value = withTimeZone ? `(${expr}) AT TIME ZONE 'UTC'` : expr;
-    return `CASE WHEN isfinite(${value}) THEN to_char(${value}, 'YYYY-MM-DD HH24:MI:SS.US') ELSE (${value})::text END`;
+    const text = `to_char(${value}, 'YYYY-MM-DD HH24:MI:SS.US')`;
+    return `CASE WHEN NOT isfinite(${value}) THEN (${value})::text WHEN ${value} < TIMESTAMP '0001-01-01 00:00:00' THEN '-' || ${text} ELSE ${text} END`;
   }
   protected timeText(expr: string): string {
     return `to_char((${expr})::time::interval, 'HH24:MI:SS.US')`;

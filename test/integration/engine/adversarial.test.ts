@@ -148,7 +148,7 @@ const VALUE_CASES: ValueCase[] = [
     ],
   },
   {
-    name: "PostgreSQL's infinite timestamps and dates",
+    name: "PostgreSQL's infinite and BC timestamps",
     sourceType: 'TIMESTAMP(6)',
     targetType: 'TIMESTAMP(6)',
     rows: [
@@ -156,17 +156,21 @@ const VALUE_CASES: ValueCase[] = [
       [2, "'infinity'", "'-infinity'", 'differs'],
       [3, "'infinity'", "'infinity'", 'equal'],
       [4, "'-infinity'", "'2024-01-01 00:00:00'", 'differs'],
+      [5, "'4713-01-01 10:00:00 BC'", "'4713-01-01 10:00:00'", 'differs'], // BC is not AD
+      [6, "'4713-01-01 10:00:00 BC'", "'4713-01-01 10:00:00 BC'", 'equal'],
     ],
     skip: (s, t) => s !== 'postgres' || t !== 'postgres', // the other engines have no infinite timestamps
   },
   {
-    name: 'infinite dates',
+    name: 'infinite and BC dates',
     sourceType: 'DATE',
     targetType: 'DATE',
     rows: [
       [1, "'infinity'", 'NULL', 'differs'],
       [2, "'infinity'", "'-infinity'", 'differs'],
       [3, "'-infinity'", "'-infinity'", 'equal'],
+      [4, "'0044-03-15 BC'", "'0044-03-15'", 'differs'],
+      [5, "'0044-03-15 BC'", "'0044-03-15 BC'", 'equal'],
     ],
     skip: (s, t) => s !== 'postgres' || t !== 'postgres',
   },

@@ -24,10 +24,10 @@ describe('quoting', () => {
 describe('normalisation SQL', () => {
   it('truncates timestamps to the common precision and pads to six digits', () => {
     expect(postgresCompiler.normalize('x', column('timestamp'), { caseSensitive: true, precision: 3 })).toBe(
-      `(substr(CASE WHEN isfinite(x) THEN to_char(x, 'YYYY-MM-DD HH24:MI:SS.US') ELSE (x)::text END, 1, 23) || '000')`,
+      `(substr(CASE WHEN NOT isfinite(x) THEN (x)::text WHEN x < TIMESTAMP '0001-01-01 00:00:00' THEN '-' || to_char(x, 'YYYY-MM-DD HH24:MI:SS.US') ELSE to_char(x, 'YYYY-MM-DD HH24:MI:SS.US') END, 1, 23) || '000')`,
     );
     expect(postgresCompiler.normalize('x', column('timestamptz'), { caseSensitive: true })).toBe(
-      `CASE WHEN isfinite((x) AT TIME ZONE 'UTC') THEN to_char((x) AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') ELSE ((x) AT TIME ZONE 'UTC')::text END`,
+      `CASE WHEN NOT isfinite((x) AT TIME ZONE 'UTC') THEN ((x) AT TIME ZONE 'UTC')::text WHEN (x) AT TIME ZONE 'UTC' < TIMESTAMP '0001-01-01 00:00:00' THEN '-' || to_char((x) AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') ELSE to_char((x) AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') END`,
     );
     expect(mysqlCompiler.normalize('x', column('timestamp'), { caseSensitive: true, precision: 0 })).toBe(
       `CAST(CONCAT(substr(DATE_FORMAT(x, '%Y-%m-%d %H:%i:%s.%f'), 1, 20), '000000') AS BINARY)`,
