@@ -3,6 +3,7 @@
  * line with wall time, rows, bytes received from each database (socket level) and max RSS.
  * Started by bench/main.ts as `node --import ./bench/register.js bench/child.ts` with BENCH_TASK set.
  */
+import { readFileSync } from 'node:fs';
 import { installSocketMeter, bytesForPort } from './socket-meter.js';
 import type { ContenderInput, Contender } from './contenders/types.js';
 
@@ -27,6 +28,21 @@ async function load(name: string): Promise<Contender> {
   }
 }
 
+/**
+ * This process's own peak RSS in MB. Linux keeps ru_maxrss across fork + exec, so
+ * `process.resourceUsage().maxRSS` can report the PARENT's RSS (the bench, with the proxy's buffers);
+ * VmHWM is the peak of this process's own memory since exec.
+ */
+function peakRssMb(): number {
+  try {
+    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+    if (match) return Number(match[1]) / 1024;
+  } catch {
+    // not Linux
+  }
+  return process.resourceUsage().maxRSS / 1024;
+}
+
 const task = JSON.parse(process.env.BENCH_TASK ?? '{}') as Task;
 const contender = await load(task.contender);
 const started = performance.now();
@@ -35,6 +51,6 @@ const wallMs = performance.now() - started;
 const source = bytesForPort(Number(new URL(task.postgresUrl).port));
 const target = bytesForPort(Number(new URL(task.mysqlUrl).port));
 process.stdout.write(
-  `${JSON.stringify({ ...output, wallMs, bytes: { source: source.received, target: target.received }, maxRssMb: process.resourceUsage().maxRSS / 1024 })}\n`,
+  `${JSON.stringify({ ...output, wallMs, bytes: { source: source.received, target: target.received }, maxRssMb: peakRssMb(), maxRssInheritedMb: process.resourceUsage().maxRSS / 1024 })}\n`,
 );
 process.exit(0);
