@@ -107,10 +107,12 @@ export interface SqlCompiler {
   withinTolerance(a: string, b: string, tolerance: number): string;
   /** Length of a text in characters. */
   charLength(expr: string): string;
+  /** Length of a text in UTF-8 bytes: the same number on every engine for the same canonical text. */
+  byteLength(expr: string): string;
   /** Concatenation of texts (none of them NULL). */
   concat(parts: string[]): string;
   /**
-   * One text for several canonical texts, unambiguous: each part becomes `<char length>:<text>` and
+   * One text for several canonical texts, unambiguous: each part becomes `<byte length>:<text>` and
    * NULL becomes `-`, so ('a|b','c') ≠ ('a','b|c'), NULL ≠ '' ≠ '-' and (1,11) ≠ (11,1).
    */
   rowText(parts: string[]): string;

@@ -116,13 +116,17 @@ export abstract class BaseSqlCompiler implements SqlCompiler {
     return `char_length(${expr})`;
   }
 
+  byteLength(expr: string): string {
+    return `octet_length(${expr})`;
+  }
+
   concat(parts: string[]): string {
     return parts.length === 1 ? (parts[0] ?? "''") : `(${parts.join(' || ')})`;
   }
 
   rowText(parts: string[]): string {
     const pieces = parts.map((part) =>
-      `CASE WHEN ${part} IS NULL THEN '-' ELSE ${this.concat([this.integerText(this.charLength(part)), "':'", part])} END`,
+      `CASE WHEN ${part} IS NULL THEN '-' ELSE ${this.concat([this.integerText(this.byteLength(part)), "':'", part])} END`,
     );
     return this.concat(pieces.flatMap((piece, i) => (i === 0 ? [piece] : ["'|'", piece])));
   }

@@ -2,14 +2,17 @@
  * DuckDB SQL: ANSI quoting and `?` placeholders as in the base compiler; strftime for dates and
  * times (sessions are in UTC, so TIMESTAMPTZ renders in UTC); md5 as a 48-bit integer through a
  * hex-literal cast. DuckDB compares and sorts VARCHAR bytewise by default, so canonical texts need
- * no collation. `octet_length` of a VARCHAR, which DuckDB lacks, is a temporary macro every
- * connection defines (see connection.ts).
+ * no collation. DuckDB has no octet_length(VARCHAR): `strlen` counts the bytes.
  */
 import { BaseSqlCompiler } from '../../sql/compiler.js';
 
 const TIMESTAMP_FORMAT = "'%Y-%m-%d %H:%M:%S.%f'";
 
 export class DuckdbCompiler extends BaseSqlCompiler {
+  override byteLength(expr: string): string {
+    return `strlen(${expr})`;
+  }
+
   readonly dialect = 'duckdb' as const;
 
   protected override integerText(expr: string): string {

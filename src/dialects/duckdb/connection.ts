@@ -20,8 +20,8 @@ import { duckdbColumnType } from './type-names.js';
 
 export type DuckdbConfig = Extract<ConnectionConfig, { type: 'duckdb' | 'csv' | 'parquet' }>;
 
-/** Run on every new DuckDB connection. DuckDB has no octet_length(VARCHAR); the checksum diff needs it. */
-const SESSION_SETUP = ["SET TimeZone = 'UTC'", 'CREATE OR REPLACE TEMP MACRO octet_length(s) AS strlen(s)'];
+/** Run on every new DuckDB connection. */
+const SESSION_SETUP = ["SET TimeZone = 'UTC'"];
 
 /**
  * DuckDB keeps its own memory (by default up to 80% of RAM) and spills sorts and joins beyond it to

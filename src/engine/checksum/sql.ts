@@ -7,7 +7,7 @@
  *   decimal, boolean, date, time, timestamp, uuid, hex bytes: digits, `-.: `, hex) is its text as is,
  *   since it can never be `-` alone nor contain `|`. So NULL ≠ '' ≠ '-', ('a|b','c') ≠ ('a','b|c')
  *   and (1,11) ≠ (11,1) by construction, and each expression is evaluated once or twice, not thrice.
- *   Lengths are in bytes (`octet_length`, the same on every engine for the same UTF-8 text).
+ *   Lengths are in bytes (the compiler's `byteLength`, the same on every engine for the same UTF-8 text).
  * - bucket    = md5AsInteger(key text) mod N (a single integer key: abs(key mod N), N prime), or -1
  *               when a key column is NULL (those rows are counted, never compared, like the other plans)
  * - checksum  = sum(md5AsInteger(row text)) per bucket, with count(*)
@@ -57,7 +57,7 @@ function field(relation: ChecksumRelation, column: ChecksumColumn): string {
   const c = relation.compiler;
   const text = normalised(relation, column);
   if (FIXED_ALPHABET.has(column.column.family)) return `COALESCE(${text}, '-')`;
-  const length = c.normalize(`octet_length(${text})`, { name: 'length', type: 'bigint', family: 'integer' }, { caseSensitive: true });
+  const length = c.normalize(c.byteLength(text), { name: 'length', type: 'bigint', family: 'integer' }, { caseSensitive: true });
   return `COALESCE(${c.concat([length, "':'", text])}, '-')`;
 }
 

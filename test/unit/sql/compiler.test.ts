@@ -49,7 +49,7 @@ describe('normalisation SQL', () => {
 
   it('makes a composite row text unambiguous', () => {
     expect(postgresCompiler.rowText(['a', 'b'])).toBe(
-      `(CASE WHEN a IS NULL THEN '-' ELSE ((char_length(a))::text || ':' || a) END || '|' || CASE WHEN b IS NULL THEN '-' ELSE ((char_length(b))::text || ':' || b) END)`,
+      `(CASE WHEN a IS NULL THEN '-' ELSE ((octet_length(a))::text || ':' || a) END || '|' || CASE WHEN b IS NULL THEN '-' ELSE ((octet_length(b))::text || ':' || b) END)`,
     );
   });
 });
