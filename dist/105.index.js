@@ -1,0 +1,514 @@
+export const id = 105;
+export const ids = [105];
+export const modules = {
+
+/***/ 7690:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Z: () => (/* binding */ wrapDriverError)
+/* harmony export */ });
+/* unused harmony export driverMessage */
+/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(604);
+/* harmony import */ var _shared_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3326);
+/**
+ * Turning driver errors into our typed errors, the same way for every dialect: the driver's error
+ * stays as `cause` (with its code and detail), the SQL is kept on QueryError (it never contains
+ * secrets: values are bound or are the user's own filter text), and the message names the data
+ * source, never its URL.
+ */
+
+
+function driverMessage(error) {
+    if (error instanceof Error)
+        return error.message;
+    return String(error);
+}
+/** Wraps a driver error raised while running `sql` on the data source `datasourceName`. */
+function wrapDriverError(error, info, context) {
+    if (error instanceof _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .DatacompareError */ .Ov)
+        return error;
+    const message = (0,_shared_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(driverMessage(error));
+    const code = info.code ? ` [${info.code}]` : '';
+    if (info.category === 'cancelled' || context.signal?.aborted) {
+        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc(`The query on data source "${context.datasourceName}" was cancelled.`, { cause: error });
+    }
+    if (info.category === 'connection') {
+        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ConnectionError */ .Rc(`Could not connect to data source "${context.datasourceName}": ${message}${code}`, {
+            cause: error,
+            hint: 'Check that the database is reachable from here and that the URL, user and password in the spec (or its ${VAR}s) are right.',
+        });
+    }
+    const hints = {
+        'missing-table': `Check the table name (schema.table) and that it exists in data source "${context.datasourceName}".`,
+        'missing-column': 'Check the column names in the spec, the filter and the query.',
+        syntax: 'Check the SQL of the filter or query in the spec.',
+        connection: undefined,
+        cancelled: undefined,
+        other: undefined,
+    };
+    const options = { cause: error };
+    if (context.sql !== undefined)
+        options.sql = context.sql;
+    const hint = hints[info.category];
+    if (hint !== undefined)
+        options.hint = hint;
+    return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .QueryError */ .lr(`Data source "${context.datasourceName}" rejected a query: ${message}${code}`, options);
+}
+//# sourceMappingURL=errors.js.map
+
+/***/ }),
+
+/***/ 160:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   j: () => (/* binding */ postgresCompiler)
+/* harmony export */ });
+/* unused harmony export PostgresCompiler */
+/* harmony import */ var _sql_compiler_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7065);
+/** PostgreSQL SQL: `$n` placeholders, `::` casts, to_char for dates, `COLLATE "C"` for byte order. */
+
+class PostgresCompiler extends _sql_compiler_js__WEBPACK_IMPORTED_MODULE_0__/* .BaseSqlCompiler */ .J {
+    dialect = 'postgres';
+    placeholder(index) {
+        return `$${index}`;
+    }
+    integerText(expr) {
+        return `(${expr})::text`;
+    }
+    decimalText(expr, scale) {
+        // round() to a scale at least the column's own only pads; trim_scale strips trailing zeros.
+        return scale === undefined ? `trim_scale((${expr})::numeric)::text` : `round((${expr})::numeric, ${scale})::text`;
+    }
+    floatText(expr) {
+        return `CASE WHEN (${expr}) = 0 THEN '0' ELSE (${expr})::text END`;
+    }
+    /** `real`'s text is the shortest that reads back as the same 4-byte float. */
+    singleFloatText(expr) {
+        return `CASE WHEN (${expr}) = 0 THEN '0' ELSE ((${expr})::real)::text END`;
+    }
+    booleanText(expr) {
+        return `((${expr})::boolean)::int::text`;
+    }
+    // to_char of ±infinity is NULL: 'infinity' would equal NULL and '-infinity'. They read 'infinity', '-infinity'.
+    // A BC year reads like the AD one: BC values get a leading '-' (ISO's negative years, one off).
+    dateText(expr) {
+        return `CASE WHEN NOT isfinite(${expr}) THEN (${expr})::text WHEN ${expr} < DATE '0001-01-01' THEN '-' || to_char(${expr}, 'YYYY-MM-DD') ELSE to_char(${expr}, 'YYYY-MM-DD') END`;
+    }
+    timestampText(expr, withTimeZone) {
+        const value = withTimeZone ? `(${expr}) AT TIME ZONE 'UTC'` : expr;
+        const text = `to_char(${value}, 'YYYY-MM-DD HH24:MI:SS.US')`;
+        return `CASE WHEN NOT isfinite(${value}) THEN (${value})::text WHEN ${value} < TIMESTAMP '0001-01-01 00:00:00' THEN '-' || ${text} ELSE ${text} END`;
+    }
+    timeText(expr) {
+        return `to_char((${expr})::time::interval, 'HH24:MI:SS.US')`;
+    }
+    textText(expr) {
+        return `(${expr})::text`;
+    }
+    jsonText(expr) {
+        return `(${expr})::jsonb::text`;
+    }
+    bytesText(expr) {
+        return `encode(${expr}, 'hex')`;
+    }
+    binaryText(expr) {
+        return `(${expr}) COLLATE "C"`;
+    }
+    textToNumber(expr) {
+        return `(${expr})::numeric`;
+    }
+    md5AsInteger(expr) {
+        return `('x' || substr(md5(${expr}), 21))::bit(48)::bigint`;
+    }
+}
+const postgresCompiler = new PostgresCompiler();
+//# sourceMappingURL=compiler.js.map
+
+/***/ }),
+
+/***/ 8105:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  postgresDialect: () => (/* binding */ postgresDialect)
+});
+
+// EXTERNAL MODULE: ./build/src/sql/type-family.js
+var type_family = __webpack_require__(6753);
+;// CONCATENATED MODULE: ./build/src/dialects/postgres/type-names.js
+/** PostgreSQL's own meanings of type names: `real` (`float4`) is a 4-byte float; `float` alone is a double. */
+const POSTGRES_SINGLE_FLOAT = /^(real|float4)$/;
+//# sourceMappingURL=type-names.js.map
+// EXTERNAL MODULE: ./build/src/dialects/postgres/compiler.js
+var compiler = __webpack_require__(160);
+// EXTERNAL MODULE: ./node_modules/pg/esm/index.mjs
+var esm = __webpack_require__(3849);
+// EXTERNAL MODULE: ./node_modules/pg-query-stream/esm/index.mjs
+var pg_query_stream_esm = __webpack_require__(5473);
+// EXTERNAL MODULE: ./build/src/dialects/errors.js
+var errors = __webpack_require__(7690);
+// EXTERNAL MODULE: ./build/src/shared/errors.js
+var shared_errors = __webpack_require__(604);
+;// CONCATENATED MODULE: ./build/src/dialects/postgres/connection.js
+/** A lazily created pg Pool with UTC sessions, cursor streaming and server-side cancellation. */
+
+
+
+
+
+
+
+class PostgresConnection {
+    url;
+    options;
+    dialect = 'postgres';
+    compiler = compiler/* postgresCompiler */.j;
+    pool;
+    closed = false;
+    constructor(url, options) {
+        this.url = url;
+        this.options = options;
+    }
+    getPool() {
+        if (this.closed)
+            throw new shared_errors/* ConnectionError */.Rc(`The connection to data source "${this.options.datasourceName}" is closed.`);
+        if (!this.pool) {
+            const pool = new esm/* default.Pool */.Ay.Pool({ connectionString: this.url, max: this.options.poolSize ?? 4, options: '-c TimeZone=UTC -c extra_float_digits=3', application_name: 'datacompare' });
+            // An idle client losing its server must not crash the process; the next query reports it.
+            pool.on('error', (error) => this.options.logger.debug(`postgres pool error on "${this.options.datasourceName}": ${error.message}`));
+            this.pool = pool;
+        }
+        return this.pool;
+    }
+    wrap(error, sql, options) {
+        const context = { datasourceName: this.options.datasourceName };
+        if (sql !== undefined)
+            context.sql = sql;
+        if (options?.signal)
+            context.signal = options.signal;
+        return (0,errors/* wrapDriverError */.Z)(error, categorize(error), context);
+    }
+    async acquire(options) {
+        options?.signal?.throwIfAborted();
+        try {
+            return await this.getPool().connect();
+        }
+        catch (error) {
+            throw this.wrap(error, undefined, { ...options, signal: undefined });
+        }
+    }
+    /** Cancels whatever the backend `pid` runs, from a connection outside the pool. */
+    async cancel(pid) {
+        const client = new esm/* default.Client */.Ay.Client({ connectionString: this.url });
+        try {
+            await client.connect();
+            await client.query('SELECT pg_cancel_backend($1)', [pid]);
+        }
+        catch (error) {
+            this.options.logger.debug(`could not cancel the query on "${this.options.datasourceName}": ${error.message}`);
+        }
+        finally {
+            await client.end().catch(() => undefined);
+        }
+    }
+    onAbort(client, options) {
+        const signal = options?.signal;
+        if (!signal)
+            return () => undefined;
+        const pid = client.processID;
+        const listener = () => void this.cancel(pid);
+        signal.addEventListener('abort', listener, { once: true });
+        return () => signal.removeEventListener('abort', listener);
+    }
+    async query(sql, params = [], options) {
+        const client = await this.acquire(options);
+        const detach = this.onAbort(client, options);
+        let broken;
+        try {
+            const result = await client.query(sql, params);
+            if (options?.signal?.aborted)
+                throw options.signal.reason;
+            return result.rows;
+        }
+        catch (error) {
+            if (categorize(error).category === 'connection')
+                broken = error;
+            throw this.wrap(error, sql, options);
+        }
+        finally {
+            detach();
+            client.release(broken);
+        }
+    }
+    async *stream(sql, params = [], options) {
+        const client = await this.acquire(options);
+        const detach = this.onAbort(client, options);
+        const stream = client.query(new pg_query_stream_esm/* default */.A(sql, params, { batchSize: 500 }));
+        let failed;
+        try {
+            for await (const row of stream)
+                yield row;
+        }
+        catch (error) {
+            failed = error;
+            throw this.wrap(error, sql, options);
+        }
+        finally {
+            detach();
+            if (!stream.destroyed)
+                stream.destroy();
+            // A cursor left open mid-transaction-less stream is closed by destroy; release a broken client.
+            client.release(failed && categorize(failed).category === 'connection' ? failed : undefined);
+        }
+    }
+    async describeTable(table, options) {
+        const relation = this.compiler.quoteTable(table);
+        const columns = await this.query(`SELECT a.attname AS name, format_type(a.atttypid, a.atttypmod) AS type
+         FROM pg_attribute a
+        WHERE a.attrelid = to_regclass($1) AND a.attnum > 0 AND NOT a.attisdropped
+        ORDER BY a.attnum`, [relation], options);
+        const keys = await this.query(`SELECT a.attname AS name
+         FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey)
+        WHERE i.indrelid = to_regclass($1) AND i.indisprimary
+        ORDER BY array_position(i.indkey::int2[], a.attnum)`, [relation], options);
+        return {
+            columns: columns.map((row) => (0,type_family/* columnTypeOf */.gy)(String(row.name), String(row.type), [], POSTGRES_SINGLE_FLOAT)),
+            primaryKey: keys.map((row) => String(row.name)),
+        };
+    }
+    async describeQuery(sql, options) {
+        const client = await this.acquire(options);
+        const probe = `SELECT * FROM (${sql}) AS q LIMIT 0`;
+        try {
+            const result = await client.query(probe);
+            const oids = result.fields.map((f) => f.dataTypeID);
+            const mods = result.fields.map((f) => f.dataTypeModifier);
+            const types = await client.query('SELECT format_type(t.oid, t.mod) AS type FROM unnest($1::oid[], $2::int[]) WITH ORDINALITY AS t(oid, mod, n) ORDER BY t.n', [oids, mods]);
+            return {
+                columns: result.fields.map((field, i) => (0,type_family/* columnTypeOf */.gy)(field.name, String(types.rows[i]?.type ?? 'unknown'), [], POSTGRES_SINGLE_FLOAT)),
+                primaryKey: [],
+            };
+        }
+        catch (error) {
+            throw this.wrap(error, probe, options);
+        }
+        finally {
+            client.release();
+        }
+    }
+    async serverVersion(options) {
+        const [row] = await this.query("SELECT 'PostgreSQL ' || current_setting('server_version') AS v", [], options);
+        return String(row?.v);
+    }
+    async close() {
+        this.closed = true;
+        const pool = this.pool;
+        this.pool = undefined;
+        await pool?.end().catch(() => undefined);
+    }
+}
+function categorize(error) {
+    const code = error?.code;
+    const text = typeof code === 'string' ? code : undefined;
+    const result = (category) => (text === undefined ? { category } : { category, code: text });
+    if (!text)
+        return result(error instanceof Error && error.name === 'AbortError' ? 'cancelled' : 'other');
+    if (text === '42P01' || text === '3F000')
+        return result('missing-table');
+    if (text === '42703')
+        return result('missing-column');
+    if (text === '42601')
+        return result('syntax');
+    if (text === '57014')
+        return result('cancelled');
+    if (/^(08|28|3D|53|57P)/.test(text) || /^E[A-Z]+$/.test(text))
+        return result('connection');
+    return result('other');
+}
+//# sourceMappingURL=connection.js.map
+;// CONCATENATED MODULE: ./build/src/dialects/postgres/dialect.js
+/**
+ * PostgreSQL through `pg` (tested with PostgreSQL 15.20). A Pool per data source; sessions in UTC;
+ * reads stream through a server-side cursor (pg-query-stream); an aborted query is cancelled on the
+ * server with pg_cancel_backend from a separate connection.
+ */
+
+
+
+
+const postgresDialect = {
+    name: 'postgres',
+    compiler: compiler/* postgresCompiler */.j,
+    typeOf: (name, typeName) => (0,type_family/* columnTypeOf */.gy)(name, typeName, [], POSTGRES_SINGLE_FLOAT),
+    connect(config, options) {
+        if (config.type !== 'postgres')
+            throw new TypeError(`postgres dialect given a ${config.type} connection`);
+        return new PostgresConnection(config.url, options);
+    },
+};
+//# sourceMappingURL=dialect.js.map
+
+/***/ }),
+
+/***/ 7065:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   J: () => (/* binding */ BaseSqlCompiler),
+/* harmony export */   y: () => (/* binding */ splitQualifiedName)
+/* harmony export */ });
+/* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7632);
+/**
+ * The base SQL compiler: ANSI defaults for every hook of `SqlCompiler`; each dialect overrides only
+ * what differs. `normalize` dispatches by type family to one small hook per family, and applies the
+ * rules that are the same everywhere (timestamp truncation to a common precision, padding to 6).
+ */
+
+class BaseSqlCompiler {
+    supportsFullOuterJoin = true;
+    quoteIdentifier(name) {
+        return `"${name.replaceAll('"', '""')}"`;
+    }
+    quoteTable(name) {
+        return splitQualifiedName(name)
+            .map((part) => this.quoteIdentifier(part))
+            .join('.');
+    }
+    placeholder(_index) {
+        return '?';
+    }
+    stringLiteral(text) {
+        return `'${text.replaceAll("'", "''")}'`;
+    }
+    normalize(expr, column, options) {
+        switch (column.family) {
+            case 'integer':
+                return this.integerText(expr);
+            case 'decimal':
+                return this.decimalText(expr, options.scale);
+            case 'float':
+                return options.singlePrecision ? this.singleFloatText(expr) : this.floatText(expr);
+            case 'boolean':
+                return this.booleanText(expr);
+            case 'date':
+                return this.dateText(expr);
+            case 'timestamp':
+            case 'timestamptz':
+                return this.truncateFraction(this.timestampText(expr, column.family === 'timestamptz'), 19, options.precision);
+            case 'time':
+                return this.truncateFraction(this.timeText(expr), 8, options.precision);
+            case 'text':
+                return options.caseSensitive ? this.textText(expr) : this.lowerText(this.textText(expr));
+            case 'uuid':
+                return this.lowerText(this.textText(expr));
+            case 'json':
+                return this.jsonText(expr);
+            case 'bytes':
+                return this.bytesText(expr);
+            case 'unknown':
+                return options.caseSensitive ? this.textText(expr) : this.lowerText(this.textText(expr));
+        }
+    }
+    /** `…SS.ffffff` (6 digits) → keep `precision` digits, pad back to 6 with zeros (truncation, never rounding). */
+    truncateFraction(text6, secondsLength, precision = 6) {
+        const digits = Math.max(0, Math.min(6, Math.trunc(precision)));
+        if (digits === 6)
+            return text6;
+        return this.concat([`substr(${text6}, 1, ${secondsLength + 1 + digits})`, this.stringLiteral('0'.repeat(6 - digits))]);
+    }
+    // ── per-family hooks: each returns canonical text (NULL for NULL) ──
+    integerText(expr) {
+        return `CAST(${expr} AS VARCHAR(40))`;
+    }
+    /**
+     * A float rounded to a 4-byte float, as text unique per 4-byte value (`canonicalFloat(text, true)`
+     * finishes it where two engines meet). Default: the engine's own float text.
+     */
+    singleFloatText(expr) {
+        return this.floatText(expr);
+    }
+    booleanText(expr) {
+        return `CASE WHEN ${expr} IS NULL THEN NULL WHEN ${expr} THEN '1' ELSE '0' END`;
+    }
+    textText(expr) {
+        return `CAST(${expr} AS VARCHAR)`;
+    }
+    lowerText(expr) {
+        return `lower(${expr})`;
+    }
+    // ── comparison and composition ──
+    binaryText(expr) {
+        return expr;
+    }
+    isDistinct(a, b) {
+        return `(${a}) IS DISTINCT FROM (${b})`;
+    }
+    textToNumber(expr) {
+        return `CAST(${expr} AS NUMERIC)`;
+    }
+    withinTolerance(a, b, tolerance) {
+        return `ABS(${this.textToNumber(a)} - ${this.textToNumber(b)}) <= ${(0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .plainNumber */ .ku)(String(tolerance))}`;
+    }
+    charLength(expr) {
+        return `char_length(${expr})`;
+    }
+    byteLength(expr) {
+        return `octet_length(${expr})`;
+    }
+    concat(parts) {
+        return parts.length === 1 ? (parts[0] ?? "''") : `(${parts.join(' || ')})`;
+    }
+    rowText(parts) {
+        const pieces = parts.map((part) => `CASE WHEN ${part} IS NULL THEN '-' ELSE ${this.concat([this.integerText(this.byteLength(part)), "':'", part])} END`);
+        return this.concat(pieces.flatMap((piece, i) => (i === 0 ? [piece] : ["'|'", piece])));
+    }
+    limit(n) {
+        return `LIMIT ${Math.max(0, Math.trunc(n))}`;
+    }
+    derivedTable(sql, alias) {
+        return `(${sql}) AS ${this.quoteIdentifier(alias)}`;
+    }
+}
+/**
+ * `schema.table` → ['schema', 'table']; a part may be quoted with "…" or `…` to contain dots.
+ * `a.b.c` (catalog.schema.table) keeps three parts.
+ */
+function splitQualifiedName(name) {
+    const parts = [];
+    let current = '';
+    let quote;
+    for (let i = 0; i < name.length; i++) {
+        const ch = name[i];
+        if (quote) {
+            if (ch === quote && name[i + 1] === quote) {
+                current += ch;
+                i++;
+            }
+            else if (ch === quote)
+                quote = undefined;
+            else
+                current += ch;
+        }
+        else if (ch === '"' || ch === '`')
+            quote = ch;
+        else if (ch === '.') {
+            parts.push(current);
+            current = '';
+        }
+        else
+            current += ch;
+    }
+    parts.push(current);
+    return parts.map((p) => p.trim());
+}
+//# sourceMappingURL=compiler.js.map
+
+/***/ })
+
+};

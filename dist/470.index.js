@@ -1,0 +1,250 @@
+export const id = 470;
+export const ids = [470];
+export const modules = {
+
+/***/ 6470:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   postgresChecksumHooks: () => (/* binding */ postgresChecksumHooks)
+/* harmony export */ });
+/* harmony import */ var _compiler_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(160);
+
+const postgresChecksumHooks = {
+    // reltuples is -1 until the table is first vacuumed/analyzed (PostgreSQL 14+): then no estimate.
+    estimatedRowsQuery: (table) => ({
+        sql: 'SELECT reltuples::bigint AS estimate FROM pg_class WHERE oid = to_regclass($1)',
+        // Quoted part by part: to_regclass parses its argument, and rejects names with spaces or quotes unquoted.
+        params: [_compiler_js__WEBPACK_IMPORTED_MODULE_0__/* .postgresCompiler */ .j.quoteTable(table)],
+    }),
+};
+//# sourceMappingURL=checksum.js.map
+
+/***/ }),
+
+/***/ 160:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   j: () => (/* binding */ postgresCompiler)
+/* harmony export */ });
+/* unused harmony export PostgresCompiler */
+/* harmony import */ var _sql_compiler_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7065);
+/** PostgreSQL SQL: `$n` placeholders, `::` casts, to_char for dates, `COLLATE "C"` for byte order. */
+
+class PostgresCompiler extends _sql_compiler_js__WEBPACK_IMPORTED_MODULE_0__/* .BaseSqlCompiler */ .J {
+    dialect = 'postgres';
+    placeholder(index) {
+        return `$${index}`;
+    }
+    integerText(expr) {
+        return `(${expr})::text`;
+    }
+    decimalText(expr, scale) {
+        // round() to a scale at least the column's own only pads; trim_scale strips trailing zeros.
+        return scale === undefined ? `trim_scale((${expr})::numeric)::text` : `round((${expr})::numeric, ${scale})::text`;
+    }
+    floatText(expr) {
+        return `CASE WHEN (${expr}) = 0 THEN '0' ELSE (${expr})::text END`;
+    }
+    /** `real`'s text is the shortest that reads back as the same 4-byte float. */
+    singleFloatText(expr) {
+        return `CASE WHEN (${expr}) = 0 THEN '0' ELSE ((${expr})::real)::text END`;
+    }
+    booleanText(expr) {
+        return `((${expr})::boolean)::int::text`;
+    }
+    // to_char of ±infinity is NULL: 'infinity' would equal NULL and '-infinity'. They read 'infinity', '-infinity'.
+    // A BC year reads like the AD one: BC values get a leading '-' (ISO's negative years, one off).
+    dateText(expr) {
+        return `CASE WHEN NOT isfinite(${expr}) THEN (${expr})::text WHEN ${expr} < DATE '0001-01-01' THEN '-' || to_char(${expr}, 'YYYY-MM-DD') ELSE to_char(${expr}, 'YYYY-MM-DD') END`;
+    }
+    timestampText(expr, withTimeZone) {
+        const value = withTimeZone ? `(${expr}) AT TIME ZONE 'UTC'` : expr;
+        const text = `to_char(${value}, 'YYYY-MM-DD HH24:MI:SS.US')`;
+        return `CASE WHEN NOT isfinite(${value}) THEN (${value})::text WHEN ${value} < TIMESTAMP '0001-01-01 00:00:00' THEN '-' || ${text} ELSE ${text} END`;
+    }
+    timeText(expr) {
+        return `to_char((${expr})::time::interval, 'HH24:MI:SS.US')`;
+    }
+    textText(expr) {
+        return `(${expr})::text`;
+    }
+    jsonText(expr) {
+        return `(${expr})::jsonb::text`;
+    }
+    bytesText(expr) {
+        return `encode(${expr}, 'hex')`;
+    }
+    binaryText(expr) {
+        return `(${expr}) COLLATE "C"`;
+    }
+    textToNumber(expr) {
+        return `(${expr})::numeric`;
+    }
+    md5AsInteger(expr) {
+        return `('x' || substr(md5(${expr}), 21))::bit(48)::bigint`;
+    }
+}
+const postgresCompiler = new PostgresCompiler();
+//# sourceMappingURL=compiler.js.map
+
+/***/ }),
+
+/***/ 7065:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   J: () => (/* binding */ BaseSqlCompiler),
+/* harmony export */   y: () => (/* binding */ splitQualifiedName)
+/* harmony export */ });
+/* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7632);
+/**
+ * The base SQL compiler: ANSI defaults for every hook of `SqlCompiler`; each dialect overrides only
+ * what differs. `normalize` dispatches by type family to one small hook per family, and applies the
+ * rules that are the same everywhere (timestamp truncation to a common precision, padding to 6).
+ */
+
+class BaseSqlCompiler {
+    supportsFullOuterJoin = true;
+    quoteIdentifier(name) {
+        return `"${name.replaceAll('"', '""')}"`;
+    }
+    quoteTable(name) {
+        return splitQualifiedName(name)
+            .map((part) => this.quoteIdentifier(part))
+            .join('.');
+    }
+    placeholder(_index) {
+        return '?';
+    }
+    stringLiteral(text) {
+        return `'${text.replaceAll("'", "''")}'`;
+    }
+    normalize(expr, column, options) {
+        switch (column.family) {
+            case 'integer':
+                return this.integerText(expr);
+            case 'decimal':
+                return this.decimalText(expr, options.scale);
+            case 'float':
+                return options.singlePrecision ? this.singleFloatText(expr) : this.floatText(expr);
+            case 'boolean':
+                return this.booleanText(expr);
+            case 'date':
+                return this.dateText(expr);
+            case 'timestamp':
+            case 'timestamptz':
+                return this.truncateFraction(this.timestampText(expr, column.family === 'timestamptz'), 19, options.precision);
+            case 'time':
+                return this.truncateFraction(this.timeText(expr), 8, options.precision);
+            case 'text':
+                return options.caseSensitive ? this.textText(expr) : this.lowerText(this.textText(expr));
+            case 'uuid':
+                return this.lowerText(this.textText(expr));
+            case 'json':
+                return this.jsonText(expr);
+            case 'bytes':
+                return this.bytesText(expr);
+            case 'unknown':
+                return options.caseSensitive ? this.textText(expr) : this.lowerText(this.textText(expr));
+        }
+    }
+    /** `…SS.ffffff` (6 digits) → keep `precision` digits, pad back to 6 with zeros (truncation, never rounding). */
+    truncateFraction(text6, secondsLength, precision = 6) {
+        const digits = Math.max(0, Math.min(6, Math.trunc(precision)));
+        if (digits === 6)
+            return text6;
+        return this.concat([`substr(${text6}, 1, ${secondsLength + 1 + digits})`, this.stringLiteral('0'.repeat(6 - digits))]);
+    }
+    // ── per-family hooks: each returns canonical text (NULL for NULL) ──
+    integerText(expr) {
+        return `CAST(${expr} AS VARCHAR(40))`;
+    }
+    /**
+     * A float rounded to a 4-byte float, as text unique per 4-byte value (`canonicalFloat(text, true)`
+     * finishes it where two engines meet). Default: the engine's own float text.
+     */
+    singleFloatText(expr) {
+        return this.floatText(expr);
+    }
+    booleanText(expr) {
+        return `CASE WHEN ${expr} IS NULL THEN NULL WHEN ${expr} THEN '1' ELSE '0' END`;
+    }
+    textText(expr) {
+        return `CAST(${expr} AS VARCHAR)`;
+    }
+    lowerText(expr) {
+        return `lower(${expr})`;
+    }
+    // ── comparison and composition ──
+    binaryText(expr) {
+        return expr;
+    }
+    isDistinct(a, b) {
+        return `(${a}) IS DISTINCT FROM (${b})`;
+    }
+    textToNumber(expr) {
+        return `CAST(${expr} AS NUMERIC)`;
+    }
+    withinTolerance(a, b, tolerance) {
+        return `ABS(${this.textToNumber(a)} - ${this.textToNumber(b)}) <= ${(0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .plainNumber */ .ku)(String(tolerance))}`;
+    }
+    charLength(expr) {
+        return `char_length(${expr})`;
+    }
+    byteLength(expr) {
+        return `octet_length(${expr})`;
+    }
+    concat(parts) {
+        return parts.length === 1 ? (parts[0] ?? "''") : `(${parts.join(' || ')})`;
+    }
+    rowText(parts) {
+        const pieces = parts.map((part) => `CASE WHEN ${part} IS NULL THEN '-' ELSE ${this.concat([this.integerText(this.byteLength(part)), "':'", part])} END`);
+        return this.concat(pieces.flatMap((piece, i) => (i === 0 ? [piece] : ["'|'", piece])));
+    }
+    limit(n) {
+        return `LIMIT ${Math.max(0, Math.trunc(n))}`;
+    }
+    derivedTable(sql, alias) {
+        return `(${sql}) AS ${this.quoteIdentifier(alias)}`;
+    }
+}
+/**
+ * `schema.table` → ['schema', 'table']; a part may be quoted with "…" or `…` to contain dots.
+ * `a.b.c` (catalog.schema.table) keeps three parts.
+ */
+function splitQualifiedName(name) {
+    const parts = [];
+    let current = '';
+    let quote;
+    for (let i = 0; i < name.length; i++) {
+        const ch = name[i];
+        if (quote) {
+            if (ch === quote && name[i + 1] === quote) {
+                current += ch;
+                i++;
+            }
+            else if (ch === quote)
+                quote = undefined;
+            else
+                current += ch;
+        }
+        else if (ch === '"' || ch === '`')
+            quote = ch;
+        else if (ch === '.') {
+            parts.push(current);
+            current = '';
+        }
+        else
+            current += ch;
+    }
+    parts.push(current);
+    return parts.map((p) => p.trim());
+}
+//# sourceMappingURL=compiler.js.map
+
+/***/ })
+
+};
