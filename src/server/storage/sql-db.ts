@@ -6,7 +6,7 @@
  */
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import pg from 'pg';
-import { ConnectionError } from '../../shared/errors.js';
+import { ConfigurationError, ConnectionError } from '../../shared/errors.js';
 
 export type SqlParam = string | number | boolean | null | undefined;
 
@@ -144,12 +144,12 @@ function pgDb(client: Queryable, pool: pg.Pool | null): SqlDb {
 
 /** PostgreSQL: a small pool whose connections use `schema` (created when missing). */
 export async function openPostgresDb(url: string, schema: string): Promise<SqlDb> {
-  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name "${schema}": use lower-case letters, digits and _.`);
-  const pool = new pg.Pool({ connectionString: url, max: 8 });
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) {
+    throw new ConfigurationError(`Invalid schema name "${schema}" for the server's state.`, { hint: 'Use lower-case letters, digits and _ in --database-schema.' });
+  }
+  // search_path as a startup parameter: in force before the pool hands the connection to any query.
+  const pool = new pg.Pool({ connectionString: url, max: 8, options: `-c search_path=${schema}` });
   pool.on('error', () => {}); // an idle client lost its connection; the next query reconnects
-  pool.on('connect', (client) => {
-    client.query(`SET search_path TO "${schema}"`).catch(() => {});
-  });
   let first: pg.PoolClient;
   try {
     first = await pool.connect();
@@ -164,7 +164,6 @@ export async function openPostgresDb(url: string, schema: string): Promise<SqlDb
     await first.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`).catch((error: { code?: string }) => {
       if (error.code !== '23505') throw error; // another server created it at the same moment
     });
-    await first.query(`SET search_path TO "${schema}"`);
   } finally {
     first.release();
   }
