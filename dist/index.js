@@ -9512,7 +9512,7 @@ module.exports = Pool
 
 
 const { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(6443)
-const { URL } = __nccwpck_require__(3136)
+const { URL } = __nccwpck_require__(755)
 const Agent = __nccwpck_require__(7405)
 const Pool = __nccwpck_require__(628)
 const DispatcherBase = __nccwpck_require__(1841)
@@ -29407,7 +29407,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:tls");
 
 /***/ }),
 
-/***/ 3136:
+/***/ 755:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
@@ -38079,7 +38079,7 @@ exports.visitAsync = visitAsync;
 
 /***/ }),
 
-/***/ 598:
+/***/ 3136:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -51482,6 +51482,14 @@ function anySignal(...signals) {
 function isAbortError(error) {
     return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
 }
+/**
+ * A signal that fires with `parent`, or when `abort` is called: when one of several queries run at
+ * once fails, aborting stops the others on their servers instead of waiting for them to finish.
+ */
+function linkedAbort(parent) {
+    const controller = new AbortController();
+    return { signal: anySignal(parent, controller.signal), abort: (reason) => controller.abort(reason) };
+}
 //# sourceMappingURL=abort.js.map
 ;// CONCATENATED MODULE: ./build/src/shared/retry.js
 /**
@@ -59191,6 +59199,11 @@ function fromClause(side, alias) {
     const filter = side.definition.filter ? ` WHERE (${side.definition.filter})` : '';
     return `FROM ${relation}${filter}`;
 }
+/** The side restricted to the rows meeting an extra WHERE condition, on top of its own filter. */
+function withCondition(side, condition) {
+    const filter = side.definition.filter ? `(${side.definition.filter}) AND ${condition}` : condition;
+    return { ...side, definition: { ...side.definition, filter } };
+}
 /** A column of this side, qualified by the alias. */
 function columnRef(side, alias, column) {
     const compiler = side.connection.compiler;
@@ -59635,6 +59648,7 @@ function join_diff_text(value) {
 
 
 
+
 /** The ORDER BY a side is streamed in; exported so tests can pin it. */
 function streamSql(side, resolved) {
     const compiler = side.connection.compiler;
@@ -59647,12 +59661,15 @@ function streamSql(side, resolved) {
     });
     return `SELECT ${items.join(', ')} ${fromClause(side, 'b')} ORDER BY ${order.join(', ')}`;
 }
-async function runStreamMerge(context) {
+async function runStreamMerge(context, parts) {
     const { resolved, definition } = context;
     context.progress('comparing', 'streaming both sides ordered by key');
     const compareKeys = keyComparator(resolved);
-    const source = reader(context, context.source, compareKeys);
-    const target = reader(context, context.target, compareKeys);
+    // A failure on one side stops the other side's query instead of waiting for it (closing waits for it).
+    const failure = linkedAbort(context.signal);
+    const local = { ...context, signal: failure.signal };
+    const source = reader(local, context.source, compareKeys, parts?.source);
+    const target = reader(local, context.target, compareKeys, parts?.target);
     const stats = { matched_rows: 0, mismatched_rows: 0, only_in_source: 0, only_in_target: 0 };
     const columnMismatches = resolved.columns.map(() => 0);
     const samples = [];
@@ -59661,8 +59678,8 @@ async function runStreamMerge(context) {
             samples.push(row);
     };
     try {
-        let a = await source.next();
-        let b = await target.next();
+        // Both sides' queries start at once (a side's query is sent when its first row is asked for).
+        let [a, b] = await Promise.all([source.next(), target.next()]);
         while (a || b) {
             const order = !a ? 1 : !b ? -1 : compareKeys(a.row.keys, b.row.keys);
             if (order < 0 && a) {
@@ -59691,10 +59708,13 @@ async function runStreamMerge(context) {
                         keep(diffRow(resolved, 'changed', a.row, b.row, differing));
                     }
                 }
-                a = await source.next();
-                b = await target.next();
+                [a, b] = await Promise.all([source.next(), target.next()]);
             }
         }
+    }
+    catch (error) {
+        failure.abort(error);
+        throw error;
     }
     finally {
         await Promise.all([source.close(), target.close()]);
@@ -59744,11 +59764,18 @@ function keyComparator(resolved) {
         return 0;
     };
 }
+/** The side's rows ordered by key: one query, or one per part, read one after the other. */
+async function* sideRows(context, side, parts) {
+    const options = context.signal ? { signal: context.signal } : {};
+    for (const part of parts ?? [undefined]) {
+        const sql = streamSql(part === undefined ? side : withCondition(side, part), context.resolved);
+        yield* side.connection.stream(sql, [], options);
+    }
+}
 /** Reads one side as groups of rows with equal keys; NULL keys are counted and skipped. */
-function reader(context, side, compareKeys) {
+function reader(context, side, compareKeys, parts) {
     const { resolved } = context;
-    const sql = streamSql(side, resolved);
-    const iterator = side.connection.stream(sql, [], context.signal ? { signal: context.signal } : {})[Symbol.asyncIterator]();
+    const iterator = sideRows(context, side, parts)[Symbol.asyncIterator]();
     const postNormalize = resolved.columns.map((pair) => pair.family === 'float'
         ? (value) => (0,canonical/* canonicalFloat */.N8)(value, pair.normalize.singlePrecision === true)
         : pair.family === 'json'
@@ -59836,7 +59863,7 @@ function reader(context, side, compareKeys) {
             return { row: first, count };
         },
         async close() {
-            await iterator.return?.();
+            await iterator.return?.(undefined);
         },
     };
     return state;
@@ -59920,8 +59947,8 @@ async function compareBuckets(source, target) {
             return summary;
         }
     };
-    let a = await next('source');
-    let b = await next('target');
+    // Both first reads at once: each side's scan only starts when its summaries are first asked for.
+    let [a, b] = await Promise.all([next('source'), next('target')]);
     while (a || b) {
         if (a && (!b || a.bucket < b.bucket)) {
             result.differing.push(a.bucket);
@@ -59977,6 +60004,73 @@ function checksumRelation(side, resolved, bucketing) {
     return relation;
 }
 //# sourceMappingURL=relation.js.map
+;// CONCATENATED MODULE: ./build/src/engine/checksum/slices.js
+/** Below this many rows a hash-bucket scan is not split: finding the pivot would cost more than it saves. */
+const MIN_ROWS_TO_SPLIT_HASH_SCAN = 1_000_000;
+async function scanSlices(context, side, relation, options) {
+    const { parallelScans, span, rows } = options;
+    const slices = Math.max(1, Math.trunc(parallelScans));
+    const key = relation.keys[0]?.expr;
+    if (slices === 1 || !key)
+        return [{}];
+    const bucketing = relation.bucketing;
+    if (bucketing.kind === 'range') {
+        if (!span)
+            return [{}];
+        const buckets = (span.hi - bucketing.lo) / bucketing.width + 1n;
+        const perSlice = (buckets + BigInt(slices) - 1n) / BigInt(slices);
+        const bounds = Array.from({ length: slices - 1 }, (_, i) => bucketing.lo + BigInt(i + 1) * perSlice * bucketing.width);
+        return between(key, bounds.map(String));
+    }
+    // Text keys only: their pivot goes back into the SQL as a plain string literal (never a placeholder,
+    // which a driver formatting on the client could confuse with a '?' inside the user's filter).
+    if (!side.definition.dataset || relation.keys[0]?.column.family !== 'text' || rows < options.minRowsToSplitHashScan)
+        return [{}];
+    const pivots = [];
+    for (let i = 1; i < slices; i++) {
+        const value = await keyAtRow(context, side, relation, key, Math.floor((rows * i) / slices));
+        if (typeof value !== 'string' || (pivots.length > 0 && value === pivots[pivots.length - 1]))
+            break;
+        pivots.push(value);
+    }
+    if (pivots.length === 0)
+        return [{}];
+    return between(key, pivots.map((pivot) => relation.compiler.stringLiteral(pivot)));
+}
+/** Slices `key < b1`, `b1 <= key < b2`, …, `key >= bn` (NULL keys in the first); bounds are SQL literals. */
+function between(key, bounds) {
+    const slices = [{ condition: `(${key} IS NULL OR ${key} < ${bounds[0]})` }];
+    for (let i = 1; i < bounds.length; i++)
+        slices.push({ condition: `${key} >= ${bounds[i - 1]} AND ${key} < ${bounds[i]}` });
+    slices.push({ condition: `${key} >= ${bounds[bounds.length - 1]}` });
+    return slices;
+}
+/** The first key column's value at row `offset` in the engine's own key order (an index walk). */
+async function keyAtRow(context, side, relation, key, offset) {
+    const compiler = relation.compiler;
+    const filter = relation.filter ? ` AND (${relation.filter})` : '';
+    const sql = `SELECT ${key} AS ${compiler.quoteIdentifier('pivot')} FROM ${relation.from} WHERE ${key} IS NOT NULL${filter} ORDER BY ${key} ${compiler.limit(1)} OFFSET ${Math.max(0, Math.trunc(offset))}`;
+    const [row] = await side.connection.query(sql, [], context.signal ? { signal: context.signal } : {});
+    return row?.pivot;
+}
+/** Bucket summaries of several slices added up per bucket, ordered by bucket (the NULL bucket first). */
+function sumSummaries(slices) {
+    if (slices.length === 1)
+        return [...(slices[0] ?? [])];
+    const byBucket = new Map();
+    for (const slice of slices) {
+        for (const summary of slice) {
+            const sum = byBucket.get(summary.bucket) ?? { rows: 0, checksum: 0n };
+            sum.rows += summary.rows;
+            sum.checksum += BigInt(summary.checksum || '0');
+            byBucket.set(summary.bucket, sum);
+        }
+    }
+    return [...byBucket.entries()]
+        .sort(([a], [b]) => (a === null ? -1 : b === null ? 1 : a < b ? -1 : a > b ? 1 : 0))
+        .map(([bucket, sum]) => ({ bucket, rows: sum.rows, checksum: String(sum.checksum) }));
+}
+//# sourceMappingURL=slices.js.map
 ;// CONCATENATED MODULE: ./build/src/engine/checksum/sql.js
 function normalised(relation, column) {
     return relation.compiler.normalize(column.expr, column.column, column.options);
@@ -60050,14 +60144,25 @@ function keyRangeSql(relation) {
     const bound = (expr) => relation.compiler.normalize(expr, integer, { caseSensitive: true });
     return `SELECT ${bound(`min(${key})`)} AS ${q('lo')}, ${bound(`max(${key})`)} AS ${q('hi')} FROM ${relation.from}${sql_where(relation)}`;
 }
-/** Above this many key ranges, differing range buckets are fetched by a filtered scan instead. */
+/** Above this many key ranges, differing range buckets are fetched by one filtered scan instead. */
 const MAX_KEY_RANGES = 2000;
-/** A condition selecting the rows of the given buckets (ascending; never the NULL-key bucket). */
-function inBuckets(relation, buckets) {
+/**
+ * Key ranges per fetch query. An engine re-checks each row it reads through a range against the
+ * whole OR list (MariaDB took 5 s for 256K rows through 1,000 ranges: 20 µs a row), so a long list
+ * is split into queries of this many ranges, read one after the other.
+ */
+const RANGES_PER_QUERY = 50;
+/**
+ * Conditions selecting the rows of the given buckets (ascending; never the NULL-key bucket), one per
+ * fetch query. Range buckets give ascending, disjoint key ranges per condition, so the queries' rows,
+ * each ordered by key, are in key order when read one after the other.
+ */
+function bucketConditions(relation, buckets) {
     const bucketing = relation.bucketing;
     const key = relation.keys[0]?.expr;
+    const filtered = () => [`${bucketExpression(relation)} IN (${buckets.join(', ')})`];
     if (bucketing.kind === 'hash' || !key)
-        return `${bucketExpression(relation)} IN (${buckets.join(', ')})`;
+        return filtered();
     // Adjacent buckets become one key range, so clustered differences cost one index range each.
     const ranges = [];
     for (const bucket of buckets) {
@@ -60069,11 +60174,18 @@ function inBuckets(relation, buckets) {
     }
     // Thousands of ranges would burden the planners (PostgreSQL plans one index scan per range): filter a scan instead.
     if (ranges.length > MAX_KEY_RANGES)
-        return `${bucketExpression(relation)} IN (${buckets.join(', ')})`;
-    return `(${ranges.map(([a, b]) => (a === b ? `${key} = ${a}` : `${key} BETWEEN ${a} AND ${b}`)).join(' OR ')})`;
+        return filtered();
+    const conditions = [];
+    for (let i = 0; i < ranges.length; i += RANGES_PER_QUERY) {
+        const batch = ranges.slice(i, i + RANGES_PER_QUERY);
+        conditions.push(`(${batch.map(([a, b]) => (a === b ? `${key} = ${a}` : `${key} BETWEEN ${a} AND ${b}`)).join(' OR ')})`);
+    }
+    return conditions;
 }
 //# sourceMappingURL=sql.js.map
 ;// CONCATENATED MODULE: ./build/src/engine/checksum/checksum-diff.js
+
+
 
 
 
@@ -60083,7 +60195,12 @@ function inBuckets(relation, buckets) {
 const SMALL_TABLE_ROWS = 50_000;
 /** When more than this share of the rows is in differing buckets, re-reading them costs more than streaming. */
 const MOST_ROWS_DIFFER = 0.5;
-const DEFAULT_TUNING = { smallTableRows: SMALL_TABLE_ROWS, mostRowsDiffer: MOST_ROWS_DIFFER, rowsPerBucket: ROWS_PER_BUCKET };
+const DEFAULT_TUNING = {
+    smallTableRows: SMALL_TABLE_ROWS,
+    mostRowsDiffer: MOST_ROWS_DIFFER,
+    rowsPerBucket: ROWS_PER_BUCKET,
+    minRowsToSplitHashScan: MIN_ROWS_TO_SPLIT_HASH_SCAN,
+};
 const queryOptions = (context) => (context.signal ? { signal: context.signal } : {});
 /** The statistics' row count of a side's table, or its exact count(*) when there is no estimate. */
 async function estimateRows(context, side, relation) {
@@ -60109,32 +60226,18 @@ async function estimateRows(context, side, relation) {
 }
 /**
  * A side's bucket summaries, ordered by bucket. Read with `query`, not `stream`: PostgreSQL runs no
- * parallel plan for a cursor, and the result is bounded by MAX_BUCKETS small rows. With range
- * buckets and a dialect that runs a query on one core, the scan is split into `parallelScans`
- * contiguous key slices aligned on bucket bounds, run at once and concatenated in order.
+ * parallel plan for a cursor, and the result is bounded by MAX_BUCKETS small rows. For a dialect
+ * that runs a query on one core, the scan is split into slices run at once (slices.ts).
  */
-async function* summaries(context, side, relation, span) {
+async function* summaries(context, side, relation, options) {
     const hooks = await loadChecksumHooks(side.connection.dialect);
-    const slices = span && relation.bucketing.kind === 'range' ? Math.max(1, Math.trunc(hooks.parallelScans ?? 1)) : 1;
-    const queries = [];
-    if (slices === 1 || relation.bucketing.kind !== 'range' || !span)
-        queries.push(bucketScanSql(relation));
-    else {
-        const { lo, width } = relation.bucketing;
-        const buckets = (span.hi - lo) / width + 1n;
-        const perSlice = (buckets + BigInt(slices) - 1n) / BigInt(slices);
-        const key = relation.keys[0]?.expr ?? 'NULL';
-        const bounds = Array.from({ length: slices - 1 }, (_, i) => lo + BigInt(i + 1) * perSlice * width);
-        bounds.forEach((bound, i) => {
-            const lower = i === 0 ? `(${key} IS NULL OR ${key} < ${bound})` : `${key} >= ${bounds[i - 1]} AND ${key} < ${bound}`;
-            queries.push(bucketScanSql(sliced(relation, lower)));
-        });
-        queries.push(bucketScanSql(sliced(relation, `${key} >= ${bounds[bounds.length - 1]}`)));
-    }
-    const results = await Promise.all(queries.map((sql) => side.connection.query(sql, [], queryOptions(context))));
-    for (const rows of results)
-        for (const row of rows)
-            yield toSummary(row);
+    const slices = await scanSlices(context, side, relation, { ...options, parallelScans: hooks.parallelScans ?? 1 });
+    const results = await Promise.all(slices.map(async (slice) => {
+        const sql = bucketScanSql(slice.condition === undefined ? relation : sliced(relation, slice.condition));
+        const found = await side.connection.query(sql, [], queryOptions(context));
+        return found.map((row) => toSummary(row));
+    }));
+    yield* sumSummaries(results);
 }
 function sliced(relation, condition) {
     return { ...relation, filter: relation.filter ? `(${relation.filter}) AND ${condition}` : condition };
@@ -60166,6 +60269,8 @@ async function keyRange(context, side, relation) {
     const hi = value(row?.hi);
     return lo === undefined || hi === undefined ? undefined : { lo, hi };
 }
+/** Range buckets only for keys within ±2^62: beyond, `key - lo` could overflow a 64-bit integer. */
+const RANGE_KEY_LIMIT = 2n ** 62n;
 /**
  * Range buckets for a single integer key when both sides are tables (min/max come from the index);
  * hash buckets otherwise. About ROWS_PER_BUCKET rows per bucket either way.
@@ -60181,16 +60286,13 @@ async function chooseBucketing(context, relations, rows, rowsPerBucket) {
         return hash;
     const lo = known.reduce((m, r) => (r.lo < m ? r.lo : m), known[0].lo);
     const hi = known.reduce((m, r) => (r.hi > m ? r.hi : m), known[0].hi);
+    // `key - lo` and the range bounds must stay exact 64-bit integers on every engine.
+    if (lo < -RANGE_KEY_LIMIT || hi > RANGE_KEY_LIMIT)
+        return hash;
     const buckets = BigInt(Math.min(MAX_BUCKETS, Math.max(1, Math.ceil(rows / rowsPerBucket))));
     const span = hi - lo + 1n;
     const width = (span + buckets - 1n) / buckets;
     return { bucketing: { kind: 'range', lo, width: width < 1n ? 1n : width }, span: { lo, hi } };
-}
-/** The side restricted to the rows of some buckets (as an extra filter the other plans honour). */
-function restricted(side, relation, buckets) {
-    const condition = inBuckets(relation, buckets);
-    const filter = side.definition.filter ? `(${side.definition.filter}) AND ${condition}` : condition;
-    return { ...side, definition: { ...side.definition, filter } };
 }
 async function fallBack(context, reason, spent) {
     context.logger.debug(`${context.definition.name}: ${reason}`);
@@ -60219,11 +60321,17 @@ async function runChecksumDiff(context, tuning = DEFAULT_TUNING) {
     targetRelation = { ...targetRelation, bucketing };
     const how = bucketing.kind === 'hash' ? 'key-hash buckets' : `key ranges of ${bucketing.width.toLocaleString('en-US')}`;
     context.progress('comparing', `checksumming both sides in ${how}`);
+    // Both sides' scans at once; a failure on one stops the other's query instead of waiting for it.
+    const failure = linkedAbort(context.signal);
+    const local = { ...context, signal: failure.signal };
     const [buckets, sourceDuplicates, targetDuplicates] = await Promise.all([
-        compareBuckets(summaries(context, source, sourceRelation, span), summaries(context, target, targetRelation, span)),
-        duplicateKeys(context, source, sourceRelation),
-        duplicateKeys(context, target, targetRelation),
-    ]);
+        compareBuckets(summaries(local, source, sourceRelation, { span, rows: sourceRows, minRowsToSplitHashScan: tuning.minRowsToSplitHashScan }), summaries(local, target, targetRelation, { span, rows: targetRows, minRowsToSplitHashScan: tuning.minRowsToSplitHashScan })),
+        duplicateKeys(local, source, sourceRelation),
+        duplicateKeys(local, target, targetRelation),
+    ]).catch((error) => {
+        failure.abort(error);
+        throw error;
+    });
     if (sourceDuplicates + targetDuplicates > 0) {
         return fallBack(context, `The key (${resolved.keys.map((k) => k.source).join(', ')}) repeats (${sourceDuplicates} duplicated in the source, ${targetDuplicates} in the target), which checksums cannot see exactly, so both sides are streamed ordered by key and merged.`, buckets);
     }
@@ -60258,12 +60366,7 @@ async function runChecksumDiff(context, tuning = DEFAULT_TUNING) {
     }
     else {
         context.progress('fetching-diff', `fetching the rows of ${buckets.differing.length} differing buckets`);
-        outcome = await runStreamMerge({
-            ...context,
-            source: restricted(source, sourceRelation, buckets.differing),
-            target: restricted(target, targetRelation, buckets.differing),
-            progress: () => undefined,
-        });
+        outcome = await runStreamMerge({ ...context, progress: () => undefined }, { source: bucketConditions(sourceRelation, buckets.differing), target: bucketConditions(targetRelation, buckets.differing) });
     }
     // The fetched rows are exactly the non-NULL-key rows of the differing buckets; add everything else.
     const stats = outcome.stats;
@@ -61819,7 +61922,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 ;// CONCATENATED MODULE: external "node:module"
 const external_node_module_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:module");
 // EXTERNAL MODULE: external "node:url"
-var external_node_url_ = __nccwpck_require__(3136);
+var external_node_url_ = __nccwpck_require__(755);
 // EXTERNAL MODULE: ./build/src/shared/errors.js
 var errors = __nccwpck_require__(604);
 ;// CONCATENATED MODULE: ./build/src/dialects/duckdb/module.js
@@ -61896,7 +61999,7 @@ function loadDuckDBModule() {
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(598);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3136);
 // The action's one bundle (dist/index.js) serves both `main` and `post` (see action.yml).
 
 await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .runAction */ .C)();

@@ -27,6 +27,12 @@ export function fromClause(side: Side, alias: string): string {
   return `FROM ${relation}${filter}`;
 }
 
+/** The side restricted to the rows meeting an extra WHERE condition, on top of its own filter. */
+export function withCondition(side: Side, condition: string): Side {
+  const filter = side.definition.filter ? `(${side.definition.filter}) AND ${condition}` : condition;
+  return { ...side, definition: { ...side.definition, filter } };
+}
+
 /** A column of this side, qualified by the alias. */
 export function columnRef(side: Side, alias: string, column: string): string {
   const compiler = side.connection.compiler;

@@ -12,13 +12,14 @@
  */
 import { canonicalFloat, canonicalJson, compareCodePoints, compareFloats, compareIntegers, withinTolerance } from '../sql/canonical.js';
 import { ConfigurationError, InternalError } from '../shared/errors.js';
+import { linkedAbort } from '../shared/abort.js';
 import type { ResultRow } from '../dialects/types.js';
 import type { DiffRow } from './model.js';
 import { DUPLICATE_EXAMPLES, type DiffContext, type DiffOutcome, type DuplicateKey } from './diff-outcome.js';
 import { diffRow, keyValues, type CanonicalRow } from './diff-rows.js';
 import type { ResolvedColumns } from './resolve.js';
 import { selectItems, sideSelect } from './side-select.js';
-import { columnRef, fromClause, type Side } from './sides.js';
+import { columnRef, fromClause, withCondition, type Side } from './sides.js';
 
 /** The ORDER BY a side is streamed in; exported so tests can pin it. */
 export function streamSql(side: Side, resolved: ResolvedColumns): string {
@@ -47,12 +48,24 @@ interface SideReader {
   close(): Promise<void>;
 }
 
-export async function runStreamMerge(context: DiffContext): Promise<DiffOutcome> {
+/**
+ * Parts of each side read one after the other instead of the whole side, as extra WHERE conditions:
+ * each part's rows must all come before the next part's in key order (ascending, disjoint key ranges).
+ */
+export interface SideParts {
+  source: readonly string[];
+  target: readonly string[];
+}
+
+export async function runStreamMerge(context: DiffContext, parts?: SideParts): Promise<DiffOutcome> {
   const { resolved, definition } = context;
   context.progress('comparing', 'streaming both sides ordered by key');
   const compareKeys = keyComparator(resolved);
-  const source = reader(context, context.source, compareKeys);
-  const target = reader(context, context.target, compareKeys);
+  // A failure on one side stops the other side's query instead of waiting for it (closing waits for it).
+  const failure = linkedAbort(context.signal);
+  const local = { ...context, signal: failure.signal };
+  const source = reader(local, context.source, compareKeys, parts?.source);
+  const target = reader(local, context.target, compareKeys, parts?.target);
   const stats = { matched_rows: 0, mismatched_rows: 0, only_in_source: 0, only_in_target: 0 };
   const columnMismatches = resolved.columns.map(() => 0);
   const samples: DiffRow[] = [];
@@ -60,8 +73,8 @@ export async function runStreamMerge(context: DiffContext): Promise<DiffOutcome>
     if (samples.length < definition.maxDiffRows) samples.push(row);
   };
   try {
-    let a = await source.next();
-    let b = await target.next();
+    // Both sides' queries start at once (a side's query is sent when its first row is asked for).
+    let [a, b] = await Promise.all([source.next(), target.next()]);
     while (a || b) {
       const order = !a ? 1 : !b ? -1 : compareKeys(a.row.keys, b.row.keys);
       if (order < 0 && a) {
@@ -86,10 +99,12 @@ export async function runStreamMerge(context: DiffContext): Promise<DiffOutcome>
             keep(diffRow(resolved, 'changed', a.row, b.row, differing));
           }
         }
-        a = await source.next();
-        b = await target.next();
+        [a, b] = await Promise.all([source.next(), target.next()]);
       }
     }
+  } catch (error) {
+    failure.abort(error);
+    throw error;
   } finally {
     await Promise.all([source.close(), target.close()]);
   }
@@ -139,11 +154,19 @@ function keyComparator(resolved: ResolvedColumns): KeyComparator {
   };
 }
 
+/** The side's rows ordered by key: one query, or one per part, read one after the other. */
+async function* sideRows(context: DiffContext, side: Side, parts: readonly string[] | undefined): AsyncGenerator<ResultRow> {
+  const options = context.signal ? { signal: context.signal } : {};
+  for (const part of parts ?? [undefined]) {
+    const sql = streamSql(part === undefined ? side : withCondition(side, part), context.resolved);
+    yield* side.connection.stream(sql, [], options);
+  }
+}
+
 /** Reads one side as groups of rows with equal keys; NULL keys are counted and skipped. */
-function reader(context: DiffContext, side: Side, compareKeys: KeyComparator): SideReader {
+function reader(context: DiffContext, side: Side, compareKeys: KeyComparator, parts: readonly string[] | undefined): SideReader {
   const { resolved } = context;
-  const sql = streamSql(side, resolved);
-  const iterator = side.connection.stream(sql, [], context.signal ? { signal: context.signal } : {})[Symbol.asyncIterator]();
+  const iterator = sideRows(context, side, parts)[Symbol.asyncIterator]();
   const postNormalize = resolved.columns.map((pair) =>
     pair.family === 'float'
       ? (value: string) => canonicalFloat(value, pair.normalize.singlePrecision === true)
@@ -227,7 +250,7 @@ function reader(context: DiffContext, side: Side, compareKeys: KeyComparator): S
       return { row: first, count };
     },
     async close() {
-      await iterator.return?.();
+      await iterator.return?.(undefined);
     },
   };
   return state;

@@ -48,3 +48,12 @@ export function anySignal(...signals: (AbortSignal | undefined)[]): AbortSignal 
 export function isAbortError(error: unknown): boolean {
   return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
 }
+
+/**
+ * A signal that fires with `parent`, or when `abort` is called: when one of several queries run at
+ * once fails, aborting stops the others on their servers instead of waiting for them to finish.
+ */
+export function linkedAbort(parent: AbortSignal | undefined): { signal: AbortSignal; abort(reason: unknown): void } {
+  const controller = new AbortController();
+  return { signal: anySignal(parent, controller.signal), abort: (reason) => controller.abort(reason) };
+}

@@ -90,8 +90,8 @@ export async function compareBuckets(source: AsyncIterable<BucketSummary>, targe
       return summary;
     }
   };
-  let a = await next('source');
-  let b = await next('target');
+  // Both first reads at once: each side's scan only starts when its summaries are first asked for.
+  let [a, b] = await Promise.all([next('source'), next('target')]);
   while (a || b) {
     if (a && (!b || (a.bucket as bigint) < (b.bucket as bigint))) {
       result.differing.push(a.bucket as bigint);

@@ -16,12 +16,14 @@
  */
 import type { ResultRow } from '../../dialects/types.js';
 import { loadChecksumHooks } from '../../dialects/registry.js';
+import { linkedAbort } from '../../shared/abort.js';
 import type { DiffContext, DiffOutcome } from '../diff-outcome.js';
 import { runStreamMerge } from '../stream-merge.js';
 import type { Side } from '../sides.js';
 import { chooseBucketCount, compareBuckets, MAX_BUCKETS, ROWS_PER_BUCKET, toSummary, type BucketComparison } from './buckets.js';
 import { checksumRelation, integerKeyed } from './relation.js';
-import { bucketScanSql, duplicateKeysSql, inBuckets, keyRangeSql, type Bucketing, type ChecksumRelation } from './sql.js';
+import { MIN_ROWS_TO_SPLIT_HASH_SCAN, scanSlices, sumSummaries, type SliceOptions } from './slices.js';
+import { bucketConditions, bucketScanSql, duplicateKeysSql, keyRangeSql, type Bucketing, type ChecksumRelation } from './sql.js';
 
 /** Below this many rows (the larger side), streaming both sides is as cheap as anything. */
 export const SMALL_TABLE_ROWS = 50_000;
@@ -36,9 +38,15 @@ export interface ChecksumTuning {
   smallTableRows: number;
   mostRowsDiffer: number;
   rowsPerBucket: number;
+  minRowsToSplitHashScan: number;
 }
 
-export const DEFAULT_TUNING: ChecksumTuning = { smallTableRows: SMALL_TABLE_ROWS, mostRowsDiffer: MOST_ROWS_DIFFER, rowsPerBucket: ROWS_PER_BUCKET };
+export const DEFAULT_TUNING: ChecksumTuning = {
+  smallTableRows: SMALL_TABLE_ROWS,
+  mostRowsDiffer: MOST_ROWS_DIFFER,
+  rowsPerBucket: ROWS_PER_BUCKET,
+  minRowsToSplitHashScan: MIN_ROWS_TO_SPLIT_HASH_SCAN,
+};
 
 const queryOptions = (context: DiffContext) => (context.signal ? { signal: context.signal } : {});
 
@@ -65,29 +73,20 @@ export async function estimateRows(context: DiffContext, side: Side, relation: C
 
 /**
  * A side's bucket summaries, ordered by bucket. Read with `query`, not `stream`: PostgreSQL runs no
- * parallel plan for a cursor, and the result is bounded by MAX_BUCKETS small rows. With range
- * buckets and a dialect that runs a query on one core, the scan is split into `parallelScans`
- * contiguous key slices aligned on bucket bounds, run at once and concatenated in order.
+ * parallel plan for a cursor, and the result is bounded by MAX_BUCKETS small rows. For a dialect
+ * that runs a query on one core, the scan is split into slices run at once (slices.ts).
  */
-async function* summaries(context: DiffContext, side: Side, relation: ChecksumRelation, span: { lo: bigint; hi: bigint } | undefined) {
+async function* summaries(context: DiffContext, side: Side, relation: ChecksumRelation, options: Omit<SliceOptions, 'parallelScans'>) {
   const hooks = await loadChecksumHooks(side.connection.dialect);
-  const slices = span && relation.bucketing.kind === 'range' ? Math.max(1, Math.trunc(hooks.parallelScans ?? 1)) : 1;
-  const queries: string[] = [];
-  if (slices === 1 || relation.bucketing.kind !== 'range' || !span) queries.push(bucketScanSql(relation));
-  else {
-    const { lo, width } = relation.bucketing;
-    const buckets = (span.hi - lo) / width + 1n;
-    const perSlice = (buckets + BigInt(slices) - 1n) / BigInt(slices);
-    const key = relation.keys[0]?.expr ?? 'NULL';
-    const bounds = Array.from({ length: slices - 1 }, (_, i) => lo + BigInt(i + 1) * perSlice * width);
-    bounds.forEach((bound, i) => {
-      const lower = i === 0 ? `(${key} IS NULL OR ${key} < ${bound})` : `${key} >= ${bounds[i - 1]} AND ${key} < ${bound}`;
-      queries.push(bucketScanSql(sliced(relation, lower)));
-    });
-    queries.push(bucketScanSql(sliced(relation, `${key} >= ${bounds[bounds.length - 1]}`)));
-  }
-  const results = await Promise.all(queries.map((sql) => side.connection.query(sql, [], queryOptions(context))));
-  for (const rows of results) for (const row of rows) yield toSummary(row as ResultRow);
+  const slices = await scanSlices(context, side, relation, { ...options, parallelScans: hooks.parallelScans ?? 1 });
+  const results = await Promise.all(
+    slices.map(async (slice) => {
+      const sql = bucketScanSql(slice.condition === undefined ? relation : sliced(relation, slice.condition));
+      const found = await side.connection.query(sql, [], queryOptions(context));
+      return found.map((row) => toSummary(row as ResultRow));
+    }),
+  );
+  yield* sumSummaries(results);
 }
 
 function sliced(relation: ChecksumRelation, condition: string): ChecksumRelation {
@@ -122,6 +121,9 @@ async function keyRange(context: DiffContext, side: Side, relation: ChecksumRela
   return lo === undefined || hi === undefined ? undefined : { lo, hi };
 }
 
+/** Range buckets only for keys within ±2^62: beyond, `key - lo` could overflow a 64-bit integer. */
+const RANGE_KEY_LIMIT = 2n ** 62n;
+
 /**
  * Range buckets for a single integer key when both sides are tables (min/max come from the index);
  * hash buckets otherwise. About ROWS_PER_BUCKET rows per bucket either way.
@@ -140,17 +142,12 @@ async function chooseBucketing(
   if (known.length === 0) return hash;
   const lo = known.reduce((m, r) => (r.lo < m ? r.lo : m), known[0]!.lo);
   const hi = known.reduce((m, r) => (r.hi > m ? r.hi : m), known[0]!.hi);
+  // `key - lo` and the range bounds must stay exact 64-bit integers on every engine.
+  if (lo < -RANGE_KEY_LIMIT || hi > RANGE_KEY_LIMIT) return hash;
   const buckets = BigInt(Math.min(MAX_BUCKETS, Math.max(1, Math.ceil(rows / rowsPerBucket))));
   const span = hi - lo + 1n;
   const width = (span + buckets - 1n) / buckets;
   return { bucketing: { kind: 'range', lo, width: width < 1n ? 1n : width }, span: { lo, hi } };
-}
-
-/** The side restricted to the rows of some buckets (as an extra filter the other plans honour). */
-function restricted(side: Side, relation: ChecksumRelation, buckets: readonly bigint[]): Side {
-  const condition = inBuckets(relation, buckets);
-  const filter = side.definition.filter ? `(${side.definition.filter}) AND ${condition}` : condition;
-  return { ...side, definition: { ...side.definition, filter } };
 }
 
 async function fallBack(context: DiffContext, reason: string, spent: BucketComparison | undefined): Promise<ChecksumOutcome> {
@@ -183,11 +180,20 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
   const how = bucketing.kind === 'hash' ? 'key-hash buckets' : `key ranges of ${bucketing.width.toLocaleString('en-US')}`;
 
   context.progress('comparing', `checksumming both sides in ${how}`);
+  // Both sides' scans at once; a failure on one stops the other's query instead of waiting for it.
+  const failure = linkedAbort(context.signal);
+  const local = { ...context, signal: failure.signal };
   const [buckets, sourceDuplicates, targetDuplicates] = await Promise.all([
-    compareBuckets(summaries(context, source, sourceRelation, span), summaries(context, target, targetRelation, span)),
-    duplicateKeys(context, source, sourceRelation),
-    duplicateKeys(context, target, targetRelation),
-  ]);
+    compareBuckets(
+      summaries(local, source, sourceRelation, { span, rows: sourceRows, minRowsToSplitHashScan: tuning.minRowsToSplitHashScan }),
+      summaries(local, target, targetRelation, { span, rows: targetRows, minRowsToSplitHashScan: tuning.minRowsToSplitHashScan }),
+    ),
+    duplicateKeys(local, source, sourceRelation),
+    duplicateKeys(local, target, targetRelation),
+  ]).catch((error: unknown) => {
+    failure.abort(error);
+    throw error;
+  });
   if (sourceDuplicates + targetDuplicates > 0) {
     return fallBack(context, `The key (${resolved.keys.map((k) => k.source).join(', ')}) repeats (${sourceDuplicates} duplicated in the source, ${targetDuplicates} in the target), which checksums cannot see exactly, so both sides are streamed ordered by key and merged.`, buckets);
   }
@@ -223,12 +229,10 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
     };
   } else {
     context.progress('fetching-diff', `fetching the rows of ${buckets.differing.length} differing buckets`);
-    outcome = await runStreamMerge({
-      ...context,
-      source: restricted(source, sourceRelation, buckets.differing),
-      target: restricted(target, targetRelation, buckets.differing),
-      progress: () => undefined,
-    });
+    outcome = await runStreamMerge(
+      { ...context, progress: () => undefined },
+      { source: bucketConditions(sourceRelation, buckets.differing), target: bucketConditions(targetRelation, buckets.differing) },
+    );
   }
   // The fetched rows are exactly the non-NULL-key rows of the differing buckets; add everything else.
   const stats = outcome.stats;

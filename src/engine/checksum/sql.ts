@@ -139,14 +139,25 @@ export function keyRangeSql(relation: ChecksumRelation): string {
   return `SELECT ${bound(`min(${key})`)} AS ${q('lo')}, ${bound(`max(${key})`)} AS ${q('hi')} FROM ${relation.from}${where(relation)}`;
 }
 
-/** Above this many key ranges, differing range buckets are fetched by a filtered scan instead. */
+/** Above this many key ranges, differing range buckets are fetched by one filtered scan instead. */
 export const MAX_KEY_RANGES = 2000;
+/**
+ * Key ranges per fetch query. An engine re-checks each row it reads through a range against the
+ * whole OR list (MariaDB took 5 s for 256K rows through 1,000 ranges: 20 µs a row), so a long list
+ * is split into queries of this many ranges, read one after the other.
+ */
+export const RANGES_PER_QUERY = 50;
 
-/** A condition selecting the rows of the given buckets (ascending; never the NULL-key bucket). */
-export function inBuckets(relation: ChecksumRelation, buckets: readonly bigint[]): string {
+/**
+ * Conditions selecting the rows of the given buckets (ascending; never the NULL-key bucket), one per
+ * fetch query. Range buckets give ascending, disjoint key ranges per condition, so the queries' rows,
+ * each ordered by key, are in key order when read one after the other.
+ */
+export function bucketConditions(relation: ChecksumRelation, buckets: readonly bigint[]): string[] {
   const bucketing = relation.bucketing;
   const key = relation.keys[0]?.expr;
-  if (bucketing.kind === 'hash' || !key) return `${bucketExpression(relation)} IN (${buckets.join(', ')})`;
+  const filtered = () => [`${bucketExpression(relation)} IN (${buckets.join(', ')})`];
+  if (bucketing.kind === 'hash' || !key) return filtered();
   // Adjacent buckets become one key range, so clustered differences cost one index range each.
   const ranges: [bigint, bigint][] = [];
   for (const bucket of buckets) {
@@ -155,6 +166,11 @@ export function inBuckets(relation: ChecksumRelation, buckets: readonly bigint[]
     else ranges.push([bucket, bucket + bucketing.width - 1n]);
   }
   // Thousands of ranges would burden the planners (PostgreSQL plans one index scan per range): filter a scan instead.
-  if (ranges.length > MAX_KEY_RANGES) return `${bucketExpression(relation)} IN (${buckets.join(', ')})`;
-  return `(${ranges.map(([a, b]) => (a === b ? `${key} = ${a}` : `${key} BETWEEN ${a} AND ${b}`)).join(' OR ')})`;
+  if (ranges.length > MAX_KEY_RANGES) return filtered();
+  const conditions: string[] = [];
+  for (let i = 0; i < ranges.length; i += RANGES_PER_QUERY) {
+    const batch = ranges.slice(i, i + RANGES_PER_QUERY);
+    conditions.push(`(${batch.map(([a, b]) => (a === b ? `${key} = ${a}` : `${key} BETWEEN ${a} AND ${b}`)).join(' OR ')})`);
+  }
+  return conditions;
 }

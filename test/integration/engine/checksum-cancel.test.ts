@@ -14,7 +14,7 @@ import { databaseAvailable, TEST_DATABASE_URLS } from '../../helpers/databases.j
 import { definition } from './engines.js';
 
 const ready = (await databaseAvailable('postgres')) && (await databaseAvailable('mysql'));
-const forcedChecksum = checksumStrategy(sameConnection, { smallTableRows: 0, mostRowsDiffer: 1, rowsPerBucket: 64 });
+const forcedChecksum = checksumStrategy(sameConnection, { smallTableRows: 0, mostRowsDiffer: 1, rowsPerBucket: 64, minRowsToSplitHashScan: 0 });
 
 // Queries that take many seconds to checksum: nothing to create, nothing to clean up.
 const MARK = 'dc_checksum_cancel_marker';

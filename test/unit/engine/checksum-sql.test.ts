@@ -7,7 +7,7 @@ import { postgresCompiler } from '../../../src/dialects/postgres/compiler.js';
 import { mysqlCompiler } from '../../../src/dialects/mysql/compiler.js';
 import { sqliteCompiler } from '../../../src/dialects/sqlite/compiler.js';
 import type { ColumnType, SqlCompiler } from '../../../src/dialects/types.js';
-import { bucketScanSql, inBuckets, keyText, rowText, type Bucketing, type ChecksumRelation } from '../../../src/engine/checksum/sql.js';
+import { bucketConditions, bucketScanSql, keyText, RANGES_PER_QUERY, rowText, type Bucketing, type ChecksumRelation } from '../../../src/engine/checksum/sql.js';
 import { chooseBucketCount, compareBuckets, isPrime, type BucketSummary } from '../../../src/engine/checksum/buckets.js';
 
 const id: ColumnType = { name: 'id', type: 'bigint', family: 'integer' };
@@ -45,18 +45,32 @@ describe('bucket scan', () => {
 describe('fetching differing buckets', () => {
   it('turns adjacent range buckets into one index range', () => {
     const r = relation(postgresCompiler, { kind: 'range', lo: 0n, width: 64n });
-    expect(inBuckets(r, [0n, 64n, 128n, 512n, 1024n])).toBe('("id" BETWEEN 0 AND 191 OR "id" BETWEEN 512 AND 575 OR "id" BETWEEN 1024 AND 1087)');
-    expect(inBuckets(relation(postgresCompiler, { kind: 'range', lo: 5n, width: 1n }), [5n, 9n])).toBe('("id" = 5 OR "id" = 9)');
+    expect(bucketConditions(r, [0n, 64n, 128n, 512n, 1024n])).toEqual(['("id" BETWEEN 0 AND 191 OR "id" BETWEEN 512 AND 575 OR "id" BETWEEN 1024 AND 1087)']);
+    expect(bucketConditions(relation(postgresCompiler, { kind: 'range', lo: 5n, width: 1n }), [5n, 9n])).toEqual(['("id" = 5 OR "id" = 9)']);
+  });
+
+  it('splits a long list of ranges into queries of a few dozen ranges each, in key order', () => {
+    const r = relation(mysqlCompiler, { kind: 'range', lo: 1n, width: 256n });
+    const buckets = Array.from({ length: 1000 }, (_, i) => 1n + BigInt(i) * 10_240n);
+    const conditions = bucketConditions(r, buckets);
+    expect(conditions).toHaveLength(Math.ceil(1000 / RANGES_PER_QUERY));
+    expect(conditions[0]).toMatch(/^\(`id` BETWEEN 1 AND 256 OR `id` BETWEEN 10241 AND 10496 OR /);
+    const bounds = conditions.flatMap((c) => [...c.matchAll(/BETWEEN (\d+) AND (\d+)/g)].map((m) => [Number(m[1]), Number(m[2])] as const));
+    expect(bounds).toHaveLength(1000);
+    expect(bounds.every(([a, b], i) => b === a + 255 && (i === 0 || a > (bounds[i - 1]?.[1] ?? 0)))).toBe(true);
   });
 
   it('filters a scan instead when there are thousands of ranges', () => {
     const r = relation(postgresCompiler, { kind: 'range', lo: 0n, width: 10n });
     const buckets = Array.from({ length: 2001 }, (_, i) => BigInt(i * 20));
-    expect(inBuckets(r, buckets)).toMatch(/^CASE WHEN "id" IS NULL THEN NULL ELSE "id" - \(\("id" - \(0\)\) % 10\) END IN \(0, 20, /);
+    const conditions = bucketConditions(r, buckets);
+    expect(conditions).toHaveLength(1);
+    expect(conditions[0]).toMatch(/^CASE WHEN "id" IS NULL THEN NULL ELSE "id" - \(\("id" - \(0\)\) % 10\) END IN \(0, 20, /);
   });
 
   it('filters hash buckets with the bucket expression itself', () => {
-    expect(inBuckets(relation(postgresCompiler), [1n, 3n])).toMatch(/^CASE WHEN "id" IS NULL THEN NULL ELSE .* % 7 END IN \(1, 3\)$/);
+    expect(bucketConditions(relation(postgresCompiler), [1n, 3n])).toHaveLength(1);
+    expect(bucketConditions(relation(postgresCompiler), [1n, 3n])[0]).toMatch(/^CASE WHEN "id" IS NULL THEN NULL ELSE .* % 7 END IN \(1, 3\)$/);
   });
 });
 

@@ -1,0 +1,93 @@
+/**
+ * Splitting one side's checksum scan into slices run at once, for an engine that runs one query on
+ * one core (MySQL/MariaDB, `parallelScans` > 1). Each slice is a WHERE condition on the first key
+ * column; together they hold every row exactly once (NULL keys in the first), so their bucket
+ * summaries, added up per bucket, are the whole side's.
+ * - range buckets: contiguous integer key ranges aligned on bucket bounds (no query needed);
+ * - hash buckets on a table: key ranges in the engine's own order around the key at the middle row
+ *   (one index walk to find it). Any pivot partitions the rows exactly; a poor one only unbalances.
+ */
+import type { ResultRow } from '../../dialects/types.js';
+import type { DiffContext } from '../diff-outcome.js';
+import type { Side } from '../sides.js';
+import type { BucketSummary } from './buckets.js';
+import type { ChecksumRelation } from './sql.js';
+
+export interface ScanSlice {
+  /** Extra WHERE condition, or undefined for the whole side. */
+  condition?: string;
+}
+
+/** Below this many rows a hash-bucket scan is not split: finding the pivot would cost more than it saves. */
+export const MIN_ROWS_TO_SPLIT_HASH_SCAN = 1_000_000;
+
+export interface SliceOptions {
+  /** `parallelScans` of the side's dialect. */
+  parallelScans: number;
+  /** The integer key span of range buckets. */
+  span: { lo: bigint; hi: bigint } | undefined;
+  /** The side's estimated rows. */
+  rows: number;
+  /** Hash-bucket scans of fewer rows are not split (MIN_ROWS_TO_SPLIT_HASH_SCAN; tests lower it). */
+  minRowsToSplitHashScan: number;
+}
+
+export async function scanSlices(context: DiffContext, side: Side, relation: ChecksumRelation, options: SliceOptions): Promise<ScanSlice[]> {
+  const { parallelScans, span, rows } = options;
+  const slices = Math.max(1, Math.trunc(parallelScans));
+  const key = relation.keys[0]?.expr;
+  if (slices === 1 || !key) return [{}];
+  const bucketing = relation.bucketing;
+  if (bucketing.kind === 'range') {
+    if (!span) return [{}];
+    const buckets = (span.hi - bucketing.lo) / bucketing.width + 1n;
+    const perSlice = (buckets + BigInt(slices) - 1n) / BigInt(slices);
+    const bounds = Array.from({ length: slices - 1 }, (_, i) => bucketing.lo + BigInt(i + 1) * perSlice * bucketing.width);
+    return between(key, bounds.map(String));
+  }
+  // Text keys only: their pivot goes back into the SQL as a plain string literal (never a placeholder,
+  // which a driver formatting on the client could confuse with a '?' inside the user's filter).
+  if (!side.definition.dataset || relation.keys[0]?.column.family !== 'text' || rows < options.minRowsToSplitHashScan) return [{}];
+  const pivots: string[] = [];
+  for (let i = 1; i < slices; i++) {
+    const value = await keyAtRow(context, side, relation, key, Math.floor((rows * i) / slices));
+    if (typeof value !== 'string' || (pivots.length > 0 && value === pivots[pivots.length - 1])) break;
+    pivots.push(value);
+  }
+  if (pivots.length === 0) return [{}];
+  return between(key, pivots.map((pivot) => relation.compiler.stringLiteral(pivot)));
+}
+
+/** Slices `key < b1`, `b1 <= key < b2`, …, `key >= bn` (NULL keys in the first); bounds are SQL literals. */
+function between(key: string, bounds: readonly string[]): ScanSlice[] {
+  const slices: ScanSlice[] = [{ condition: `(${key} IS NULL OR ${key} < ${bounds[0]})` }];
+  for (let i = 1; i < bounds.length; i++) slices.push({ condition: `${key} >= ${bounds[i - 1]} AND ${key} < ${bounds[i]}` });
+  slices.push({ condition: `${key} >= ${bounds[bounds.length - 1]}` });
+  return slices;
+}
+
+/** The first key column's value at row `offset` in the engine's own key order (an index walk). */
+async function keyAtRow(context: DiffContext, side: Side, relation: ChecksumRelation, key: string, offset: number): Promise<unknown> {
+  const compiler = relation.compiler;
+  const filter = relation.filter ? ` AND (${relation.filter})` : '';
+  const sql = `SELECT ${key} AS ${compiler.quoteIdentifier('pivot')} FROM ${relation.from} WHERE ${key} IS NOT NULL${filter} ORDER BY ${key} ${compiler.limit(1)} OFFSET ${Math.max(0, Math.trunc(offset))}`;
+  const [row] = await side.connection.query(sql, [], context.signal ? { signal: context.signal } : {});
+  return (row as ResultRow | undefined)?.pivot;
+}
+
+/** Bucket summaries of several slices added up per bucket, ordered by bucket (the NULL bucket first). */
+export function sumSummaries(slices: readonly (readonly BucketSummary[])[]): BucketSummary[] {
+  if (slices.length === 1) return [...(slices[0] ?? [])];
+  const byBucket = new Map<bigint | null, { rows: number; checksum: bigint }>();
+  for (const slice of slices) {
+    for (const summary of slice) {
+      const sum = byBucket.get(summary.bucket) ?? { rows: 0, checksum: 0n };
+      sum.rows += summary.rows;
+      sum.checksum += BigInt(summary.checksum || '0');
+      byBucket.set(summary.bucket, sum);
+    }
+  }
+  return [...byBucket.entries()]
+    .sort(([a], [b]) => (a === null ? -1 : b === null ? 1 : a < b ? -1 : a > b ? 1 : 0))
+    .map(([bucket, sum]) => ({ bucket, rows: sum.rows, checksum: String(sum.checksum) }));
+}

@@ -1,0 +1,95 @@
+/**
+ * Splitting one side's checksum scan into slices run at once: the slices hold every row exactly once,
+ * and their summaries add up per bucket to the whole side's.
+ */
+import { describe, expect, it } from 'vitest';
+import { mysqlCompiler } from '../../../src/dialects/mysql/compiler.js';
+import type { ColumnType } from '../../../src/dialects/types.js';
+import type { DiffContext } from '../../../src/engine/diff-outcome.js';
+import type { Side } from '../../../src/engine/sides.js';
+import { scanSlices, sumSummaries } from '../../../src/engine/checksum/slices.js';
+import type { Bucketing, ChecksumRelation } from '../../../src/engine/checksum/sql.js';
+
+const id: ColumnType = { name: 'id', type: 'bigint', family: 'integer' };
+const code: ColumnType = { name: 'code', type: 'varchar(20)', family: 'text' };
+
+function relation(key: ColumnType, bucketing: Bucketing): ChecksumRelation {
+  return { compiler: mysqlCompiler, from: '`t` AS `b`', keys: [{ expr: `\`b\`.\`${key.name}\``, column: key, options: { caseSensitive: true } }], values: [], bucketing };
+}
+
+/** A side whose connection answers the pivot query with the given key, and records the SQL it got. */
+function sideAnswering(pivot: unknown, asked: string[]): { context: DiffContext; side: Side } {
+  const connection = {
+    dialect: 'mysql',
+    compiler: mysqlCompiler,
+    query: async (sql: string) => {
+      asked.push(sql);
+      return [{ pivot }];
+    },
+  };
+  const side = { role: 'target', definition: { dataset: 't' }, connection } as unknown as Side;
+  return { context: {} as DiffContext, side };
+}
+
+describe('slices of a range-bucketed scan', () => {
+  it('cuts the integer key span on bucket bounds, NULL keys in the first slice', async () => {
+    const { context, side } = sideAnswering(undefined, []);
+    const slices = await scanSlices(context, side, relation(id, { kind: 'range', lo: 1n, width: 100n }), { parallelScans: 2, span: { lo: 1n, hi: 1000n }, rows: 1000, minRowsToSplitHashScan: 0 });
+    expect(slices).toEqual([{ condition: '(`b`.`id` IS NULL OR `b`.`id` < 501)' }, { condition: '`b`.`id` >= 501' }]);
+  });
+
+  it('runs one scan for an engine that parallelises a query itself', async () => {
+    const { context, side } = sideAnswering(undefined, []);
+    const slices = await scanSlices(context, side, relation(id, { kind: 'range', lo: 1n, width: 100n }), { parallelScans: 1, span: { lo: 1n, hi: 1000n }, rows: 1000, minRowsToSplitHashScan: 0 });
+    expect(slices).toEqual([{}]);
+  });
+});
+
+describe('slices of a hash-bucketed scan', () => {
+  it("cuts a text key around the key at the middle row, in the engine's own order, as an escaped literal", async () => {
+    const asked: string[] = [];
+    const { context, side } = sideAnswering("O'Brien\\", asked);
+    const slices = await scanSlices(context, side, relation(code, { kind: 'hash', buckets: 7 }), { parallelScans: 2, span: undefined, rows: 2_000_001, minRowsToSplitHashScan: 1_000_000 });
+    expect(asked).toEqual(['SELECT `b`.`code` AS `pivot` FROM `t` AS `b` WHERE `b`.`code` IS NOT NULL ORDER BY `b`.`code` LIMIT 1 OFFSET 1000000']);
+    expect(slices).toEqual([{ condition: "(`b`.`code` IS NULL OR `b`.`code` < 'O''Brien\\\\')" }, { condition: "`b`.`code` >= 'O''Brien\\\\'" }]);
+  });
+
+  it('does not split a small table, a non-text key, or when there is no pivot (an empty table)', async () => {
+    const asked: string[] = [];
+    const small = sideAnswering('m', asked);
+    const hash: Bucketing = { kind: 'hash', buckets: 7 };
+    expect(await scanSlices(small.context, small.side, relation(code, hash), { parallelScans: 2, span: undefined, rows: 999_999, minRowsToSplitHashScan: 1_000_000 })).toEqual([{}]);
+    expect(await scanSlices(small.context, small.side, relation(id, hash), { parallelScans: 2, span: undefined, rows: 5_000_000, minRowsToSplitHashScan: 0 })).toEqual([{}]);
+    expect(asked).toEqual([]);
+    const empty = sideAnswering(undefined, asked);
+    expect(await scanSlices(empty.context, empty.side, relation(code, hash), { parallelScans: 2, span: undefined, rows: 5_000_000, minRowsToSplitHashScan: 0 })).toEqual([{}]);
+  });
+});
+
+describe('adding up the slices', () => {
+  it('adds rows and checksums per bucket beyond 64 bits, ordered by bucket with the NULL-key bucket first', () => {
+    const big = (2n ** 70n).toString();
+    const summed = sumSummaries([
+      [
+        { bucket: 1n, rows: 2, checksum: big },
+        { bucket: 5n, rows: 1, checksum: '7' },
+      ],
+      [
+        { bucket: null, rows: 3, checksum: '0' },
+        { bucket: 1n, rows: 1, checksum: '5' },
+        { bucket: 3n, rows: 4, checksum: '9' },
+      ],
+    ]);
+    expect(summed).toEqual([
+      { bucket: null, rows: 3, checksum: '0' },
+      { bucket: 1n, rows: 3, checksum: (2n ** 70n + 5n).toString() },
+      { bucket: 3n, rows: 4, checksum: '9' },
+      { bucket: 5n, rows: 1, checksum: '7' },
+    ]);
+  });
+
+  it("keeps a single slice's summaries as the engine sent them", () => {
+    const only = [{ bucket: 2n, rows: 1, checksum: '42' }];
+    expect(sumSummaries([only])).toEqual(only);
+  });
+});
