@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import pg from 'pg';
 import mysql from 'mysql2/promise';
 import { compare } from '../../../src/engine/index.js';
-import { sameConnection } from '../../../src/engine/plan.js';
+import { sameConnection, streamStrategy } from '../../../src/engine/plan.js';
 import { checksumStrategy } from '../../../src/engine/checksum/strategy.js';
 import { silentLogger } from '../../../src/shared/logger.js';
 import { databaseAvailable, TEST_DATABASE_URLS } from '../../helpers/databases.js';
@@ -61,4 +61,45 @@ describe.runIf(ready)('cancelling a checksum diff', () => {
     }
     expect(left).toEqual({ postgres: 0, mysql: 0 });
   });
+});
+
+describe.runIf(ready)('a comparison whose one side fails', () => {
+  it("checksum diff: reports that side's error and leaves no scan running on either server", async () => {
+    // PostgreSQL fails a few million rows into its scan; MariaDB's scan of 80M rows would go on for minutes.
+    const failingQuery = `SELECT g AS id, 'x' AS ${MARK} FROM generate_series(1, 80000000) AS g WHERE g / (g - 2000000) IS NOT NULL`;
+    const def = definition({
+      source: { datasourceName: 'pg', connection: { type: 'postgres', url: TEST_DATABASE_URLS.postgres }, serviceDatasource: 'pg', query: failingQuery },
+      target: { datasourceName: 'maria', connection: { type: 'mysql', url: TEST_DATABASE_URLS.mysql }, serviceDatasource: 'maria', query: targetQuery },
+      primaryKeys: { source: ['id'], target: ['id'] },
+    });
+    const result = await compare(def, { logger: silentLogger }, [forcedChecksum]);
+    expect(result.status).toBe('error');
+    expect(result.error?.message).toMatch(/division by zero/);
+    let left = await stillRunning();
+    for (let i = 0; i < 40 && left.postgres + left.mysql > 0; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      left = await stillRunning();
+    }
+    expect(left).toEqual({ postgres: 0, mysql: 0 });
+  }, 30_000);
+
+  it("streaming merge: reports that side's error at once, stopping the other side's query instead of waiting for its first row", async () => {
+    // PostgreSQL fails on its first row; MariaDB must sort 80M rows before sending its first one.
+    const failingQuery = `SELECT g AS id, 'x' AS ${MARK} FROM generate_series(1, 80000000) AS g WHERE g / (g - 1) IS NOT NULL`;
+    const def = definition({
+      source: { datasourceName: 'pg', connection: { type: 'postgres', url: TEST_DATABASE_URLS.postgres }, serviceDatasource: 'pg', query: failingQuery },
+      target: { datasourceName: 'maria', connection: { type: 'mysql', url: TEST_DATABASE_URLS.mysql }, serviceDatasource: 'maria', query: `${targetQuery} ORDER BY seq DESC` },
+      primaryKeys: { source: ['id'], target: ['id'] },
+    });
+    // Without the stop, closing the target would wait for that first row: minutes, beyond this test's limit.
+    const result = await compare(def, { logger: silentLogger }, [streamStrategy]);
+    expect(result.status).toBe('error');
+    expect(result.error?.message).toMatch(/division by zero/);
+    let left = await stillRunning();
+    for (let i = 0; i < 40 && left.postgres + left.mysql > 0; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      left = await stillRunning();
+    }
+    expect(left).toEqual({ postgres: 0, mysql: 0 });
+  }, 30_000);
 });
