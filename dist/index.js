@@ -60053,22 +60053,47 @@ async function keyAtRow(context, side, relation, key, offset) {
     const [row] = await side.connection.query(sql, [], context.signal ? { signal: context.signal } : {});
     return row?.pivot;
 }
-/** Bucket summaries of several slices added up per bucket, ordered by bucket (the NULL bucket first). */
-function sumSummaries(slices) {
-    if (slices.length === 1)
-        return [...(slices[0] ?? [])];
-    const byBucket = new Map();
-    for (const slice of slices) {
-        for (const summary of slice) {
-            const sum = byBucket.get(summary.bucket) ?? { rows: 0, checksum: 0n };
-            sum.rows += summary.rows;
-            sum.checksum += BigInt(summary.checksum || '0');
-            byBucket.set(summary.bucket, sum);
+/**
+ * Several slices' summary streams (each ordered by bucket, ascending) merged into one, a bucket's
+ * summaries from different slices added up; the NULL-key bucket, wherever an engine sorts it, last.
+ * Reads every stream at once and holds one summary per stream, so memory stays flat.
+ */
+async function* mergeSummaries(slices) {
+    const iterators = slices.map((slice) => slice[Symbol.asyncIterator]());
+    const nulls = { rows: 0, checksum: 0n, seen: false };
+    const pull = async (i) => {
+        for (;;) {
+            const step = await iterators[i].next();
+            if (step.done)
+                return undefined;
+            if (step.value.bucket !== null)
+                return step.value;
+            nulls.seen = true;
+            nulls.rows += step.value.rows;
+            nulls.checksum += BigInt(step.value.checksum || '0');
         }
+    };
+    const heads = await Promise.all(iterators.map((_, i) => pull(i)));
+    for (;;) {
+        let lowest;
+        for (const head of heads)
+            if (head && (lowest === undefined || head.bucket < lowest))
+                lowest = head.bucket;
+        if (lowest === undefined)
+            break;
+        const same = heads.flatMap((head, i) => (head && head.bucket === lowest ? [i] : []));
+        if (same.length === 1) {
+            yield heads[same[0]];
+        }
+        else {
+            const parts = same.map((i) => heads[i]);
+            yield { bucket: lowest, rows: parts.reduce((n, p) => n + p.rows, 0), checksum: String(parts.reduce((sum, p) => sum + BigInt(p.checksum || '0'), 0n)) };
+        }
+        const next = await Promise.all(same.map((i) => pull(i)));
+        same.forEach((i, j) => (heads[i] = next[j]));
     }
-    return [...byBucket.entries()]
-        .sort(([a], [b]) => (a === null ? -1 : b === null ? 1 : a < b ? -1 : a > b ? 1 : 0))
-        .map(([bucket, sum]) => ({ bucket, rows: sum.rows, checksum: String(sum.checksum) }));
+    if (nulls.seen)
+        yield { bucket: null, rows: nulls.rows, checksum: String(nulls.checksum) };
 }
 //# sourceMappingURL=slices.js.map
 ;// CONCATENATED MODULE: ./build/src/engine/checksum/sql.js
@@ -60225,19 +60250,25 @@ async function estimateRows(context, side, relation) {
     return Number(rows[0]?.n ?? 0);
 }
 /**
- * A side's bucket summaries, ordered by bucket. Read with `query`, not `stream`: PostgreSQL runs no
- * parallel plan for a cursor, and the result is bounded by MAX_BUCKETS small rows. For a dialect
- * that runs a query on one core, the scan is split into slices run at once (slices.ts).
+ * A side's bucket summaries, ordered by bucket. One scan is read with `query`, not `stream`:
+ * PostgreSQL runs no parallel plan for a cursor, and the result is bounded by MAX_BUCKETS small rows.
+ * For a dialect that runs a query on one core, the scan is split into slices run at once
+ * (slices.ts), each streamed and merged bucket by bucket, so their summaries are never all held.
  */
 async function* summaries(context, side, relation, options) {
     const hooks = await loadChecksumHooks(side.connection.dialect);
     const slices = await scanSlices(context, side, relation, { ...options, parallelScans: hooks.parallelScans ?? 1 });
-    const results = await Promise.all(slices.map(async (slice) => {
-        const sql = bucketScanSql(slice.condition === undefined ? relation : sliced(relation, slice.condition));
-        const found = await side.connection.query(sql, [], queryOptions(context));
-        return found.map((row) => toSummary(row));
-    }));
-    yield* sumSummaries(results);
+    const sqlOf = (slice) => bucketScanSql(slice.condition === undefined ? relation : sliced(relation, slice.condition));
+    if (slices.length === 1) {
+        for (const row of await side.connection.query(sqlOf(slices[0]), [], queryOptions(context)))
+            yield toSummary(row);
+        return;
+    }
+    const streams = slices.map(async function* (slice) {
+        for await (const row of side.connection.stream(sqlOf(slice), [], queryOptions(context)))
+            yield toSummary(row);
+    });
+    yield* mergeSummaries(streams);
 }
 function sliced(relation, condition) {
     return { ...relation, filter: relation.filter ? `(${relation.filter}) AND ${condition}` : condition };

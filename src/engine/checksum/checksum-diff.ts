@@ -20,9 +20,9 @@ import { linkedAbort } from '../../shared/abort.js';
 import type { DiffContext, DiffOutcome } from '../diff-outcome.js';
 import { runStreamMerge } from '../stream-merge.js';
 import type { Side } from '../sides.js';
-import { chooseBucketCount, compareBuckets, MAX_BUCKETS, ROWS_PER_BUCKET, toSummary, type BucketComparison } from './buckets.js';
+import { chooseBucketCount, compareBuckets, MAX_BUCKETS, ROWS_PER_BUCKET, toSummary, type BucketComparison, type BucketSummary } from './buckets.js';
 import { checksumRelation, integerKeyed } from './relation.js';
-import { MIN_ROWS_TO_SPLIT_HASH_SCAN, scanSlices, sumSummaries, type SliceOptions } from './slices.js';
+import { mergeSummaries, MIN_ROWS_TO_SPLIT_HASH_SCAN, scanSlices, type ScanSlice, type SliceOptions } from './slices.js';
 import { bucketConditions, bucketScanSql, duplicateKeysSql, keyRangeSql, type Bucketing, type ChecksumRelation } from './sql.js';
 
 /** Below this many rows (the larger side), streaming both sides is as cheap as anything. */
@@ -72,21 +72,23 @@ export async function estimateRows(context: DiffContext, side: Side, relation: C
 }
 
 /**
- * A side's bucket summaries, ordered by bucket. Read with `query`, not `stream`: PostgreSQL runs no
- * parallel plan for a cursor, and the result is bounded by MAX_BUCKETS small rows. For a dialect
- * that runs a query on one core, the scan is split into slices run at once (slices.ts).
+ * A side's bucket summaries, ordered by bucket. One scan is read with `query`, not `stream`:
+ * PostgreSQL runs no parallel plan for a cursor, and the result is bounded by MAX_BUCKETS small rows.
+ * For a dialect that runs a query on one core, the scan is split into slices run at once
+ * (slices.ts), each streamed and merged bucket by bucket, so their summaries are never all held.
  */
-async function* summaries(context: DiffContext, side: Side, relation: ChecksumRelation, options: Omit<SliceOptions, 'parallelScans'>) {
+async function* summaries(context: DiffContext, side: Side, relation: ChecksumRelation, options: Omit<SliceOptions, 'parallelScans'>): AsyncGenerator<BucketSummary> {
   const hooks = await loadChecksumHooks(side.connection.dialect);
   const slices = await scanSlices(context, side, relation, { ...options, parallelScans: hooks.parallelScans ?? 1 });
-  const results = await Promise.all(
-    slices.map(async (slice) => {
-      const sql = bucketScanSql(slice.condition === undefined ? relation : sliced(relation, slice.condition));
-      const found = await side.connection.query(sql, [], queryOptions(context));
-      return found.map((row) => toSummary(row as ResultRow));
-    }),
-  );
-  yield* sumSummaries(results);
+  const sqlOf = (slice: ScanSlice) => bucketScanSql(slice.condition === undefined ? relation : sliced(relation, slice.condition));
+  if (slices.length === 1) {
+    for (const row of await side.connection.query(sqlOf(slices[0]!), [], queryOptions(context))) yield toSummary(row as ResultRow);
+    return;
+  }
+  const streams = slices.map(async function* (slice) {
+    for await (const row of side.connection.stream(sqlOf(slice), [], queryOptions(context))) yield toSummary(row);
+  });
+  yield* mergeSummaries(streams);
 }
 
 function sliced(relation: ChecksumRelation, condition: string): ChecksumRelation {

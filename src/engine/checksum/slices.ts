@@ -75,19 +75,38 @@ async function keyAtRow(context: DiffContext, side: Side, relation: ChecksumRela
   return (row as ResultRow | undefined)?.pivot;
 }
 
-/** Bucket summaries of several slices added up per bucket, ordered by bucket (the NULL bucket first). */
-export function sumSummaries(slices: readonly (readonly BucketSummary[])[]): BucketSummary[] {
-  if (slices.length === 1) return [...(slices[0] ?? [])];
-  const byBucket = new Map<bigint | null, { rows: number; checksum: bigint }>();
-  for (const slice of slices) {
-    for (const summary of slice) {
-      const sum = byBucket.get(summary.bucket) ?? { rows: 0, checksum: 0n };
-      sum.rows += summary.rows;
-      sum.checksum += BigInt(summary.checksum || '0');
-      byBucket.set(summary.bucket, sum);
+/**
+ * Several slices' summary streams (each ordered by bucket, ascending) merged into one, a bucket's
+ * summaries from different slices added up; the NULL-key bucket, wherever an engine sorts it, last.
+ * Reads every stream at once and holds one summary per stream, so memory stays flat.
+ */
+export async function* mergeSummaries(slices: readonly AsyncIterable<BucketSummary>[]): AsyncGenerator<BucketSummary> {
+  const iterators = slices.map((slice) => slice[Symbol.asyncIterator]());
+  const nulls = { rows: 0, checksum: 0n, seen: false };
+  const pull = async (i: number): Promise<BucketSummary | undefined> => {
+    for (;;) {
+      const step = await iterators[i]!.next();
+      if (step.done) return undefined;
+      if (step.value.bucket !== null) return step.value;
+      nulls.seen = true;
+      nulls.rows += step.value.rows;
+      nulls.checksum += BigInt(step.value.checksum || '0');
     }
+  };
+  const heads = await Promise.all(iterators.map((_, i) => pull(i)));
+  for (;;) {
+    let lowest: bigint | undefined;
+    for (const head of heads) if (head && (lowest === undefined || (head.bucket as bigint) < lowest)) lowest = head.bucket as bigint;
+    if (lowest === undefined) break;
+    const same = heads.flatMap((head, i) => (head && head.bucket === lowest ? [i] : []));
+    if (same.length === 1) {
+      yield heads[same[0]!]!;
+    } else {
+      const parts = same.map((i) => heads[i]!);
+      yield { bucket: lowest, rows: parts.reduce((n, p) => n + p.rows, 0), checksum: String(parts.reduce((sum, p) => sum + BigInt(p.checksum || '0'), 0n)) };
+    }
+    const next = await Promise.all(same.map((i) => pull(i)));
+    same.forEach((i, j) => (heads[i] = next[j]));
   }
-  return [...byBucket.entries()]
-    .sort(([a], [b]) => (a === null ? -1 : b === null ? 1 : a < b ? -1 : a > b ? 1 : 0))
-    .map(([bucket, sum]) => ({ bucket, rows: sum.rows, checksum: String(sum.checksum) }));
+  if (nulls.seen) yield { bucket: null, rows: nulls.rows, checksum: String(nulls.checksum) };
 }

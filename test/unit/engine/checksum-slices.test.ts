@@ -7,7 +7,8 @@ import { mysqlCompiler } from '../../../src/dialects/mysql/compiler.js';
 import type { ColumnType } from '../../../src/dialects/types.js';
 import type { DiffContext } from '../../../src/engine/diff-outcome.js';
 import type { Side } from '../../../src/engine/sides.js';
-import { scanSlices, sumSummaries } from '../../../src/engine/checksum/slices.js';
+import { mergeSummaries, scanSlices } from '../../../src/engine/checksum/slices.js';
+import type { BucketSummary } from '../../../src/engine/checksum/buckets.js';
 import type { Bucketing, ChecksumRelation } from '../../../src/engine/checksum/sql.js';
 
 const id: ColumnType = { name: 'id', type: 'bigint', family: 'integer' };
@@ -66,30 +67,42 @@ describe('slices of a hash-bucketed scan', () => {
   });
 });
 
-describe('adding up the slices', () => {
-  it('adds rows and checksums per bucket beyond 64 bits, ordered by bucket with the NULL-key bucket first', () => {
+async function* stream(summaries: BucketSummary[]): AsyncGenerator<BucketSummary> {
+  for (const summary of summaries) yield summary;
+}
+
+async function merged(...slices: BucketSummary[][]): Promise<BucketSummary[]> {
+  const out: BucketSummary[] = [];
+  for await (const summary of mergeSummaries(slices.map(stream))) out.push(summary);
+  return out;
+}
+
+describe('merging the slices', () => {
+  it('adds rows and checksums per bucket beyond 64 bits, in bucket order, the NULL-key bucket (first in one engine, last in another) at the end', async () => {
     const big = (2n ** 70n).toString();
-    const summed = sumSummaries([
+    const result = await merged(
       [
+        { bucket: null, rows: 2, checksum: '10' },
         { bucket: 1n, rows: 2, checksum: big },
         { bucket: 5n, rows: 1, checksum: '7' },
       ],
       [
-        { bucket: null, rows: 3, checksum: '0' },
         { bucket: 1n, rows: 1, checksum: '5' },
         { bucket: 3n, rows: 4, checksum: '9' },
+        { bucket: null, rows: 3, checksum: '1' },
       ],
-    ]);
-    expect(summed).toEqual([
-      { bucket: null, rows: 3, checksum: '0' },
+    );
+    expect(result).toEqual([
       { bucket: 1n, rows: 3, checksum: (2n ** 70n + 5n).toString() },
       { bucket: 3n, rows: 4, checksum: '9' },
       { bucket: 5n, rows: 1, checksum: '7' },
+      { bucket: null, rows: 5, checksum: '11' },
     ]);
   });
 
-  it("keeps a single slice's summaries as the engine sent them", () => {
+  it('passes a lone slice through, and merges empty slices into nothing', async () => {
     const only = [{ bucket: 2n, rows: 1, checksum: '42' }];
-    expect(sumSummaries([only])).toEqual(only);
+    expect(await merged(only)).toEqual(only);
+    expect(await merged([], [])).toEqual([]);
   });
 });
