@@ -2,7 +2,7 @@
  * The checksum diff (sides on different connections): push the work into the databases and move only
  * what differs.
  *
- * 1. Size: N buckets from the tables' row estimates (catalog statistics, no scan), ~64 rows each.
+ * 1. Size: N buckets from the tables' row estimates (catalog statistics, no scan), ~256 rows each.
  * 2. One `GROUP BY bucket` scan per side, both at once: per bucket count + sum of md5-as-integer of
  *    the canonical row text (sql.ts). The two bucket-ordered results are merged as they stream in.
  * 3. Buckets equal on both sides: all their rows match. The rows of the differing buckets are read

@@ -35,14 +35,29 @@ async function stillRunning(): Promise<{ postgres: number; mysql: number }> {
   }
 }
 
+/** What is still running once the servers have had up to 4 s to notice a stop. */
+async function leftRunning(): Promise<{ postgres: number; mysql: number }> {
+  let left = await stillRunning();
+  for (let i = 0; i < 40 && left.postgres + left.mysql > 0; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    left = await stillRunning();
+  }
+  return left;
+}
+
+/** PostgreSQL's query against MariaDB's, both keyed by `id`. */
+function pgAgainstMaria(sourceQuery: string, targetSql: string) {
+  return definition({
+    source: { datasourceName: 'pg', connection: { type: 'postgres', url: TEST_DATABASE_URLS.postgres }, serviceDatasource: 'pg', query: sourceQuery },
+    target: { datasourceName: 'maria', connection: { type: 'mysql', url: TEST_DATABASE_URLS.mysql }, serviceDatasource: 'maria', query: targetSql },
+    primaryKeys: { source: ['id'], target: ['id'] },
+  });
+}
+
 describe.runIf(ready)('cancelling a checksum diff', () => {
   it('stops the queries on both servers and reports the run as cancelled', async () => {
     const controller = new AbortController();
-    const def = definition({
-      source: { datasourceName: 'pg', connection: { type: 'postgres', url: TEST_DATABASE_URLS.postgres }, serviceDatasource: 'pg', query: sourceQuery },
-      target: { datasourceName: 'maria', connection: { type: 'mysql', url: TEST_DATABASE_URLS.mysql }, serviceDatasource: 'maria', query: targetQuery },
-      primaryKeys: { source: ['id'], target: ['id'] },
-    });
+    const def = pgAgainstMaria(sourceQuery, targetQuery);
     const running = compare(def, { logger: silentLogger, signal: controller.signal }, [forcedChecksum]);
     // Wait until both servers are busy with the comparison, then cancel.
     for (let i = 0; i < 100; i++) {
@@ -54,12 +69,7 @@ describe.runIf(ready)('cancelling a checksum diff', () => {
     const result = await running;
     expect(result.status).toBe('error');
     expect(result.error?.kind).toBe('cancelled');
-    let left = await stillRunning();
-    for (let i = 0; i < 40 && left.postgres + left.mysql > 0; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      left = await stillRunning();
-    }
-    expect(left).toEqual({ postgres: 0, mysql: 0 });
+    expect(await leftRunning()).toEqual({ postgres: 0, mysql: 0 });
   });
 });
 
@@ -67,39 +77,21 @@ describe.runIf(ready)('a comparison whose one side fails', () => {
   it("checksum diff: reports that side's error and leaves no scan running on either server", async () => {
     // PostgreSQL fails a few million rows into its scan; MariaDB's scan of 80M rows would go on for minutes.
     const failingQuery = `SELECT g AS id, 'x' AS ${MARK} FROM generate_series(1, 80000000) AS g WHERE g / (g - 2000000) IS NOT NULL`;
-    const def = definition({
-      source: { datasourceName: 'pg', connection: { type: 'postgres', url: TEST_DATABASE_URLS.postgres }, serviceDatasource: 'pg', query: failingQuery },
-      target: { datasourceName: 'maria', connection: { type: 'mysql', url: TEST_DATABASE_URLS.mysql }, serviceDatasource: 'maria', query: targetQuery },
-      primaryKeys: { source: ['id'], target: ['id'] },
-    });
+    const def = pgAgainstMaria(failingQuery, targetQuery);
     const result = await compare(def, { logger: silentLogger }, [forcedChecksum]);
     expect(result.status).toBe('error');
     expect(result.error?.message).toMatch(/division by zero/);
-    let left = await stillRunning();
-    for (let i = 0; i < 40 && left.postgres + left.mysql > 0; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      left = await stillRunning();
-    }
-    expect(left).toEqual({ postgres: 0, mysql: 0 });
+    expect(await leftRunning()).toEqual({ postgres: 0, mysql: 0 });
   }, 30_000);
 
   it("streaming merge: reports that side's error at once, stopping the other side's query instead of waiting for its first row", async () => {
     // PostgreSQL fails on its first row; MariaDB must sort 80M rows before sending its first one.
     const failingQuery = `SELECT g AS id, 'x' AS ${MARK} FROM generate_series(1, 80000000) AS g WHERE g / (g - 1) IS NOT NULL`;
-    const def = definition({
-      source: { datasourceName: 'pg', connection: { type: 'postgres', url: TEST_DATABASE_URLS.postgres }, serviceDatasource: 'pg', query: failingQuery },
-      target: { datasourceName: 'maria', connection: { type: 'mysql', url: TEST_DATABASE_URLS.mysql }, serviceDatasource: 'maria', query: `${targetQuery} ORDER BY seq DESC` },
-      primaryKeys: { source: ['id'], target: ['id'] },
-    });
+    const def = pgAgainstMaria(failingQuery, `${targetQuery} ORDER BY seq DESC`);
     // Without the stop, closing the target would wait for that first row: minutes, beyond this test's limit.
     const result = await compare(def, { logger: silentLogger }, [streamStrategy]);
     expect(result.status).toBe('error');
     expect(result.error?.message).toMatch(/division by zero/);
-    let left = await stillRunning();
-    for (let i = 0; i < 40 && left.postgres + left.mysql > 0; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      left = await stillRunning();
-    }
-    expect(left).toEqual({ postgres: 0, mysql: 0 });
+    expect(await leftRunning()).toEqual({ postgres: 0, mysql: 0 });
   }, 30_000);
 });
