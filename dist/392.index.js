@@ -155,6 +155,13 @@ class MysqlCompiler extends compiler/* BaseSqlCompiler */.J {
     md5AsInteger(expr) {
         return `CAST(CONV(SUBSTRING(MD5(${expr}), 21), 16, 10) AS UNSIGNED)`;
     }
+    textKeyOrder = {
+        // RPAD of a binary string counts bytes, pads with NUL bytes and cuts longer texts to 7 bytes.
+        prefixCode: (text) => `CAST(CONV(HEX(RPAD(${this.binaryText(text)}, 7, X'00')), 16, 10) AS UNSIGNED)`,
+        // INTERVAL binary-searches its integer arguments.
+        boundsReached: (value, bounds) => (bounds.length === 0 ? '0' : `INTERVAL(${value}, ${bounds.join(', ')})`),
+        sample: (fraction) => `RAND() < ${fraction}`,
+    };
 }
 const mysqlCompiler = new MysqlCompiler();
 //# sourceMappingURL=compiler.js.map

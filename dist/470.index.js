@@ -86,6 +86,12 @@ class PostgresCompiler extends _sql_compiler_js__WEBPACK_IMPORTED_MODULE_0__/* .
     md5AsInteger(expr) {
         return `('x' || substr(md5(${expr}), 21))::bit(48)::bigint`;
     }
+    textKeyOrder = {
+        prefixCode: (text) => `('x' || encode(substr(convert_to(${text}, 'UTF8') || decode('00000000000000', 'hex'), 1, 7), 'hex'))::bit(56)::bigint`,
+        // width_bucket with an array of thresholds binary-searches it (the array is a constant, built once).
+        boundsReached: (value, bounds) => (bounds.length === 0 ? '0' : `width_bucket(${value}, ARRAY[${bounds.join(', ')}]::bigint[])`),
+        sample: (fraction) => `random() < ${fraction}`,
+    };
 }
 const postgresCompiler = new PostgresCompiler();
 //# sourceMappingURL=compiler.js.map

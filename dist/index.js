@@ -59909,14 +59909,18 @@ function chooseBucketCount(rows, rowsPerBucket = ROWS_PER_BUCKET) {
 }
 function toSummary(row) {
     const checksum = row.checksum;
-    return {
+    const summary = {
         bucket: row.bucket === null || row.bucket === undefined ? null : BigInt(Buffer.isBuffer(row.bucket) ? row.bucket.toString('utf8') : String(row.bucket)),
         rows: Number(row.row_count),
         checksum: Buffer.isBuffer(checksum) ? checksum.toString('utf8') : String(checksum ?? ''),
     };
+    if (typeof row.low === 'string' && typeof row.high === 'string')
+        summary.ranges = [[row.low, row.high]];
+    return summary;
 }
 function size(summary) {
-    return String(summary.bucket).length + String(summary.rows).length + summary.checksum.length + 3;
+    const ranges = (summary.ranges ?? []).reduce((n, [low, high]) => n + Buffer.byteLength(low) + Buffer.byteLength(high) + 2, 0);
+    return String(summary.bucket).length + String(summary.rows).length + summary.checksum.length + 3 + ranges;
 }
 /** Merges two summary streams ordered by bucket (the NULL bucket may come anywhere). */
 async function compareBuckets(source, target) {
@@ -59928,6 +59932,12 @@ async function compareBuckets(source, target) {
         nullKeys: { source: 0, target: 0 },
         summaries: { source: 0, target: 0 },
         bytes: { source: 0, target: 0 },
+        keyRanges: { source: new Map(), target: new Map() },
+    };
+    const differs = (side, summary) => {
+        result.differingRows[side] += summary.rows;
+        if (summary.ranges)
+            result.keyRanges[side].set(summary.bucket, summary.ranges);
     };
     const s = source[Symbol.asyncIterator]();
     const t = target[Symbol.asyncIterator]();
@@ -59952,12 +59962,12 @@ async function compareBuckets(source, target) {
     while (a || b) {
         if (a && (!b || a.bucket < b.bucket)) {
             result.differing.push(a.bucket);
-            result.differingRows.source += a.rows;
+            differs('source', a);
             a = await next('source');
         }
         else if (b && (!a || b.bucket < a.bucket)) {
             result.differing.push(b.bucket);
-            result.differingRows.target += b.rows;
+            differs('target', b);
             b = await next('target');
         }
         else if (a && b) {
@@ -59965,8 +59975,8 @@ async function compareBuckets(source, target) {
                 result.matchedRows += a.rows;
             else {
                 result.differing.push(a.bucket);
-                result.differingRows.source += a.rows;
-                result.differingRows.target += b.rows;
+                differs('source', a);
+                differs('target', b);
             }
             [a, b] = await Promise.all([next('source'), next('target')]);
         }
@@ -60087,7 +60097,11 @@ async function* mergeSummaries(slices) {
         }
         else {
             const parts = same.map((i) => heads[i]);
-            yield { bucket: lowest, rows: parts.reduce((n, p) => n + p.rows, 0), checksum: String(parts.reduce((sum, p) => sum + BigInt(p.checksum || '0'), 0n)) };
+            const merged = { bucket: lowest, rows: parts.reduce((n, p) => n + p.rows, 0), checksum: String(parts.reduce((sum, p) => sum + BigInt(p.checksum || '0'), 0n)) };
+            const ranges = parts.flatMap((p) => p.ranges ?? []);
+            if (ranges.length > 0)
+                merged.ranges = ranges;
+            yield merged;
         }
         const next = await Promise.all(same.map((i) => pull(i)));
         same.forEach((i, j) => (heads[i] = next[j]));
@@ -60097,6 +60111,7 @@ async function* mergeSummaries(slices) {
 }
 //# sourceMappingURL=slices.js.map
 ;// CONCATENATED MODULE: ./build/src/engine/checksum/sql.js
+
 function normalised(relation, column) {
     return relation.compiler.normalize(column.expr, column.column, column.options);
 }
@@ -60122,12 +60137,29 @@ function rowText(relation) {
 function nullKeyCondition(relation) {
     return relation.keys.map((key) => `${key.expr} IS NULL`).join(' OR ');
 }
+function textKeyOrder(relation) {
+    const order = relation.compiler.textKeyOrder;
+    if (!order)
+        throw new errors/* InternalError */.Gd(`${relation.compiler.dialect} cannot bucket rows by text key order.`);
+    return order;
+}
+/** The integer of the (single) key's canonical text's first bytes (prefix buckets). */
+function prefixCode(relation) {
+    const [key] = relation.keys;
+    if (!key)
+        throw new errors/* InternalError */.Gd('Prefix buckets need a key column.');
+    return textKeyOrder(relation).prefixCode(normalised(relation, key));
+}
 function bucketExpression(relation) {
     const [key] = relation.keys;
     const bucketing = relation.bucketing;
-    const bucket = bucketing.kind === 'range' && key
-        ? `${key.expr} - ((${key.expr} - (${bucketing.lo})) % ${bucketing.width})`
-        : `${relation.compiler.md5AsInteger(keyText(relation))} % ${bucketing.kind === 'hash' ? bucketing.buckets : 1}`;
+    let bucket;
+    if (bucketing.kind === 'range' && key)
+        bucket = `${key.expr} - ((${key.expr} - (${bucketing.lo})) % ${bucketing.width})`;
+    else if (bucketing.kind === 'prefix')
+        bucket = textKeyOrder(relation).boundsReached(prefixCode(relation), bucketing.bounds);
+    else
+        bucket = `${relation.compiler.md5AsInteger(keyText(relation))} % ${bucketing.kind === 'hash' ? bucketing.buckets : 1}`;
     return `CASE WHEN ${nullKeyCondition(relation)} THEN NULL ELSE ${bucket} END`;
 }
 function sql_where(relation, extra) {
@@ -60139,13 +60171,26 @@ const sql_integer = { name: 'checksum', type: 'bigint', family: 'integer' };
 function integerText(relation, expr) {
     return relation.compiler.normalize(expr, sql_integer, { caseSensitive: true });
 }
-/** One scan: per bucket `bucket` (as text: exact whatever the driver does with big integers), `row_count`, `checksum` (text), ordered by bucket. */
+/**
+ * One scan: per bucket `bucket` (as text: exact whatever the driver does with big integers), `row_count`,
+ * `checksum` (text), ordered by bucket; prefix buckets also `low` and `high`, the bucket's smallest and
+ * largest key in the side's own collation.
+ */
 function bucketScanSql(relation) {
     const q = relation.compiler.quoteIdentifier.bind(relation.compiler);
+    const keyRange = relation.bucketing.kind === 'prefix';
     const inner = `SELECT ${bucketExpression(relation)} AS ${q('bucket_id')}, ${relation.compiler.md5AsInteger(rowText(relation))} AS ${q('row_hash')}` +
+        (keyRange ? `, ${relation.keys[0]?.expr} AS ${q('key_value')}` : '') +
         ` FROM ${relation.from}${sql_where(relation)}`;
     return (`SELECT ${integerText(relation, q('bucket_id'))} AS ${q('bucket')}, count(*) AS ${q('row_count')}, ${integerText(relation, `sum(${q('row_hash')})`)} AS ${q('checksum')}` +
+        (keyRange ? `, min(${q('key_value')}) AS ${q('low')}, max(${q('key_value')}) AS ${q('high')}` : '') +
         ` FROM ${relation.compiler.derivedTable(inner, 'dc_rows')} GROUP BY ${q('bucket_id')} ORDER BY ${q('bucket_id')}`);
+}
+/** The prefix integers of the keys of a random `fraction` of a side's rows (to place prefix bucket bounds). */
+function sampleCodesSql(relation, fraction) {
+    const q = relation.compiler.quoteIdentifier.bind(relation.compiler);
+    const condition = `${relation.keys[0]?.expr} IS NOT NULL AND ${textKeyOrder(relation).sample(fraction)}`;
+    return `SELECT ${integerText(relation, prefixCode(relation))} AS ${q('code')} FROM ${relation.from}${sql_where(relation, condition)}`;
 }
 /** The whole relation's count and checksum in one query: the bench's "checksum floor". */
 function fullChecksumSql(relation) {
@@ -60182,11 +60227,13 @@ const RANGES_PER_QUERY = 50;
  * fetch query. Range buckets give ascending, disjoint key ranges per condition, so the queries' rows,
  * each ordered by key, are in key order when read one after the other.
  */
-function bucketConditions(relation, buckets) {
+function bucketConditions(relation, buckets, keyRanges) {
     const bucketing = relation.bucketing;
     const key = relation.keys[0]?.expr;
     const filtered = () => [`${bucketExpression(relation)} IN (${buckets.join(', ')})`];
-    if (bucketing.kind === 'hash' || !key)
+    if (bucketing.kind === 'prefix' && keyRanges)
+        return prefixConditions(relation, bucketing.bounds, buckets, keyRanges) ?? filtered();
+    if (bucketing.kind !== 'range' || !key)
         return filtered();
     // Adjacent buckets become one key range, so clustered differences cost one index range each.
     const ranges = [];
@@ -60206,6 +60253,56 @@ function bucketConditions(relation, buckets) {
         conditions.push(`(${batch.map(([a, b]) => (a === b ? `${key} = ${a}` : `${key} BETWEEN ${a} AND ${b}`)).join(' OR ')})`);
     }
     return conditions;
+}
+/**
+ * Prefix buckets: per query, the side's key ranges of a run of differing buckets (through the key's
+ * index, in the side's collation) and exactly those buckets' integers (byte order). Buckets where
+ * this side has no rows are skipped. Undefined when there are too many ranges for index lookups.
+ */
+function prefixConditions(relation, bounds, buckets, keyRanges) {
+    const key = relation.keys[0]?.expr;
+    const own = buckets.filter((bucket) => keyRanges.has(bucket));
+    const total = own.reduce((n, bucket) => n + (keyRanges.get(bucket)?.length ?? 0), 0);
+    if (!key || total > MAX_KEY_RANGES)
+        return undefined;
+    const literal = (text) => relation.compiler.stringLiteral(text);
+    const code = prefixCode(relation);
+    const conditions = [];
+    let batch = [];
+    let ranges = [];
+    const flush = () => {
+        if (batch.length === 0)
+            return;
+        const byKey = ranges.map(([low, high]) => (low === high ? `${key} = ${literal(low)}` : `${key} BETWEEN ${literal(low)} AND ${literal(high)}`));
+        conditions.push(`(${byKey.join(' OR ')}) AND (${codeRuns(code, bounds, batch).join(' OR ')})`);
+        batch = [];
+        ranges = [];
+    };
+    for (const bucket of own) {
+        batch.push(bucket);
+        ranges.push(...(keyRanges.get(bucket) ?? []));
+        if (ranges.length >= RANGES_PER_QUERY)
+            flush();
+    }
+    flush();
+    return conditions;
+}
+/** Conditions on the prefix integer selecting exactly the given buckets (ascending), adjacent ones merged. */
+function codeRuns(code, bounds, buckets) {
+    const runs = [];
+    for (const bucket of buckets) {
+        const last = runs[runs.length - 1];
+        if (last && last[1] + 1n === bucket)
+            last[1] = bucket;
+        else
+            runs.push([bucket, bucket]);
+    }
+    return runs.map(([first, last]) => {
+        // Bucket i holds the integers in [bounds[i - 1], bounds[i]).
+        const parts = [first > 0n ? `${code} >= ${bounds[Number(first) - 1]}` : undefined, last < BigInt(bounds.length) ? `${code} < ${bounds[Number(last)]}` : undefined];
+        const defined = parts.filter((part) => part !== undefined);
+        return defined.length === 0 ? '1 = 1' : `(${defined.join(' AND ')})`;
+    });
 }
 //# sourceMappingURL=sql.js.map
 ;// CONCATENATED MODULE: ./build/src/engine/checksum/checksum-diff.js
@@ -60300,15 +60397,66 @@ async function keyRange(context, side, relation) {
     const hi = value(row?.hi);
     return lo === undefined || hi === undefined ? undefined : { lo, hi };
 }
+/** Prefix buckets at most: their bounds are written into the scan's SQL (about 18 bytes each). */
+const MAX_PREFIX_BUCKETS = 1 << 16;
+/**
+ * Prefix buckets are not used when one prefix integer holds more than this share of the sampled keys
+ * (keys sharing their first 7 bytes, like `ORDER-2024-…`): a difference there would fetch that share.
+ */
+const MAX_PREFIX_SHARE = 0.02;
+function textKeyed(context) {
+    const [key, ...rest] = context.resolved.keys;
+    if (!key || rest.length > 0 || key.family !== 'text' || key.sourceType.family !== 'text' || key.targetType.family !== 'text')
+        return false;
+    return context.source.connection.compiler.textKeyOrder !== undefined && context.target.connection.compiler.textKeyOrder !== undefined;
+}
+const asText = (v) => (Buffer.isBuffer(v) ? v.toString('utf8') : String(v));
+/**
+ * Bounds of about `buckets` prefix buckets holding as many rows each: every other integer of a
+ * sorted random sample of twice that many keys, taken from the side whose engine scans fastest.
+ * Undefined (hash buckets then) when the sample is empty or its keys share their first bytes.
+ */
+async function prefixBounds(context, sides, buckets) {
+    const parallel = await Promise.all(sides.map(async ([side]) => ((await loadChecksumHooks(side.connection.dialect)).parallelScans ?? 1) <= 1));
+    const [side, relation, rows] = sides[parallel.indexOf(true)] ?? sides[0];
+    const fraction = Math.min(1, (2 * buckets) / Math.max(1, rows));
+    const sample = await side.connection.query(sampleCodesSql(relation, fraction), [], queryOptions(context));
+    const codes = sample.map((row) => BigInt(asText(row.code))).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    if (codes.length === 0)
+        return undefined;
+    let run = 1;
+    let longest = 1;
+    for (let i = 1; i < codes.length; i++) {
+        run = codes[i] === codes[i - 1] ? run + 1 : 1;
+        longest = Math.max(longest, run);
+    }
+    if (longest > Math.max(16, codes.length * MAX_PREFIX_SHARE))
+        return undefined;
+    const bounds = [];
+    const step = codes.length / buckets;
+    for (let i = 1; i < buckets; i++) {
+        const code = codes[Math.floor(i * step)];
+        if (code !== undefined && (bounds.length === 0 || code > bounds[bounds.length - 1]))
+            bounds.push(code);
+    }
+    return bounds;
+}
 /** Range buckets only for keys within ±2^62: beyond, `key - lo` could overflow a 64-bit integer. */
 const RANGE_KEY_LIMIT = 2n ** 62n;
 /**
  * Range buckets for a single integer key when both sides are tables (min/max come from the index);
- * hash buckets otherwise. About ROWS_PER_BUCKET rows per bucket either way.
+ * prefix buckets for a single text key on engines that have them; hash buckets otherwise. About
+ * ROWS_PER_BUCKET rows per bucket each way.
  */
-async function chooseBucketing(context, relations, rows, rowsPerBucket) {
+async function chooseBucketing(context, relations, rowCounts, rowsPerBucket) {
+    const rows = Math.max(...rowCounts);
     const hash = { bucketing: { kind: 'hash', buckets: chooseBucketCount(rows, rowsPerBucket) } };
     const { source, target } = context;
+    if (textKeyed(context)) {
+        const buckets = Math.min(MAX_PREFIX_BUCKETS, Math.max(1, Math.ceil(rows / rowsPerBucket)));
+        const bounds = await prefixBounds(context, [[source, relations[0], rowCounts[0]], [target, relations[1], rowCounts[1]]], buckets);
+        return bounds ? { bucketing: { kind: 'prefix', bounds } } : hash;
+    }
     if (!integerKeyed(context.resolved) || source.definition.query || target.definition.query)
         return hash;
     const ranges = await Promise.all([keyRange(context, source, relations[0]), keyRange(context, target, relations[1])]);
@@ -60347,10 +60495,10 @@ async function runChecksumDiff(context, tuning = DEFAULT_TUNING) {
     if (rows < tuning.smallTableRows) {
         return fallBack(context, `The sides are on different connections and small (about ${rows.toLocaleString('en-US')} rows), so both are streamed ordered by key and merged: cheaper than checksums.`, undefined);
     }
-    const { bucketing, span } = await chooseBucketing(context, [sourceRelation, targetRelation], rows, tuning.rowsPerBucket);
+    const { bucketing, span } = await chooseBucketing(context, [sourceRelation, targetRelation], [sourceRows, targetRows], tuning.rowsPerBucket);
     sourceRelation = { ...sourceRelation, bucketing };
     targetRelation = { ...targetRelation, bucketing };
-    const how = bucketing.kind === 'hash' ? 'key-hash buckets' : `key ranges of ${bucketing.width.toLocaleString('en-US')}`;
+    const how = bucketing.kind === 'hash' ? 'key-hash buckets' : bucketing.kind === 'prefix' ? 'key-order buckets (by the keys\' first bytes)' : `key ranges of ${bucketing.width.toLocaleString('en-US')}`;
     context.progress('comparing', `checksumming both sides in ${how}`);
     // Both sides' scans at once; a failure on one stops the other's query instead of waiting for it.
     const failure = linkedAbort(context.signal);
@@ -60397,7 +60545,10 @@ async function runChecksumDiff(context, tuning = DEFAULT_TUNING) {
     }
     else {
         context.progress('fetching-diff', `fetching the rows of ${buckets.differing.length} differing buckets`);
-        outcome = await runStreamMerge({ ...context, progress: () => undefined }, { source: bucketConditions(sourceRelation, buckets.differing), target: bucketConditions(targetRelation, buckets.differing) });
+        outcome = await runStreamMerge({ ...context, progress: () => undefined }, {
+            source: bucketConditions(sourceRelation, buckets.differing, buckets.keyRanges.source),
+            target: bucketConditions(targetRelation, buckets.differing, buckets.keyRanges.target),
+        });
     }
     // The fetched rows are exactly the non-NULL-key rows of the differing buckets; add everything else.
     const stats = outcome.stats;

@@ -127,6 +127,24 @@ export interface SqlCompiler {
   readonly supportsFullOuterJoin: boolean;
   /** A subquery wrapped as a derived table `(sql) AS alias`. */
   derivedTable(sql: string, alias: string): string;
+  /** Key-order buckets for text keys (the checksum diff); absent where the engine has no such functions. */
+  readonly textKeyOrder?: TextKeyOrder;
+}
+
+/**
+ * What the checksum diff needs to bucket rows by a text key in key order, identically on every engine:
+ * an integer of the key's first bytes, and the number of bucket bounds it has reached.
+ */
+export interface TextKeyOrder {
+  /**
+   * The first 7 bytes of a canonical text's UTF-8, zero-padded, as a big-endian integer (0 … 2^56 − 1):
+   * the same number on every engine for the same text, and never larger for a bytewise smaller text.
+   */
+  prefixCode(text: string): string;
+  /** How many of `bounds` (ascending integers) are ≤ `value`: a binary search in the database. */
+  boundsReached(value: string, bounds: readonly bigint[]): string;
+  /** A condition true for a random `fraction` (0 … 1) of the rows. */
+  sample(fraction: number): string;
 }
 
 export interface QueryOptions {

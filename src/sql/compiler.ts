@@ -4,11 +4,12 @@
  * rules that are the same everywhere (timestamp truncation to a common precision, padding to 6).
  */
 import { plainNumber } from './canonical.js';
-import type { ColumnType, DialectName, NormalizeOptions, SqlCompiler } from '../dialects/types.js';
+import type { ColumnType, DialectName, NormalizeOptions, SqlCompiler, TextKeyOrder } from '../dialects/types.js';
 
 export abstract class BaseSqlCompiler implements SqlCompiler {
   abstract readonly dialect: DialectName;
   readonly supportsFullOuterJoin: boolean = true;
+  declare readonly textKeyOrder?: TextKeyOrder;
 
   quoteIdentifier(name: string): string {
     return `"${name.replaceAll('"', '""')}"`;

@@ -4,7 +4,7 @@
  * No FULL OUTER JOIN: the join diff uses LEFT JOIN + anti-join.
  */
 import { BaseSqlCompiler } from '../../sql/compiler.js';
-import type { ColumnType, NormalizeOptions } from '../types.js';
+import type { ColumnType, NormalizeOptions, TextKeyOrder } from '../types.js';
 
 export class MysqlCompiler extends BaseSqlCompiler {
   readonly dialect = 'mysql' as const;
@@ -82,6 +82,13 @@ export class MysqlCompiler extends BaseSqlCompiler {
   md5AsInteger(expr: string): string {
     return `CAST(CONV(SUBSTRING(MD5(${expr}), 21), 16, 10) AS UNSIGNED)`;
   }
+  override readonly textKeyOrder: TextKeyOrder = {
+    // RPAD of a binary string counts bytes, pads with NUL bytes and cuts longer texts to 7 bytes.
+    prefixCode: (text) => `CAST(CONV(HEX(RPAD(${this.binaryText(text)}, 7, X'00')), 16, 10) AS UNSIGNED)`,
+    // INTERVAL binary-searches its integer arguments.
+    boundsReached: (value, bounds) => (bounds.length === 0 ? '0' : `INTERVAL(${value}, ${bounds.join(', ')})`),
+    sample: (fraction) => `RAND() < ${fraction}`,
+  };
 }
 
 export const mysqlCompiler = new MysqlCompiler();

@@ -1,5 +1,6 @@
 /** PostgreSQL SQL: `$n` placeholders, `::` casts, to_char for dates, `COLLATE "C"` for byte order. */
 import { BaseSqlCompiler } from '../../sql/compiler.js';
+import type { TextKeyOrder } from '../types.js';
 
 export class PostgresCompiler extends BaseSqlCompiler {
   readonly dialect = 'postgres' as const;
@@ -55,6 +56,12 @@ export class PostgresCompiler extends BaseSqlCompiler {
   md5AsInteger(expr: string): string {
     return `('x' || substr(md5(${expr}), 21))::bit(48)::bigint`;
   }
+  override readonly textKeyOrder: TextKeyOrder = {
+    prefixCode: (text) => `('x' || encode(substr(convert_to(${text}, 'UTF8') || decode('00000000000000', 'hex'), 1, 7), 'hex'))::bit(56)::bigint`,
+    // width_bucket with an array of thresholds binary-searches it (the array is a constant, built once).
+    boundsReached: (value, bounds) => (bounds.length === 0 ? '0' : `width_bucket(${value}, ARRAY[${bounds.join(', ')}]::bigint[])`),
+    sample: (fraction) => `random() < ${fraction}`,
+  };
 }
 
 export const postgresCompiler = new PostgresCompiler();

@@ -3,6 +3,7 @@
  * in (both ordered by bucket), so memory stays flat whatever the number of buckets.
  */
 import type { ResultRow } from '../../dialects/types.js';
+import type { KeyRange } from './sql.js';
 
 /**
  * Rows per bucket aimed at: what one isolated differing row costs to fetch, per side. Smaller buckets
@@ -32,15 +33,19 @@ export interface BucketSummary {
   bucket: bigint | null;
   rows: number;
   checksum: string;
+  /** Prefix buckets: where the bucket's keys lie in the side's own collation (one range per scan slice). */
+  ranges?: KeyRange[];
 }
 
 export function toSummary(row: ResultRow): BucketSummary {
   const checksum = row.checksum;
-  return {
+  const summary: BucketSummary = {
     bucket: row.bucket === null || row.bucket === undefined ? null : BigInt(Buffer.isBuffer(row.bucket) ? row.bucket.toString('utf8') : String(row.bucket)),
     rows: Number(row.row_count),
     checksum: Buffer.isBuffer(checksum) ? checksum.toString('utf8') : String(checksum ?? ''),
   };
+  if (typeof row.low === 'string' && typeof row.high === 'string') summary.ranges = [[row.low, row.high]];
+  return summary;
 }
 
 export interface BucketComparison {
@@ -56,10 +61,13 @@ export interface BucketComparison {
   summaries: { source: number; target: number };
   /** Approximate bytes each side sent (length of the values). */
   bytes: { source: number; target: number };
+  /** Prefix buckets: each side's key ranges of the differing buckets it has rows in. */
+  keyRanges: { source: Map<bigint, KeyRange[]>; target: Map<bigint, KeyRange[]> };
 }
 
 function size(summary: BucketSummary): number {
-  return String(summary.bucket).length + String(summary.rows).length + summary.checksum.length + 3;
+  const ranges = (summary.ranges ?? []).reduce((n, [low, high]) => n + Buffer.byteLength(low) + Buffer.byteLength(high) + 2, 0);
+  return String(summary.bucket).length + String(summary.rows).length + summary.checksum.length + 3 + ranges;
 }
 
 /** Merges two summary streams ordered by bucket (the NULL bucket may come anywhere). */
@@ -72,6 +80,11 @@ export async function compareBuckets(source: AsyncIterable<BucketSummary>, targe
     nullKeys: { source: 0, target: 0 },
     summaries: { source: 0, target: 0 },
     bytes: { source: 0, target: 0 },
+    keyRanges: { source: new Map(), target: new Map() },
+  };
+  const differs = (side: 'source' | 'target', summary: BucketSummary) => {
+    result.differingRows[side] += summary.rows;
+    if (summary.ranges) result.keyRanges[side].set(summary.bucket as bigint, summary.ranges);
   };
   const s = source[Symbol.asyncIterator]();
   const t = target[Symbol.asyncIterator]();
@@ -95,18 +108,18 @@ export async function compareBuckets(source: AsyncIterable<BucketSummary>, targe
   while (a || b) {
     if (a && (!b || (a.bucket as bigint) < (b.bucket as bigint))) {
       result.differing.push(a.bucket as bigint);
-      result.differingRows.source += a.rows;
+      differs('source', a);
       a = await next('source');
     } else if (b && (!a || (b.bucket as bigint) < (a.bucket as bigint))) {
       result.differing.push(b.bucket as bigint);
-      result.differingRows.target += b.rows;
+      differs('target', b);
       b = await next('target');
     } else if (a && b) {
       if (a.rows === b.rows && a.checksum === b.checksum) result.matchedRows += a.rows;
       else {
         result.differing.push(a.bucket as bigint);
-        result.differingRows.source += a.rows;
-        result.differingRows.target += b.rows;
+        differs('source', a);
+        differs('target', b);
       }
       [a, b] = await Promise.all([next('source'), next('target')]);
     }

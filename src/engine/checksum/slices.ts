@@ -2,7 +2,7 @@
  * Splitting one side's checksum scan into slices run at once, for an engine that runs one query on
  * one core (MySQL/MariaDB, `parallelScans` > 1). Each slice is a WHERE condition on the first key
  * column; together they hold every row exactly once (NULL keys in the first), so their bucket
- * summaries, added up per bucket, are the whole side's.
+ * summaries, added up per bucket (prefix buckets keep each slice's key range), are the whole side's.
  * - range buckets: contiguous integer key ranges aligned on bucket bounds (no query needed);
  * - hash buckets on a table: key ranges in the engine's own order around the key at the middle row
  *   (one index walk to find it). Any pivot partitions the rows exactly; a poor one only unbalances.
@@ -103,7 +103,10 @@ export async function* mergeSummaries(slices: readonly AsyncIterable<BucketSumma
       yield heads[same[0]!]!;
     } else {
       const parts = same.map((i) => heads[i]!);
-      yield { bucket: lowest, rows: parts.reduce((n, p) => n + p.rows, 0), checksum: String(parts.reduce((sum, p) => sum + BigInt(p.checksum || '0'), 0n)) };
+      const merged: BucketSummary = { bucket: lowest, rows: parts.reduce((n, p) => n + p.rows, 0), checksum: String(parts.reduce((sum, p) => sum + BigInt(p.checksum || '0'), 0n)) };
+      const ranges = parts.flatMap((p) => p.ranges ?? []);
+      if (ranges.length > 0) merged.ranges = ranges;
+      yield merged;
     }
     const next = await Promise.all(same.map((i) => pull(i)));
     same.forEach((i, j) => (heads[i] = next[j]));

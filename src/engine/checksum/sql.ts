@@ -8,11 +8,12 @@
  *   since it can never be `-` alone nor contain `|`. So NULL ≠ '' ≠ '-', ('a|b','c') ≠ ('a','b|c')
  *   and (1,11) ≠ (11,1) by construction, and each expression is evaluated once or twice, not thrice.
  *   Lengths are in bytes (the compiler's `byteLength`, the same on every engine for the same UTF-8 text).
- * - bucket    = md5AsInteger(key text) mod N (a single integer key: abs(key mod N), N prime), or -1
- *               when a key column is NULL (those rows are counted, never compared, like the other plans)
+ * - bucket    = see `Bucketing`; NULL when a key column is NULL (those rows are counted, never
+ *               compared, like the other plans)
  * - checksum  = sum(md5AsInteger(row text)) per bucket, with count(*)
  */
-import type { ColumnType, NormalizeOptions, SqlCompiler } from '../../dialects/types.js';
+import type { ColumnType, NormalizeOptions, SqlCompiler, TextKeyOrder } from '../../dialects/types.js';
+import { InternalError } from '../../shared/errors.js';
 
 export interface ChecksumColumn {
   /** An SQL expression for the column in `from` (usually the quoted column name). */
@@ -43,9 +44,21 @@ export interface ChecksumRelation {
  *   are the same numbers on every engine; no division, whose rounding differs). A bucket's rows are
  *   fetched through the key's index (`key BETWEEN a AND b`), and differences clustered in key
  *   ranges fall into few buckets.
+ * - `prefix` (a single text key, engines with `textKeyOrder`): bucket = how many of `bounds` the
+ *   integer of the key text's first 7 bytes has reached, the bounds sampled from the data so buckets
+ *   hold about the same number of rows. Buckets follow the texts' byte order, the order the
+ *   streaming merge reads keys in, whatever the engines' collations; each side's scan also returns a
+ *   bucket's smallest and largest key in its own collation, so a differing bucket's rows are fetched
+ *   through the key's index (`key BETWEEN low AND high`, then exactly, by the same integer).
  * NULL keys go to the NULL bucket: counted, never compared (like the other plans).
  */
-export type Bucketing = { kind: 'hash'; buckets: number } | { kind: 'range'; lo: bigint; width: bigint };
+export type Bucketing =
+  | { kind: 'hash'; buckets: number }
+  | { kind: 'range'; lo: bigint; width: bigint }
+  | { kind: 'prefix'; bounds: readonly bigint[] };
+
+/** A key range of one side, in its own collation: a bucket's smallest and largest key there. */
+export type KeyRange = readonly [low: string, high: string];
 
 function normalised(relation: ChecksumRelation, column: ChecksumColumn): string {
   return relation.compiler.normalize(column.expr, column.column, column.options);
@@ -78,13 +91,26 @@ function nullKeyCondition(relation: ChecksumRelation): string {
   return relation.keys.map((key) => `${key.expr} IS NULL`).join(' OR ');
 }
 
+function textKeyOrder(relation: ChecksumRelation): TextKeyOrder {
+  const order = relation.compiler.textKeyOrder;
+  if (!order) throw new InternalError(`${relation.compiler.dialect} cannot bucket rows by text key order.`);
+  return order;
+}
+
+/** The integer of the (single) key's canonical text's first bytes (prefix buckets). */
+function prefixCode(relation: ChecksumRelation): string {
+  const [key] = relation.keys;
+  if (!key) throw new InternalError('Prefix buckets need a key column.');
+  return textKeyOrder(relation).prefixCode(normalised(relation, key));
+}
+
 export function bucketExpression(relation: ChecksumRelation): string {
   const [key] = relation.keys;
   const bucketing = relation.bucketing;
-  const bucket =
-    bucketing.kind === 'range' && key
-      ? `${key.expr} - ((${key.expr} - (${bucketing.lo})) % ${bucketing.width})`
-      : `${relation.compiler.md5AsInteger(keyText(relation))} % ${bucketing.kind === 'hash' ? bucketing.buckets : 1}`;
+  let bucket: string;
+  if (bucketing.kind === 'range' && key) bucket = `${key.expr} - ((${key.expr} - (${bucketing.lo})) % ${bucketing.width})`;
+  else if (bucketing.kind === 'prefix') bucket = textKeyOrder(relation).boundsReached(prefixCode(relation), bucketing.bounds);
+  else bucket = `${relation.compiler.md5AsInteger(keyText(relation))} % ${bucketing.kind === 'hash' ? bucketing.buckets : 1}`;
   return `CASE WHEN ${nullKeyCondition(relation)} THEN NULL ELSE ${bucket} END`;
 }
 
@@ -100,16 +126,30 @@ function integerText(relation: ChecksumRelation, expr: string): string {
   return relation.compiler.normalize(expr, integer, { caseSensitive: true });
 }
 
-/** One scan: per bucket `bucket` (as text: exact whatever the driver does with big integers), `row_count`, `checksum` (text), ordered by bucket. */
+/**
+ * One scan: per bucket `bucket` (as text: exact whatever the driver does with big integers), `row_count`,
+ * `checksum` (text), ordered by bucket; prefix buckets also `low` and `high`, the bucket's smallest and
+ * largest key in the side's own collation.
+ */
 export function bucketScanSql(relation: ChecksumRelation): string {
   const q = relation.compiler.quoteIdentifier.bind(relation.compiler);
+  const keyRange = relation.bucketing.kind === 'prefix';
   const inner =
     `SELECT ${bucketExpression(relation)} AS ${q('bucket_id')}, ${relation.compiler.md5AsInteger(rowText(relation))} AS ${q('row_hash')}` +
+    (keyRange ? `, ${relation.keys[0]?.expr} AS ${q('key_value')}` : '') +
     ` FROM ${relation.from}${where(relation)}`;
   return (
     `SELECT ${integerText(relation, q('bucket_id'))} AS ${q('bucket')}, count(*) AS ${q('row_count')}, ${integerText(relation, `sum(${q('row_hash')})`)} AS ${q('checksum')}` +
+    (keyRange ? `, min(${q('key_value')}) AS ${q('low')}, max(${q('key_value')}) AS ${q('high')}` : '') +
     ` FROM ${relation.compiler.derivedTable(inner, 'dc_rows')} GROUP BY ${q('bucket_id')} ORDER BY ${q('bucket_id')}`
   );
+}
+
+/** The prefix integers of the keys of a random `fraction` of a side's rows (to place prefix bucket bounds). */
+export function sampleCodesSql(relation: ChecksumRelation, fraction: number): string {
+  const q = relation.compiler.quoteIdentifier.bind(relation.compiler);
+  const condition = `${relation.keys[0]?.expr} IS NOT NULL AND ${textKeyOrder(relation).sample(fraction)}`;
+  return `SELECT ${integerText(relation, prefixCode(relation))} AS ${q('code')} FROM ${relation.from}${where(relation, condition)}`;
 }
 
 /** The whole relation's count and checksum in one query: the bench's "checksum floor". */
@@ -153,11 +193,12 @@ export const RANGES_PER_QUERY = 50;
  * fetch query. Range buckets give ascending, disjoint key ranges per condition, so the queries' rows,
  * each ordered by key, are in key order when read one after the other.
  */
-export function bucketConditions(relation: ChecksumRelation, buckets: readonly bigint[]): string[] {
+export function bucketConditions(relation: ChecksumRelation, buckets: readonly bigint[], keyRanges?: ReadonlyMap<bigint, readonly KeyRange[]>): string[] {
   const bucketing = relation.bucketing;
   const key = relation.keys[0]?.expr;
   const filtered = () => [`${bucketExpression(relation)} IN (${buckets.join(', ')})`];
-  if (bucketing.kind === 'hash' || !key) return filtered();
+  if (bucketing.kind === 'prefix' && keyRanges) return prefixConditions(relation, bucketing.bounds, buckets, keyRanges) ?? filtered();
+  if (bucketing.kind !== 'range' || !key) return filtered();
   // Adjacent buckets become one key range, so clustered differences cost one index range each.
   const ranges: [bigint, bigint][] = [];
   for (const bucket of buckets) {
@@ -173,4 +214,56 @@ export function bucketConditions(relation: ChecksumRelation, buckets: readonly b
     conditions.push(`(${batch.map(([a, b]) => (a === b ? `${key} = ${a}` : `${key} BETWEEN ${a} AND ${b}`)).join(' OR ')})`);
   }
   return conditions;
+}
+
+/**
+ * Prefix buckets: per query, the side's key ranges of a run of differing buckets (through the key's
+ * index, in the side's collation) and exactly those buckets' integers (byte order). Buckets where
+ * this side has no rows are skipped. Undefined when there are too many ranges for index lookups.
+ */
+function prefixConditions(
+  relation: ChecksumRelation,
+  bounds: readonly bigint[],
+  buckets: readonly bigint[],
+  keyRanges: ReadonlyMap<bigint, readonly KeyRange[]>,
+): string[] | undefined {
+  const key = relation.keys[0]?.expr;
+  const own = buckets.filter((bucket) => keyRanges.has(bucket));
+  const total = own.reduce((n, bucket) => n + (keyRanges.get(bucket)?.length ?? 0), 0);
+  if (!key || total > MAX_KEY_RANGES) return undefined;
+  const literal = (text: string) => relation.compiler.stringLiteral(text);
+  const code = prefixCode(relation);
+  const conditions: string[] = [];
+  let batch: bigint[] = [];
+  let ranges: KeyRange[] = [];
+  const flush = () => {
+    if (batch.length === 0) return;
+    const byKey = ranges.map(([low, high]) => (low === high ? `${key} = ${literal(low)}` : `${key} BETWEEN ${literal(low)} AND ${literal(high)}`));
+    conditions.push(`(${byKey.join(' OR ')}) AND (${codeRuns(code, bounds, batch).join(' OR ')})`);
+    batch = [];
+    ranges = [];
+  };
+  for (const bucket of own) {
+    batch.push(bucket);
+    ranges.push(...(keyRanges.get(bucket) ?? []));
+    if (ranges.length >= RANGES_PER_QUERY) flush();
+  }
+  flush();
+  return conditions;
+}
+
+/** Conditions on the prefix integer selecting exactly the given buckets (ascending), adjacent ones merged. */
+function codeRuns(code: string, bounds: readonly bigint[], buckets: readonly bigint[]): string[] {
+  const runs: [bigint, bigint][] = [];
+  for (const bucket of buckets) {
+    const last = runs[runs.length - 1];
+    if (last && last[1] + 1n === bucket) last[1] = bucket;
+    else runs.push([bucket, bucket]);
+  }
+  return runs.map(([first, last]) => {
+    // Bucket i holds the integers in [bounds[i - 1], bounds[i]).
+    const parts = [first > 0n ? `${code} >= ${bounds[Number(first) - 1]}` : undefined, last < BigInt(bounds.length) ? `${code} < ${bounds[Number(last)]}` : undefined];
+    const defined = parts.filter((part): part is string => part !== undefined);
+    return defined.length === 0 ? '1 = 1' : `(${defined.join(' AND ')})`;
+  });
 }

@@ -13,7 +13,9 @@ import { joinStrategy, sameConnection, streamStrategy } from '../../../src/engin
 import { checksumStrategy } from '../../../src/engine/checksum/strategy.js';
 import type { ComparisonDefinition, ComparisonResult } from '../../../src/engine/model.js';
 import { silentLogger } from '../../../src/shared/logger.js';
-import { databaseAvailable } from '../../helpers/databases.js';
+import { loadDialect } from '../../../src/dialects/registry.js';
+import type { DatabaseConnection } from '../../../src/dialects/types.js';
+import { databaseAvailable, TEST_DATABASE_URLS } from '../../helpers/databases.js';
 import { definition, side, testEngine, type EngineName, type TestEngine } from './engines.js';
 
 const available: Record<EngineName, boolean> = {
@@ -128,7 +130,8 @@ describe.each(pairs)('checksum diff %s ↔ %s', (sourceName, targetName) => {
     const stream = await runPlan('stream', def);
     const join = await runPlan('join', definition({ source: side(source, 'items'), target: side(source, 'items_t') }));
     expect(checksum.plan?.kind).toBe('checksum');
-    expect(checksum.plan?.reason).toMatch(/key-hash buckets/);
+    // PostgreSQL and MariaDB bucket text keys in byte order; SQLite has no such functions.
+    expect(checksum.plan?.reason).toMatch(targetName === 'sqlite' ? /key-hash buckets/ : /key-order buckets/);
     // By hand: Ab (scale and precision differences only), ab- ('' = ''), y ('ABC' = 'abc' case-insensitively)
     // and k:1 match; a-c (NULL vs ''), Émile ('a|b','c' vs 'a','b|c'), zed ('-' vs NULL) and 'tr ' (2.0000 vs
     // 2.0100) differ; only-src and Only-tgt are on one side.
@@ -214,5 +217,91 @@ describe.each(pairs)('checksum diff %s ↔ %s', (sourceName, targetName) => {
     expect(checksum.plan?.reason).toMatchInlineSnapshot(`"The key (id) repeats (1 duplicated in the source, 1 in the target), which checksums cannot see exactly, so both sides are streamed ordered by key and merged."`);
     expect(checksum.stats).toMatchObject({ duplicate_keys_source: 1, duplicate_keys_target: 1, mismatched_rows: 1 });
     expect(essence(checksum)).toEqual(essence(stream));
+  });
+});
+
+describe.runIf(available.postgres && available.mysql)('text keys in byte-order buckets, PostgreSQL ↔ MariaDB', () => {
+  const texts = ['', 'a', 'A', 'tr ', 'Key-1', 'KEY.1', 'kéy-123456', 'abcdef', 'abcdefg', 'abcdefgh', '€uro', '日本語テキスト', '😀x', "it's"];
+  /** The first 7 UTF-8 bytes, zero-padded, as a big-endian integer: what both engines must compute. */
+  const byHand = (text: string) => BigInt(`0x${Buffer.concat([Buffer.from(text, 'utf8'), Buffer.alloc(7)]).subarray(0, 7).toString('hex')}`);
+  const bounds = [byHand('A'), byHand('Key-1'), byHand('a'), byHand('abcdefg'), byHand('€')];
+  const reached = (code: bigint) => bounds.filter((bound) => bound <= code).length;
+  let pg: DatabaseConnection;
+  let my: DatabaseConnection;
+  beforeAll(async () => {
+    pg = (await loadDialect('postgres')).connect({ type: 'postgres', url: TEST_DATABASE_URLS.postgres }, { logger: silentLogger, datasourceName: 'pg' });
+    my = (await loadDialect('mysql')).connect({ type: 'mysql', url: TEST_DATABASE_URLS.mysql }, { logger: silentLogger, datasourceName: 'my' });
+  });
+  afterAll(async () => {
+    await pg?.close();
+    await my?.close();
+  });
+
+  it.each([['postgres'], ['mysql']] as const)('%s computes the prefix integer and its bucket exactly as worked out by hand', async (engine) => {
+    const db = engine === 'postgres' ? pg : my;
+    const order = db.compiler.textKeyOrder!;
+    const text = db.compiler.normalize(db.compiler.stringLiteral('?'), { name: 'k', type: 'varchar(40)', family: 'text' }, { caseSensitive: true });
+    for (const value of texts) {
+      const expr = text.replace(db.compiler.stringLiteral('?'), db.compiler.stringLiteral(value));
+      const code = order.prefixCode(expr);
+      const [row] = await db.query(`SELECT ${db.compiler.normalize(code, { name: 'c', type: 'bigint', family: 'integer' }, { caseSensitive: true })} AS c, ${order.boundsReached(code, bounds)} AS b`);
+      const got = Buffer.isBuffer(row?.c) ? row.c.toString() : String(row?.c);
+      expect([value, BigInt(got), Number(row?.b)]).toEqual([value, byHand(value), reached(byHand(value))]);
+    }
+  });
+
+  let source: TestEngine;
+  let target: TestEngine;
+  /** `prefix-n`, the prefix cycling through cases and punctuation MariaDB's collation orders differently than bytes. */
+  const keyOf = (n: number) => `${['Key-', 'key_', 'KEY.', 'kéy-'][n % 4]}${String(n).padStart(4, '0')}`;
+  beforeAll(async () => {
+    source = await testEngine('postgres', 'pk_src');
+    target = await testEngine('mysql', 'pk_tgt');
+    const rows = (change: (n: number) => string | undefined) =>
+      Array.from({ length: 2000 }, (_, n) => [keyOf(n), change(n)] as const)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => `('${k}', '${v}')`)
+        .join(', ');
+    for (const [engine, change] of [
+      [source, (n: number) => `v${n}`],
+      // 5 contiguous keys changed, 2 deleted, all in one short stretch of byte order.
+      [target, (n: number) => (n >= 1200 && n < 1220 && n % 4 === 1 ? `changed${n}` : n === 1204 || n === 1208 ? undefined : `v${n}`)],
+    ] as const) {
+      await engine.exec(`CREATE TABLE ${engine.table('words')} (k VARCHAR(20) NOT NULL PRIMARY KEY, v VARCHAR(20))`, `INSERT INTO ${engine.table('words')} VALUES ${rows(change)}`);
+    }
+    await source.exec(
+      `CREATE TABLE ${source.table('orders')} (k VARCHAR(30) NOT NULL PRIMARY KEY, v VARCHAR(20))`,
+      `INSERT INTO ${source.table('orders')} SELECT 'ORDER-2024-' || lpad(n::text, 6, '0'), 'v' || n FROM generate_series(1, 500) AS n`,
+    );
+    await target.exec(
+      `CREATE TABLE ${target.table('orders')} (k VARCHAR(30) NOT NULL PRIMARY KEY, v VARCHAR(20))`,
+      `INSERT INTO ${target.table('orders')} SELECT concat('ORDER-2024-', lpad(seq, 6, '0')), concat('v', seq) FROM seq_1_to_500`,
+    );
+  });
+  afterAll(async () => {
+    await source?.close();
+    await target?.close();
+  });
+
+  const tuned = checksumStrategy(sameConnection, { smallTableRows: 0, mostRowsDiffer: 1, rowsPerBucket: 16, minRowsToSplitHashScan: 0 });
+
+  it('a clustered change fetches only its few buckets, each side through its own collation\'s key ranges: the same result as the streaming merge', async () => {
+    const def = definition({ source: side(source, 'words'), target: side(target, 'words') });
+    const checksum = await compare(def, { logger: silentLogger }, [tuned]);
+    const stream = await runPlan('stream', def);
+    expect(checksum.plan?.reason).toMatch(/key-order buckets/);
+    expect(checksum.stats).toMatchObject({ source_rows: 2000, target_rows: 1998, matched_rows: 1993, mismatched_rows: 5, only_in_source: 2, only_in_target: 0 });
+    expect(essence(checksum)).toEqual(essence(stream));
+    // About 125 buckets of 16: the summaries plus a few buckets' rows, not the 2,000 rows.
+    expect(checksum.plan?.source.rows_sent).toBeLessThan(300);
+    expect(checksum.plan?.target.rows_sent).toBeLessThan(300);
+  });
+
+  it('keys sharing their first 7 bytes go to key-hash buckets instead, with the same result', async () => {
+    const def = definition({ source: side(source, 'orders'), target: side(target, 'orders') });
+    const checksum = await compare(def, { logger: silentLogger }, [tuned]);
+    expect(checksum.plan?.reason).toMatch(/key-hash buckets/);
+    expect(checksum.status).toBe('match');
+    expect(checksum.stats?.matched_rows).toBe(500);
   });
 });

@@ -100,6 +100,11 @@ describe('merging the slices', () => {
     ]);
   });
 
+  it('keeps every slice\'s key range of a prefix bucket: slices split the engine\'s order, buckets follow byte order', async () => {
+    const result = await merged([{ bucket: 4n, rows: 1, checksum: '1', ranges: [['KEY.1', 'KEY.1']] }], [{ bucket: 4n, rows: 2, checksum: '2', ranges: [['key_1', 'key_9']] }]);
+    expect(result).toEqual([{ bucket: 4n, rows: 3, checksum: '3', ranges: [['KEY.1', 'KEY.1'], ['key_1', 'key_9']] }]);
+  });
+
   it('passes a lone slice through, and merges empty slices into nothing', async () => {
     const only = [{ bucket: 2n, rows: 1, checksum: '42' }];
     expect(await merged(only)).toEqual(only);

@@ -7,17 +7,21 @@ import { postgresCompiler } from '../../../src/dialects/postgres/compiler.js';
 import { mysqlCompiler } from '../../../src/dialects/mysql/compiler.js';
 import { sqliteCompiler } from '../../../src/dialects/sqlite/compiler.js';
 import type { ColumnType, SqlCompiler } from '../../../src/dialects/types.js';
-import { bucketConditions, bucketScanSql, keyText, RANGES_PER_QUERY, rowText, type Bucketing, type ChecksumRelation } from '../../../src/engine/checksum/sql.js';
+import { bucketConditions, bucketScanSql, keyText, MAX_KEY_RANGES, RANGES_PER_QUERY, rowText, sampleCodesSql, type Bucketing, type ChecksumRelation, type KeyRange } from '../../../src/engine/checksum/sql.js';
 import { chooseBucketCount, compareBuckets, isPrime, type BucketSummary } from '../../../src/engine/checksum/buckets.js';
 
 const id: ColumnType = { name: 'id', type: 'bigint', family: 'integer' };
 const name: ColumnType = { name: 'name', type: 'varchar(20)', family: 'text' };
 const amount: ColumnType = { name: 'amount', type: 'numeric(12,2)', family: 'decimal', scale: 2 };
 
-function relation(compiler: SqlCompiler, bucketing: Bucketing = { kind: 'hash', buckets: 7 }): ChecksumRelation {
-  const col = (column: ColumnType) => ({ expr: compiler.quoteIdentifier(column.name), column, options: { caseSensitive: column.family !== 'text', scale: column.scale } });
-  return { compiler, from: compiler.quoteTable('t'), keys: [col(id)], values: [col(name), col(amount)], bucketing };
+const code: ColumnType = { name: 'code', type: 'varchar(40)', family: 'text' };
+
+function relation(compiler: SqlCompiler, bucketing: Bucketing = { kind: 'hash', buckets: 7 }, key: ColumnType = id): ChecksumRelation {
+  const col = (column: ColumnType) => ({ expr: compiler.quoteIdentifier(column.name), column, options: { caseSensitive: column === key || column.family !== 'text', scale: column.scale } });
+  return { compiler, from: compiler.quoteTable('t'), keys: [col(key)], values: [col(name), col(amount)], bucketing };
 }
+
+const prefixed = (compiler: SqlCompiler, bounds: bigint[]) => relation(compiler, { kind: 'prefix', bounds }, code);
 
 describe('row text', () => {
   it('encodes each field so the whole is uniquely decodable: fixed-alphabet fields as is, free text length-prefixed in bytes, NULL as -', () => {
@@ -39,6 +43,51 @@ describe('bucket scan', () => {
   it('uses key ranges without division for a single integer key', () => {
     const sql = bucketScanSql(relation(mysqlCompiler, { kind: 'range', lo: 1n, width: 64n }));
     expect(sql).toContain('CASE WHEN `id` IS NULL THEN NULL ELSE `id` - ((`id` - (1)) % 64) END');
+  });
+});
+
+describe('prefix buckets (a text key, in byte order)', () => {
+  it('count the bounds the integer of the key text\'s first 7 bytes has reached, and return each bucket\'s smallest and largest key', () => {
+    const pg = bucketScanSql(prefixed(postgresCompiler, [100n, 200n]));
+    expect(pg).toContain(
+      `CASE WHEN "code" IS NULL THEN NULL ELSE width_bucket(('x' || encode(substr(convert_to(("code")::text, 'UTF8') || decode('00000000000000', 'hex'), 1, 7), 'hex'))::bit(56)::bigint, ARRAY[100, 200]::bigint[]) END AS "bucket_id"`,
+    );
+    expect(pg).toContain(`"code" AS "key_value"`);
+    expect(pg).toContain(`min("key_value") AS "low", max("key_value") AS "high"`);
+    const my = bucketScanSql(prefixed(mysqlCompiler, [100n, 200n]));
+    expect(my).toContain("INTERVAL(CAST(CONV(HEX(RPAD(CAST(CAST(`code` AS CHAR) AS BINARY), 7, X'00')), 16, 10) AS UNSIGNED), 100, 200)");
+  });
+
+  it('sample the prefix integers of a random share of the non-NULL keys', () => {
+    expect(sampleCodesSql(prefixed(mysqlCompiler, []), 0.25)).toMatch(/^SELECT CAST\(CAST\(CAST\(CONV\(HEX\(RPAD\(.*\) AS CHAR\) AS BINARY\) AS `code` FROM `t` WHERE `code` IS NOT NULL AND RAND\(\) < 0\.25$/);
+  });
+
+  it('fetch a differing bucket through its key range on this side, then exactly by the integer; buckets this side has no rows in are skipped', () => {
+    const r = prefixed(postgresCompiler, [100n, 200n, 300n]);
+    const ranges = new Map<bigint, KeyRange[]>([
+      [0n, [['a', 'b']]],
+      [1n, [['c', "d'e"]]],
+      [3n, [['x', 'x'], ['y', 'z']]],
+    ]);
+    const [condition, ...rest] = bucketConditions(r, [0n, 1n, 2n, 3n], ranges);
+    expect(rest).toEqual([]);
+    const code = `('x' || encode(substr(convert_to(("code")::text, 'UTF8') || decode('00000000000000', 'hex'), 1, 7), 'hex'))::bit(56)::bigint`;
+    expect(condition).toBe(
+      `("code" BETWEEN 'a' AND 'b' OR "code" BETWEEN 'c' AND 'd''e' OR "code" = 'x' OR "code" BETWEEN 'y' AND 'z') AND ((${code} < 200) OR (${code} >= 300))`,
+    );
+  });
+
+  it('split many ranges into queries in bucket order, and filter a scan when there are too many', () => {
+    const r = prefixed(mysqlCompiler, Array.from({ length: 5000 }, (_, i) => BigInt(i * 10 + 10)));
+    const buckets = Array.from({ length: 120 }, (_, i) => BigInt(i * 3));
+    const ranges = new Map<bigint, KeyRange[]>(buckets.map((b) => [b, [[`k${b}`, `k${b}z`]]]));
+    const conditions = bucketConditions(r, buckets, ranges);
+    expect(conditions).toHaveLength(Math.ceil(120 / RANGES_PER_QUERY));
+    expect(conditions[1]).toMatch(/^\(`code` BETWEEN 'k150' AND 'k150z' OR /);
+    const many = Array.from({ length: MAX_KEY_RANGES + 1 }, (_, i) => BigInt(i * 2));
+    const filtered = bucketConditions(r, many, new Map(many.map((b) => [b, [['a', 'b']]])));
+    expect(filtered).toHaveLength(1);
+    expect(filtered[0]).toMatch(/^CASE WHEN `code` IS NULL THEN NULL ELSE INTERVAL\(.*\) END IN \(0, 2, 4, /);
   });
 });
 
@@ -86,8 +135,8 @@ describe('bucket count', () => {
   });
 });
 
-async function* stream(items: [bigint | null, number, string][]): AsyncIterable<BucketSummary> {
-  for (const [bucket, rows, checksum] of items) yield { bucket, rows, checksum };
+async function* stream(items: [bigint | null, number, string, KeyRange?][]): AsyncIterable<BucketSummary> {
+  for (const [bucket, rows, checksum, range] of items) yield range ? { bucket, rows, checksum, ranges: [range] } : { bucket, rows, checksum };
 }
 
 describe('comparing bucket summaries', () => {
@@ -102,5 +151,15 @@ describe('comparing bucket summaries', () => {
     expect(result.totals).toEqual({ source: 30, target: 28 });
     expect(result.nullKeys).toEqual({ source: 2, target: 1 });
     expect(result.summaries).toEqual({ source: 5, target: 5 });
+  });
+
+  it('keeps each side\'s key ranges of the differing buckets only', async () => {
+    const result = await compareBuckets(
+      stream([[0n, 1, '1', ['a', 'a']], [1n, 2, '2', ['b', 'c']], [3n, 1, '3', ['x', 'x']]]),
+      stream([[0n, 1, '1', ['A', 'A']], [1n, 2, '9', ['B', 'C']], [2n, 1, '4', ['m', 'm']]]),
+    );
+    expect(result.differing).toEqual([1n, 2n, 3n]);
+    expect([...result.keyRanges.source]).toEqual([[1n, [['b', 'c']]], [3n, [['x', 'x']]]]);
+    expect([...result.keyRanges.target]).toEqual([[1n, [['B', 'C']]], [2n, [['m', 'm']]]]);
   });
 });
