@@ -156,8 +156,10 @@ class MysqlCompiler extends compiler/* BaseSqlCompiler */.J {
         return `CAST(CONV(SUBSTRING(MD5(${expr}), 21), 16, 10) AS UNSIGNED)`;
     }
     textKeyOrder = {
-        // RPAD of a binary string counts bytes, pads with NUL bytes and cuts longer texts to 7 bytes.
-        prefixCode: (text) => `CAST(CONV(HEX(RPAD(${this.binaryText(text)}, 7, X'00')), 16, 10) AS UNSIGNED)`,
+        utf8: (text) => this.binaryText(text),
+        bytes: (hex) => `X'${hex}'`,
+        // On binary strings SUBSTRING and RPAD count bytes; RPAD pads with NUL bytes and cuts to 7.
+        prefixCode: (bytes, skip) => `CAST(CONV(HEX(RPAD(${skip === 0 ? bytes : `SUBSTRING(${bytes}, ${skip + 1})`}, 7, X'00')), 16, 10) AS UNSIGNED)`,
         // INTERVAL binary-searches its integer arguments.
         boundsReached: (value, bounds) => (bounds.length === 0 ? '0' : `INTERVAL(${value}, ${bounds.join(', ')})`),
         sample: (fraction) => `RAND() < ${fraction}`,

@@ -9512,7 +9512,7 @@ module.exports = Pool
 
 
 const { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(6443)
-const { URL } = __nccwpck_require__(755)
+const { URL } = __nccwpck_require__(3136)
 const Agent = __nccwpck_require__(7405)
 const Pool = __nccwpck_require__(628)
 const DispatcherBase = __nccwpck_require__(1841)
@@ -29407,7 +29407,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:tls");
 
 /***/ }),
 
-/***/ 755:
+/***/ 3136:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
@@ -38079,7 +38079,7 @@ exports.visitAsync = visitAsync;
 
 /***/ }),
 
-/***/ 3136:
+/***/ 327:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -60110,7 +60110,113 @@ async function* mergeSummaries(slices) {
         yield { bucket: null, rows: nulls.rows, checksum: String(nulls.checksum) };
 }
 //# sourceMappingURL=slices.js.map
+;// CONCATENATED MODULE: ./build/src/engine/checksum/prefix.js
+/** Bytes read into the integer after the shared prefix (7: it stays a positive 64-bit integer). */
+const CODE_BYTES = 7;
+/** Longest shared prefix used: every key's bytes are compared with it. */
+const MAX_SHARED_BYTES = 64;
+/** The integer of `bytes[skip, skip + 7)`, zero-padded: what `TextKeyOrder.prefixCode` computes in SQL. */
+function codeAt(bytes, skip) {
+    let code = 0n;
+    for (let i = 0; i < CODE_BYTES; i++)
+        code = (code << 8n) | BigInt(bytes[skip + i] ?? 0);
+    return code;
+}
+/** The smallest byte string above every string starting with `prefix` (its last byte below 0xff plus one). */
+function above(prefix) {
+    const bytes = Uint8Array.from(prefix);
+    bytes[bytes.length - 1] = (bytes[bytes.length - 1] ?? 0) + 1;
+    return bytes;
+}
+const prefix_hex = (bytes) => Buffer.from(bytes).toString('hex');
+/** The SQL pieces of prefix buckets for one side's key text. */
+class PrefixBuckets {
+    order;
+    bucketing;
+    shared;
+    bytes;
+    constructor(order, bucketing, keyText) {
+        this.order = order;
+        this.bucketing = bucketing;
+        this.shared = Buffer.from(bucketing.shared, 'hex');
+        this.bytes = order.utf8(keyText);
+    }
+    /** Buckets are 0 … last. */
+    get last() {
+        return this.shared.length === 0 ? this.bucketing.bounds.length : this.bucketing.bounds.length + 2;
+    }
+    /** The key's integer after the shared prefix. */
+    code() {
+        return this.order.prefixCode(this.bytes, this.shared.length);
+    }
+    /** The bucket of a row (its key not NULL). */
+    bucket() {
+        const middle = this.order.boundsReached(this.code(), this.bucketing.bounds);
+        if (this.shared.length === 0)
+            return middle;
+        return `CASE WHEN ${this.bytes} < ${this.order.bytes(prefix_hex(this.shared))} THEN 0 WHEN ${this.bytes} >= ${this.order.bytes(prefix_hex(above(this.shared)))} THEN ${this.last} ELSE 1 + ${middle} END`;
+    }
+    /** A condition true exactly for the rows of buckets first … last (inclusive). */
+    run(first, last) {
+        if (this.shared.length === 0)
+            return this.middle(first, last);
+        // Buckets 1 … n + 1 are the middle buckets 0 … n.
+        const middleFirst = Math.max(first, 1) - 1;
+        const middleLast = Math.min(last, this.last - 1) - 1;
+        const middle = middleFirst <= middleLast ? this.middle(middleFirst, middleLast) : 'FALSE';
+        const below = first === 0 ? 'TRUE' : 'FALSE';
+        const beyond = last === this.last ? 'TRUE' : 'FALSE';
+        return `CASE WHEN ${this.bytes} < ${this.order.bytes(prefix_hex(this.shared))} THEN ${below} WHEN ${this.bytes} >= ${this.order.bytes(prefix_hex(above(this.shared)))} THEN ${beyond} ELSE ${middle} END`;
+    }
+    /** Middle buckets first … last: bucket i holds the integers in [bounds[i - 1], bounds[i]). */
+    middle(first, last) {
+        const bounds = this.bucketing.bounds;
+        const parts = [first > 0 ? `${this.code()} >= ${bounds[first - 1]}` : undefined, last < bounds.length ? `${this.code()} < ${bounds[last]}` : undefined];
+        const defined = parts.filter((part) => part !== undefined);
+        return defined.length === 0 ? 'TRUE' : `(${defined.join(' AND ')})`;
+    }
+}
+/** Prefix buckets are not used when one integer holds more than this share of the sampled keys. */
+const MAX_LUMP_SHARE = 0.02;
+/**
+ * Bucket bounds for about `buckets` buckets from a random sample of keys (their UTF-8 bytes): the
+ * sample's shared prefix, then every (sample / buckets)-th integer after it. Undefined when the
+ * sample is empty or too many keys share the same 7 bytes after the prefix (a difference there would
+ * fetch them all): key-hash buckets serve those better.
+ */
+function prefixBucketsFromSample(sample, buckets) {
+    if (sample.length === 0)
+        return undefined;
+    const sorted = [...sample].sort((a, b) => Buffer.compare(a, b));
+    const first = sorted[0];
+    const lastKey = sorted[sorted.length - 1];
+    let shared = 0;
+    while (shared < MAX_SHARED_BYTES && shared < first.length && shared < lastKey.length && first[shared] === lastKey[shared])
+        shared++;
+    // Never 0xff last (not in UTF-8 anyway): the bound above the prefix adds one to its last byte.
+    while (shared > 0 && first[shared - 1] === 0xff)
+        shared--;
+    const codes = sorted.map((key) => codeAt(key, shared));
+    let run = 1;
+    let longest = 1;
+    for (let i = 1; i < codes.length; i++) {
+        run = codes[i] === codes[i - 1] ? run + 1 : 1;
+        longest = Math.max(longest, run);
+    }
+    if (longest > Math.max(16, codes.length * MAX_LUMP_SHARE))
+        return undefined;
+    const bounds = [];
+    const step = codes.length / buckets;
+    for (let i = 1; i < buckets; i++) {
+        const code = codes[Math.floor(i * step)];
+        if (code !== undefined && (bounds.length === 0 || code > bounds[bounds.length - 1]))
+            bounds.push(code);
+    }
+    return { kind: 'prefix', shared: prefix_hex(first.subarray(0, shared)), bounds };
+}
+//# sourceMappingURL=prefix.js.map
 ;// CONCATENATED MODULE: ./build/src/engine/checksum/sql.js
+
 
 function normalised(relation, column) {
     return relation.compiler.normalize(column.expr, column.column, column.options);
@@ -60143,12 +60249,12 @@ function textKeyOrder(relation) {
         throw new errors/* InternalError */.Gd(`${relation.compiler.dialect} cannot bucket rows by text key order.`);
     return order;
 }
-/** The integer of the (single) key's canonical text's first bytes (prefix buckets). */
-function prefixCode(relation) {
+/** The SQL of prefix buckets on the (single) key's canonical text. */
+function prefixBuckets(relation, bucketing) {
     const [key] = relation.keys;
     if (!key)
         throw new errors/* InternalError */.Gd('Prefix buckets need a key column.');
-    return textKeyOrder(relation).prefixCode(normalised(relation, key));
+    return new PrefixBuckets(textKeyOrder(relation), bucketing, normalised(relation, key));
 }
 function bucketExpression(relation) {
     const [key] = relation.keys;
@@ -60157,7 +60263,7 @@ function bucketExpression(relation) {
     if (bucketing.kind === 'range' && key)
         bucket = `${key.expr} - ((${key.expr} - (${bucketing.lo})) % ${bucketing.width})`;
     else if (bucketing.kind === 'prefix')
-        bucket = textKeyOrder(relation).boundsReached(prefixCode(relation), bucketing.bounds);
+        bucket = prefixBuckets(relation, bucketing).bucket();
     else
         bucket = `${relation.compiler.md5AsInteger(keyText(relation))} % ${bucketing.kind === 'hash' ? bucketing.buckets : 1}`;
     return `CASE WHEN ${nullKeyCondition(relation)} THEN NULL ELSE ${bucket} END`;
@@ -60186,11 +60292,14 @@ function bucketScanSql(relation) {
         (keyRange ? `, min(${q('key_value')}) AS ${q('low')}, max(${q('key_value')}) AS ${q('high')}` : '') +
         ` FROM ${relation.compiler.derivedTable(inner, 'dc_rows')} GROUP BY ${q('bucket_id')} ORDER BY ${q('bucket_id')}`);
 }
-/** The prefix integers of the keys of a random `fraction` of a side's rows (to place prefix bucket bounds). */
-function sampleCodesSql(relation, fraction) {
+/** The canonical key texts (as bytes where the engine gives them so) of a random `fraction` of a side's rows: prefix buckets' sample. */
+function sampleKeysSql(relation, fraction) {
     const q = relation.compiler.quoteIdentifier.bind(relation.compiler);
-    const condition = `${relation.keys[0]?.expr} IS NOT NULL AND ${textKeyOrder(relation).sample(fraction)}`;
-    return `SELECT ${integerText(relation, prefixCode(relation))} AS ${q('code')} FROM ${relation.from}${sql_where(relation, condition)}`;
+    const [key] = relation.keys;
+    if (!key)
+        throw new errors/* InternalError */.Gd('Prefix buckets need a key column.');
+    const condition = `${key.expr} IS NOT NULL AND ${textKeyOrder(relation).sample(fraction)}`;
+    return `SELECT ${normalised(relation, key)} AS ${q('key_text')} FROM ${relation.from}${sql_where(relation, condition)}`;
 }
 /** The whole relation's count and checksum in one query: the bench's "checksum floor". */
 function fullChecksumSql(relation) {
@@ -60232,7 +60341,7 @@ function bucketConditions(relation, buckets, keyRanges) {
     const key = relation.keys[0]?.expr;
     const filtered = () => [`${bucketExpression(relation)} IN (${buckets.join(', ')})`];
     if (bucketing.kind === 'prefix' && keyRanges)
-        return prefixConditions(relation, bucketing.bounds, buckets, keyRanges) ?? filtered();
+        return prefixConditions(relation, prefixBuckets(relation, bucketing), buckets, keyRanges) ?? filtered();
     if (bucketing.kind !== 'range' || !key)
         return filtered();
     // Adjacent buckets become one key range, so clustered differences cost one index range each.
@@ -60259,14 +60368,13 @@ function bucketConditions(relation, buckets, keyRanges) {
  * index, in the side's collation) and exactly those buckets' integers (byte order). Buckets where
  * this side has no rows are skipped. Undefined when there are too many ranges for index lookups.
  */
-function prefixConditions(relation, bounds, buckets, keyRanges) {
+function prefixConditions(relation, prefix, buckets, keyRanges) {
     const key = relation.keys[0]?.expr;
     const own = buckets.filter((bucket) => keyRanges.has(bucket));
     const total = own.reduce((n, bucket) => n + (keyRanges.get(bucket)?.length ?? 0), 0);
     if (!key || total > MAX_KEY_RANGES)
         return undefined;
     const literal = (text) => relation.compiler.stringLiteral(text);
-    const code = prefixCode(relation);
     const conditions = [];
     let batch = [];
     let ranges = [];
@@ -60274,7 +60382,8 @@ function prefixConditions(relation, bounds, buckets, keyRanges) {
         if (batch.length === 0)
             return;
         const byKey = ranges.map(([low, high]) => (low === high ? `${key} = ${literal(low)}` : `${key} BETWEEN ${literal(low)} AND ${literal(high)}`));
-        conditions.push(`(${byKey.join(' OR ')}) AND (${codeRuns(code, bounds, batch).join(' OR ')})`);
+        const byBucket = runs(batch).map(([first, last]) => prefix.run(Number(first), Number(last)));
+        conditions.push(`(${byKey.join(' OR ')}) AND (${byBucket.join(' OR ')})`);
         batch = [];
         ranges = [];
     };
@@ -60287,25 +60396,21 @@ function prefixConditions(relation, bounds, buckets, keyRanges) {
     flush();
     return conditions;
 }
-/** Conditions on the prefix integer selecting exactly the given buckets (ascending), adjacent ones merged. */
-function codeRuns(code, bounds, buckets) {
-    const runs = [];
+/** Ascending buckets as runs of adjacent ones, [first, last]. */
+function runs(buckets) {
+    const out = [];
     for (const bucket of buckets) {
-        const last = runs[runs.length - 1];
+        const last = out[out.length - 1];
         if (last && last[1] + 1n === bucket)
             last[1] = bucket;
         else
-            runs.push([bucket, bucket]);
+            out.push([bucket, bucket]);
     }
-    return runs.map(([first, last]) => {
-        // Bucket i holds the integers in [bounds[i - 1], bounds[i]).
-        const parts = [first > 0n ? `${code} >= ${bounds[Number(first) - 1]}` : undefined, last < BigInt(bounds.length) ? `${code} < ${bounds[Number(last)]}` : undefined];
-        const defined = parts.filter((part) => part !== undefined);
-        return defined.length === 0 ? '1 = 1' : `(${defined.join(' AND ')})`;
-    });
+    return out;
 }
 //# sourceMappingURL=sql.js.map
 ;// CONCATENATED MODULE: ./build/src/engine/checksum/checksum-diff.js
+
 
 
 
@@ -60399,47 +60504,23 @@ async function keyRange(context, side, relation) {
 }
 /** Prefix buckets at most: their bounds are written into the scan's SQL (about 18 bytes each). */
 const MAX_PREFIX_BUCKETS = 1 << 16;
-/**
- * Prefix buckets are not used when one prefix integer holds more than this share of the sampled keys
- * (keys sharing their first 7 bytes, like `ORDER-2024-…`): a difference there would fetch that share.
- */
-const MAX_PREFIX_SHARE = 0.02;
 function textKeyed(context) {
     const [key, ...rest] = context.resolved.keys;
     if (!key || rest.length > 0 || key.family !== 'text' || key.sourceType.family !== 'text' || key.targetType.family !== 'text')
         return false;
     return context.source.connection.compiler.textKeyOrder !== undefined && context.target.connection.compiler.textKeyOrder !== undefined;
 }
-const asText = (v) => (Buffer.isBuffer(v) ? v.toString('utf8') : String(v));
 /**
- * Bounds of about `buckets` prefix buckets holding as many rows each: every other integer of a
- * sorted random sample of twice that many keys, taken from the side whose engine scans fastest.
- * Undefined (hash buckets then) when the sample is empty or its keys share their first bytes.
+ * Prefix buckets (prefix.ts) from a random sample of twice as many keys as buckets, taken from the
+ * side whose engine scans fastest; undefined (key-hash buckets then) when the sample does not allow them.
  */
-async function prefixBounds(context, sides, buckets) {
+async function prefixBucketing(context, sides, buckets) {
     const parallel = await Promise.all(sides.map(async ([side]) => ((await loadChecksumHooks(side.connection.dialect)).parallelScans ?? 1) <= 1));
     const [side, relation, rows] = sides[parallel.indexOf(true)] ?? sides[0];
     const fraction = Math.min(1, (2 * buckets) / Math.max(1, rows));
-    const sample = await side.connection.query(sampleCodesSql(relation, fraction), [], queryOptions(context));
-    const codes = sample.map((row) => BigInt(asText(row.code))).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    if (codes.length === 0)
-        return undefined;
-    let run = 1;
-    let longest = 1;
-    for (let i = 1; i < codes.length; i++) {
-        run = codes[i] === codes[i - 1] ? run + 1 : 1;
-        longest = Math.max(longest, run);
-    }
-    if (longest > Math.max(16, codes.length * MAX_PREFIX_SHARE))
-        return undefined;
-    const bounds = [];
-    const step = codes.length / buckets;
-    for (let i = 1; i < buckets; i++) {
-        const code = codes[Math.floor(i * step)];
-        if (code !== undefined && (bounds.length === 0 || code > bounds[bounds.length - 1]))
-            bounds.push(code);
-    }
-    return bounds;
+    const sample = await side.connection.query(sampleKeysSql(relation, fraction), [], queryOptions(context));
+    const keys = sample.map((row) => (Buffer.isBuffer(row.key_text) ? row.key_text : Buffer.from(String(row.key_text), 'utf8')));
+    return prefixBucketsFromSample(keys, buckets);
 }
 /** Range buckets only for keys within ±2^62: beyond, `key - lo` could overflow a 64-bit integer. */
 const RANGE_KEY_LIMIT = 2n ** 62n;
@@ -60454,8 +60535,8 @@ async function chooseBucketing(context, relations, rowCounts, rowsPerBucket) {
     const { source, target } = context;
     if (textKeyed(context)) {
         const buckets = Math.min(MAX_PREFIX_BUCKETS, Math.max(1, Math.ceil(rows / rowsPerBucket)));
-        const bounds = await prefixBounds(context, [[source, relations[0], rowCounts[0]], [target, relations[1], rowCounts[1]]], buckets);
-        return bounds ? { bucketing: { kind: 'prefix', bounds } } : hash;
+        const prefix = await prefixBucketing(context, [[source, relations[0], rowCounts[0]], [target, relations[1], rowCounts[1]]], buckets);
+        return prefix ? { bucketing: prefix } : hash;
     }
     if (!integerKeyed(context.resolved) || source.definition.query || target.definition.query)
         return hash;
@@ -60498,7 +60579,7 @@ async function runChecksumDiff(context, tuning = DEFAULT_TUNING) {
     const { bucketing, span } = await chooseBucketing(context, [sourceRelation, targetRelation], [sourceRows, targetRows], tuning.rowsPerBucket);
     sourceRelation = { ...sourceRelation, bucketing };
     targetRelation = { ...targetRelation, bucketing };
-    const how = bucketing.kind === 'hash' ? 'key-hash buckets' : bucketing.kind === 'prefix' ? 'key-order buckets (by the keys\' first bytes)' : `key ranges of ${bucketing.width.toLocaleString('en-US')}`;
+    const how = bucketing.kind === 'hash' ? 'key-hash buckets' : bucketing.kind === 'prefix' ? `key-order buckets (by the keys' bytes${bucketing.shared ? ' after their shared prefix' : ''})` : `key ranges of ${bucketing.width.toLocaleString('en-US')}`;
     context.progress('comparing', `checksumming both sides in ${how}`);
     // Both sides' scans at once; a failure on one stops the other's query instead of waiting for it.
     const failure = linkedAbort(context.signal);
@@ -60586,7 +60667,7 @@ function checksumStrategy(sameConnection, tuning = DEFAULT_TUNING) {
                 return undefined;
             if (checksumObstacle(context) !== undefined)
                 return undefined;
-            return 'The sides are on different connections, so each database checksums its rows in key-hash buckets and only differing buckets are fetched.';
+            return 'The sides are on different connections, so each database checksums its rows in buckets of keys and only differing buckets are fetched.';
         },
         run: (context) => runChecksumDiff(context, tuning),
     };
@@ -62104,7 +62185,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 ;// CONCATENATED MODULE: external "node:module"
 const external_node_module_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:module");
 // EXTERNAL MODULE: external "node:url"
-var external_node_url_ = __nccwpck_require__(755);
+var external_node_url_ = __nccwpck_require__(3136);
 // EXTERNAL MODULE: ./build/src/shared/errors.js
 var errors = __nccwpck_require__(604);
 ;// CONCATENATED MODULE: ./build/src/dialects/duckdb/module.js
@@ -62181,7 +62262,7 @@ function loadDuckDBModule() {
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3136);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(327);
 // The action's one bundle (dist/index.js) serves both `main` and `post` (see action.yml).
 
 await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .runAction */ .C)();

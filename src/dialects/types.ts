@@ -132,15 +132,20 @@ export interface SqlCompiler {
 }
 
 /**
- * What the checksum diff needs to bucket rows by a text key in key order, identically on every engine:
- * an integer of the key's first bytes, and the number of bucket bounds it has reached.
+ * What the checksum diff needs to bucket rows by a text key in byte order, identically on every
+ * engine (see engine/checksum/prefix.ts): the key's bytes, an integer of some of them, and the
+ * number of bucket bounds that integer has reached.
  */
 export interface TextKeyOrder {
+  /** A canonical text's UTF-8 bytes, as a value that compares bytewise. */
+  utf8(text: string): string;
+  /** A literal of those bytes (hex digits; '' for none), comparable with `utf8`'s value. */
+  bytes(hex: string): string;
   /**
-   * The first 7 bytes of a canonical text's UTF-8, zero-padded, as a big-endian integer (0 … 2^56 − 1):
-   * the same number on every engine for the same text, and never larger for a bytewise smaller text.
+   * The 7 bytes of a `utf8` value from byte `skip` on, zero-padded, as a big-endian integer
+   * (0 … 2^56 − 1): the same number on every engine for the same bytes.
    */
-  prefixCode(text: string): string;
+  prefixCode(bytes: string, skip: number): string;
   /** How many of `bounds` (ascending integers) are ≤ `value`: a binary search in the database. */
   boundsReached(value: string, bounds: readonly bigint[]): string;
   /** A condition true for a random `fraction` (0 … 1) of the rows. */

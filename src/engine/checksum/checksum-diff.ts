@@ -23,7 +23,8 @@ import type { Side } from '../sides.js';
 import { chooseBucketCount, compareBuckets, MAX_BUCKETS, ROWS_PER_BUCKET, toSummary, type BucketComparison, type BucketSummary } from './buckets.js';
 import { checksumRelation, integerKeyed } from './relation.js';
 import { mergeSummaries, MIN_ROWS_TO_SPLIT_HASH_SCAN, scanSlices, type ScanSlice, type SliceOptions } from './slices.js';
-import { bucketConditions, bucketScanSql, duplicateKeysSql, keyRangeSql, sampleCodesSql, type Bucketing, type ChecksumRelation } from './sql.js';
+import { prefixBucketsFromSample, type PrefixBucketing } from './prefix.js';
+import { bucketConditions, bucketScanSql, duplicateKeysSql, keyRangeSql, sampleKeysSql, type Bucketing, type ChecksumRelation } from './sql.js';
 
 /** Below this many rows (the larger side), streaming both sides is as cheap as anything. */
 export const SMALL_TABLE_ROWS = 50_000;
@@ -125,46 +126,23 @@ async function keyRange(context: DiffContext, side: Side, relation: ChecksumRela
 
 /** Prefix buckets at most: their bounds are written into the scan's SQL (about 18 bytes each). */
 export const MAX_PREFIX_BUCKETS = 1 << 16;
-/**
- * Prefix buckets are not used when one prefix integer holds more than this share of the sampled keys
- * (keys sharing their first 7 bytes, like `ORDER-2024-…`): a difference there would fetch that share.
- */
-export const MAX_PREFIX_SHARE = 0.02;
-
 function textKeyed(context: DiffContext): boolean {
   const [key, ...rest] = context.resolved.keys;
   if (!key || rest.length > 0 || key.family !== 'text' || key.sourceType.family !== 'text' || key.targetType.family !== 'text') return false;
   return context.source.connection.compiler.textKeyOrder !== undefined && context.target.connection.compiler.textKeyOrder !== undefined;
 }
 
-const asText = (v: unknown) => (Buffer.isBuffer(v) ? v.toString('utf8') : String(v));
-
 /**
- * Bounds of about `buckets` prefix buckets holding as many rows each: every other integer of a
- * sorted random sample of twice that many keys, taken from the side whose engine scans fastest.
- * Undefined (hash buckets then) when the sample is empty or its keys share their first bytes.
+ * Prefix buckets (prefix.ts) from a random sample of twice as many keys as buckets, taken from the
+ * side whose engine scans fastest; undefined (key-hash buckets then) when the sample does not allow them.
  */
-async function prefixBounds(context: DiffContext, sides: [Side, ChecksumRelation, number][], buckets: number): Promise<bigint[] | undefined> {
+async function prefixBucketing(context: DiffContext, sides: [Side, ChecksumRelation, number][], buckets: number): Promise<PrefixBucketing | undefined> {
   const parallel = await Promise.all(sides.map(async ([side]) => ((await loadChecksumHooks(side.connection.dialect)).parallelScans ?? 1) <= 1));
   const [side, relation, rows] = sides[parallel.indexOf(true)] ?? sides[0]!;
   const fraction = Math.min(1, (2 * buckets) / Math.max(1, rows));
-  const sample = await side.connection.query(sampleCodesSql(relation, fraction), [], queryOptions(context));
-  const codes = sample.map((row) => BigInt(asText(row.code))).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  if (codes.length === 0) return undefined;
-  let run = 1;
-  let longest = 1;
-  for (let i = 1; i < codes.length; i++) {
-    run = codes[i] === codes[i - 1] ? run + 1 : 1;
-    longest = Math.max(longest, run);
-  }
-  if (longest > Math.max(16, codes.length * MAX_PREFIX_SHARE)) return undefined;
-  const bounds: bigint[] = [];
-  const step = codes.length / buckets;
-  for (let i = 1; i < buckets; i++) {
-    const code = codes[Math.floor(i * step)];
-    if (code !== undefined && (bounds.length === 0 || code > bounds[bounds.length - 1]!)) bounds.push(code);
-  }
-  return bounds;
+  const sample = await side.connection.query(sampleKeysSql(relation, fraction), [], queryOptions(context));
+  const keys = sample.map((row) => (Buffer.isBuffer(row.key_text) ? row.key_text : Buffer.from(String(row.key_text), 'utf8')));
+  return prefixBucketsFromSample(keys, buckets);
 }
 
 /** Range buckets only for keys within ±2^62: beyond, `key - lo` could overflow a 64-bit integer. */
@@ -186,8 +164,8 @@ async function chooseBucketing(
   const { source, target } = context;
   if (textKeyed(context)) {
     const buckets = Math.min(MAX_PREFIX_BUCKETS, Math.max(1, Math.ceil(rows / rowsPerBucket)));
-    const bounds = await prefixBounds(context, [[source, relations[0], rowCounts[0]], [target, relations[1], rowCounts[1]]], buckets);
-    return bounds ? { bucketing: { kind: 'prefix', bounds } } : hash;
+    const prefix = await prefixBucketing(context, [[source, relations[0], rowCounts[0]], [target, relations[1], rowCounts[1]]], buckets);
+    return prefix ? { bucketing: prefix } : hash;
   }
   if (!integerKeyed(context.resolved) || source.definition.query || target.definition.query) return hash;
   const ranges = await Promise.all([keyRange(context, source, relations[0]), keyRange(context, target, relations[1])]);
@@ -231,7 +209,7 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
   sourceRelation = { ...sourceRelation, bucketing };
   targetRelation = { ...targetRelation, bucketing };
   const how =
-    bucketing.kind === 'hash' ? 'key-hash buckets' : bucketing.kind === 'prefix' ? 'key-order buckets (by the keys\' first bytes)' : `key ranges of ${bucketing.width.toLocaleString('en-US')}`;
+    bucketing.kind === 'hash' ? 'key-hash buckets' : bucketing.kind === 'prefix' ? `key-order buckets (by the keys' bytes${bucketing.shared ? ' after their shared prefix' : ''})` : `key ranges of ${bucketing.width.toLocaleString('en-US')}`;
 
   context.progress('comparing', `checksumming both sides in ${how}`);
   // Both sides' scans at once; a failure on one stops the other's query instead of waiting for it.

@@ -4,7 +4,7 @@
  * column; together they hold every row exactly once (NULL keys in the first), so their bucket
  * summaries, added up per bucket (prefix buckets keep each slice's key range), are the whole side's.
  * - range buckets: contiguous integer key ranges aligned on bucket bounds (no query needed);
- * - hash buckets on a table: key ranges in the engine's own order around the key at the middle row
+ * - hash or prefix buckets on a text-keyed table: key ranges in the engine's own order around the key at the middle row
  *   (one index walk to find it). Any pivot partitions the rows exactly; a poor one only unbalances.
  */
 import type { ResultRow } from '../../dialects/types.js';

@@ -14,6 +14,7 @@
  */
 import type { ColumnType, NormalizeOptions, SqlCompiler, TextKeyOrder } from '../../dialects/types.js';
 import { InternalError } from '../../shared/errors.js';
+import { PrefixBuckets, type PrefixBucketing } from './prefix.js';
 
 export interface ChecksumColumn {
   /** An SQL expression for the column in `from` (usually the quoted column name). */
@@ -44,18 +45,17 @@ export interface ChecksumRelation {
  *   are the same numbers on every engine; no division, whose rounding differs). A bucket's rows are
  *   fetched through the key's index (`key BETWEEN a AND b`), and differences clustered in key
  *   ranges fall into few buckets.
- * - `prefix` (a single text key, engines with `textKeyOrder`): bucket = how many of `bounds` the
- *   integer of the key text's first 7 bytes has reached, the bounds sampled from the data so buckets
- *   hold about the same number of rows. Buckets follow the texts' byte order, the order the
- *   streaming merge reads keys in, whatever the engines' collations; each side's scan also returns a
- *   bucket's smallest and largest key in its own collation, so a differing bucket's rows are fetched
- *   through the key's index (`key BETWEEN low AND high`, then exactly, by the same integer).
+ * - `prefix` (a single text key, engines with `textKeyOrder`): bucket = where the key's bytes fall
+ *   among bounds sampled from the data (prefix.ts), so buckets hold about the same number of rows
+ *   and follow the keys' byte order, whatever the engines' collations. Each side's scan also returns
+ *   a bucket's smallest and largest key in its own collation, so a differing bucket's rows are
+ *   fetched through the key's index (`key BETWEEN low AND high`, then exactly, by bucket).
  * NULL keys go to the NULL bucket: counted, never compared (like the other plans).
  */
 export type Bucketing =
   | { kind: 'hash'; buckets: number }
   | { kind: 'range'; lo: bigint; width: bigint }
-  | { kind: 'prefix'; bounds: readonly bigint[] };
+  | PrefixBucketing;
 
 /** A key range of one side, in its own collation: a bucket's smallest and largest key there. */
 export type KeyRange = readonly [low: string, high: string];
@@ -97,11 +97,11 @@ function textKeyOrder(relation: ChecksumRelation): TextKeyOrder {
   return order;
 }
 
-/** The integer of the (single) key's canonical text's first bytes (prefix buckets). */
-function prefixCode(relation: ChecksumRelation): string {
+/** The SQL of prefix buckets on the (single) key's canonical text. */
+function prefixBuckets(relation: ChecksumRelation, bucketing: PrefixBucketing): PrefixBuckets {
   const [key] = relation.keys;
   if (!key) throw new InternalError('Prefix buckets need a key column.');
-  return textKeyOrder(relation).prefixCode(normalised(relation, key));
+  return new PrefixBuckets(textKeyOrder(relation), bucketing, normalised(relation, key));
 }
 
 export function bucketExpression(relation: ChecksumRelation): string {
@@ -109,7 +109,7 @@ export function bucketExpression(relation: ChecksumRelation): string {
   const bucketing = relation.bucketing;
   let bucket: string;
   if (bucketing.kind === 'range' && key) bucket = `${key.expr} - ((${key.expr} - (${bucketing.lo})) % ${bucketing.width})`;
-  else if (bucketing.kind === 'prefix') bucket = textKeyOrder(relation).boundsReached(prefixCode(relation), bucketing.bounds);
+  else if (bucketing.kind === 'prefix') bucket = prefixBuckets(relation, bucketing).bucket();
   else bucket = `${relation.compiler.md5AsInteger(keyText(relation))} % ${bucketing.kind === 'hash' ? bucketing.buckets : 1}`;
   return `CASE WHEN ${nullKeyCondition(relation)} THEN NULL ELSE ${bucket} END`;
 }
@@ -145,11 +145,13 @@ export function bucketScanSql(relation: ChecksumRelation): string {
   );
 }
 
-/** The prefix integers of the keys of a random `fraction` of a side's rows (to place prefix bucket bounds). */
-export function sampleCodesSql(relation: ChecksumRelation, fraction: number): string {
+/** The canonical key texts (as bytes where the engine gives them so) of a random `fraction` of a side's rows: prefix buckets' sample. */
+export function sampleKeysSql(relation: ChecksumRelation, fraction: number): string {
   const q = relation.compiler.quoteIdentifier.bind(relation.compiler);
-  const condition = `${relation.keys[0]?.expr} IS NOT NULL AND ${textKeyOrder(relation).sample(fraction)}`;
-  return `SELECT ${integerText(relation, prefixCode(relation))} AS ${q('code')} FROM ${relation.from}${where(relation, condition)}`;
+  const [key] = relation.keys;
+  if (!key) throw new InternalError('Prefix buckets need a key column.');
+  const condition = `${key.expr} IS NOT NULL AND ${textKeyOrder(relation).sample(fraction)}`;
+  return `SELECT ${normalised(relation, key)} AS ${q('key_text')} FROM ${relation.from}${where(relation, condition)}`;
 }
 
 /** The whole relation's count and checksum in one query: the bench's "checksum floor". */
@@ -197,7 +199,7 @@ export function bucketConditions(relation: ChecksumRelation, buckets: readonly b
   const bucketing = relation.bucketing;
   const key = relation.keys[0]?.expr;
   const filtered = () => [`${bucketExpression(relation)} IN (${buckets.join(', ')})`];
-  if (bucketing.kind === 'prefix' && keyRanges) return prefixConditions(relation, bucketing.bounds, buckets, keyRanges) ?? filtered();
+  if (bucketing.kind === 'prefix' && keyRanges) return prefixConditions(relation, prefixBuckets(relation, bucketing), buckets, keyRanges) ?? filtered();
   if (bucketing.kind !== 'range' || !key) return filtered();
   // Adjacent buckets become one key range, so clustered differences cost one index range each.
   const ranges: [bigint, bigint][] = [];
@@ -223,7 +225,7 @@ export function bucketConditions(relation: ChecksumRelation, buckets: readonly b
  */
 function prefixConditions(
   relation: ChecksumRelation,
-  bounds: readonly bigint[],
+  prefix: PrefixBuckets,
   buckets: readonly bigint[],
   keyRanges: ReadonlyMap<bigint, readonly KeyRange[]>,
 ): string[] | undefined {
@@ -232,14 +234,14 @@ function prefixConditions(
   const total = own.reduce((n, bucket) => n + (keyRanges.get(bucket)?.length ?? 0), 0);
   if (!key || total > MAX_KEY_RANGES) return undefined;
   const literal = (text: string) => relation.compiler.stringLiteral(text);
-  const code = prefixCode(relation);
   const conditions: string[] = [];
   let batch: bigint[] = [];
   let ranges: KeyRange[] = [];
   const flush = () => {
     if (batch.length === 0) return;
     const byKey = ranges.map(([low, high]) => (low === high ? `${key} = ${literal(low)}` : `${key} BETWEEN ${literal(low)} AND ${literal(high)}`));
-    conditions.push(`(${byKey.join(' OR ')}) AND (${codeRuns(code, bounds, batch).join(' OR ')})`);
+    const byBucket = runs(batch).map(([first, last]) => prefix.run(Number(first), Number(last)));
+    conditions.push(`(${byKey.join(' OR ')}) AND (${byBucket.join(' OR ')})`);
     batch = [];
     ranges = [];
   };
@@ -252,18 +254,13 @@ function prefixConditions(
   return conditions;
 }
 
-/** Conditions on the prefix integer selecting exactly the given buckets (ascending), adjacent ones merged. */
-function codeRuns(code: string, bounds: readonly bigint[], buckets: readonly bigint[]): string[] {
-  const runs: [bigint, bigint][] = [];
+/** Ascending buckets as runs of adjacent ones, [first, last]. */
+function runs(buckets: readonly bigint[]): [bigint, bigint][] {
+  const out: [bigint, bigint][] = [];
   for (const bucket of buckets) {
-    const last = runs[runs.length - 1];
+    const last = out[out.length - 1];
     if (last && last[1] + 1n === bucket) last[1] = bucket;
-    else runs.push([bucket, bucket]);
+    else out.push([bucket, bucket]);
   }
-  return runs.map(([first, last]) => {
-    // Bucket i holds the integers in [bounds[i - 1], bounds[i]).
-    const parts = [first > 0n ? `${code} >= ${bounds[Number(first) - 1]}` : undefined, last < BigInt(bounds.length) ? `${code} < ${bounds[Number(last)]}` : undefined];
-    const defined = parts.filter((part): part is string => part !== undefined);
-    return defined.length === 0 ? '1 = 1' : `(${defined.join(' AND ')})`;
-  });
+  return out;
 }

@@ -30,7 +30,7 @@ export function checksumStrategy(
       const { definition } = context;
       if (sameConnection(definition.source.connection, definition.target.connection)) return undefined;
       if (checksumObstacle(context) !== undefined) return undefined;
-      return 'The sides are on different connections, so each database checksums its rows in key-hash buckets and only differing buckets are fetched.';
+      return 'The sides are on different connections, so each database checksums its rows in buckets of keys and only differing buckets are fetched.';
     },
     run: (context) => runChecksumDiff(context, tuning),
   };

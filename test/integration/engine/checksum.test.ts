@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compare } from '../../../src/engine/index.js';
 import { joinStrategy, sameConnection, streamStrategy } from '../../../src/engine/plan.js';
 import { checksumStrategy } from '../../../src/engine/checksum/strategy.js';
+import { codeAt, PrefixBuckets } from '../../../src/engine/checksum/prefix.js';
 import type { ComparisonDefinition, ComparisonResult } from '../../../src/engine/model.js';
 import { silentLogger } from '../../../src/shared/logger.js';
 import { loadDialect } from '../../../src/dialects/registry.js';
@@ -221,7 +222,7 @@ describe.each(pairs)('checksum diff %s ↔ %s', (sourceName, targetName) => {
 });
 
 describe.runIf(available.postgres && available.mysql)('text keys in byte-order buckets, PostgreSQL ↔ MariaDB', () => {
-  const texts = ['', 'a', 'A', 'tr ', 'Key-1', 'KEY.1', 'kéy-123456', 'abcdef', 'abcdefg', 'abcdefgh', '€uro', '日本語テキスト', '😀x', "it's"];
+  const texts = ['', 'a', 'A', 'ab', 'ab\u0001', 'abc', 'tr ', 'Key-1', 'KEY.1', 'kéy-123456', 'abcdef', 'abcdefg', 'abcdefgh', '€uro', '日本語テキスト', '😀x', "it's"];
   /** The first 7 UTF-8 bytes, zero-padded, as a big-endian integer: what both engines must compute. */
   const byHand = (text: string) => BigInt(`0x${Buffer.concat([Buffer.from(text, 'utf8'), Buffer.alloc(7)]).subarray(0, 7).toString('hex')}`);
   const bounds = [byHand('A'), byHand('Key-1'), byHand('a'), byHand('abcdefg'), byHand('€')];
@@ -237,17 +238,53 @@ describe.runIf(available.postgres && available.mysql)('text keys in byte-order b
     await my?.close();
   });
 
-  it.each([['postgres'], ['mysql']] as const)('%s computes the prefix integer and its bucket exactly as worked out by hand', async (engine) => {
+  /** Evaluates SQL expressions over each text on one engine: row i is texts[i]. */
+  async function evaluate(db: DatabaseConnection, expressions: (text: string) => Record<string, string>): Promise<Record<string, unknown>[]> {
+    const rows: Record<string, unknown>[] = [];
+    const canonical = (value: string) => db.compiler.normalize(db.compiler.stringLiteral(value), { name: 'k', type: 'varchar(40)', family: 'text' }, { caseSensitive: true });
+    for (const value of texts) {
+      const items = Object.entries(expressions(canonical(value))).map(([alias, sql]) => `${sql} AS ${db.compiler.quoteIdentifier(alias)}`);
+      const [row] = await db.query(`SELECT ${items.join(', ')}`);
+      rows.push(Object.fromEntries(Object.entries(row ?? {}).map(([k, v]) => [k, Buffer.isBuffer(v) ? v.toString() : String(v)])));
+    }
+    return rows;
+  }
+  const asText = (db: DatabaseConnection, expr: string) => db.compiler.normalize(expr, { name: 'c', type: 'bigint', family: 'integer' }, { caseSensitive: true });
+
+  it.each([['postgres'], ['mysql']] as const)('%s computes the integer of a key\'s bytes from any offset, and its bucket, exactly as worked out by hand', async (engine) => {
     const db = engine === 'postgres' ? pg : my;
     const order = db.compiler.textKeyOrder!;
-    const text = db.compiler.normalize(db.compiler.stringLiteral('?'), { name: 'k', type: 'varchar(40)', family: 'text' }, { caseSensitive: true });
-    for (const value of texts) {
-      const expr = text.replace(db.compiler.stringLiteral('?'), db.compiler.stringLiteral(value));
-      const code = order.prefixCode(expr);
-      const [row] = await db.query(`SELECT ${db.compiler.normalize(code, { name: 'c', type: 'bigint', family: 'integer' }, { caseSensitive: true })} AS c, ${order.boundsReached(code, bounds)} AS b`);
-      const got = Buffer.isBuffer(row?.c) ? row.c.toString() : String(row?.c);
-      expect([value, BigInt(got), Number(row?.b)]).toEqual([value, byHand(value), reached(byHand(value))]);
-    }
+    const rows = await evaluate(db, (text) => {
+      const code = order.prefixCode(order.utf8(text), 0);
+      return { code: asText(db, code), skip3: asText(db, order.prefixCode(order.utf8(text), 3)), bucket: order.boundsReached(code, bounds) };
+    });
+    expect(rows).toEqual(
+      texts.map((text) => ({ code: String(byHand(text)), skip3: String(codeAt(Buffer.from(text, 'utf8'), 3)), bucket: String(reached(byHand(text))) })),
+    );
+  });
+
+  it.each([['postgres'], ['mysql']] as const)('%s puts keys outside a shared prefix in the buckets below and above it, and selects runs of buckets exactly', async (engine) => {
+    const db = engine === 'postgres' ? pg : my;
+    // Shared prefix 'ab': 'a', 'A', '' are below it, 'tr ', '€uro' and others above; 'abcdef…' inside.
+    const bucketing = { kind: 'prefix' as const, shared: Buffer.from('ab').toString('hex'), bounds: [codeAt(Buffer.from('abcdef'), 2), codeAt(Buffer.from('abcdefg'), 2)] };
+    const byHandBucket = (text: string) => {
+      const key = Buffer.from(text, 'utf8');
+      if (Buffer.compare(key, Buffer.from('ab')) < 0) return 0;
+      if (Buffer.compare(key, Buffer.from('ac')) >= 0) return 4;
+      return 1 + bucketing.bounds.filter((bound) => bound <= codeAt(key, 2)).length;
+    };
+    const runs = [[0, 0], [1, 2], [2, 3], [0, 4], [4, 4], [3, 4]] as const;
+    const rows = await evaluate(db, (text) => {
+      const prefix = new PrefixBuckets(db.compiler.textKeyOrder!, bucketing, text);
+      return Object.fromEntries([['bucket', prefix.bucket()], ...runs.map(([a, b]) => [`run${a}${b}`, `CASE WHEN ${prefix.run(a, b)} THEN 1 ELSE 0 END`])]);
+    });
+    expect(rows).toEqual(
+      texts.map((text) => {
+        const bucket = byHandBucket(text);
+        return Object.fromEntries([['bucket', String(bucket)], ...runs.map(([a, b]) => [`run${a}${b}`, bucket >= a && bucket <= b ? '1' : '0'])]);
+      }),
+    );
+    expect(new Set(rows.map((row) => row.bucket))).toEqual(new Set(['0', '1', '2', '3', '4']));
   });
 
   let source: TestEngine;
@@ -269,14 +306,20 @@ describe.runIf(available.postgres && available.mysql)('text keys in byte-order b
     ] as const) {
       await engine.exec(`CREATE TABLE ${engine.table('words')} (k VARCHAR(20) NOT NULL PRIMARY KEY, v VARCHAR(20))`, `INSERT INTO ${engine.table('words')} VALUES ${rows(change)}`);
     }
-    await source.exec(
-      `CREATE TABLE ${source.table('orders')} (k VARCHAR(30) NOT NULL PRIMARY KEY, v VARCHAR(20))`,
-      `INSERT INTO ${source.table('orders')} SELECT 'ORDER-2024-' || lpad(n::text, 6, '0'), 'v' || n FROM generate_series(1, 500) AS n`,
-    );
-    await target.exec(
-      `CREATE TABLE ${target.table('orders')} (k VARCHAR(30) NOT NULL PRIMARY KEY, v VARCHAR(20))`,
-      `INSERT INTO ${target.table('orders')} SELECT concat('ORDER-2024-', lpad(seq, 6, '0')), concat('v', seq) FROM seq_1_to_500`,
-    );
+    // Order numbers sharing 'ORDER-2024-000': 3 changed; the target also has keys below and above that prefix.
+    const orders = (engine: TestEngine, changed: (n: number) => boolean, extra: string[]) =>
+      engine.exec(
+        `CREATE TABLE ${engine.table('orders')} (k VARCHAR(30) NOT NULL PRIMARY KEY, v VARCHAR(20))`,
+        `INSERT INTO ${engine.table('orders')} VALUES ${[
+          ...Array.from({ length: 500 }, (_, i) => `('ORDER-2024-${String(i + 1).padStart(6, '0')}', '${changed(i + 1) ? 'changed' : `v${i + 1}`}')`),
+          ...extra,
+        ].join(', ')}`,
+      );
+    await orders(source, () => false, []);
+    await orders(target, (n) => n >= 250 && n < 253, ["('ORDER-2023-999999', 'x')", "('A-outlier', 'x')", "('zz-outlier', 'x')"]);
+    // Keys whose first 7 bytes repeat, with no prefix shared by all.
+    const lumpy = Array.from({ length: 400 }, (_, n) => `('${n % 2 ? 'A' : 'B'}bcdefgh-${n}', 'v${n}')`).join(', ');
+    for (const engine of [source, target]) await engine.exec(`CREATE TABLE ${engine.table('lumpy')} (k VARCHAR(30) NOT NULL PRIMARY KEY, v VARCHAR(20))`, `INSERT INTO ${engine.table('lumpy')} VALUES ${lumpy}`);
   });
   afterAll(async () => {
     await source?.close();
@@ -297,11 +340,21 @@ describe.runIf(available.postgres && available.mysql)('text keys in byte-order b
     expect(checksum.plan?.target.rows_sent).toBeLessThan(300);
   });
 
-  it('keys sharing their first 7 bytes go to key-hash buckets instead, with the same result', async () => {
+  it('keys sharing a prefix are bucketed by the bytes after it, keys outside it in buckets of their own: the same result as the streaming merge', async () => {
     const def = definition({ source: side(source, 'orders'), target: side(target, 'orders') });
+    const checksum = await compare(def, { logger: silentLogger }, [tuned]);
+    const stream = await runPlan('stream', def);
+    expect(checksum.plan?.reason).toMatch(/key-order buckets \(by the keys' bytes after their shared prefix\)/);
+    expect(checksum.stats).toMatchObject({ source_rows: 500, target_rows: 503, matched_rows: 497, mismatched_rows: 3, only_in_source: 0, only_in_target: 3 });
+    expect(essence(checksum)).toEqual(essence(stream));
+    expect(checksum.plan?.source.rows_sent).toBeLessThan(100);
+  });
+
+  it('keys whose first 7 bytes repeat go to key-hash buckets instead, with the same result', async () => {
+    const def = definition({ source: side(source, 'lumpy'), target: side(target, 'lumpy') });
     const checksum = await compare(def, { logger: silentLogger }, [tuned]);
     expect(checksum.plan?.reason).toMatch(/key-hash buckets/);
     expect(checksum.status).toBe('match');
-    expect(checksum.stats?.matched_rows).toBe(500);
+    expect(checksum.stats?.matched_rows).toBe(400);
   });
 });

@@ -7,7 +7,7 @@ import { postgresCompiler } from '../../../src/dialects/postgres/compiler.js';
 import { mysqlCompiler } from '../../../src/dialects/mysql/compiler.js';
 import { sqliteCompiler } from '../../../src/dialects/sqlite/compiler.js';
 import type { ColumnType, SqlCompiler } from '../../../src/dialects/types.js';
-import { bucketConditions, bucketScanSql, keyText, MAX_KEY_RANGES, RANGES_PER_QUERY, rowText, sampleCodesSql, type Bucketing, type ChecksumRelation, type KeyRange } from '../../../src/engine/checksum/sql.js';
+import { bucketConditions, bucketScanSql, keyText, MAX_KEY_RANGES, RANGES_PER_QUERY, rowText, sampleKeysSql, type Bucketing, type ChecksumRelation, type KeyRange } from '../../../src/engine/checksum/sql.js';
 import { chooseBucketCount, compareBuckets, isPrime, type BucketSummary } from '../../../src/engine/checksum/buckets.js';
 
 const id: ColumnType = { name: 'id', type: 'bigint', family: 'integer' };
@@ -21,7 +21,7 @@ function relation(compiler: SqlCompiler, bucketing: Bucketing = { kind: 'hash', 
   return { compiler, from: compiler.quoteTable('t'), keys: [col(key)], values: [col(name), col(amount)], bucketing };
 }
 
-const prefixed = (compiler: SqlCompiler, bounds: bigint[]) => relation(compiler, { kind: 'prefix', bounds }, code);
+const prefixed = (compiler: SqlCompiler, bounds: bigint[], shared = '') => relation(compiler, { kind: 'prefix', shared, bounds }, code);
 
 describe('row text', () => {
   it('encodes each field so the whole is uniquely decodable: fixed-alphabet fields as is, free text length-prefixed in bytes, NULL as -', () => {
@@ -58,8 +58,16 @@ describe('prefix buckets (a text key, in byte order)', () => {
     expect(my).toContain("INTERVAL(CAST(CONV(HEX(RPAD(CAST(CAST(`code` AS CHAR) AS BINARY), 7, X'00')), 16, 10) AS UNSIGNED), 100, 200)");
   });
 
-  it('sample the prefix integers of a random share of the non-NULL keys', () => {
-    expect(sampleCodesSql(prefixed(mysqlCompiler, []), 0.25)).toMatch(/^SELECT CAST\(CAST\(CAST\(CONV\(HEX\(RPAD\(.*\) AS CHAR\) AS BINARY\) AS `code` FROM `t` WHERE `code` IS NOT NULL AND RAND\(\) < 0\.25$/);
+  it('sample the canonical key texts of a random share of the non-NULL keys', () => {
+    expect(sampleKeysSql(prefixed(mysqlCompiler, []), 0.25)).toBe('SELECT CAST(CAST(`code` AS CHAR) AS BINARY) AS `key_text` FROM `t` WHERE `code` IS NOT NULL AND RAND() < 0.25');
+    expect(sampleKeysSql(prefixed(postgresCompiler, []), 1)).toBe(`SELECT ("code")::text AS "key_text" FROM "t" WHERE "code" IS NOT NULL AND random() < 1`);
+  });
+
+  it('read the 7 bytes after a shared prefix, keys outside it in buckets of their own', () => {
+    const sql = bucketScanSql(prefixed(mysqlCompiler, [100n], '4f52'));
+    expect(sql).toContain(
+      "CASE WHEN CAST(CAST(`code` AS CHAR) AS BINARY) < X'4f52' THEN 0 WHEN CAST(CAST(`code` AS CHAR) AS BINARY) >= X'4f53' THEN 3 ELSE 1 + INTERVAL(CAST(CONV(HEX(RPAD(SUBSTRING(CAST(CAST(`code` AS CHAR) AS BINARY), 3), 7, X'00')), 16, 10) AS UNSIGNED), 100) END",
+    );
   });
 
   it('fetch a differing bucket through its key range on this side, then exactly by the integer; buckets this side has no rows in are skipped', () => {
