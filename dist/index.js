@@ -59914,8 +59914,10 @@ function toSummary(row) {
         rows: Number(row.row_count),
         checksum: Buffer.isBuffer(checksum) ? checksum.toString('utf8') : String(checksum ?? ''),
     };
-    if (typeof row.low === 'string' && typeof row.high === 'string')
-        summary.ranges = [[row.low, row.high]];
+    const text = (v) => (typeof v === 'string' ? v : Buffer.isBuffer(v) ? v.toString('utf8') : undefined);
+    const [low, high] = [text(row.low), text(row.high)];
+    if (low !== undefined && high !== undefined)
+        summary.ranges = [[low, high]];
     return summary;
 }
 function size(summary) {
@@ -59936,8 +59938,7 @@ async function compareBuckets(source, target) {
     };
     const differs = (side, summary) => {
         result.differingRows[side] += summary.rows;
-        if (summary.ranges)
-            result.keyRanges[side].set(summary.bucket, summary.ranges);
+        result.keyRanges[side].set(summary.bucket, summary.ranges ?? []);
     };
     const s = source[Symbol.asyncIterator]();
     const t = target[Symbol.asyncIterator]();
@@ -60178,32 +60179,43 @@ class PrefixBuckets {
 }
 /** Prefix buckets are not used when one integer holds more than this share of the sampled keys. */
 const MAX_LUMP_SHARE = 0.02;
+/** The shared prefix is that of the sample without this share of its keys at either end (stray keys). */
+const STRAY_SHARE = 0.01;
+function sharedLength(a, b) {
+    let shared = 0;
+    while (shared < MAX_SHARED_BYTES && shared < a.length && shared < b.length && a[shared] === b[shared])
+        shared++;
+    // Never 0xff last (not in UTF-8 anyway): the bound above the prefix adds one to its last byte.
+    while (shared > 0 && a[shared - 1] === 0xff)
+        shared--;
+    return shared;
+}
 /**
  * Bucket bounds for about `buckets` buckets from a random sample of keys (their UTF-8 bytes): the
- * sample's shared prefix, then every (sample / buckets)-th integer after it. Undefined when the
- * sample is empty or too many keys share the same 7 bytes after the prefix (a difference there would
- * fetch them all): key-hash buckets serve those better.
+ * prefix shared by the sample's keys (but a few stray ones at either end, which go to the buckets
+ * below and above), then every (sample / buckets)-th integer after it. Undefined when the sample is
+ * empty, or too many keys share the same 7 bytes after the prefix: a difference there would fetch
+ * them all, and key-hash buckets serve those better.
  */
 function prefixBucketsFromSample(sample, buckets) {
     if (sample.length === 0)
         return undefined;
     const sorted = [...sample].sort((a, b) => Buffer.compare(a, b));
-    const first = sorted[0];
-    const lastKey = sorted[sorted.length - 1];
-    let shared = 0;
-    while (shared < MAX_SHARED_BYTES && shared < first.length && shared < lastKey.length && first[shared] === lastKey[shared])
-        shared++;
-    // Never 0xff last (not in UTF-8 anyway): the bound above the prefix adds one to its last byte.
-    while (shared > 0 && first[shared - 1] === 0xff)
-        shared--;
-    const codes = sorted.map((key) => codeAt(key, shared));
+    const stray = Math.floor(sorted.length * STRAY_SHARE);
+    const low = sorted[stray];
+    const shared = sharedLength(low, sorted[sorted.length - 1 - stray]);
+    const prefix = low.subarray(0, shared);
+    // At most `stray` keys at either end lie outside the prefix: fewer than a lump.
+    const inside = sorted.filter((key) => Buffer.compare(key.subarray(0, shared), prefix) === 0);
+    const lump = Math.max(16, sorted.length * MAX_LUMP_SHARE);
+    const codes = inside.map((key) => codeAt(key, shared));
     let run = 1;
     let longest = 1;
     for (let i = 1; i < codes.length; i++) {
         run = codes[i] === codes[i - 1] ? run + 1 : 1;
         longest = Math.max(longest, run);
     }
-    if (longest > Math.max(16, codes.length * MAX_LUMP_SHARE))
+    if (longest > lump)
         return undefined;
     const bounds = [];
     const step = codes.length / buckets;
@@ -60212,7 +60224,7 @@ function prefixBucketsFromSample(sample, buckets) {
         if (code !== undefined && (bounds.length === 0 || code > bounds[bounds.length - 1]))
             bounds.push(code);
     }
-    return { kind: 'prefix', shared: prefix_hex(first.subarray(0, shared)), bounds };
+    return { kind: 'prefix', shared: prefix_hex(prefix), bounds };
 }
 //# sourceMappingURL=prefix.js.map
 ;// CONCATENATED MODULE: ./build/src/engine/checksum/sql.js
@@ -60307,10 +60319,15 @@ function fullChecksumSql(relation) {
     return (`SELECT count(*) AS ${q('row_count')}, ${integerText(relation, `sum(${relation.compiler.md5AsInteger(rowText(relation))})`)} AS ${q('checksum')}` +
         ` FROM ${relation.from}${sql_where(relation)}`);
 }
-/** Key values occurring more than once (NULL keys excluded): `duplicate_keys`. One scan; used when the key is not declared unique. */
+/**
+ * Key values occurring more than once (NULL keys excluded): `duplicate_keys`. One scan; used when the
+ * key is not declared unique. Keys are grouped by their canonical text, bytewise, as every plan
+ * matches them: 'a' and 'A' in a case-insensitive MariaDB column are two keys, two timestamps equal
+ * once truncated to the compared precision one.
+ */
 function duplicateKeysSql(relation) {
     const q = relation.compiler.quoteIdentifier.bind(relation.compiler);
-    const keys = relation.keys.map((key) => key.expr).join(', ');
+    const keys = relation.keys.map((key) => relation.compiler.binaryText(normalised(relation, key))).join(', ');
     const notNull = relation.keys.map((key) => `${key.expr} IS NOT NULL`).join(' AND ');
     const inner = `SELECT 1 AS ${q('one')} FROM ${relation.from}${sql_where(relation, notNull)} GROUP BY ${keys} HAVING count(*) > 1`;
     return `SELECT count(*) AS ${q('duplicate_keys')} FROM ${relation.compiler.derivedTable(inner, 'dc_dups')}`;
@@ -60366,13 +60383,15 @@ function bucketConditions(relation, buckets, keyRanges) {
 /**
  * Prefix buckets: per query, the side's key ranges of a run of differing buckets (through the key's
  * index, in the side's collation) and exactly those buckets' integers (byte order). Buckets where
- * this side has no rows are skipped. Undefined when there are too many ranges for index lookups.
+ * this side has no rows are skipped. Undefined (a filtered scan then) when there are too many ranges
+ * for index lookups, or a bucket's range is missing.
  */
 function prefixConditions(relation, prefix, buckets, keyRanges) {
     const key = relation.keys[0]?.expr;
     const own = buckets.filter((bucket) => keyRanges.has(bucket));
     const total = own.reduce((n, bucket) => n + (keyRanges.get(bucket)?.length ?? 0), 0);
-    if (!key || total > MAX_KEY_RANGES)
+    // A bucket of this side without its key range (never expected) is read by the filtered scan instead.
+    if (!key || total > MAX_KEY_RANGES || own.some((bucket) => keyRanges.get(bucket)?.length === 0))
         return undefined;
     const literal = (text) => relation.compiler.stringLiteral(text);
     const conditions = [];

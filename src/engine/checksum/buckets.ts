@@ -44,7 +44,9 @@ export function toSummary(row: ResultRow): BucketSummary {
     rows: Number(row.row_count),
     checksum: Buffer.isBuffer(checksum) ? checksum.toString('utf8') : String(checksum ?? ''),
   };
-  if (typeof row.low === 'string' && typeof row.high === 'string') summary.ranges = [[row.low, row.high]];
+  const text = (v: unknown) => (typeof v === 'string' ? v : Buffer.isBuffer(v) ? v.toString('utf8') : undefined);
+  const [low, high] = [text(row.low), text(row.high)];
+  if (low !== undefined && high !== undefined) summary.ranges = [[low, high]];
   return summary;
 }
 
@@ -61,7 +63,7 @@ export interface BucketComparison {
   summaries: { source: number; target: number };
   /** Approximate bytes each side sent (length of the values). */
   bytes: { source: number; target: number };
-  /** Prefix buckets: each side's key ranges of the differing buckets it has rows in. */
+  /** Each side's differing buckets it has rows in, with their key ranges (prefix buckets; none for the others). */
   keyRanges: { source: Map<bigint, KeyRange[]>; target: Map<bigint, KeyRange[]> };
 }
 
@@ -84,7 +86,7 @@ export async function compareBuckets(source: AsyncIterable<BucketSummary>, targe
   };
   const differs = (side: 'source' | 'target', summary: BucketSummary) => {
     result.differingRows[side] += summary.rows;
-    if (summary.ranges) result.keyRanges[side].set(summary.bucket as bigint, summary.ranges);
+    result.keyRanges[side].set(summary.bucket as bigint, summary.ranges ?? []);
   };
   const s = source[Symbol.asyncIterator]();
   const t = target[Symbol.asyncIterator]();

@@ -94,35 +94,47 @@ export class PrefixBuckets {
 
 /** Prefix buckets are not used when one integer holds more than this share of the sampled keys. */
 export const MAX_LUMP_SHARE = 0.02;
+/** The shared prefix is that of the sample without this share of its keys at either end (stray keys). */
+export const STRAY_SHARE = 0.01;
+
+function sharedLength(a: Uint8Array, b: Uint8Array): number {
+  let shared = 0;
+  while (shared < MAX_SHARED_BYTES && shared < a.length && shared < b.length && a[shared] === b[shared]) shared++;
+  // Never 0xff last (not in UTF-8 anyway): the bound above the prefix adds one to its last byte.
+  while (shared > 0 && a[shared - 1] === 0xff) shared--;
+  return shared;
+}
 
 /**
  * Bucket bounds for about `buckets` buckets from a random sample of keys (their UTF-8 bytes): the
- * sample's shared prefix, then every (sample / buckets)-th integer after it. Undefined when the
- * sample is empty or too many keys share the same 7 bytes after the prefix (a difference there would
- * fetch them all): key-hash buckets serve those better.
+ * prefix shared by the sample's keys (but a few stray ones at either end, which go to the buckets
+ * below and above), then every (sample / buckets)-th integer after it. Undefined when the sample is
+ * empty, or too many keys share the same 7 bytes after the prefix: a difference there would fetch
+ * them all, and key-hash buckets serve those better.
  */
 export function prefixBucketsFromSample(sample: readonly Uint8Array[], buckets: number): PrefixBucketing | undefined {
   if (sample.length === 0) return undefined;
   const sorted = [...sample].sort((a, b) => Buffer.compare(a, b));
-  const first = sorted[0]!;
-  const lastKey = sorted[sorted.length - 1]!;
-  let shared = 0;
-  while (shared < MAX_SHARED_BYTES && shared < first.length && shared < lastKey.length && first[shared] === lastKey[shared]) shared++;
-  // Never 0xff last (not in UTF-8 anyway): the bound above the prefix adds one to its last byte.
-  while (shared > 0 && first[shared - 1] === 0xff) shared--;
-  const codes = sorted.map((key) => codeAt(key, shared));
+  const stray = Math.floor(sorted.length * STRAY_SHARE);
+  const low = sorted[stray]!;
+  const shared = sharedLength(low, sorted[sorted.length - 1 - stray]!);
+  const prefix = low.subarray(0, shared);
+  // At most `stray` keys at either end lie outside the prefix: fewer than a lump.
+  const inside = sorted.filter((key) => Buffer.compare(key.subarray(0, shared), prefix) === 0);
+  const lump = Math.max(16, sorted.length * MAX_LUMP_SHARE);
+  const codes = inside.map((key) => codeAt(key, shared));
   let run = 1;
   let longest = 1;
   for (let i = 1; i < codes.length; i++) {
     run = codes[i] === codes[i - 1] ? run + 1 : 1;
     longest = Math.max(longest, run);
   }
-  if (longest > Math.max(16, codes.length * MAX_LUMP_SHARE)) return undefined;
+  if (longest > lump) return undefined;
   const bounds: bigint[] = [];
   const step = codes.length / buckets;
   for (let i = 1; i < buckets; i++) {
     const code = codes[Math.floor(i * step)];
     if (code !== undefined && (bounds.length === 0 || code > bounds[bounds.length - 1]!)) bounds.push(code);
   }
-  return { kind: 'prefix', shared: hex(first.subarray(0, shared)), bounds };
+  return { kind: 'prefix', shared: hex(prefix), bounds };
 }

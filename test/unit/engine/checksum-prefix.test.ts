@@ -39,6 +39,18 @@ describe('bounds from a sample', () => {
     expect(bucketing?.shared).toBe(utf8('x'.repeat(MAX_SHARED_BYTES)).toString('hex'));
   });
 
+  it('keep the prefix of the bulk of the keys when a few stray ones lie below or above it', () => {
+    const bulk = Array.from({ length: 400 }, (_, i) => utf8(`INV-${String(i).padStart(5, '0')}`));
+    const bucketing = prefixBucketsFromSample([...bulk, utf8(''), utf8('A'), utf8('zzz')], 4);
+    expect(bucketing?.shared).toBe(utf8('INV-00').toString('hex'));
+    // Bounds come from the keys inside the prefix only.
+    expect(bucketing?.bounds).toEqual([100, 200, 300].map((i) => codeAt(utf8(`INV-${String(i).padStart(5, '0')}`), 6)));
+    // Too many keys outside would crowd the buckets below or above: then the prefix is that of all keys.
+    const numbers = Array.from({ length: 400 }, (_, i) => utf8(`0${String(i).padStart(3, '0')}`));
+    expect(prefixBucketsFromSample([...numbers, utf8('zz')], 4)?.shared).toBe(utf8('0').toString('hex'));
+    expect(prefixBucketsFromSample([...numbers, ...Array.from({ length: 30 }, (_, i) => utf8(`zz${i}`))], 4)?.shared).toBe('');
+  });
+
   it('are refused when many keys share the 7 bytes after the prefix, or there is no sample', () => {
     const lumpy = Array.from({ length: 1000 }, (_, i) => utf8(i < 100 ? `same-7b-${i}` : `k${i}`));
     expect(prefixBucketsFromSample(lumpy, 10)).toBeUndefined();
