@@ -78,9 +78,7 @@ export async function estimateRows(context: DiffContext, side: Side, relation: C
  * For a dialect that runs a query on one core, the scan is split into slices run at once
  * (slices.ts), each streamed and merged bucket by bucket, so their summaries are never all held.
  */
-async function* summaries(context: DiffContext, side: Side, relation: ChecksumRelation, options: Omit<SliceOptions, 'parallelScans'>): AsyncGenerator<BucketSummary> {
-  const hooks = await loadChecksumHooks(side.connection.dialect);
-  const slices = await scanSlices(context, side, relation, { ...options, parallelScans: hooks.parallelScans ?? 1 });
+async function* summaries(context: DiffContext, side: Side, relation: ChecksumRelation, slices: ScanSlice[]): AsyncGenerator<BucketSummary> {
   const sqlOf = (slice: ScanSlice) => bucketScanSql(slice.condition === undefined ? relation : sliced(relation, slice.condition));
   if (slices.length === 1) {
     for (const row of await side.connection.query(sqlOf(slices[0]!), [], queryOptions(context))) yield toSummary(row as ResultRow);
@@ -90,6 +88,12 @@ async function* summaries(context: DiffContext, side: Side, relation: ChecksumRe
     for await (const row of side.connection.stream(sqlOf(slice), [], queryOptions(context))) yield toSummary(row);
   });
   yield* mergeSummaries(streams);
+}
+
+/** The slices of a side's scan (slices.ts), for its dialect. */
+async function sideSlices(context: DiffContext, side: Side, relation: ChecksumRelation, options: Omit<SliceOptions, 'parallelScans'>): Promise<ScanSlice[]> {
+  const hooks = await loadChecksumHooks(side.connection.dialect);
+  return scanSlices(context, side, relation, { ...options, parallelScans: hooks.parallelScans ?? 1 });
 }
 
 function sliced(relation: ChecksumRelation, condition: string): ChecksumRelation {
@@ -126,6 +130,7 @@ async function keyRange(context: DiffContext, side: Side, relation: ChecksumRela
 
 /** Prefix buckets at most: their bounds are written into the scan's SQL (about 18 bytes each). */
 export const MAX_PREFIX_BUCKETS = 1 << 16;
+
 function textKeyed(context: DiffContext): boolean {
   const [key, ...rest] = context.resolved.keys;
   if (!key || rest.length > 0 || key.family !== 'text' || key.sourceType.family !== 'text' || key.targetType.family !== 'text') return false;
@@ -181,6 +186,13 @@ async function chooseBucketing(
   return { bucketing: { kind: 'range', lo, width: width < 1n ? 1n : width }, span: { lo, hi } };
 }
 
+/** The buckets, in words, for the plan's reason. */
+function describe(bucketing: Bucketing): string {
+  if (bucketing.kind === 'hash') return 'key-hash buckets';
+  if (bucketing.kind === 'range') return `key ranges of ${bucketing.width.toLocaleString('en-US')}`;
+  return `key-order buckets (by the keys' bytes${bucketing.shared ? ' after their shared prefix' : ''})`;
+}
+
 async function fallBack(context: DiffContext, reason: string, spent: BucketComparison | undefined): Promise<ChecksumOutcome> {
   context.logger.debug(`${context.definition.name}: ${reason}`);
   const outcome = await runStreamMerge(context);
@@ -205,26 +217,41 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
   if (rows < tuning.smallTableRows) {
     return fallBack(context, `The sides are on different connections and small (about ${rows.toLocaleString('en-US')} rows), so both are streamed ordered by key and merged: cheaper than checksums.`, undefined);
   }
-  const { bucketing, span } = await chooseBucketing(context, [sourceRelation, targetRelation], [sourceRows, targetRows], tuning.rowsPerBucket);
-  sourceRelation = { ...sourceRelation, bucketing };
-  targetRelation = { ...targetRelation, bucketing };
-  const how =
-    bucketing.kind === 'hash' ? 'key-hash buckets' : bucketing.kind === 'prefix' ? `key-order buckets (by the keys' bytes${bucketing.shared ? ' after their shared prefix' : ''})` : `key ranges of ${bucketing.width.toLocaleString('en-US')}`;
-
-  context.progress('comparing', `checksumming both sides in ${how}`);
-  // Both sides' scans at once; a failure on one stops the other's query instead of waiting for it.
+  // From here both sides' queries run at once; a failure on one stops the other's instead of waiting for it.
   const failure = linkedAbort(context.signal);
   const local = { ...context, signal: failure.signal };
-  const [buckets, sourceDuplicates, targetDuplicates] = await Promise.all([
-    compareBuckets(
-      summaries(local, source, sourceRelation, { span, rows: sourceRows, minRowsToSplitHashScan: tuning.minRowsToSplitHashScan }),
-      summaries(local, target, targetRelation, { span, rows: targetRows, minRowsToSplitHashScan: tuning.minRowsToSplitHashScan }),
-    ),
-    duplicateKeys(local, source, sourceRelation),
-    duplicateKeys(local, target, targetRelation),
-  ]).catch((error: unknown) => {
+  // The first error is the one reported: the others are the queries it stopped.
+  let firstError: { error: unknown } | undefined;
+  const fail = (error: unknown) => {
+    firstError ??= { error };
     failure.abort(error);
-    throw error;
+  };
+  const options = (rows: number, span?: { lo: bigint; hi: bigint }) => ({ span, rows, minRowsToSplitHashScan: tuning.minRowsToSplitHashScan });
+  // Slices of a text key's scan do not depend on the buckets: their pivots are looked up while the buckets are chosen.
+  const early: [Promise<ScanSlice[]>, Promise<ScanSlice[]>] | undefined = integerKeyed(resolved)
+    ? undefined
+    : [sideSlices(local, source, sourceRelation, options(sourceRows)), sideSlices(local, target, targetRelation, options(targetRows))];
+  // A failed lookup stops the sampling at once (and is not an unhandled rejection while it runs).
+  for (const lookup of early ?? []) lookup.catch(fail);
+  const { how, buckets, sourceDuplicates, targetDuplicates } = await (async () => {
+    const { bucketing, span } = await chooseBucketing(local, [sourceRelation, targetRelation], [sourceRows, targetRows], tuning.rowsPerBucket);
+    sourceRelation = { ...sourceRelation, bucketing };
+    targetRelation = { ...targetRelation, bucketing };
+    const [sourceSlices, targetSlices] = await Promise.all(
+      early ?? ([sideSlices(local, source, sourceRelation, options(sourceRows, span)), sideSlices(local, target, targetRelation, options(targetRows, span))] as const),
+    );
+    context.progress('comparing', `checksumming both sides in ${describe(bucketing)}`);
+    const [buckets, sourceDuplicates, targetDuplicates] = await Promise.all([
+      compareBuckets(summaries(local, source, sourceRelation, sourceSlices), summaries(local, target, targetRelation, targetSlices)),
+      duplicateKeys(local, source, sourceRelation),
+      duplicateKeys(local, target, targetRelation),
+    ]);
+    return { how: describe(bucketing), buckets, sourceDuplicates, targetDuplicates };
+  })().catch(async (error: unknown) => {
+    fail(error);
+    // The pivot lookups may still be running: wait for them, so nothing is left behind.
+    await Promise.allSettled(early ?? []);
+    throw firstError?.error ?? error;
   });
   if (sourceDuplicates + targetDuplicates > 0) {
     return fallBack(context, `The key (${resolved.keys.map((k) => k.source).join(', ')}) repeats (${sourceDuplicates} duplicated in the source, ${targetDuplicates} in the target), which checksums cannot see exactly, so both sides are streamed ordered by key and merged.`, buckets);
