@@ -1,9 +1,9 @@
 /**
  * Prefix buckets: rows bucketed by a single text key in byte order, the same on every engine whatever
  * its collation. A key's bytes (UTF-8 of its canonical text) are read as
- *   shared prefix P (the bytes every sampled key starts with, maybe none) + 7 bytes → an integer,
- * and the bucket is how many sampled bounds that integer has reached. Keys that do not start with P
- * (none were sampled) go to a bucket of their own below (bucket 0) or above (the last) the others.
+ *   shared prefix P (the bytes the sampled keys start with, but a few strays; maybe none) + 7 bytes
+ * → an integer, and the bucket is how many sampled bounds that integer has reached. Keys that do not
+ * start with P go to a bucket of their own below (bucket 0) or above (the last) the others.
  * Buckets therefore follow byte order, the order the streaming merge reads keys in, so differing
  * buckets fetched one run after the other come in key order.
  *
@@ -13,7 +13,7 @@ import type { TextKeyOrder } from '../../dialects/types.js';
 
 export interface PrefixBucketing {
   kind: 'prefix';
-  /** The bytes every key is expected to start with, in hex ('' for none). */
+  /** The bytes most keys start with, in hex ('' for none). */
   shared: string;
   /** Ascending integers of the 7 bytes after the shared prefix: bucket bounds. */
   bounds: readonly bigint[];
