@@ -59,6 +59,7 @@ class BaseSqlCompiler {
     placeholder(_index) {
         return '?';
     }
+    /** A text literal read the same way whatever the session's escaping mode (see the dialects' overrides). */
     stringLiteral(text) {
         return `'${text.replaceAll("'", "''")}'`;
     }

@@ -85,8 +85,15 @@ class MysqlCompiler extends compiler/* BaseSqlCompiler */.J {
     quoteIdentifier(name) {
         return `\`${name.replaceAll('`', '``')}\``;
     }
+    /**
+     * A backslash escapes in '…' unless the session's sql_mode has NO_BACKSLASH_ESCAPES: a text with a
+     * backslash is written as UTF-8 bytes in hex with the utf8mb4 introducer, read the same either way
+     * and, like any literal, compared in the column's collation.
+     */
     stringLiteral(text) {
-        return `'${text.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
+        if (text.includes('\\'))
+            return `_utf8mb4 X'${Buffer.from(text, 'utf8').toString('hex')}'`;
+        return `'${text.replaceAll("'", "''")}'`;
     }
     normalize(expr, column, options) {
         return this.binaryText(super.normalize(expr, column, options));
@@ -500,6 +507,7 @@ class BaseSqlCompiler {
     placeholder(_index) {
         return '?';
     }
+    /** A text literal read the same way whatever the session's escaping mode (see the dialects' overrides). */
     stringLiteral(text) {
         return `'${text.replaceAll("'", "''")}'`;
     }

@@ -38,6 +38,15 @@ class PostgresCompiler extends _sql_compiler_js__WEBPACK_IMPORTED_MODULE_0__/* .
     placeholder(index) {
         return `$${index}`;
     }
+    /**
+     * With `standard_conforming_strings = off` (a server's or role's legacy setting) a backslash in
+     * '…' escapes the next character: a text with a backslash is written as E'…', whose escapes are
+     * the same under either setting.
+     */
+    stringLiteral(text) {
+        const quoted = text.replaceAll("'", "''");
+        return text.includes('\\') ? `E'${quoted.replaceAll('\\', '\\\\')}'` : `'${quoted}'`;
+    }
     integerText(expr) {
         return `(${expr})::text`;
     }
@@ -127,6 +136,7 @@ class BaseSqlCompiler {
     placeholder(_index) {
         return '?';
     }
+    /** A text literal read the same way whatever the session's escaping mode (see the dialects' overrides). */
     stringLiteral(text) {
         return `'${text.replaceAll("'", "''")}'`;
     }

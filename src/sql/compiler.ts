@@ -25,6 +25,7 @@ export abstract class BaseSqlCompiler implements SqlCompiler {
     return '?';
   }
 
+  /** A text literal read the same way whatever the session's escaping mode (see the dialects' overrides). */
   stringLiteral(text: string): string {
     return `'${text.replaceAll("'", "''")}'`;
   }

@@ -13,8 +13,14 @@ export class MysqlCompiler extends BaseSqlCompiler {
   override quoteIdentifier(name: string): string {
     return `\`${name.replaceAll('`', '``')}\``;
   }
+  /**
+   * A backslash escapes in '…' unless the session's sql_mode has NO_BACKSLASH_ESCAPES: a text with a
+   * backslash is written as UTF-8 bytes in hex with the utf8mb4 introducer, read the same either way
+   * and, like any literal, compared in the column's collation.
+   */
   override stringLiteral(text: string): string {
-    return `'${text.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
+    if (text.includes('\\')) return `_utf8mb4 X'${Buffer.from(text, 'utf8').toString('hex')}'`;
+    return `'${text.replaceAll("'", "''")}'`;
   }
   override normalize(expr: string, column: ColumnType, options: NormalizeOptions): string {
     return this.binaryText(super.normalize(expr, column, options));

@@ -8,6 +8,15 @@ export class PostgresCompiler extends BaseSqlCompiler {
   override placeholder(index: number): string {
     return `$${index}`;
   }
+  /**
+   * With `standard_conforming_strings = off` (a server's or role's legacy setting) a backslash in
+   * '…' escapes the next character: a text with a backslash is written as E'…', whose escapes are
+   * the same under either setting.
+   */
+  override stringLiteral(text: string): string {
+    const quoted = text.replaceAll("'", "''");
+    return text.includes('\\') ? `E'${quoted.replaceAll('\\', '\\\\')}'` : `'${quoted}'`;
+  }
   protected override integerText(expr: string): string {
     return `(${expr})::text`;
   }

@@ -12,6 +12,8 @@ import { compare } from '../../../src/engine/index.js';
 import { joinStrategy, sameConnection, streamStrategy } from '../../../src/engine/plan.js';
 import { checksumStrategy } from '../../../src/engine/checksum/strategy.js';
 import { codeAt, PrefixBuckets } from '../../../src/engine/checksum/prefix.js';
+import { mysqlCompiler } from '../../../src/dialects/mysql/compiler.js';
+import { postgresCompiler } from '../../../src/dialects/postgres/compiler.js';
 import type { ComparisonDefinition, ComparisonResult } from '../../../src/engine/model.js';
 import { silentLogger } from '../../../src/shared/logger.js';
 import { loadDialect } from '../../../src/dialects/registry.js';
@@ -371,7 +373,8 @@ describe.runIf(available.postgres && available.mysql)('random text keys, Postgre
     };
   }
   // Pieces that MariaDB's utf8mb4_general_ci folds together ('a' = 'A' = 'á', 'ss' vs 'ß', trailing spaces) but bytes do not.
-  const pieces = ['a', 'A', 'á', 'b', 'B', 'e', 'é', 'É', '-', '_', '.', ' ', 'z', 'Z', '0', '9', '€', 'ß', 'ss', '😀'];
+  // Quotes and backslashes too: key values are written into the fetch queries as literals.
+  const pieces = ['a', 'A', 'á', 'b', 'B', 'e', 'é', 'É', '-', '_', '.', ' ', 'z', 'Z', '0', '9', '€', 'ß', 'ss', '😀', "'", '\\'];
   const next = random(20261123);
   const keys = new Set<string>();
   while (keys.size < 3000) {
@@ -398,7 +401,7 @@ describe.runIf(available.postgres && available.mysql)('random text keys, Postgre
       expected.only_in_target++;
     }
   }
-  const values = (rows: Map<string, string>) => [...rows].map(([k, v]) => `('${k.replaceAll("'", "''")}', '${v}')`).join(', ');
+  const values = (rows: Map<string, string>, literal: (text: string) => string) => [...rows].map(([k, v]) => `(${literal(k)}, '${v}')`).join(', ');
 
   let pgEngine: TestEngine;
   let myEngine: TestEngine;
@@ -413,7 +416,8 @@ describe.runIf(available.postgres && available.mysql)('random text keys, Postgre
     ] as const) {
       // MariaDB: a plain index, not a unique one: its case- and accent-insensitive collation sees many of these keys as equal.
       const index = engine === myEngine ? ', KEY (k)' : ', PRIMARY KEY (k)';
-      await engine.exec(`CREATE TABLE ${engine.table(name)} (k VARCHAR(40) NOT NULL, v VARCHAR(20)${index})`, `INSERT INTO ${engine.table(name)} VALUES ${values(rows)}`);
+      const literal = (text: string) => (engine === myEngine ? mysqlCompiler : postgresCompiler).stringLiteral(text);
+      await engine.exec(`CREATE TABLE ${engine.table(name)} (k VARCHAR(40) NOT NULL, v VARCHAR(20)${index})`, `INSERT INTO ${engine.table(name)} VALUES ${values(rows, literal)}`);
     }
   });
   afterAll(async () => {

@@ -17,7 +17,11 @@ describe('quoting', () => {
     expect(splitQualifiedName('"my.schema".table')).toEqual(['my.schema', 'table']);
     expect(postgresCompiler.placeholder(2)).toBe('$2');
     expect(mysqlCompiler.placeholder(2)).toBe('?');
-    expect(mysqlCompiler.stringLiteral("it's \\ here")).toBe("'it''s \\\\ here'");
+    // A backslash is read two ways depending on sql_mode (NO_BACKSLASH_ESCAPES): such texts go as hex.
+    expect(mysqlCompiler.stringLiteral("it's here")).toBe("'it''s here'");
+    expect(mysqlCompiler.stringLiteral("it's \\ here")).toBe(`_utf8mb4 X'${Buffer.from("it's \\ here").toString('hex')}'`);
+    // PostgreSQL: the same with standard_conforming_strings off: E'…' escapes alike under either setting.
+    expect(postgresCompiler.stringLiteral("it's \\ here")).toBe("E'it''s \\\\ here'");
   });
 });
 
