@@ -59881,7 +59881,329 @@ function stream_merge_text(value) {
     return String(value);
 }
 //# sourceMappingURL=stream-merge.js.map
+;// CONCATENATED MODULE: ./build/src/engine/checksum/prefix.js
+/** Bytes read into the integer after the shared prefix (7: it stays a positive 64-bit integer). */
+const CODE_BYTES = 7;
+/** Longest shared prefix used: every key's bytes are compared with it. */
+const MAX_SHARED_BYTES = 64;
+/** The integer of `bytes[skip, skip + 7)`, zero-padded: what `TextKeyOrder.prefixCode` computes in SQL. */
+function codeAt(bytes, skip) {
+    let code = 0n;
+    for (let i = 0; i < CODE_BYTES; i++)
+        code = (code << 8n) | BigInt(bytes[skip + i] ?? 0);
+    return code;
+}
+/** The smallest byte string above every string starting with `prefix` (its last byte below 0xff plus one). */
+function above(prefix) {
+    const bytes = Uint8Array.from(prefix);
+    bytes[bytes.length - 1] = (bytes[bytes.length - 1] ?? 0) + 1;
+    return bytes;
+}
+const prefix_hex = (bytes) => Buffer.from(bytes).toString('hex');
+/** The SQL pieces of prefix buckets for one side's key text. */
+class PrefixBuckets {
+    order;
+    bucketing;
+    shared;
+    bytes;
+    constructor(order, bucketing, keyText) {
+        this.order = order;
+        this.bucketing = bucketing;
+        this.shared = Buffer.from(bucketing.shared, 'hex');
+        this.bytes = order.utf8(keyText);
+    }
+    /** Buckets are 0 … last. */
+    get last() {
+        return this.shared.length === 0 ? this.bucketing.bounds.length : this.bucketing.bounds.length + 2;
+    }
+    /** The key's integer after the shared prefix. */
+    code() {
+        return this.order.prefixCode(this.bytes, this.shared.length);
+    }
+    /** The bucket of a row (its key not NULL). */
+    bucket() {
+        const middle = this.order.boundsReached(this.code(), this.bucketing.bounds);
+        if (this.shared.length === 0)
+            return middle;
+        return `CASE WHEN ${this.bytes} < ${this.order.bytes(prefix_hex(this.shared))} THEN 0 WHEN ${this.bytes} >= ${this.order.bytes(prefix_hex(above(this.shared)))} THEN ${this.last} ELSE 1 + ${middle} END`;
+    }
+    /** A condition true exactly for the rows of buckets first … last (inclusive). */
+    run(first, last) {
+        if (this.shared.length === 0)
+            return this.middle(first, last);
+        // Buckets 1 … n + 1 are the middle buckets 0 … n.
+        const middleFirst = Math.max(first, 1) - 1;
+        const middleLast = Math.min(last, this.last - 1) - 1;
+        const middle = middleFirst <= middleLast ? this.middle(middleFirst, middleLast) : 'FALSE';
+        const below = first === 0 ? 'TRUE' : 'FALSE';
+        const beyond = last === this.last ? 'TRUE' : 'FALSE';
+        return `CASE WHEN ${this.bytes} < ${this.order.bytes(prefix_hex(this.shared))} THEN ${below} WHEN ${this.bytes} >= ${this.order.bytes(prefix_hex(above(this.shared)))} THEN ${beyond} ELSE ${middle} END`;
+    }
+    /** Middle buckets first … last: bucket i holds the integers in [bounds[i - 1], bounds[i]). */
+    middle(first, last) {
+        const bounds = this.bucketing.bounds;
+        const parts = [first > 0 ? `${this.code()} >= ${bounds[first - 1]}` : undefined, last < bounds.length ? `${this.code()} < ${bounds[last]}` : undefined];
+        const defined = parts.filter((part) => part !== undefined);
+        return defined.length === 0 ? 'TRUE' : `(${defined.join(' AND ')})`;
+    }
+}
+/** Prefix buckets are not used when one integer holds more than this share of the sampled keys. */
+const MAX_LUMP_SHARE = 0.02;
+/** The shared prefix is that of the sample without this share of its keys at either end (stray keys). */
+const STRAY_SHARE = 0.01;
+function sharedLength(a, b) {
+    let shared = 0;
+    while (shared < MAX_SHARED_BYTES && shared < a.length && shared < b.length && a[shared] === b[shared])
+        shared++;
+    // Never 0xff last (not in UTF-8 anyway): the bound above the prefix adds one to its last byte.
+    while (shared > 0 && a[shared - 1] === 0xff)
+        shared--;
+    return shared;
+}
+/**
+ * Bucket bounds for about `buckets` buckets from a random sample of keys (their UTF-8 bytes): the
+ * prefix shared by the sample's keys (but a few stray ones at either end, which go to the buckets
+ * below and above), then every (sample / buckets)-th integer after it. Undefined when the sample is
+ * empty, or too many keys share the same 7 bytes after the prefix: a difference there would fetch
+ * them all, and key-hash buckets serve those better.
+ */
+function prefixBucketsFromSample(sample, buckets) {
+    if (sample.length === 0)
+        return undefined;
+    const sorted = [...sample].sort((a, b) => Buffer.compare(a, b));
+    const stray = Math.floor(sorted.length * STRAY_SHARE);
+    const low = sorted[stray];
+    const shared = sharedLength(low, sorted[sorted.length - 1 - stray]);
+    const prefix = low.subarray(0, shared);
+    // At most `stray` keys at either end lie outside the prefix: fewer than a lump.
+    const inside = sorted.filter((key) => Buffer.compare(key.subarray(0, shared), prefix) === 0);
+    const lump = Math.max(16, sorted.length * MAX_LUMP_SHARE);
+    const codes = inside.map((key) => codeAt(key, shared));
+    let run = 1;
+    let longest = 1;
+    for (let i = 1; i < codes.length; i++) {
+        run = codes[i] === codes[i - 1] ? run + 1 : 1;
+        longest = Math.max(longest, run);
+    }
+    if (longest > lump)
+        return undefined;
+    const bounds = [];
+    const step = codes.length / buckets;
+    for (let i = 1; i < buckets; i++) {
+        const code = codes[Math.floor(i * step)];
+        if (code !== undefined && (bounds.length === 0 || code > bounds[bounds.length - 1]))
+            bounds.push(code);
+    }
+    return { kind: 'prefix', shared: prefix_hex(prefix), bounds };
+}
+//# sourceMappingURL=prefix.js.map
+;// CONCATENATED MODULE: ./build/src/engine/checksum/sql.js
+
+
+function normalised(relation, column) {
+    return relation.compiler.normalize(column.expr, column.column, column.options);
+}
+const FIXED_ALPHABET = new Set(['integer', 'decimal', 'boolean', 'date', 'time', 'timestamp', 'timestamptz', 'uuid', 'bytes']);
+function sql_field(relation, column) {
+    const c = relation.compiler;
+    const text = normalised(relation, column);
+    if (FIXED_ALPHABET.has(column.column.family))
+        return `COALESCE(${text}, '-')`;
+    const length = c.normalize(c.byteLength(text), { name: 'length', type: 'bigint', family: 'integer' }, { caseSensitive: true });
+    return `COALESCE(${c.concat([length, "':'", text])}, '-')`;
+}
+function fields(relation, columns) {
+    const parts = columns.map((column) => sql_field(relation, column));
+    return relation.compiler.concat(parts.flatMap((part, i) => (i === 0 ? [part] : ["'|'", part])));
+}
+function keyText(relation) {
+    return fields(relation, relation.keys);
+}
+function rowText(relation) {
+    return fields(relation, [...relation.keys, ...relation.values]);
+}
+function nullKeyCondition(relation) {
+    return relation.keys.map((key) => `${key.expr} IS NULL`).join(' OR ');
+}
+function textKeyOrder(relation) {
+    const order = relation.compiler.textKeyOrder;
+    if (!order)
+        throw new errors/* InternalError */.Gd(`${relation.compiler.dialect} cannot bucket rows by text key order.`);
+    return order;
+}
+function singleKey(relation) {
+    const [key, ...rest] = relation.keys;
+    if (!key || rest.length > 0)
+        throw new errors/* InternalError */.Gd('Prefix buckets need exactly one key column.');
+    return key;
+}
+/** The SQL of prefix buckets on the (single) key's canonical text. */
+function prefixBuckets(relation, bucketing) {
+    return new PrefixBuckets(textKeyOrder(relation), bucketing, normalised(relation, singleKey(relation)));
+}
+function bucketExpression(relation) {
+    const [key] = relation.keys;
+    const bucketing = relation.bucketing;
+    let bucket;
+    if (bucketing.kind === 'range' && key)
+        bucket = `${key.expr} - ((${key.expr} - (${bucketing.lo})) % ${bucketing.width})`;
+    else if (bucketing.kind === 'prefix')
+        bucket = prefixBuckets(relation, bucketing).bucket();
+    else
+        bucket = `${relation.compiler.md5AsInteger(keyText(relation))} % ${bucketing.kind === 'hash' ? bucketing.buckets : 1}`;
+    return `CASE WHEN ${nullKeyCondition(relation)} THEN NULL ELSE ${bucket} END`;
+}
+function sql_where(relation, extra) {
+    const conditions = [relation.filter ? `(${relation.filter})` : undefined, extra].filter((c) => c !== undefined);
+    return conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
+}
+const sql_integer = { name: 'checksum', type: 'bigint', family: 'integer' };
+/** Text of an integer aggregate (exact on every engine, whatever the driver does with big numbers). */
+function integerText(relation, expr) {
+    return relation.compiler.normalize(expr, sql_integer, { caseSensitive: true });
+}
+/**
+ * One scan: per bucket `bucket` (as text: exact whatever the driver does with big integers), `row_count`,
+ * `checksum` (text), ordered by bucket; prefix buckets also `low` and `high`, the bucket's smallest and
+ * largest key in the side's own collation.
+ */
+function bucketScanSql(relation) {
+    const q = relation.compiler.quoteIdentifier.bind(relation.compiler);
+    const keyRange = relation.bucketing.kind === 'prefix';
+    const inner = `SELECT ${bucketExpression(relation)} AS ${q('bucket_id')}, ${relation.compiler.md5AsInteger(rowText(relation))} AS ${q('row_hash')}` +
+        (keyRange ? `, ${singleKey(relation).expr} AS ${q('key_value')}` : '') +
+        ` FROM ${relation.from}${sql_where(relation)}`;
+    return (`SELECT ${integerText(relation, q('bucket_id'))} AS ${q('bucket')}, count(*) AS ${q('row_count')}, ${integerText(relation, `sum(${q('row_hash')})`)} AS ${q('checksum')}` +
+        (keyRange ? `, min(${q('key_value')}) AS ${q('low')}, max(${q('key_value')}) AS ${q('high')}` : '') +
+        ` FROM ${relation.compiler.derivedTable(inner, 'dc_rows')} GROUP BY ${q('bucket_id')} ORDER BY ${q('bucket_id')}`);
+}
+/**
+ * The canonical key texts (as bytes where the engine gives them so) of a random `fraction` of a side's
+ * rows, at most `limit` of them (a row estimate far too low must not bring a table): prefix buckets' sample.
+ */
+function sampleKeysSql(relation, fraction, limit) {
+    const q = relation.compiler.quoteIdentifier.bind(relation.compiler);
+    const key = singleKey(relation);
+    const condition = `${key.expr} IS NOT NULL AND ${textKeyOrder(relation).sample(fraction)}`;
+    return `SELECT ${normalised(relation, key)} AS ${q('key_text')} FROM ${relation.from}${sql_where(relation, condition)} ${relation.compiler.limit(limit)}`;
+}
+/** The whole relation's count and checksum in one query: the bench's "checksum floor". */
+function fullChecksumSql(relation) {
+    const q = relation.compiler.quoteIdentifier.bind(relation.compiler);
+    return (`SELECT count(*) AS ${q('row_count')}, ${integerText(relation, `sum(${relation.compiler.md5AsInteger(rowText(relation))})`)} AS ${q('checksum')}` +
+        ` FROM ${relation.from}${sql_where(relation)}`);
+}
+/**
+ * Key values occurring more than once (NULL keys excluded): `duplicate_keys`. One scan; used when the
+ * key is not declared unique. Keys are grouped by their canonical text, bytewise, as every plan
+ * matches them: 'a' and 'A' in a case-insensitive MariaDB column are two keys, two timestamps equal
+ * once truncated to the compared precision one.
+ */
+function duplicateKeysSql(relation) {
+    const q = relation.compiler.quoteIdentifier.bind(relation.compiler);
+    const keys = relation.keys.map((key) => relation.compiler.binaryText(normalised(relation, key))).join(', ');
+    const notNull = relation.keys.map((key) => `${key.expr} IS NOT NULL`).join(' AND ');
+    const inner = `SELECT 1 AS ${q('one')} FROM ${relation.from}${sql_where(relation, notNull)} GROUP BY ${keys} HAVING count(*) > 1`;
+    return `SELECT count(*) AS ${q('duplicate_keys')} FROM ${relation.compiler.derivedTable(inner, 'dc_dups')}`;
+}
+/** The smallest and largest key (`lo`, `hi`), read through the key's index. */
+function keyRangeSql(relation) {
+    const q = relation.compiler.quoteIdentifier.bind(relation.compiler);
+    const key = relation.keys[0]?.expr ?? 'NULL';
+    const integer = { name: 'bound', type: 'bigint', family: 'integer' };
+    const bound = (expr) => relation.compiler.normalize(expr, integer, { caseSensitive: true });
+    return `SELECT ${bound(`min(${key})`)} AS ${q('lo')}, ${bound(`max(${key})`)} AS ${q('hi')} FROM ${relation.from}${sql_where(relation)}`;
+}
+/** Above this many key ranges, differing range buckets are fetched by one filtered scan instead. */
+const MAX_KEY_RANGES = 2000;
+/**
+ * Key ranges per fetch query. An engine re-checks each row it reads through a range against the
+ * whole OR list (MariaDB took 5 s for 256K rows through 1,000 ranges: 20 µs a row), so a long list
+ * is split into queries of this many ranges, read one after the other.
+ */
+const RANGES_PER_QUERY = 50;
+/**
+ * Conditions selecting the rows of the given buckets (ascending; never the NULL-key bucket), one per
+ * fetch query. Range buckets give ascending, disjoint key ranges per condition, so the queries' rows,
+ * each ordered by key, are in key order when read one after the other.
+ */
+function bucketConditions(relation, buckets, keyRanges) {
+    const bucketing = relation.bucketing;
+    const key = relation.keys[0]?.expr;
+    const filtered = () => [`${bucketExpression(relation)} IN (${buckets.join(', ')})`];
+    if (bucketing.kind === 'prefix' && keyRanges)
+        return prefixConditions(relation, prefixBuckets(relation, bucketing), buckets, keyRanges) ?? filtered();
+    if (bucketing.kind !== 'range' || !key)
+        return filtered();
+    // Adjacent buckets become one key range, so clustered differences cost one index range each.
+    const ranges = [];
+    for (const bucket of buckets) {
+        const last = ranges[ranges.length - 1];
+        if (last && last[1] + 1n === bucket)
+            last[1] = bucket + bucketing.width - 1n;
+        else
+            ranges.push([bucket, bucket + bucketing.width - 1n]);
+    }
+    // Thousands of ranges would burden the planners (PostgreSQL plans one index scan per range): filter a scan instead.
+    if (ranges.length > MAX_KEY_RANGES)
+        return filtered();
+    const conditions = [];
+    for (let i = 0; i < ranges.length; i += RANGES_PER_QUERY) {
+        const batch = ranges.slice(i, i + RANGES_PER_QUERY);
+        conditions.push(`(${batch.map(([a, b]) => (a === b ? `${key} = ${a}` : `${key} BETWEEN ${a} AND ${b}`)).join(' OR ')})`);
+    }
+    return conditions;
+}
+/**
+ * Prefix buckets: per query, the side's key ranges of a run of differing buckets (through the key's
+ * index, in the side's collation) and exactly those buckets' integers (byte order). Buckets where
+ * this side has no rows are skipped. Undefined (a filtered scan then) when there are too many ranges
+ * for index lookups, or a bucket's range is missing.
+ */
+function prefixConditions(relation, prefix, buckets, keyRanges) {
+    const key = relation.keys[0]?.expr;
+    const own = buckets.filter((bucket) => keyRanges.has(bucket));
+    const total = own.reduce((n, bucket) => n + (keyRanges.get(bucket)?.length ?? 0), 0);
+    // A bucket of this side without its key range (never expected) is read by the filtered scan instead.
+    if (!key || total > MAX_KEY_RANGES || own.some((bucket) => keyRanges.get(bucket)?.length === 0))
+        return undefined;
+    const literal = (text) => relation.compiler.stringLiteral(text);
+    const conditions = [];
+    let batch = [];
+    let ranges = [];
+    const flush = () => {
+        if (batch.length === 0)
+            return;
+        const byKey = ranges.map(([low, high]) => (low === high ? `${key} = ${literal(low)}` : `${key} BETWEEN ${literal(low)} AND ${literal(high)}`));
+        const byBucket = runs(batch).map(([first, last]) => prefix.run(Number(first), Number(last)));
+        conditions.push(`(${byKey.join(' OR ')}) AND (${byBucket.join(' OR ')})`);
+        batch = [];
+        ranges = [];
+    };
+    for (const bucket of own) {
+        batch.push(bucket);
+        ranges.push(...(keyRanges.get(bucket) ?? []));
+        if (ranges.length >= RANGES_PER_QUERY)
+            flush();
+    }
+    flush();
+    return conditions;
+}
+/** Ascending buckets as runs of adjacent ones, [first, last]. */
+function runs(buckets) {
+    const out = [];
+    for (const bucket of buckets) {
+        const last = out[out.length - 1];
+        if (last && last[1] + 1n === bucket)
+            last[1] = bucket;
+        else
+            out.push([bucket, bucket]);
+    }
+    return out;
+}
+//# sourceMappingURL=sql.js.map
 ;// CONCATENATED MODULE: ./build/src/engine/checksum/buckets.js
+
 /**
  * Rows per bucket aimed at: what one isolated differing row costs to fetch, per side. Smaller buckets
  * fetch less around a difference but send (and hold) more summaries: at 256, 10M rows are 39,063
@@ -59938,7 +60260,9 @@ async function compareBuckets(source, target) {
     };
     const differs = (side, summary) => {
         result.differingRows[side] += summary.rows;
-        result.keyRanges[side].set(summary.bucket, summary.ranges ?? []);
+        // Past MAX_KEY_RANGES buckets, the differing ones are read by a filtered scan: their ranges are not kept.
+        const ranges = summary.ranges && result.keyRanges[side].size < MAX_KEY_RANGES ? summary.ranges : [];
+        result.keyRanges[side].set(summary.bucket, ranges);
     };
     const s = source[Symbol.asyncIterator]();
     const t = target[Symbol.asyncIterator]();
@@ -60111,323 +60435,6 @@ async function* mergeSummaries(slices) {
         yield { bucket: null, rows: nulls.rows, checksum: String(nulls.checksum) };
 }
 //# sourceMappingURL=slices.js.map
-;// CONCATENATED MODULE: ./build/src/engine/checksum/prefix.js
-/** Bytes read into the integer after the shared prefix (7: it stays a positive 64-bit integer). */
-const CODE_BYTES = 7;
-/** Longest shared prefix used: every key's bytes are compared with it. */
-const MAX_SHARED_BYTES = 64;
-/** The integer of `bytes[skip, skip + 7)`, zero-padded: what `TextKeyOrder.prefixCode` computes in SQL. */
-function codeAt(bytes, skip) {
-    let code = 0n;
-    for (let i = 0; i < CODE_BYTES; i++)
-        code = (code << 8n) | BigInt(bytes[skip + i] ?? 0);
-    return code;
-}
-/** The smallest byte string above every string starting with `prefix` (its last byte below 0xff plus one). */
-function above(prefix) {
-    const bytes = Uint8Array.from(prefix);
-    bytes[bytes.length - 1] = (bytes[bytes.length - 1] ?? 0) + 1;
-    return bytes;
-}
-const prefix_hex = (bytes) => Buffer.from(bytes).toString('hex');
-/** The SQL pieces of prefix buckets for one side's key text. */
-class PrefixBuckets {
-    order;
-    bucketing;
-    shared;
-    bytes;
-    constructor(order, bucketing, keyText) {
-        this.order = order;
-        this.bucketing = bucketing;
-        this.shared = Buffer.from(bucketing.shared, 'hex');
-        this.bytes = order.utf8(keyText);
-    }
-    /** Buckets are 0 … last. */
-    get last() {
-        return this.shared.length === 0 ? this.bucketing.bounds.length : this.bucketing.bounds.length + 2;
-    }
-    /** The key's integer after the shared prefix. */
-    code() {
-        return this.order.prefixCode(this.bytes, this.shared.length);
-    }
-    /** The bucket of a row (its key not NULL). */
-    bucket() {
-        const middle = this.order.boundsReached(this.code(), this.bucketing.bounds);
-        if (this.shared.length === 0)
-            return middle;
-        return `CASE WHEN ${this.bytes} < ${this.order.bytes(prefix_hex(this.shared))} THEN 0 WHEN ${this.bytes} >= ${this.order.bytes(prefix_hex(above(this.shared)))} THEN ${this.last} ELSE 1 + ${middle} END`;
-    }
-    /** A condition true exactly for the rows of buckets first … last (inclusive). */
-    run(first, last) {
-        if (this.shared.length === 0)
-            return this.middle(first, last);
-        // Buckets 1 … n + 1 are the middle buckets 0 … n.
-        const middleFirst = Math.max(first, 1) - 1;
-        const middleLast = Math.min(last, this.last - 1) - 1;
-        const middle = middleFirst <= middleLast ? this.middle(middleFirst, middleLast) : 'FALSE';
-        const below = first === 0 ? 'TRUE' : 'FALSE';
-        const beyond = last === this.last ? 'TRUE' : 'FALSE';
-        return `CASE WHEN ${this.bytes} < ${this.order.bytes(prefix_hex(this.shared))} THEN ${below} WHEN ${this.bytes} >= ${this.order.bytes(prefix_hex(above(this.shared)))} THEN ${beyond} ELSE ${middle} END`;
-    }
-    /** Middle buckets first … last: bucket i holds the integers in [bounds[i - 1], bounds[i]). */
-    middle(first, last) {
-        const bounds = this.bucketing.bounds;
-        const parts = [first > 0 ? `${this.code()} >= ${bounds[first - 1]}` : undefined, last < bounds.length ? `${this.code()} < ${bounds[last]}` : undefined];
-        const defined = parts.filter((part) => part !== undefined);
-        return defined.length === 0 ? 'TRUE' : `(${defined.join(' AND ')})`;
-    }
-}
-/** Prefix buckets are not used when one integer holds more than this share of the sampled keys. */
-const MAX_LUMP_SHARE = 0.02;
-/** The shared prefix is that of the sample without this share of its keys at either end (stray keys). */
-const STRAY_SHARE = 0.01;
-function sharedLength(a, b) {
-    let shared = 0;
-    while (shared < MAX_SHARED_BYTES && shared < a.length && shared < b.length && a[shared] === b[shared])
-        shared++;
-    // Never 0xff last (not in UTF-8 anyway): the bound above the prefix adds one to its last byte.
-    while (shared > 0 && a[shared - 1] === 0xff)
-        shared--;
-    return shared;
-}
-/**
- * Bucket bounds for about `buckets` buckets from a random sample of keys (their UTF-8 bytes): the
- * prefix shared by the sample's keys (but a few stray ones at either end, which go to the buckets
- * below and above), then every (sample / buckets)-th integer after it. Undefined when the sample is
- * empty, or too many keys share the same 7 bytes after the prefix: a difference there would fetch
- * them all, and key-hash buckets serve those better.
- */
-function prefixBucketsFromSample(sample, buckets) {
-    if (sample.length === 0)
-        return undefined;
-    const sorted = [...sample].sort((a, b) => Buffer.compare(a, b));
-    const stray = Math.floor(sorted.length * STRAY_SHARE);
-    const low = sorted[stray];
-    const shared = sharedLength(low, sorted[sorted.length - 1 - stray]);
-    const prefix = low.subarray(0, shared);
-    // At most `stray` keys at either end lie outside the prefix: fewer than a lump.
-    const inside = sorted.filter((key) => Buffer.compare(key.subarray(0, shared), prefix) === 0);
-    const lump = Math.max(16, sorted.length * MAX_LUMP_SHARE);
-    const codes = inside.map((key) => codeAt(key, shared));
-    let run = 1;
-    let longest = 1;
-    for (let i = 1; i < codes.length; i++) {
-        run = codes[i] === codes[i - 1] ? run + 1 : 1;
-        longest = Math.max(longest, run);
-    }
-    if (longest > lump)
-        return undefined;
-    const bounds = [];
-    const step = codes.length / buckets;
-    for (let i = 1; i < buckets; i++) {
-        const code = codes[Math.floor(i * step)];
-        if (code !== undefined && (bounds.length === 0 || code > bounds[bounds.length - 1]))
-            bounds.push(code);
-    }
-    return { kind: 'prefix', shared: prefix_hex(prefix), bounds };
-}
-//# sourceMappingURL=prefix.js.map
-;// CONCATENATED MODULE: ./build/src/engine/checksum/sql.js
-
-
-function normalised(relation, column) {
-    return relation.compiler.normalize(column.expr, column.column, column.options);
-}
-const FIXED_ALPHABET = new Set(['integer', 'decimal', 'boolean', 'date', 'time', 'timestamp', 'timestamptz', 'uuid', 'bytes']);
-function sql_field(relation, column) {
-    const c = relation.compiler;
-    const text = normalised(relation, column);
-    if (FIXED_ALPHABET.has(column.column.family))
-        return `COALESCE(${text}, '-')`;
-    const length = c.normalize(c.byteLength(text), { name: 'length', type: 'bigint', family: 'integer' }, { caseSensitive: true });
-    return `COALESCE(${c.concat([length, "':'", text])}, '-')`;
-}
-function fields(relation, columns) {
-    const parts = columns.map((column) => sql_field(relation, column));
-    return relation.compiler.concat(parts.flatMap((part, i) => (i === 0 ? [part] : ["'|'", part])));
-}
-function keyText(relation) {
-    return fields(relation, relation.keys);
-}
-function rowText(relation) {
-    return fields(relation, [...relation.keys, ...relation.values]);
-}
-function nullKeyCondition(relation) {
-    return relation.keys.map((key) => `${key.expr} IS NULL`).join(' OR ');
-}
-function textKeyOrder(relation) {
-    const order = relation.compiler.textKeyOrder;
-    if (!order)
-        throw new errors/* InternalError */.Gd(`${relation.compiler.dialect} cannot bucket rows by text key order.`);
-    return order;
-}
-/** The SQL of prefix buckets on the (single) key's canonical text. */
-function prefixBuckets(relation, bucketing) {
-    const [key] = relation.keys;
-    if (!key)
-        throw new errors/* InternalError */.Gd('Prefix buckets need a key column.');
-    return new PrefixBuckets(textKeyOrder(relation), bucketing, normalised(relation, key));
-}
-function bucketExpression(relation) {
-    const [key] = relation.keys;
-    const bucketing = relation.bucketing;
-    let bucket;
-    if (bucketing.kind === 'range' && key)
-        bucket = `${key.expr} - ((${key.expr} - (${bucketing.lo})) % ${bucketing.width})`;
-    else if (bucketing.kind === 'prefix')
-        bucket = prefixBuckets(relation, bucketing).bucket();
-    else
-        bucket = `${relation.compiler.md5AsInteger(keyText(relation))} % ${bucketing.kind === 'hash' ? bucketing.buckets : 1}`;
-    return `CASE WHEN ${nullKeyCondition(relation)} THEN NULL ELSE ${bucket} END`;
-}
-function sql_where(relation, extra) {
-    const conditions = [relation.filter ? `(${relation.filter})` : undefined, extra].filter((c) => c !== undefined);
-    return conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
-}
-const sql_integer = { name: 'checksum', type: 'bigint', family: 'integer' };
-/** Text of an integer aggregate (exact on every engine, whatever the driver does with big numbers). */
-function integerText(relation, expr) {
-    return relation.compiler.normalize(expr, sql_integer, { caseSensitive: true });
-}
-/**
- * One scan: per bucket `bucket` (as text: exact whatever the driver does with big integers), `row_count`,
- * `checksum` (text), ordered by bucket; prefix buckets also `low` and `high`, the bucket's smallest and
- * largest key in the side's own collation.
- */
-function bucketScanSql(relation) {
-    const q = relation.compiler.quoteIdentifier.bind(relation.compiler);
-    const keyRange = relation.bucketing.kind === 'prefix';
-    const inner = `SELECT ${bucketExpression(relation)} AS ${q('bucket_id')}, ${relation.compiler.md5AsInteger(rowText(relation))} AS ${q('row_hash')}` +
-        (keyRange ? `, ${relation.keys[0]?.expr} AS ${q('key_value')}` : '') +
-        ` FROM ${relation.from}${sql_where(relation)}`;
-    return (`SELECT ${integerText(relation, q('bucket_id'))} AS ${q('bucket')}, count(*) AS ${q('row_count')}, ${integerText(relation, `sum(${q('row_hash')})`)} AS ${q('checksum')}` +
-        (keyRange ? `, min(${q('key_value')}) AS ${q('low')}, max(${q('key_value')}) AS ${q('high')}` : '') +
-        ` FROM ${relation.compiler.derivedTable(inner, 'dc_rows')} GROUP BY ${q('bucket_id')} ORDER BY ${q('bucket_id')}`);
-}
-/** The canonical key texts (as bytes where the engine gives them so) of a random `fraction` of a side's rows: prefix buckets' sample. */
-function sampleKeysSql(relation, fraction) {
-    const q = relation.compiler.quoteIdentifier.bind(relation.compiler);
-    const [key] = relation.keys;
-    if (!key)
-        throw new errors/* InternalError */.Gd('Prefix buckets need a key column.');
-    const condition = `${key.expr} IS NOT NULL AND ${textKeyOrder(relation).sample(fraction)}`;
-    return `SELECT ${normalised(relation, key)} AS ${q('key_text')} FROM ${relation.from}${sql_where(relation, condition)}`;
-}
-/** The whole relation's count and checksum in one query: the bench's "checksum floor". */
-function fullChecksumSql(relation) {
-    const q = relation.compiler.quoteIdentifier.bind(relation.compiler);
-    return (`SELECT count(*) AS ${q('row_count')}, ${integerText(relation, `sum(${relation.compiler.md5AsInteger(rowText(relation))})`)} AS ${q('checksum')}` +
-        ` FROM ${relation.from}${sql_where(relation)}`);
-}
-/**
- * Key values occurring more than once (NULL keys excluded): `duplicate_keys`. One scan; used when the
- * key is not declared unique. Keys are grouped by their canonical text, bytewise, as every plan
- * matches them: 'a' and 'A' in a case-insensitive MariaDB column are two keys, two timestamps equal
- * once truncated to the compared precision one.
- */
-function duplicateKeysSql(relation) {
-    const q = relation.compiler.quoteIdentifier.bind(relation.compiler);
-    const keys = relation.keys.map((key) => relation.compiler.binaryText(normalised(relation, key))).join(', ');
-    const notNull = relation.keys.map((key) => `${key.expr} IS NOT NULL`).join(' AND ');
-    const inner = `SELECT 1 AS ${q('one')} FROM ${relation.from}${sql_where(relation, notNull)} GROUP BY ${keys} HAVING count(*) > 1`;
-    return `SELECT count(*) AS ${q('duplicate_keys')} FROM ${relation.compiler.derivedTable(inner, 'dc_dups')}`;
-}
-/** The smallest and largest key (`lo`, `hi`), read through the key's index. */
-function keyRangeSql(relation) {
-    const q = relation.compiler.quoteIdentifier.bind(relation.compiler);
-    const key = relation.keys[0]?.expr ?? 'NULL';
-    const integer = { name: 'bound', type: 'bigint', family: 'integer' };
-    const bound = (expr) => relation.compiler.normalize(expr, integer, { caseSensitive: true });
-    return `SELECT ${bound(`min(${key})`)} AS ${q('lo')}, ${bound(`max(${key})`)} AS ${q('hi')} FROM ${relation.from}${sql_where(relation)}`;
-}
-/** Above this many key ranges, differing range buckets are fetched by one filtered scan instead. */
-const MAX_KEY_RANGES = 2000;
-/**
- * Key ranges per fetch query. An engine re-checks each row it reads through a range against the
- * whole OR list (MariaDB took 5 s for 256K rows through 1,000 ranges: 20 µs a row), so a long list
- * is split into queries of this many ranges, read one after the other.
- */
-const RANGES_PER_QUERY = 50;
-/**
- * Conditions selecting the rows of the given buckets (ascending; never the NULL-key bucket), one per
- * fetch query. Range buckets give ascending, disjoint key ranges per condition, so the queries' rows,
- * each ordered by key, are in key order when read one after the other.
- */
-function bucketConditions(relation, buckets, keyRanges) {
-    const bucketing = relation.bucketing;
-    const key = relation.keys[0]?.expr;
-    const filtered = () => [`${bucketExpression(relation)} IN (${buckets.join(', ')})`];
-    if (bucketing.kind === 'prefix' && keyRanges)
-        return prefixConditions(relation, prefixBuckets(relation, bucketing), buckets, keyRanges) ?? filtered();
-    if (bucketing.kind !== 'range' || !key)
-        return filtered();
-    // Adjacent buckets become one key range, so clustered differences cost one index range each.
-    const ranges = [];
-    for (const bucket of buckets) {
-        const last = ranges[ranges.length - 1];
-        if (last && last[1] + 1n === bucket)
-            last[1] = bucket + bucketing.width - 1n;
-        else
-            ranges.push([bucket, bucket + bucketing.width - 1n]);
-    }
-    // Thousands of ranges would burden the planners (PostgreSQL plans one index scan per range): filter a scan instead.
-    if (ranges.length > MAX_KEY_RANGES)
-        return filtered();
-    const conditions = [];
-    for (let i = 0; i < ranges.length; i += RANGES_PER_QUERY) {
-        const batch = ranges.slice(i, i + RANGES_PER_QUERY);
-        conditions.push(`(${batch.map(([a, b]) => (a === b ? `${key} = ${a}` : `${key} BETWEEN ${a} AND ${b}`)).join(' OR ')})`);
-    }
-    return conditions;
-}
-/**
- * Prefix buckets: per query, the side's key ranges of a run of differing buckets (through the key's
- * index, in the side's collation) and exactly those buckets' integers (byte order). Buckets where
- * this side has no rows are skipped. Undefined (a filtered scan then) when there are too many ranges
- * for index lookups, or a bucket's range is missing.
- */
-function prefixConditions(relation, prefix, buckets, keyRanges) {
-    const key = relation.keys[0]?.expr;
-    const own = buckets.filter((bucket) => keyRanges.has(bucket));
-    const total = own.reduce((n, bucket) => n + (keyRanges.get(bucket)?.length ?? 0), 0);
-    // A bucket of this side without its key range (never expected) is read by the filtered scan instead.
-    if (!key || total > MAX_KEY_RANGES || own.some((bucket) => keyRanges.get(bucket)?.length === 0))
-        return undefined;
-    const literal = (text) => relation.compiler.stringLiteral(text);
-    const conditions = [];
-    let batch = [];
-    let ranges = [];
-    const flush = () => {
-        if (batch.length === 0)
-            return;
-        const byKey = ranges.map(([low, high]) => (low === high ? `${key} = ${literal(low)}` : `${key} BETWEEN ${literal(low)} AND ${literal(high)}`));
-        const byBucket = runs(batch).map(([first, last]) => prefix.run(Number(first), Number(last)));
-        conditions.push(`(${byKey.join(' OR ')}) AND (${byBucket.join(' OR ')})`);
-        batch = [];
-        ranges = [];
-    };
-    for (const bucket of own) {
-        batch.push(bucket);
-        ranges.push(...(keyRanges.get(bucket) ?? []));
-        if (ranges.length >= RANGES_PER_QUERY)
-            flush();
-    }
-    flush();
-    return conditions;
-}
-/** Ascending buckets as runs of adjacent ones, [first, last]. */
-function runs(buckets) {
-    const out = [];
-    for (const bucket of buckets) {
-        const last = out[out.length - 1];
-        if (last && last[1] + 1n === bucket)
-            last[1] = bucket;
-        else
-            out.push([bucket, bucket]);
-    }
-    return out;
-}
-//# sourceMappingURL=sql.js.map
 ;// CONCATENATED MODULE: ./build/src/engine/checksum/checksum-diff.js
 
 
@@ -60533,14 +60540,16 @@ function textKeyed(context) {
     return context.source.connection.compiler.textKeyOrder !== undefined && context.target.connection.compiler.textKeyOrder !== undefined;
 }
 /**
- * Prefix buckets (prefix.ts) from a random sample of twice as many keys as buckets, taken from the
- * side whose engine scans fastest; undefined (key-hash buckets then) when the sample does not allow them.
+ * Prefix buckets (prefix.ts) from a random sample of twice as many keys as buckets, taken from a side
+ * whose engine parallelises a scan itself (PostgreSQL: its sample costs a fraction of MariaDB's
+ * single-core scan), else from the source; undefined (key-hash buckets then) when the sample does
+ * not allow them.
  */
 async function prefixBucketing(context, sides, buckets) {
-    const parallel = await Promise.all(sides.map(async ([side]) => ((await loadChecksumHooks(side.connection.dialect)).parallelScans ?? 1) <= 1));
-    const [side, relation, rows] = sides[parallel.indexOf(true)] ?? sides[0];
+    const scansInParallel = await Promise.all(sides.map(async ([side]) => ((await loadChecksumHooks(side.connection.dialect)).parallelScans ?? 1) <= 1));
+    const [side, relation, rows] = sides[scansInParallel.indexOf(true)] ?? sides[0];
     const fraction = Math.min(1, (2 * buckets) / Math.max(1, rows));
-    const sample = await side.connection.query(sampleKeysSql(relation, fraction), [], queryOptions(context));
+    const sample = await side.connection.query(sampleKeysSql(relation, fraction, 4 * buckets), [], queryOptions(context));
     const keys = sample.map((row) => (Buffer.isBuffer(row.key_text) ? row.key_text : Buffer.from(String(row.key_text), 'utf8')));
     return prefixBucketsFromSample(keys, buckets);
 }
@@ -60577,7 +60586,7 @@ async function chooseBucketing(context, relations, rowCounts, rowsPerBucket) {
     return { bucketing: { kind: 'range', lo, width: width < 1n ? 1n : width }, span: { lo, hi } };
 }
 /** The buckets, in words, for the plan's reason. */
-function checksum_diff_describe(bucketing) {
+function bucketsInWords(bucketing) {
     if (bucketing.kind === 'hash')
         return 'key-hash buckets';
     if (bucketing.kind === 'range')
@@ -60628,13 +60637,13 @@ async function runChecksumDiff(context, tuning = DEFAULT_TUNING) {
         sourceRelation = { ...sourceRelation, bucketing };
         targetRelation = { ...targetRelation, bucketing };
         const [sourceSlices, targetSlices] = await Promise.all(early ?? [sideSlices(local, source, sourceRelation, options(sourceRows, span)), sideSlices(local, target, targetRelation, options(targetRows, span))]);
-        context.progress('comparing', `checksumming both sides in ${checksum_diff_describe(bucketing)}`);
+        context.progress('comparing', `checksumming both sides in ${bucketsInWords(bucketing)}`);
         const [buckets, sourceDuplicates, targetDuplicates] = await Promise.all([
             compareBuckets(summaries(local, source, sourceRelation, sourceSlices), summaries(local, target, targetRelation, targetSlices)),
             duplicateKeys(local, source, sourceRelation),
             duplicateKeys(local, target, targetRelation),
         ]);
-        return { how: checksum_diff_describe(bucketing), buckets, sourceDuplicates, targetDuplicates };
+        return { how: bucketsInWords(bucketing), buckets, sourceDuplicates, targetDuplicates };
     })().catch(async (error) => {
         fail(error);
         // The pivot lookups may still be running: wait for them, so nothing is left behind.

@@ -3,7 +3,7 @@
  * in (both ordered by bucket), so memory stays flat whatever the number of buckets.
  */
 import type { ResultRow } from '../../dialects/types.js';
-import type { KeyRange } from './sql.js';
+import { MAX_KEY_RANGES, type KeyRange } from './sql.js';
 
 /**
  * Rows per bucket aimed at: what one isolated differing row costs to fetch, per side. Smaller buckets
@@ -86,7 +86,9 @@ export async function compareBuckets(source: AsyncIterable<BucketSummary>, targe
   };
   const differs = (side: 'source' | 'target', summary: BucketSummary) => {
     result.differingRows[side] += summary.rows;
-    result.keyRanges[side].set(summary.bucket as bigint, summary.ranges ?? []);
+    // Past MAX_KEY_RANGES buckets, the differing ones are read by a filtered scan: their ranges are not kept.
+    const ranges = summary.ranges && result.keyRanges[side].size < MAX_KEY_RANGES ? summary.ranges : [];
+    result.keyRanges[side].set(summary.bucket as bigint, ranges);
   };
   const s = source[Symbol.asyncIterator]();
   const t = target[Symbol.asyncIterator]();

@@ -97,11 +97,15 @@ function textKeyOrder(relation: ChecksumRelation): TextKeyOrder {
   return order;
 }
 
+function singleKey(relation: ChecksumRelation): ChecksumColumn {
+  const [key, ...rest] = relation.keys;
+  if (!key || rest.length > 0) throw new InternalError('Prefix buckets need exactly one key column.');
+  return key;
+}
+
 /** The SQL of prefix buckets on the (single) key's canonical text. */
 function prefixBuckets(relation: ChecksumRelation, bucketing: PrefixBucketing): PrefixBuckets {
-  const [key] = relation.keys;
-  if (!key) throw new InternalError('Prefix buckets need a key column.');
-  return new PrefixBuckets(textKeyOrder(relation), bucketing, normalised(relation, key));
+  return new PrefixBuckets(textKeyOrder(relation), bucketing, normalised(relation, singleKey(relation)));
 }
 
 export function bucketExpression(relation: ChecksumRelation): string {
@@ -136,7 +140,7 @@ export function bucketScanSql(relation: ChecksumRelation): string {
   const keyRange = relation.bucketing.kind === 'prefix';
   const inner =
     `SELECT ${bucketExpression(relation)} AS ${q('bucket_id')}, ${relation.compiler.md5AsInteger(rowText(relation))} AS ${q('row_hash')}` +
-    (keyRange ? `, ${relation.keys[0]?.expr} AS ${q('key_value')}` : '') +
+    (keyRange ? `, ${singleKey(relation).expr} AS ${q('key_value')}` : '') +
     ` FROM ${relation.from}${where(relation)}`;
   return (
     `SELECT ${integerText(relation, q('bucket_id'))} AS ${q('bucket')}, count(*) AS ${q('row_count')}, ${integerText(relation, `sum(${q('row_hash')})`)} AS ${q('checksum')}` +
@@ -145,13 +149,15 @@ export function bucketScanSql(relation: ChecksumRelation): string {
   );
 }
 
-/** The canonical key texts (as bytes where the engine gives them so) of a random `fraction` of a side's rows: prefix buckets' sample. */
-export function sampleKeysSql(relation: ChecksumRelation, fraction: number): string {
+/**
+ * The canonical key texts (as bytes where the engine gives them so) of a random `fraction` of a side's
+ * rows, at most `limit` of them (a row estimate far too low must not bring a table): prefix buckets' sample.
+ */
+export function sampleKeysSql(relation: ChecksumRelation, fraction: number, limit: number): string {
   const q = relation.compiler.quoteIdentifier.bind(relation.compiler);
-  const [key] = relation.keys;
-  if (!key) throw new InternalError('Prefix buckets need a key column.');
+  const key = singleKey(relation);
   const condition = `${key.expr} IS NOT NULL AND ${textKeyOrder(relation).sample(fraction)}`;
-  return `SELECT ${normalised(relation, key)} AS ${q('key_text')} FROM ${relation.from}${where(relation, condition)}`;
+  return `SELECT ${normalised(relation, key)} AS ${q('key_text')} FROM ${relation.from}${where(relation, condition)} ${relation.compiler.limit(limit)}`;
 }
 
 /** The whole relation's count and checksum in one query: the bench's "checksum floor". */

@@ -58,9 +58,9 @@ describe('prefix buckets (a text key, in byte order)', () => {
     expect(my).toContain("INTERVAL(CAST(CONV(HEX(RPAD(CAST(CAST(`code` AS CHAR) AS BINARY), 7, X'00')), 16, 10) AS UNSIGNED), 100, 200)");
   });
 
-  it('sample the canonical key texts of a random share of the non-NULL keys', () => {
-    expect(sampleKeysSql(prefixed(mysqlCompiler, []), 0.25)).toBe('SELECT CAST(CAST(`code` AS CHAR) AS BINARY) AS `key_text` FROM `t` WHERE `code` IS NOT NULL AND RAND() < 0.25');
-    expect(sampleKeysSql(prefixed(postgresCompiler, []), 1)).toBe(`SELECT ("code")::text AS "key_text" FROM "t" WHERE "code" IS NOT NULL AND random() < 1`);
+  it('sample the canonical key texts of a random share of the non-NULL keys, a bounded number of them', () => {
+    expect(sampleKeysSql(prefixed(mysqlCompiler, []), 0.25, 400)).toBe('SELECT CAST(CAST(`code` AS CHAR) AS BINARY) AS `key_text` FROM `t` WHERE `code` IS NOT NULL AND RAND() < 0.25 LIMIT 400');
+    expect(sampleKeysSql(prefixed(postgresCompiler, []), 1, 8)).toBe(`SELECT ("code")::text AS "key_text" FROM "t" WHERE "code" IS NOT NULL AND random() < 1 LIMIT 8`);
   });
 
   it('read the 7 bytes after a shared prefix, keys outside it in buckets of their own', () => {
