@@ -45,7 +45,8 @@ export interface ChecksumRelation {
  *   are the same numbers on every engine; no division, whose rounding differs). A bucket's rows are
  *   fetched through the key's index (`key BETWEEN a AND b`), and differences clustered in key
  *   ranges fall into few buckets.
- * - `prefix` (a single text key, engines with `textKeyOrder`): bucket = where the key's bytes fall
+ * - `prefix` ("key-order buckets" in the plan's reason; a single text key, engines with
+ *   `textKeyOrder`): bucket = where the key's bytes fall
  *   among bounds sampled from the data (prefix.ts), so buckets hold about the same number of rows
  *   and follow the keys' byte order, whatever the engines' collations. Each side's scan also returns
  *   a bucket's smallest and largest key in its own collation, so a differing bucket's rows are
