@@ -98,6 +98,10 @@ class MysqlCompiler extends compiler/* BaseSqlCompiler */.J {
     normalize(expr, column, options) {
         return this.binaryText(super.normalize(expr, column, options));
     }
+    /** MD5 reads a string's bytes, and every canonical text is in the connection's utf8mb4: no byte cast needed. */
+    hashText(expr, column, options) {
+        return super.normalize(expr, column, options);
+    }
     integerText(expr) {
         return `CAST(${expr} AS CHAR)`;
     }
@@ -510,6 +514,9 @@ class BaseSqlCompiler {
     /** A text literal read the same way whatever the session's escaping mode (see the dialects' overrides). */
     stringLiteral(text) {
         return `'${text.replaceAll("'", "''")}'`;
+    }
+    hashText(expr, column, options) {
+        return this.normalize(expr, column, options);
     }
     normalize(expr, column, options) {
         switch (column.family) {

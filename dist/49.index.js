@@ -62,6 +62,9 @@ class BaseSqlCompiler {
     stringLiteral(text) {
         return `'${text.replaceAll("'", "''")}'`;
     }
+    hashText(expr, column, options) {
+        return this.normalize(expr, column, options);
+    }
     normalize(expr, column, options) {
         switch (column.family) {
             case 'integer':

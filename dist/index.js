@@ -60004,12 +60004,13 @@ function normalised(relation, column) {
     return relation.compiler.normalize(column.expr, column.column, column.options);
 }
 const FIXED_ALPHABET = new Set(['integer', 'decimal', 'boolean', 'date', 'time', 'timestamp', 'timestamptz', 'uuid', 'bytes']);
+/** A field of the key or row text, which is only ever hashed (`hashText`). */
 function sql_field(relation, column) {
     const c = relation.compiler;
-    const text = normalised(relation, column);
+    const text = c.hashText(column.expr, column.column, column.options);
     if (FIXED_ALPHABET.has(column.column.family))
         return `COALESCE(${text}, '-')`;
-    const length = c.normalize(c.byteLength(text), { name: 'length', type: 'bigint', family: 'integer' }, { caseSensitive: true });
+    const length = c.hashText(c.byteLength(text), { name: 'length', type: 'bigint', family: 'integer' }, { caseSensitive: true });
     return `COALESCE(${c.concat([length, "':'", text])}, '-')`;
 }
 function fields(relation, columns) {

@@ -30,6 +30,10 @@ export abstract class BaseSqlCompiler implements SqlCompiler {
     return `'${text.replaceAll("'", "''")}'`;
   }
 
+  hashText(expr: string, column: ColumnType, options: NormalizeOptions): string {
+    return this.normalize(expr, column, options);
+  }
+
   normalize(expr: string, column: ColumnType, options: NormalizeOptions): string {
     switch (column.family) {
       case 'integer':

@@ -25,6 +25,10 @@ export class MysqlCompiler extends BaseSqlCompiler {
   override normalize(expr: string, column: ColumnType, options: NormalizeOptions): string {
     return this.binaryText(super.normalize(expr, column, options));
   }
+  /** MD5 reads a string's bytes, and every canonical text is in the connection's utf8mb4: no byte cast needed. */
+  override hashText(expr: string, column: ColumnType, options: NormalizeOptions): string {
+    return super.normalize(expr, column, options);
+  }
   protected override integerText(expr: string): string {
     return `CAST(${expr} AS CHAR)`;
   }

@@ -67,11 +67,12 @@ function normalised(relation: ChecksumRelation, column: ChecksumColumn): string 
 
 const FIXED_ALPHABET = new Set(['integer', 'decimal', 'boolean', 'date', 'time', 'timestamp', 'timestamptz', 'uuid', 'bytes']);
 
+/** A field of the key or row text, which is only ever hashed (`hashText`). */
 function field(relation: ChecksumRelation, column: ChecksumColumn): string {
   const c = relation.compiler;
-  const text = normalised(relation, column);
+  const text = c.hashText(column.expr, column.column, column.options);
   if (FIXED_ALPHABET.has(column.column.family)) return `COALESCE(${text}, '-')`;
-  const length = c.normalize(c.byteLength(text), { name: 'length', type: 'bigint', family: 'integer' }, { caseSensitive: true });
+  const length = c.hashText(c.byteLength(text), { name: 'length', type: 'bigint', family: 'integer' }, { caseSensitive: true });
   return `COALESCE(${c.concat([length, "':'", text])}, '-')`;
 }
 
