@@ -60066,14 +60066,14 @@ function integerText(relation, expr) {
 /**
  * One scan: per bucket `bucket` (as text: exact whatever the driver does with big integers), `row_count`,
  * `checksum` (text), ordered by bucket; prefix buckets also `low` and `high`, the bucket's smallest and
- * largest key in the side's own collation.
+ * largest key in the side's own collation. `condition` restricts the scan to a slice of the rows.
  */
-function bucketScanSql(relation) {
+function bucketScanSql(relation, condition) {
     const q = relation.compiler.quoteIdentifier.bind(relation.compiler);
     const keyRange = relation.bucketing.kind === 'prefix';
     const inner = `SELECT ${bucketExpression(relation)} AS ${q('bucket_id')}, ${relation.compiler.md5AsInteger(rowText(relation))} AS ${q('row_hash')}` +
         (keyRange ? `, ${singleKey(relation).expr} AS ${q('key_value')}` : '') +
-        ` FROM ${relation.from}${sql_where(relation)}`;
+        ` FROM ${relation.from}${sql_where(relation, condition)}`;
     return (`SELECT ${integerText(relation, q('bucket_id'))} AS ${q('bucket')}, count(*) AS ${q('row_count')}, ${integerText(relation, `sum(${q('row_hash')})`)} AS ${q('checksum')}` +
         (keyRange ? `, min(${q('key_value')}) AS ${q('low')}, max(${q('key_value')}) AS ${q('high')}` : '') +
         ` FROM ${relation.compiler.derivedTable(inner, 'dc_rows')} GROUP BY ${q('bucket_id')} ORDER BY ${q('bucket_id')}`);
@@ -60137,21 +60137,14 @@ function bucketConditions(relation, buckets, keyRanges) {
     if (bucketing.kind !== 'range' || !key)
         return filtered();
     // Adjacent buckets become one key range, so clustered differences cost one index range each.
-    const ranges = [];
-    for (const bucket of buckets) {
-        const last = ranges[ranges.length - 1];
-        if (last && last[1] + 1n === bucket)
-            last[1] = bucket + bucketing.width - 1n;
-        else
-            ranges.push([bucket, bucket + bucketing.width - 1n]);
-    }
+    const ranges = runs(buckets, bucketing.width).map(([first, last]) => [first, last + bucketing.width - 1n]);
     // Thousands of ranges would burden the planners (PostgreSQL plans one index scan per range): filter a scan instead.
     if (ranges.length > MAX_KEY_RANGES)
         return filtered();
     const conditions = [];
     for (let i = 0; i < ranges.length; i += RANGES_PER_QUERY) {
         const batch = ranges.slice(i, i + RANGES_PER_QUERY);
-        conditions.push(`(${batch.map(([a, b]) => (a === b ? `${key} = ${a}` : `${key} BETWEEN ${a} AND ${b}`)).join(' OR ')})`);
+        conditions.push(`(${batch.map(([a, b]) => keyBetween(key, String(a), String(b))).join(' OR ')})`);
     }
     return conditions;
 }
@@ -60175,8 +60168,8 @@ function prefixConditions(relation, prefix, buckets, keyRanges) {
     const flush = () => {
         if (batch.length === 0)
             return;
-        const byKey = ranges.map(([low, high]) => (low === high ? `${key} = ${literal(low)}` : `${key} BETWEEN ${literal(low)} AND ${literal(high)}`));
-        const byBucket = runs(batch).map(([first, last]) => prefix.run(Number(first), Number(last)));
+        const byKey = ranges.map(([low, high]) => keyBetween(key, literal(low), literal(high)));
+        const byBucket = runs(batch, 1n).map(([first, last]) => prefix.run(Number(first), Number(last)));
         conditions.push(`(${byKey.join(' OR ')}) AND (${byBucket.join(' OR ')})`);
         batch = [];
         ranges = [];
@@ -60190,17 +60183,21 @@ function prefixConditions(relation, prefix, buckets, keyRanges) {
     flush();
     return conditions;
 }
-/** Ascending buckets as runs of adjacent ones, [first, last]. */
-function runs(buckets) {
+/** Ascending buckets as runs of adjacent ones (`step` apart), [first, last]. */
+function runs(buckets, step) {
     const out = [];
     for (const bucket of buckets) {
         const last = out[out.length - 1];
-        if (last && last[1] + 1n === bucket)
+        if (last && last[1] + step === bucket)
             last[1] = bucket;
         else
             out.push([bucket, bucket]);
     }
     return out;
+}
+/** `key = low` or `key BETWEEN low AND high` (SQL literals or numbers). */
+function keyBetween(key, low, high) {
+    return low === high ? `${key} = ${low}` : `${key} BETWEEN ${low} AND ${high}`;
 }
 //# sourceMappingURL=sql.js.map
 ;// CONCATENATED MODULE: ./build/src/engine/checksum/buckets.js
@@ -60485,7 +60482,7 @@ async function estimateRows(context, side, relation) {
  * (slices.ts), each streamed and merged bucket by bucket, so their summaries are never all held.
  */
 async function* summaries(context, side, relation, slices) {
-    const sqlOf = (slice) => bucketScanSql(slice.condition === undefined ? relation : sliced(relation, slice.condition));
+    const sqlOf = (slice) => bucketScanSql(relation, slice.condition);
     if (slices.length === 1) {
         for (const row of await side.connection.query(sqlOf(slices[0]), [], queryOptions(context)))
             yield toSummary(row);
@@ -60501,9 +60498,6 @@ async function* summaries(context, side, relation, slices) {
 async function sideSlices(context, side, relation, options) {
     const hooks = await loadChecksumHooks(side.connection.dialect);
     return scanSlices(context, side, relation, { ...options, parallelScans: hooks.parallelScans ?? 1 });
-}
-function sliced(relation, condition) {
-    return { ...relation, filter: relation.filter ? `(${relation.filter}) AND ${condition}` : condition };
 }
 /** True when the side's key is its declared primary key, so no canonical key can repeat. */
 function keyIsDeclaredUnique(context, side) {

@@ -79,7 +79,7 @@ export async function estimateRows(context: DiffContext, side: Side, relation: C
  * (slices.ts), each streamed and merged bucket by bucket, so their summaries are never all held.
  */
 async function* summaries(context: DiffContext, side: Side, relation: ChecksumRelation, slices: ScanSlice[]): AsyncGenerator<BucketSummary> {
-  const sqlOf = (slice: ScanSlice) => bucketScanSql(slice.condition === undefined ? relation : sliced(relation, slice.condition));
+  const sqlOf = (slice: ScanSlice) => bucketScanSql(relation, slice.condition);
   if (slices.length === 1) {
     for (const row of await side.connection.query(sqlOf(slices[0]!), [], queryOptions(context))) yield toSummary(row as ResultRow);
     return;
@@ -94,10 +94,6 @@ async function* summaries(context: DiffContext, side: Side, relation: ChecksumRe
 async function sideSlices(context: DiffContext, side: Side, relation: ChecksumRelation, options: Omit<SliceOptions, 'parallelScans'>): Promise<ScanSlice[]> {
   const hooks = await loadChecksumHooks(side.connection.dialect);
   return scanSlices(context, side, relation, { ...options, parallelScans: hooks.parallelScans ?? 1 });
-}
-
-function sliced(relation: ChecksumRelation, condition: string): ChecksumRelation {
-  return { ...relation, filter: relation.filter ? `(${relation.filter}) AND ${condition}` : condition };
 }
 
 /** True when the side's key is its declared primary key, so no canonical key can repeat. */

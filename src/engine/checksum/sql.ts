@@ -135,15 +135,15 @@ function integerText(relation: ChecksumRelation, expr: string): string {
 /**
  * One scan: per bucket `bucket` (as text: exact whatever the driver does with big integers), `row_count`,
  * `checksum` (text), ordered by bucket; prefix buckets also `low` and `high`, the bucket's smallest and
- * largest key in the side's own collation.
+ * largest key in the side's own collation. `condition` restricts the scan to a slice of the rows.
  */
-export function bucketScanSql(relation: ChecksumRelation): string {
+export function bucketScanSql(relation: ChecksumRelation, condition?: string): string {
   const q = relation.compiler.quoteIdentifier.bind(relation.compiler);
   const keyRange = relation.bucketing.kind === 'prefix';
   const inner =
     `SELECT ${bucketExpression(relation)} AS ${q('bucket_id')}, ${relation.compiler.md5AsInteger(rowText(relation))} AS ${q('row_hash')}` +
     (keyRange ? `, ${singleKey(relation).expr} AS ${q('key_value')}` : '') +
-    ` FROM ${relation.from}${where(relation)}`;
+    ` FROM ${relation.from}${where(relation, condition)}`;
   return (
     `SELECT ${integerText(relation, q('bucket_id'))} AS ${q('bucket')}, count(*) AS ${q('row_count')}, ${integerText(relation, `sum(${q('row_hash')})`)} AS ${q('checksum')}` +
     (keyRange ? `, min(${q('key_value')}) AS ${q('low')}, max(${q('key_value')}) AS ${q('high')}` : '') +
@@ -215,18 +215,13 @@ export function bucketConditions(relation: ChecksumRelation, buckets: readonly b
   if (bucketing.kind === 'prefix' && keyRanges) return prefixConditions(relation, prefixBuckets(relation, bucketing), buckets, keyRanges) ?? filtered();
   if (bucketing.kind !== 'range' || !key) return filtered();
   // Adjacent buckets become one key range, so clustered differences cost one index range each.
-  const ranges: [bigint, bigint][] = [];
-  for (const bucket of buckets) {
-    const last = ranges[ranges.length - 1];
-    if (last && last[1] + 1n === bucket) last[1] = bucket + bucketing.width - 1n;
-    else ranges.push([bucket, bucket + bucketing.width - 1n]);
-  }
+  const ranges = runs(buckets, bucketing.width).map(([first, last]) => [first, last + bucketing.width - 1n] as const);
   // Thousands of ranges would burden the planners (PostgreSQL plans one index scan per range): filter a scan instead.
   if (ranges.length > MAX_KEY_RANGES) return filtered();
   const conditions: string[] = [];
   for (let i = 0; i < ranges.length; i += RANGES_PER_QUERY) {
     const batch = ranges.slice(i, i + RANGES_PER_QUERY);
-    conditions.push(`(${batch.map(([a, b]) => (a === b ? `${key} = ${a}` : `${key} BETWEEN ${a} AND ${b}`)).join(' OR ')})`);
+    conditions.push(`(${batch.map(([a, b]) => keyBetween(key, String(a), String(b))).join(' OR ')})`);
   }
   return conditions;
 }
@@ -254,8 +249,8 @@ function prefixConditions(
   let ranges: KeyRange[] = [];
   const flush = () => {
     if (batch.length === 0) return;
-    const byKey = ranges.map(([low, high]) => (low === high ? `${key} = ${literal(low)}` : `${key} BETWEEN ${literal(low)} AND ${literal(high)}`));
-    const byBucket = runs(batch).map(([first, last]) => prefix.run(Number(first), Number(last)));
+    const byKey = ranges.map(([low, high]) => keyBetween(key, literal(low), literal(high)));
+    const byBucket = runs(batch, 1n).map(([first, last]) => prefix.run(Number(first), Number(last)));
     conditions.push(`(${byKey.join(' OR ')}) AND (${byBucket.join(' OR ')})`);
     batch = [];
     ranges = [];
@@ -269,13 +264,18 @@ function prefixConditions(
   return conditions;
 }
 
-/** Ascending buckets as runs of adjacent ones, [first, last]. */
-function runs(buckets: readonly bigint[]): [bigint, bigint][] {
+/** Ascending buckets as runs of adjacent ones (`step` apart), [first, last]. */
+function runs(buckets: readonly bigint[], step: bigint): [bigint, bigint][] {
   const out: [bigint, bigint][] = [];
   for (const bucket of buckets) {
     const last = out[out.length - 1];
-    if (last && last[1] + 1n === bucket) last[1] = bucket;
+    if (last && last[1] + step === bucket) last[1] = bucket;
     else out.push([bucket, bucket]);
   }
   return out;
+}
+
+/** `key = low` or `key BETWEEN low AND high` (SQL literals or numbers). */
+function keyBetween(key: string, low: string, high: string): string {
+  return low === high ? `${key} = ${low}` : `${key} BETWEEN ${low} AND ${high}`;
 }
