@@ -6,9 +6,9 @@ export const modules = {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   S: () => (/* binding */ driverMessage),
 /* harmony export */   Z: () => (/* binding */ wrapDriverError)
 /* harmony export */ });
-/* unused harmony export driverMessage */
 /* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(604);
 /* harmony import */ var _shared_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3326);
 /**
@@ -30,6 +30,22 @@ function wrapDriverError(error, info, context) {
         return error;
     const message = (0,_shared_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(driverMessage(error));
     const code = info.code ? ` [${info.code}]` : '';
+    if (info.category === 'timeout') {
+        const limit = context.statementTimeoutMs ? ` (${formatSeconds(context.statementTimeoutMs)})` : '';
+        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .TimeoutError */ .MU(`A query on data source "${context.datasourceName}" ran longer than the query time limit${limit} and was stopped.`, {
+            cause: error,
+            hint: 'Raise query_timeout_seconds in the spec (or --query-timeout), or make the filter or query cheaper.',
+        });
+    }
+    if (info.category === 'read-only') {
+        const options = {
+            cause: error,
+            hint: 'A filter or query may only read: datacompare runs every statement read-only. Remove whatever writes (INSERT, UPDATE, DELETE, DDL, nextval, set_config…).',
+        };
+        if (context.sql !== undefined)
+            options.sql = context.sql;
+        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .QueryError */ .lr(`A query on data source "${context.datasourceName}" tried to write, and was refused: ${message}${code}`, options);
+    }
     if (info.category === 'cancelled' || context.signal?.aborted) {
         return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc(`The query on data source "${context.datasourceName}" was cancelled.`, { cause: error });
     }
@@ -45,6 +61,8 @@ function wrapDriverError(error, info, context) {
         syntax: 'Check the SQL of the filter or query in the spec.',
         connection: undefined,
         cancelled: undefined,
+        timeout: undefined,
+        'read-only': undefined,
         other: undefined,
     };
     const options = { cause: error };
@@ -54,6 +72,9 @@ function wrapDriverError(error, info, context) {
     if (hint !== undefined)
         options.hint = hint;
     return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .QueryError */ .lr(`Data source "${context.datasourceName}" rejected a query: ${message}${code}`, options);
+}
+function formatSeconds(ms) {
+    return ms < 120_000 ? `${Number((ms / 1000).toFixed(1))} s` : `${Number((ms / 60_000).toFixed(1))} min`;
 }
 //# sourceMappingURL=errors.js.map
 
@@ -188,6 +209,25 @@ var shared_errors = __webpack_require__(604);
  * and no JIT (compiling a long OR list of key ranges took 15 s; our scans gained nothing measurable).
  */
 const SESSION_SETTINGS = '-c TimeZone=UTC -c extra_float_digits=3 -c cursor_tuple_fraction=1 -c jit=off';
+/**
+ * Read-only by construction: sessions start read-only and with standard strings (backslashes in '…'
+ * are plain characters, as the filter check lexes them), and every statement we send runs inside
+ * `BEGIN READ ONLY … ROLLBACK`, so even a `set_config(…)` smuggled into a filter cannot make a later
+ * statement writable: its effect is rolled back with the transaction.
+ */
+const READ_ONLY_SETTINGS = '-c default_transaction_read_only=on -c standard_conforming_strings=on';
+function sessionOptions(statementTimeoutMs) {
+    const timeout = statementTimeoutMs ? ` -c statement_timeout=${Math.max(1, Math.round(statementTimeoutMs))}` : '';
+    return `${SESSION_SETTINGS} ${READ_ONLY_SETTINGS}${timeout}`;
+}
+/**
+ * A query sent over the extended protocol (Parse/Bind/Execute) even without parameters: there
+ * PostgreSQL refuses a text holding several statements, where the simple protocol would run them all.
+ * (`queryMode` is node-pg's own option, missing from its type definitions.)
+ */
+function extended(text, values = []) {
+    return { text, values: values, queryMode: 'extended' };
+}
 class PostgresConnection {
     url;
     options;
@@ -203,7 +243,7 @@ class PostgresConnection {
         if (this.closed)
             throw new shared_errors/* ConnectionError */.Rc(`The connection to data source "${this.options.datasourceName}" is closed.`);
         if (!this.pool) {
-            const pool = new esm/* default.Pool */.Ay.Pool({ connectionString: this.url, max: this.options.poolSize ?? 4, options: SESSION_SETTINGS, application_name: 'datacompare' });
+            const pool = new esm/* default.Pool */.Ay.Pool({ connectionString: this.url, max: this.options.poolSize ?? 4, options: sessionOptions(this.options.statementTimeoutMs), application_name: 'datacompare' });
             // An idle client losing its server must not crash the process; the next query reports it.
             pool.on('error', (error) => this.options.logger.debug(`postgres pool error on "${this.options.datasourceName}": ${error.message}`));
             this.pool = pool;
@@ -216,7 +256,21 @@ class PostgresConnection {
             context.sql = sql;
         if (options?.signal)
             context.signal = options.signal;
-        return (0,errors/* wrapDriverError */.Z)(error, categorize(error), context);
+        return (0,errors/* wrapDriverError */.Z)(error, categorize(error), { ...context, statementTimeoutMs: this.options.statementTimeoutMs });
+    }
+    /**
+     * Runs `work` inside `BEGIN READ ONLY … ROLLBACK` on `client`. The statements in `work` go over the
+     * extended protocol (one statement each: PostgreSQL refuses "multiple commands" there). When `work`
+     * fails, the caller releases the client as broken, so no half-ended transaction returns to the pool.
+     */
+    async readOnly(client, work) {
+        await client.query('BEGIN READ ONLY');
+        try {
+            return await work();
+        }
+        finally {
+            await client.query('ROLLBACK');
+        }
     }
     async acquire(options) {
         options?.signal?.throwIfAborted();
@@ -255,14 +309,13 @@ class PostgresConnection {
         const detach = this.onAbort(client, options);
         let broken;
         try {
-            const result = await client.query(sql, params);
+            const result = await this.readOnly(client, () => client.query(extended(sql, params)));
             if (options?.signal?.aborted)
                 throw options.signal.reason;
             return result.rows;
         }
         catch (error) {
-            if (categorize(error).category === 'connection')
-                broken = error;
+            broken = error;
             throw this.wrap(error, sql, options);
         }
         finally {
@@ -273,9 +326,12 @@ class PostgresConnection {
     async *stream(sql, params = [], options) {
         const client = await this.acquire(options);
         const detach = this.onAbort(client, options);
-        const stream = client.query(new pg_query_stream_esm/* default */.A(sql, params, { batchSize: 500 }));
         let failed;
+        let stream;
         try {
+            await client.query('BEGIN READ ONLY');
+            // A cursor: Parse/Bind/Execute, the extended protocol (one statement).
+            stream = client.query(new pg_query_stream_esm/* default */.A(sql, params, { batchSize: 500 }));
             for await (const row of stream)
                 yield row;
         }
@@ -285,10 +341,13 @@ class PostgresConnection {
         }
         finally {
             detach();
-            if (!stream.destroyed)
+            if (stream && !stream.destroyed)
                 stream.destroy();
-            // A cursor left open mid-transaction-less stream is closed by destroy; release a broken client.
-            client.release(failed && categorize(failed).category === 'connection' ? failed : undefined);
+            // The transaction ends (and with it any setting a query changed; node-pg queues the ROLLBACK
+            // behind the cursor's close); a failed one is not handed back to the pool: released as broken.
+            if (!failed)
+                await client.query('ROLLBACK').catch((error) => (failed = error));
+            client.release(failed);
         }
     }
     async describeTable(table, options) {
@@ -309,21 +368,23 @@ class PostgresConnection {
     async describeQuery(sql, options) {
         const client = await this.acquire(options);
         const probe = `SELECT * FROM (${sql}) AS q LIMIT 0`;
+        let broken;
         try {
-            const result = await client.query(probe);
+            const result = await this.readOnly(client, () => client.query(extended(probe)));
             const oids = result.fields.map((f) => f.dataTypeID);
             const mods = result.fields.map((f) => f.dataTypeModifier);
-            const types = await client.query('SELECT format_type(t.oid, t.mod) AS type FROM unnest($1::oid[], $2::int[]) WITH ORDINALITY AS t(oid, mod, n) ORDER BY t.n', [oids, mods]);
+            const types = await this.readOnly(client, () => client.query(extended('SELECT format_type(t.oid, t.mod) AS type FROM unnest($1::oid[], $2::int[]) WITH ORDINALITY AS t(oid, mod, n) ORDER BY t.n', [oids, mods])));
             return {
                 columns: result.fields.map((field, i) => (0,type_family/* columnTypeOf */.gy)(field.name, String(types.rows[i]?.type ?? 'unknown'), [], POSTGRES_SINGLE_FLOAT)),
                 primaryKey: [],
             };
         }
         catch (error) {
+            broken = error;
             throw this.wrap(error, probe, options);
         }
         finally {
-            client.release();
+            client.release(broken);
         }
     }
     async serverVersion(options) {
@@ -349,8 +410,10 @@ function categorize(error) {
         return result('missing-column');
     if (text === '42601')
         return result('syntax');
+    if (text === '25006')
+        return result('read-only');
     if (text === '57014')
-        return result('cancelled');
+        return result(/statement timeout/i.test((0,errors/* driverMessage */.S)(error)) ? 'timeout' : 'cancelled');
     if (/^(08|28|3D|53|57P)/.test(text) || /^E[A-Z]+$/.test(text))
         return result('connection');
     return result('other');

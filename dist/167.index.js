@@ -90,6 +90,7 @@ var shared_errors = __webpack_require__(604);
  */
 
 
+
 function isFileConfig(config) {
     return config.type === 'csv' || config.type === 'parquet';
 }
@@ -100,6 +101,20 @@ function isRemotePath(path) {
 /** True when DuckDB expands the path as a glob (`data/*.csv`, `part-?.parquet`, `[ab].csv`, `**`). */
 function isGlob(path) {
     return /[*?[]/.test(path);
+}
+/**
+ * What DuckDB may open once file access is locked down: the file itself, or for a glob the folder
+ * before its first wildcard (local paths absolute, as DuckDB compares them).
+ */
+function allowedLocations(config) {
+    const remote = isRemotePath(config.path);
+    const absolute = (location) => (remote ? location : external_node_path_.resolve(location));
+    if (!isGlob(config.path))
+        return { paths: [...new Set([config.path, absolute(config.path)])], directories: [] };
+    const prefix = config.path.slice(0, config.path.search(/[*?[]/));
+    const folder = prefix.slice(0, prefix.lastIndexOf('/') + 1) || './';
+    const directory = absolute(folder);
+    return { paths: [], directories: [directory.endsWith('/') ? directory : `${directory}/`] };
 }
 /** The table function reading the file(s). */
 function fileRelationSql(config, compiler) {
@@ -193,8 +208,23 @@ function duckdbColumnType(name, typeName) {
 
 
 
-/** Run on every new DuckDB connection. */
-const SESSION_SETUP = ["SET TimeZone = 'UTC'"];
+/**
+ * Read-only by construction, run once per instance after the file view exists: UTC for every
+ * connection, then no file may be opened but the data source's own (and our spill folder), and no
+ * setting may change again (a filter cannot turn access back on).
+ */
+function lockdownSql(config, tempDirectory, compiler) {
+    const list = (items) => `[${items.map((item) => compiler.stringLiteral(item)).join(', ')}]`;
+    const allowed = isFileConfig(config) ? allowedLocations(config) : { paths: [], directories: [] };
+    return {
+        before: [
+            "SET GLOBAL TimeZone = 'UTC'",
+            `SET allowed_directories = ${list([...allowed.directories, `${tempDirectory}/`])}`,
+            `SET allowed_paths = ${list(allowed.paths)}`,
+        ],
+        after: ['SET enable_external_access = false', 'SET lock_configuration = true'],
+    };
+}
 /**
  * DuckDB keeps its own memory (by default up to 80% of RAM) and spills sorts and joins beyond it to
  * a temporary directory of ours (not next to the database file, which may be read-only).
@@ -260,20 +290,30 @@ class DuckdbConnection {
         catch (error) {
             throw (0,errors/* wrapDriverError */.Z)(error, { category: 'connection' }, { datasourceName: this.name });
         }
-        if (isFileConfig(config)) {
+        const lockdown = lockdownSql(config, instanceOptions().temp_directory ?? (0,external_node_os_.tmpdir)(), this.compiler);
+        try {
+            const connection = await instance.connect();
             try {
-                const connection = await instance.connect();
-                try {
-                    await connection.run(createViewSql(config, this.compiler));
+                for (const statement of lockdown.before)
+                    await connection.run(statement);
+                if (isFileConfig(config)) {
+                    try {
+                        await connection.run(createViewSql(config, this.compiler));
+                    }
+                    catch (error) {
+                        throw this.fileError(config, error);
+                    }
                 }
-                finally {
-                    connection.closeSync();
-                }
+                for (const statement of lockdown.after)
+                    await connection.run(statement);
             }
-            catch (error) {
-                instance.closeSync();
-                throw this.fileError(config, error);
+            finally {
+                connection.closeSync();
             }
+        }
+        catch (error) {
+            instance.closeSync();
+            throw (0,errors/* wrapDriverError */.Z)(error, { category: 'connection' }, { datasourceName: this.name });
         }
         return { module, instance };
     }
@@ -296,8 +336,6 @@ class DuckdbConnection {
         if (!connection) {
             try {
                 connection = await instance.connect();
-                for (const statement of SESSION_SETUP)
-                    await connection.run(statement);
             }
             catch (error) {
                 throw (0,errors/* wrapDriverError */.Z)(error, { category: 'connection' }, { datasourceName: this.name });
@@ -313,52 +351,74 @@ class DuckdbConnection {
         else
             connection.closeSync();
     }
-    onAbort(connection, options) {
+    /** Interrupts the connection's statement on abort, or when it runs past the time limit. */
+    watch(connection, options) {
         const signal = options?.signal;
-        if (!signal)
-            return () => undefined;
         const listener = () => connection.interrupt();
-        signal.addEventListener('abort', listener, { once: true });
-        return () => signal.removeEventListener('abort', listener);
+        signal?.addEventListener('abort', listener, { once: true });
+        const watch = { timedOut: false, detach: () => undefined };
+        const ms = this.options.statementTimeoutMs;
+        const timer = ms
+            ? setTimeout(() => {
+                watch.timedOut = true;
+                connection.interrupt();
+            }, ms)
+            : undefined;
+        watch.detach = () => {
+            clearTimeout(timer);
+            signal?.removeEventListener('abort', listener);
+        };
+        return watch;
     }
-    wrap(error, sql, options) {
+    wrap(error, sql, options, watch) {
         const context = { datasourceName: this.name };
         if (sql !== undefined)
             context.sql = sql;
         if (options?.signal)
             context.signal = options.signal;
-        return (0,errors/* wrapDriverError */.Z)(error, { category: categorize(error) }, context);
+        if (this.options.statementTimeoutMs)
+            context.statementTimeoutMs = this.options.statementTimeoutMs;
+        const category = watch?.timedOut && !options?.signal?.aborted ? 'timeout' : categorize(error);
+        return (0,errors/* wrapDriverError */.Z)(error, { category }, context);
+    }
+    /** One prepared statement: DuckDB refuses to prepare several ("Cannot prepare multiple statements"). */
+    async prepare(connection, sql, params) {
+        const prepared = await connection.prepare(sql);
+        const values = bindValues(params);
+        if (values)
+            prepared.bind(values);
+        return prepared;
     }
     async query(sql, params = [], options) {
         const connection = await this.acquire(options);
-        const detach = this.onAbort(connection, options);
+        const watch = this.watch(connection, options);
         let reusable = true;
         try {
             const { JsonDuckDBValueConverter } = (await this.open()).module;
-            const reader = await connection.runAndReadAll(sql, bindValues(params));
+            const reader = await (await this.prepare(connection, sql, params)).runAndReadAll();
             return reader.convertRowObjects(JsonDuckDBValueConverter);
         }
         catch (error) {
-            reusable = !options?.signal?.aborted;
-            throw this.wrap(error, sql, options);
+            reusable = !options?.signal?.aborted && !watch.timedOut;
+            throw this.wrap(error, sql, options, watch);
         }
         finally {
-            detach();
+            watch.detach();
             this.release(connection, reusable);
         }
     }
     async *stream(sql, params = [], options) {
         const connection = await this.acquire(options);
-        const detach = this.onAbort(connection, options);
+        const watch = this.watch(connection, options);
         let completed = false;
         try {
             const { JsonDuckDBValueConverter } = (await this.open()).module;
             let result;
             try {
-                result = await connection.stream(sql, bindValues(params));
+                result = await (await this.prepare(connection, sql, params)).stream();
             }
             catch (error) {
-                throw this.wrap(error, sql, options);
+                throw this.wrap(error, sql, options, watch);
             }
             const names = result.deduplicatedColumnNames();
             for (;;) {
@@ -370,7 +430,7 @@ class DuckdbConnection {
                     rows = chunk.convertRows(JsonDuckDBValueConverter);
                 }
                 catch (error) {
-                    throw this.wrap(error, sql, options);
+                    throw this.wrap(error, sql, options, watch);
                 }
                 for (const values of rows) {
                     const row = {};
@@ -381,7 +441,7 @@ class DuckdbConnection {
             completed = true;
         }
         finally {
-            detach();
+            watch.detach();
             // Stopped early: the statement may still be pending on this connection; do not reuse it.
             this.release(connection, completed);
         }
@@ -468,6 +528,8 @@ function bindValues(params) {
 }
 function categorize(error) {
     const message = error instanceof Error ? error.message : String(error);
+    if (/^Permission Error|read-only mode|attached in read-only/i.test(message))
+        return 'read-only';
     if (/^INTERRUPT Error/i.test(message))
         return 'cancelled';
     if (/^Catalog Error: (Table|View|Schema)/i.test(message))
@@ -504,9 +566,9 @@ const duckdbDialect = {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   S: () => (/* binding */ driverMessage),
 /* harmony export */   Z: () => (/* binding */ wrapDriverError)
 /* harmony export */ });
-/* unused harmony export driverMessage */
 /* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(604);
 /* harmony import */ var _shared_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3326);
 /**
@@ -528,6 +590,22 @@ function wrapDriverError(error, info, context) {
         return error;
     const message = (0,_shared_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(driverMessage(error));
     const code = info.code ? ` [${info.code}]` : '';
+    if (info.category === 'timeout') {
+        const limit = context.statementTimeoutMs ? ` (${formatSeconds(context.statementTimeoutMs)})` : '';
+        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .TimeoutError */ .MU(`A query on data source "${context.datasourceName}" ran longer than the query time limit${limit} and was stopped.`, {
+            cause: error,
+            hint: 'Raise query_timeout_seconds in the spec (or --query-timeout), or make the filter or query cheaper.',
+        });
+    }
+    if (info.category === 'read-only') {
+        const options = {
+            cause: error,
+            hint: 'A filter or query may only read: datacompare runs every statement read-only. Remove whatever writes (INSERT, UPDATE, DELETE, DDL, nextval, set_config…).',
+        };
+        if (context.sql !== undefined)
+            options.sql = context.sql;
+        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .QueryError */ .lr(`A query on data source "${context.datasourceName}" tried to write, and was refused: ${message}${code}`, options);
+    }
     if (info.category === 'cancelled' || context.signal?.aborted) {
         return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc(`The query on data source "${context.datasourceName}" was cancelled.`, { cause: error });
     }
@@ -543,6 +621,8 @@ function wrapDriverError(error, info, context) {
         syntax: 'Check the SQL of the filter or query in the spec.',
         connection: undefined,
         cancelled: undefined,
+        timeout: undefined,
+        'read-only': undefined,
         other: undefined,
     };
     const options = { cause: error };
@@ -552,6 +632,9 @@ function wrapDriverError(error, info, context) {
     if (hint !== undefined)
         options.hint = hint;
     return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .QueryError */ .lr(`Data source "${context.datasourceName}" rejected a query: ${message}${code}`, options);
+}
+function formatSeconds(ms) {
+    return ms < 120_000 ? `${Number((ms / 1000).toFixed(1))} s` : `${Number((ms / 60_000).toFixed(1))} min`;
 }
 //# sourceMappingURL=errors.js.map
 

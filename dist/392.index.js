@@ -6,9 +6,9 @@ export const modules = {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   S: () => (/* binding */ driverMessage),
 /* harmony export */   Z: () => (/* binding */ wrapDriverError)
 /* harmony export */ });
-/* unused harmony export driverMessage */
 /* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(604);
 /* harmony import */ var _shared_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3326);
 /**
@@ -30,6 +30,22 @@ function wrapDriverError(error, info, context) {
         return error;
     const message = (0,_shared_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(driverMessage(error));
     const code = info.code ? ` [${info.code}]` : '';
+    if (info.category === 'timeout') {
+        const limit = context.statementTimeoutMs ? ` (${formatSeconds(context.statementTimeoutMs)})` : '';
+        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .TimeoutError */ .MU(`A query on data source "${context.datasourceName}" ran longer than the query time limit${limit} and was stopped.`, {
+            cause: error,
+            hint: 'Raise query_timeout_seconds in the spec (or --query-timeout), or make the filter or query cheaper.',
+        });
+    }
+    if (info.category === 'read-only') {
+        const options = {
+            cause: error,
+            hint: 'A filter or query may only read: datacompare runs every statement read-only. Remove whatever writes (INSERT, UPDATE, DELETE, DDL, nextval, set_config…).',
+        };
+        if (context.sql !== undefined)
+            options.sql = context.sql;
+        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .QueryError */ .lr(`A query on data source "${context.datasourceName}" tried to write, and was refused: ${message}${code}`, options);
+    }
     if (info.category === 'cancelled' || context.signal?.aborted) {
         return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc(`The query on data source "${context.datasourceName}" was cancelled.`, { cause: error });
     }
@@ -45,6 +61,8 @@ function wrapDriverError(error, info, context) {
         syntax: 'Check the SQL of the filter or query in the spec.',
         connection: undefined,
         cancelled: undefined,
+        timeout: undefined,
+        'read-only': undefined,
         other: undefined,
     };
     const options = { cause: error };
@@ -54,6 +72,9 @@ function wrapDriverError(error, info, context) {
     if (hint !== undefined)
         options.hint = hint;
     return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .QueryError */ .lr(`Data source "${context.datasourceName}" rejected a query: ${message}${code}`, options);
+}
+function formatSeconds(ms) {
+    return ms < 120_000 ? `${Number((ms / 1000).toFixed(1))} s` : `${Number((ms / 60_000).toFixed(1))} min`;
 }
 //# sourceMappingURL=errors.js.map
 
@@ -224,6 +245,8 @@ class MysqlConnection {
     compiler = mysqlCompiler;
     pool;
     closed = false;
+    /** Pool connections whose session settings are made. */
+    prepared = new WeakSet();
     constructor(url, options) {
         this.url = url;
         this.options = options;
@@ -237,6 +260,10 @@ class MysqlConnection {
             bigNumberStrings: true,
             decimalNumbers: false,
             charset: 'utf8mb4',
+            // One statement per query, always, and no LOAD DATA LOCAL: whatever the URL's own options say
+            // (mysql2 lets a URL's `?multipleStatements=true` win over a false option, but not over flags).
+            multipleStatements: false,
+            flags: '-MULTI_STATEMENTS,-LOCAL_FILES',
             // Canonical texts are BINARY (bytewise comparison): read them back as UTF-8 text.
             typeCast: (field, next) => {
                 if (TEXTUAL.has(field.type) && field.charset === BINARY_CHARSET)
@@ -249,11 +276,7 @@ class MysqlConnection {
         if (this.closed)
             throw new shared_errors/* ConnectionError */.Rc(`The connection to data source "${this.options.datasourceName}" is closed.`);
         if (!this.pool) {
-            const pool = mysql2.createPool({ ...this.connectionOptions(), connectionLimit: this.options.poolSize ?? 4 });
-            pool.on('connection', (connection) => {
-                connection.query("SET time_zone = '+00:00'");
-            });
-            this.pool = pool;
+            this.pool = mysql2.createPool({ ...this.connectionOptions(), connectionLimit: this.options.poolSize ?? 4 });
         }
         return this.pool;
     }
@@ -263,11 +286,11 @@ class MysqlConnection {
             context.sql = sql;
         if (options?.signal)
             context.signal = options.signal;
-        return (0,errors/* wrapDriverError */.Z)(error, categorize(error), context);
+        return (0,errors/* wrapDriverError */.Z)(error, categorize(error), { ...context, statementTimeoutMs: this.options.statementTimeoutMs });
     }
-    acquire(options) {
+    async acquire(options) {
         options?.signal?.throwIfAborted();
-        return new Promise((resolve, reject) => {
+        const connection = await new Promise((resolve, reject) => {
             this.getPool().getConnection((error, connection) => {
                 if (error)
                     reject(this.wrap(error, undefined));
@@ -275,6 +298,38 @@ class MysqlConnection {
                     resolve(connection);
             });
         });
+        if (this.prepared.has(connection))
+            return connection;
+        try {
+            await this.prepareSession(connection);
+        }
+        catch (error) {
+            connection.destroy();
+            throw this.wrap(error, undefined);
+        }
+        this.prepared.add(connection);
+        return connection;
+    }
+    /**
+     * A new session: UTC, read-only (every statement is then a read-only transaction: a write fails
+     * with ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION, and a SELECT cannot change that), and the
+     * statement time limit: MariaDB's max_statement_time (seconds), else MySQL's max_execution_time (ms).
+     */
+    async prepareSession(connection) {
+        const run = (sql) => connection.promise().query(sql);
+        await run("SET time_zone = '+00:00'");
+        await run('SET SESSION TRANSACTION READ ONLY');
+        const ms = this.options.statementTimeoutMs;
+        if (!ms)
+            return;
+        try {
+            await run(`SET SESSION max_statement_time = ${Math.max(0.001, ms / 1000)}`);
+        }
+        catch (error) {
+            if (error.code !== 'ER_UNKNOWN_SYSTEM_VARIABLE')
+                throw error;
+            await run(`SET SESSION max_execution_time = ${Math.max(1, Math.round(ms))}`);
+        }
     }
     async kill(threadId) {
         const connection = mysql2.createConnection(this.connectionOptions());
@@ -455,6 +510,11 @@ function categorize(error) {
             return result('syntax');
         case 'ER_QUERY_INTERRUPTED':
             return result('cancelled');
+        case 'ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION':
+        case 'ER_READ_ONLY_TRANSACTION':
+            return result('read-only');
+        case 'ER_QUERY_TIMEOUT':
+            return result('timeout');
         case 'ER_ACCESS_DENIED_ERROR':
         case 'ER_BAD_DB_ERROR':
         case 'ER_DBACCESS_DENIED_ERROR':
@@ -463,6 +523,9 @@ function categorize(error) {
     }
     if (text && /^E[A-Z]+$/.test(text))
         return result('connection');
+    // MariaDB's ER_STATEMENT_TIMEOUT has no name in mysql2, only its number.
+    if (error?.errno === 1969)
+        return result('timeout');
     return result('other');
 }
 //# sourceMappingURL=connection.js.map

@@ -59132,7 +59132,7 @@ function overallStatus(results) {
  */
 
 const loaders = {
-    sqlite: async () => (await __nccwpck_require__.e(/* import() */ 212).then(__nccwpck_require__.bind(__nccwpck_require__, 8212))).sqliteDialect,
+    sqlite: async () => (await __nccwpck_require__.e(/* import() */ 70).then(__nccwpck_require__.bind(__nccwpck_require__, 3070))).sqliteDialect,
     postgres: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(257), __nccwpck_require__.e(105)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8105))).postgresDialect,
     mysql: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(909), __nccwpck_require__.e(392)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2392))).mysqlDialect,
     // CSV and Parquet files are read through an in-memory DuckDB.

@@ -4,10 +4,10 @@
  * secrets: values are bound or are the user's own filter text), and the message names the data
  * source, never its URL.
  */
-import { CancelledError, ConnectionError, DatacompareError, QueryError } from '../shared/errors.js';
+import { CancelledError, ConnectionError, DatacompareError, QueryError, TimeoutError } from '../shared/errors.js';
 import { redact } from '../shared/redact.js';
 
-export type ErrorCategory = 'connection' | 'missing-table' | 'missing-column' | 'syntax' | 'cancelled' | 'other';
+export type ErrorCategory = 'connection' | 'missing-table' | 'missing-column' | 'syntax' | 'cancelled' | 'timeout' | 'read-only' | 'other';
 
 export interface DriverErrorInfo {
   category: ErrorCategory;
@@ -24,11 +24,26 @@ export function driverMessage(error: unknown): string {
 export function wrapDriverError(
   error: unknown,
   info: DriverErrorInfo,
-  context: { datasourceName: string; sql?: string; signal?: AbortSignal | undefined },
+  context: { datasourceName: string; sql?: string; signal?: AbortSignal | undefined; statementTimeoutMs?: number | undefined },
 ): DatacompareError {
   if (error instanceof DatacompareError) return error;
   const message = redact(driverMessage(error));
   const code = info.code ? ` [${info.code}]` : '';
+  if (info.category === 'timeout') {
+    const limit = context.statementTimeoutMs ? ` (${formatSeconds(context.statementTimeoutMs)})` : '';
+    return new TimeoutError(`A query on data source "${context.datasourceName}" ran longer than the query time limit${limit} and was stopped.`, {
+      cause: error,
+      hint: 'Raise query_timeout_seconds in the spec (or --query-timeout), or make the filter or query cheaper.',
+    });
+  }
+  if (info.category === 'read-only') {
+    const options: { cause: unknown; sql?: string; hint: string } = {
+      cause: error,
+      hint: 'A filter or query may only read: datacompare runs every statement read-only. Remove whatever writes (INSERT, UPDATE, DELETE, DDL, nextval, set_config…).',
+    };
+    if (context.sql !== undefined) options.sql = context.sql;
+    return new QueryError(`A query on data source "${context.datasourceName}" tried to write, and was refused: ${message}${code}`, options);
+  }
   if (info.category === 'cancelled' || context.signal?.aborted) {
     return new CancelledError(`The query on data source "${context.datasourceName}" was cancelled.`, { cause: error });
   }
@@ -44,6 +59,8 @@ export function wrapDriverError(
     syntax: 'Check the SQL of the filter or query in the spec.',
     connection: undefined,
     cancelled: undefined,
+    timeout: undefined,
+    'read-only': undefined,
     other: undefined,
   };
   const options: { cause: unknown; sql?: string; hint?: string } = { cause: error };
@@ -51,4 +68,8 @@ export function wrapDriverError(
   const hint = hints[info.category];
   if (hint !== undefined) options.hint = hint;
   return new QueryError(`Data source "${context.datasourceName}" rejected a query: ${message}${code}`, options);
+}
+
+function formatSeconds(ms: number): string {
+  return ms < 120_000 ? `${Number((ms / 1000).toFixed(1))} s` : `${Number((ms / 60_000).toFixed(1))} min`;
 }

@@ -194,6 +194,8 @@ export interface ConnectOptions {
   datasourceName: string;
   /** Maximum pooled connections (default 4; a cancel needs one more, outside the pool). */
   poolSize?: number;
+  /** Each statement is stopped by the database (or interrupted) after this long; none when absent. */
+  statementTimeoutMs?: number;
 }
 
 export interface Dialect {

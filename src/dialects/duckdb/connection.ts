@@ -12,16 +12,31 @@ import { wrapDriverError, type ErrorCategory } from '../errors.js';
 import { splitQualifiedName } from '../../sql/compiler.js';
 import { ConfigurationError, ConnectionError, type DatacompareError } from '../../shared/errors.js';
 import type { ConnectionConfig } from '../../engine/model.js';
-import type { ConnectOptions, DatabaseConnection, QueryOptions, RelationSchema, ResultRow } from '../types.js';
+import type { ConnectOptions, DatabaseConnection, QueryOptions, RelationSchema, ResultRow, SqlCompiler } from '../types.js';
 import { duckdbCompiler } from './compiler.js';
-import { checkFileExists, createViewSql, fileKind, isFileConfig, missingFiles, type FileConfig } from './files.js';
+import { allowedLocations, checkFileExists, createViewSql, fileKind, isFileConfig, missingFiles, type FileConfig } from './files.js';
 import { loadDuckDBModule, type DuckDBModule } from './module.js';
 import { duckdbColumnType } from './type-names.js';
 
 export type DuckdbConfig = Extract<ConnectionConfig, { type: 'duckdb' | 'csv' | 'parquet' }>;
 
-/** Run on every new DuckDB connection. */
-const SESSION_SETUP = ["SET TimeZone = 'UTC'"];
+/**
+ * Read-only by construction, run once per instance after the file view exists: UTC for every
+ * connection, then no file may be opened but the data source's own (and our spill folder), and no
+ * setting may change again (a filter cannot turn access back on).
+ */
+function lockdownSql(config: DuckdbConfig, tempDirectory: string, compiler: SqlCompiler): { before: string[]; after: string[] } {
+  const list = (items: string[]) => `[${items.map((item) => compiler.stringLiteral(item)).join(', ')}]`;
+  const allowed = isFileConfig(config) ? allowedLocations(config) : { paths: [], directories: [] };
+  return {
+    before: [
+      "SET GLOBAL TimeZone = 'UTC'",
+      `SET allowed_directories = ${list([...allowed.directories, `${tempDirectory}/`])}`,
+      `SET allowed_paths = ${list(allowed.paths)}`,
+    ],
+    after: ['SET enable_external_access = false', 'SET lock_configuration = true'],
+  };
+}
 
 /**
  * DuckDB keeps its own memory (by default up to 80% of RAM) and spills sorts and joins beyond it to
@@ -91,18 +106,25 @@ export class DuckdbConnection implements DatabaseConnection {
     } catch (error) {
       throw wrapDriverError(error, { category: 'connection' }, { datasourceName: this.name });
     }
-    if (isFileConfig(config)) {
+    const lockdown = lockdownSql(config, instanceOptions().temp_directory ?? tmpdir(), this.compiler);
+    try {
+      const connection = await instance.connect();
       try {
-        const connection = await instance.connect();
-        try {
-          await connection.run(createViewSql(config, this.compiler));
-        } finally {
-          connection.closeSync();
+        for (const statement of lockdown.before) await connection.run(statement);
+        if (isFileConfig(config)) {
+          try {
+            await connection.run(createViewSql(config, this.compiler));
+          } catch (error) {
+            throw this.fileError(config, error);
+          }
         }
-      } catch (error) {
-        instance.closeSync();
-        throw this.fileError(config, error);
+        for (const statement of lockdown.after) await connection.run(statement);
+      } finally {
+        connection.closeSync();
       }
+    } catch (error) {
+      instance.closeSync();
+      throw wrapDriverError(error, { category: 'connection' }, { datasourceName: this.name });
     }
     return { module, instance };
   }
@@ -127,7 +149,6 @@ export class DuckdbConnection implements DatabaseConnection {
     if (!connection) {
       try {
         connection = await instance.connect();
-        for (const statement of SESSION_SETUP) await connection.run(statement);
       } catch (error) {
         throw wrapDriverError(error, { category: 'connection' }, { datasourceName: this.name });
       }
@@ -142,49 +163,71 @@ export class DuckdbConnection implements DatabaseConnection {
     else connection.closeSync();
   }
 
-  private onAbort(connection: DuckDBConnection, options?: QueryOptions): () => void {
+  /** Interrupts the connection's statement on abort, or when it runs past the time limit. */
+  private watch(connection: DuckDBConnection, options?: QueryOptions): Watch {
     const signal = options?.signal;
-    if (!signal) return () => undefined;
     const listener = () => connection.interrupt();
-    signal.addEventListener('abort', listener, { once: true });
-    return () => signal.removeEventListener('abort', listener);
+    signal?.addEventListener('abort', listener, { once: true });
+    const watch: Watch = { timedOut: false, detach: () => undefined };
+    const ms = this.options.statementTimeoutMs;
+    const timer = ms
+      ? setTimeout(() => {
+          watch.timedOut = true;
+          connection.interrupt();
+        }, ms)
+      : undefined;
+    watch.detach = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', listener);
+    };
+    return watch;
   }
 
-  private wrap(error: unknown, sql: string | undefined, options?: QueryOptions): DatacompareError {
-    const context: { datasourceName: string; sql?: string; signal?: AbortSignal } = { datasourceName: this.name };
+  private wrap(error: unknown, sql: string | undefined, options?: QueryOptions, watch?: Watch): DatacompareError {
+    const context: { datasourceName: string; sql?: string; signal?: AbortSignal; statementTimeoutMs?: number } = { datasourceName: this.name };
     if (sql !== undefined) context.sql = sql;
     if (options?.signal) context.signal = options.signal;
-    return wrapDriverError(error, { category: categorize(error) }, context);
+    if (this.options.statementTimeoutMs) context.statementTimeoutMs = this.options.statementTimeoutMs;
+    const category = watch?.timedOut && !options?.signal?.aborted ? 'timeout' : categorize(error);
+    return wrapDriverError(error, { category }, context);
+  }
+
+  /** One prepared statement: DuckDB refuses to prepare several ("Cannot prepare multiple statements"). */
+  private async prepare(connection: DuckDBConnection, sql: string, params: readonly unknown[]) {
+    const prepared = await connection.prepare(sql);
+    const values = bindValues(params);
+    if (values) prepared.bind(values);
+    return prepared;
   }
 
   async query(sql: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<ResultRow[]> {
     const connection = await this.acquire(options);
-    const detach = this.onAbort(connection, options);
+    const watch = this.watch(connection, options);
     let reusable = true;
     try {
       const { JsonDuckDBValueConverter } = (await this.open()).module;
-      const reader = await connection.runAndReadAll(sql, bindValues(params));
+      const reader = await (await this.prepare(connection, sql, params)).runAndReadAll();
       return reader.convertRowObjects(JsonDuckDBValueConverter) as ResultRow[];
     } catch (error) {
-      reusable = !options?.signal?.aborted;
-      throw this.wrap(error, sql, options);
+      reusable = !options?.signal?.aborted && !watch.timedOut;
+      throw this.wrap(error, sql, options, watch);
     } finally {
-      detach();
+      watch.detach();
       this.release(connection, reusable);
     }
   }
 
   async *stream(sql: string, params: readonly unknown[] = [], options?: QueryOptions): AsyncIterable<ResultRow> {
     const connection = await this.acquire(options);
-    const detach = this.onAbort(connection, options);
+    const watch = this.watch(connection, options);
     let completed = false;
     try {
       const { JsonDuckDBValueConverter } = (await this.open()).module;
       let result;
       try {
-        result = await connection.stream(sql, bindValues(params));
+        result = await (await this.prepare(connection, sql, params)).stream();
       } catch (error) {
-        throw this.wrap(error, sql, options);
+        throw this.wrap(error, sql, options, watch);
       }
       const names = result.deduplicatedColumnNames();
       for (;;) {
@@ -194,7 +237,7 @@ export class DuckdbConnection implements DatabaseConnection {
           if (!chunk || chunk.rowCount === 0) break;
           rows = chunk.convertRows(JsonDuckDBValueConverter);
         } catch (error) {
-          throw this.wrap(error, sql, options);
+          throw this.wrap(error, sql, options, watch);
         }
         for (const values of rows) {
           const row: ResultRow = {};
@@ -204,7 +247,7 @@ export class DuckdbConnection implements DatabaseConnection {
       }
       completed = true;
     } finally {
-      detach();
+      watch.detach();
       // Stopped early: the statement may still be pending on this connection; do not reuse it.
       this.release(connection, completed);
     }
@@ -298,8 +341,14 @@ function bindValues(params: readonly unknown[]): DuckDBValue[] | undefined {
   });
 }
 
+interface Watch {
+  timedOut: boolean;
+  detach: () => void;
+}
+
 function categorize(error: unknown): ErrorCategory {
   const message = error instanceof Error ? error.message : String(error);
+  if (/^Permission Error|read-only mode|attached in read-only/i.test(message)) return 'read-only';
   if (/^INTERRUPT Error/i.test(message)) return 'cancelled';
   if (/^Catalog Error: (Table|View|Schema)/i.test(message)) return 'missing-table';
   if (/^Binder Error: .*(column|not found)/i.test(message)) return 'missing-column';

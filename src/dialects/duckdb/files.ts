@@ -5,6 +5,7 @@
  * option is passed as a string literal, never spliced in as SQL.
  */
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { ConnectionConfig, CsvReadOptions } from '../../engine/model.js';
 import { ConnectionError } from '../../shared/errors.js';
 import type { SqlCompiler } from '../types.js';
@@ -23,6 +24,20 @@ export function isRemotePath(path: string): boolean {
 /** True when DuckDB expands the path as a glob (`data/*.csv`, `part-?.parquet`, `[ab].csv`, `**`). */
 export function isGlob(path: string): boolean {
   return /[*?[]/.test(path);
+}
+
+/**
+ * What DuckDB may open once file access is locked down: the file itself, or for a glob the folder
+ * before its first wildcard (local paths absolute, as DuckDB compares them).
+ */
+export function allowedLocations(config: FileConfig): { paths: string[]; directories: string[] } {
+  const remote = isRemotePath(config.path);
+  const absolute = (location: string) => (remote ? location : path.resolve(location));
+  if (!isGlob(config.path)) return { paths: [...new Set([config.path, absolute(config.path)])], directories: [] };
+  const prefix = config.path.slice(0, config.path.search(/[*?[]/));
+  const folder = prefix.slice(0, prefix.lastIndexOf('/') + 1) || './';
+  const directory = absolute(folder);
+  return { paths: [], directories: [directory.endsWith('/') ? directory : `${directory}/`] };
 }
 
 /** The table function reading the file(s). */

@@ -16,6 +16,8 @@ export class MysqlConnection implements DatabaseConnection {
   readonly compiler = mysqlCompiler;
   private pool: Pool | undefined;
   private closed = false;
+  /** Pool connections whose session settings are made. */
+  private readonly prepared = new WeakSet<PoolConnection>();
 
   constructor(
     private readonly url: string,
@@ -31,6 +33,10 @@ export class MysqlConnection implements DatabaseConnection {
       bigNumberStrings: true,
       decimalNumbers: false,
       charset: 'utf8mb4',
+      // One statement per query, always, and no LOAD DATA LOCAL: whatever the URL's own options say
+      // (mysql2 lets a URL's `?multipleStatements=true` win over a false option, but not over flags).
+      multipleStatements: false,
+      flags: '-MULTI_STATEMENTS,-LOCAL_FILES',
       // Canonical texts are BINARY (bytewise comparison): read them back as UTF-8 text.
       typeCast: (field: { type: string; charset?: number; string: (e?: string) => string | null }, next: () => unknown) => {
         if (TEXTUAL.has(field.type) && (field as { charset?: number }).charset === BINARY_CHARSET) return field.string('utf8');
@@ -42,11 +48,7 @@ export class MysqlConnection implements DatabaseConnection {
   private getPool(): Pool {
     if (this.closed) throw new ConnectionError(`The connection to data source "${this.options.datasourceName}" is closed.`);
     if (!this.pool) {
-      const pool = mysql.createPool({ ...this.connectionOptions(), connectionLimit: this.options.poolSize ?? 4 } as never);
-      pool.on('connection', (connection) => {
-        connection.query("SET time_zone = '+00:00'");
-      });
-      this.pool = pool;
+      this.pool = mysql.createPool({ ...this.connectionOptions(), connectionLimit: this.options.poolSize ?? 4 } as never);
     }
     return this.pool;
   }
@@ -55,17 +57,45 @@ export class MysqlConnection implements DatabaseConnection {
     const context: { datasourceName: string; sql?: string; signal?: AbortSignal } = { datasourceName: this.options.datasourceName };
     if (sql !== undefined) context.sql = sql;
     if (options?.signal) context.signal = options.signal;
-    return wrapDriverError(error, categorize(error), context);
+    return wrapDriverError(error, categorize(error), { ...context, statementTimeoutMs: this.options.statementTimeoutMs });
   }
 
-  private acquire(options?: QueryOptions): Promise<PoolConnection> {
+  private async acquire(options?: QueryOptions): Promise<PoolConnection> {
     options?.signal?.throwIfAborted();
-    return new Promise((resolve, reject) => {
+    const connection = await new Promise<PoolConnection>((resolve, reject) => {
       this.getPool().getConnection((error, connection) => {
         if (error) reject(this.wrap(error, undefined));
         else resolve(connection);
       });
     });
+    if (this.prepared.has(connection)) return connection;
+    try {
+      await this.prepareSession(connection);
+    } catch (error) {
+      connection.destroy();
+      throw this.wrap(error, undefined);
+    }
+    this.prepared.add(connection);
+    return connection;
+  }
+
+  /**
+   * A new session: UTC, read-only (every statement is then a read-only transaction: a write fails
+   * with ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION, and a SELECT cannot change that), and the
+   * statement time limit: MariaDB's max_statement_time (seconds), else MySQL's max_execution_time (ms).
+   */
+  private async prepareSession(connection: PoolConnection): Promise<void> {
+    const run = (sql: string) => connection.promise().query(sql);
+    await run("SET time_zone = '+00:00'");
+    await run('SET SESSION TRANSACTION READ ONLY');
+    const ms = this.options.statementTimeoutMs;
+    if (!ms) return;
+    try {
+      await run(`SET SESSION max_statement_time = ${Math.max(0.001, ms / 1000)}`);
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'ER_UNKNOWN_SYSTEM_VARIABLE') throw error;
+      await run(`SET SESSION max_execution_time = ${Math.max(1, Math.round(ms))}`);
+    }
   }
 
   private async kill(threadId: number): Promise<void> {
@@ -245,6 +275,11 @@ function categorize(error: unknown): { category: ErrorCategory; code?: string } 
       return result('syntax');
     case 'ER_QUERY_INTERRUPTED':
       return result('cancelled');
+    case 'ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION':
+    case 'ER_READ_ONLY_TRANSACTION':
+      return result('read-only');
+    case 'ER_QUERY_TIMEOUT':
+      return result('timeout');
     case 'ER_ACCESS_DENIED_ERROR':
     case 'ER_BAD_DB_ERROR':
     case 'ER_DBACCESS_DENIED_ERROR':
@@ -252,5 +287,7 @@ function categorize(error: unknown): { category: ErrorCategory; code?: string } 
       return result('connection');
   }
   if (text && /^E[A-Z]+$/.test(text)) return result('connection');
+  // MariaDB's ER_STATEMENT_TIMEOUT has no name in mysql2, only its number.
+  if ((error as { errno?: unknown })?.errno === 1969) return result('timeout');
   return result('other');
 }

@@ -1,7 +1,7 @@
 /** A lazily created pg Pool with UTC sessions, cursor streaming and server-side cancellation. */
 import pg from 'pg';
 import QueryStream from 'pg-query-stream';
-import { wrapDriverError, type ErrorCategory } from '../errors.js';
+import { driverMessage, wrapDriverError, type ErrorCategory } from '../errors.js';
 import { columnTypeOf } from '../../sql/type-family.js';
 import { POSTGRES_SINGLE_FLOAT } from './type-names.js';
 import { ConnectionError } from '../../shared/errors.js';
@@ -15,6 +15,28 @@ import { postgresCompiler } from './compiler.js';
  * and no JIT (compiling a long OR list of key ranges took 15 s; our scans gained nothing measurable).
  */
 const SESSION_SETTINGS = '-c TimeZone=UTC -c extra_float_digits=3 -c cursor_tuple_fraction=1 -c jit=off';
+
+/**
+ * Read-only by construction: sessions start read-only and with standard strings (backslashes in '…'
+ * are plain characters, as the filter check lexes them), and every statement we send runs inside
+ * `BEGIN READ ONLY … ROLLBACK`, so even a `set_config(…)` smuggled into a filter cannot make a later
+ * statement writable: its effect is rolled back with the transaction.
+ */
+const READ_ONLY_SETTINGS = '-c default_transaction_read_only=on -c standard_conforming_strings=on';
+
+function sessionOptions(statementTimeoutMs: number | undefined): string {
+  const timeout = statementTimeoutMs ? ` -c statement_timeout=${Math.max(1, Math.round(statementTimeoutMs))}` : '';
+  return `${SESSION_SETTINGS} ${READ_ONLY_SETTINGS}${timeout}`;
+}
+
+/**
+ * A query sent over the extended protocol (Parse/Bind/Execute) even without parameters: there
+ * PostgreSQL refuses a text holding several statements, where the simple protocol would run them all.
+ * (`queryMode` is node-pg's own option, missing from its type definitions.)
+ */
+function extended(text: string, values: readonly unknown[] = []): pg.QueryConfig {
+  return { text, values: values as unknown[], queryMode: 'extended' } as pg.QueryConfig;
+}
 
 export class PostgresConnection implements DatabaseConnection {
   readonly dialect = 'postgres' as const;
@@ -30,7 +52,7 @@ export class PostgresConnection implements DatabaseConnection {
   private getPool(): pg.Pool {
     if (this.closed) throw new ConnectionError(`The connection to data source "${this.options.datasourceName}" is closed.`);
     if (!this.pool) {
-      const pool = new pg.Pool({ connectionString: this.url, max: this.options.poolSize ?? 4, options: SESSION_SETTINGS, application_name: 'datacompare' });
+      const pool = new pg.Pool({ connectionString: this.url, max: this.options.poolSize ?? 4, options: sessionOptions(this.options.statementTimeoutMs), application_name: 'datacompare' });
       // An idle client losing its server must not crash the process; the next query reports it.
       pool.on('error', (error) => this.options.logger.debug(`postgres pool error on "${this.options.datasourceName}": ${error.message}`));
       this.pool = pool;
@@ -42,7 +64,21 @@ export class PostgresConnection implements DatabaseConnection {
     const context: { datasourceName: string; sql?: string; signal?: AbortSignal } = { datasourceName: this.options.datasourceName };
     if (sql !== undefined) context.sql = sql;
     if (options?.signal) context.signal = options.signal;
-    return wrapDriverError(error, categorize(error), context);
+    return wrapDriverError(error, categorize(error), { ...context, statementTimeoutMs: this.options.statementTimeoutMs });
+  }
+
+  /**
+   * Runs `work` inside `BEGIN READ ONLY … ROLLBACK` on `client`. The statements in `work` go over the
+   * extended protocol (one statement each: PostgreSQL refuses "multiple commands" there). When `work`
+   * fails, the caller releases the client as broken, so no half-ended transaction returns to the pool.
+   */
+  private async readOnly<T>(client: pg.PoolClient, work: () => Promise<T>): Promise<T> {
+    await client.query('BEGIN READ ONLY');
+    try {
+      return await work();
+    } finally {
+      await client.query('ROLLBACK');
+    }
   }
 
   private async acquire(options?: QueryOptions): Promise<pg.PoolClient> {
@@ -81,11 +117,11 @@ export class PostgresConnection implements DatabaseConnection {
     const detach = this.onAbort(client, options);
     let broken: Error | undefined;
     try {
-      const result = await client.query(sql, params as unknown[]);
+      const result = await this.readOnly(client, () => client.query(extended(sql, params)));
       if (options?.signal?.aborted) throw options.signal.reason;
       return result.rows as ResultRow[];
     } catch (error) {
-      if (categorize(error).category === 'connection') broken = error as Error;
+      broken = error as Error;
       throw this.wrap(error, sql, options);
     } finally {
       detach();
@@ -96,18 +132,23 @@ export class PostgresConnection implements DatabaseConnection {
   async *stream(sql: string, params: readonly unknown[] = [], options?: QueryOptions): AsyncIterable<ResultRow> {
     const client = await this.acquire(options);
     const detach = this.onAbort(client, options);
-    const stream = client.query(new QueryStream(sql, params as unknown[], { batchSize: 500 }));
     let failed: Error | undefined;
+    let stream: QueryStream | undefined;
     try {
+      await client.query('BEGIN READ ONLY');
+      // A cursor: Parse/Bind/Execute, the extended protocol (one statement).
+      stream = client.query(new QueryStream(sql, params as unknown[], { batchSize: 500 }));
       for await (const row of stream) yield row as ResultRow;
     } catch (error) {
       failed = error as Error;
       throw this.wrap(error, sql, options);
     } finally {
       detach();
-      if (!stream.destroyed) stream.destroy();
-      // A cursor left open mid-transaction-less stream is closed by destroy; release a broken client.
-      client.release(failed && categorize(failed).category === 'connection' ? failed : undefined);
+      if (stream && !stream.destroyed) stream.destroy();
+      // The transaction ends (and with it any setting a query changed; node-pg queues the ROLLBACK
+      // behind the cursor's close); a failed one is not handed back to the pool: released as broken.
+      if (!failed) await client.query('ROLLBACK').catch((error: Error) => (failed = error));
+      client.release(failed);
     }
   }
 
@@ -138,22 +179,25 @@ export class PostgresConnection implements DatabaseConnection {
   async describeQuery(sql: string, options?: QueryOptions): Promise<RelationSchema> {
     const client = await this.acquire(options);
     const probe = `SELECT * FROM (${sql}) AS q LIMIT 0`;
+    let broken: Error | undefined;
     try {
-      const result = await client.query(probe);
+      const result = await this.readOnly(client, () => client.query(extended(probe)));
       const oids = result.fields.map((f) => f.dataTypeID);
       const mods = result.fields.map((f) => f.dataTypeModifier);
-      const types = await client.query(
-        'SELECT format_type(t.oid, t.mod) AS type FROM unnest($1::oid[], $2::int[]) WITH ORDINALITY AS t(oid, mod, n) ORDER BY t.n',
-        [oids, mods],
+      const types = await this.readOnly(client, () =>
+        client.query(
+          extended('SELECT format_type(t.oid, t.mod) AS type FROM unnest($1::oid[], $2::int[]) WITH ORDINALITY AS t(oid, mod, n) ORDER BY t.n', [oids, mods]),
+        ),
       );
       return {
         columns: result.fields.map((field, i) => columnTypeOf(field.name, String(types.rows[i]?.type ?? 'unknown'), [], POSTGRES_SINGLE_FLOAT)),
         primaryKey: [],
       };
     } catch (error) {
+      broken = error as Error;
       throw this.wrap(error, probe, options);
     } finally {
-      client.release();
+      client.release(broken);
     }
   }
 
@@ -178,7 +222,8 @@ function categorize(error: unknown): { category: ErrorCategory; code?: string } 
   if (text === '42P01' || text === '3F000') return result('missing-table');
   if (text === '42703') return result('missing-column');
   if (text === '42601') return result('syntax');
-  if (text === '57014') return result('cancelled');
+  if (text === '25006') return result('read-only');
+  if (text === '57014') return result(/statement timeout/i.test(driverMessage(error)) ? 'timeout' : 'cancelled');
   if (/^(08|28|3D|53|57P)/.test(text) || /^E[A-Z]+$/.test(text)) return result('connection');
   return result('other');
 }

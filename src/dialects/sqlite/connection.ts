@@ -4,10 +4,11 @@ import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { wrapDriverError, type ErrorCategory } from '../errors.js';
 import { columnTypeOf } from '../../sql/type-family.js';
 import { splitQualifiedName } from '../../sql/compiler.js';
-import { ConnectionError } from '../../shared/errors.js';
+import { ConnectionError, QueryError } from '../../shared/errors.js';
 import type { ConnectOptions, DatabaseConnection, QueryOptions, RelationSchema, ResultRow } from '../types.js';
 import { sqliteCompiler } from './compiler.js';
 import { registerCanonicalFunctions } from './functions.js';
+import { AUTHORIZATION_DENIED, authorizeReadsOnly, trailingStatement } from './read-only.js';
 
 export class SqliteConnection implements DatabaseConnection {
   readonly dialect = 'sqlite' as const;
@@ -30,8 +31,10 @@ export class SqliteConnection implements DatabaseConnection {
             hint: 'Check `path:` in the spec; it is relative to the directory datacompare runs in.',
           });
         }
-        const db = new DatabaseSync(this.path, { enableForeignKeyConstraints: false });
+        // Read-only: the file cannot be written, and the authorizer refuses all but reading.
+        const db = new DatabaseSync(this.path, { enableForeignKeyConstraints: false, readOnly: true });
         registerCanonicalFunctions(db);
+        authorizeReadsOnly(db);
         this.db = db;
       } catch (error) {
         throw wrapDriverError(error, { category: 'connection', code: codeOf(error) }, { datasourceName: this.options.datasourceName });
@@ -49,6 +52,13 @@ export class SqliteConnection implements DatabaseConnection {
     options?.signal?.throwIfAborted();
     try {
       const statement = this.open().prepare(sql);
+      const rest = trailingStatement(sql, statement.sourceSQL);
+      if (rest !== undefined) {
+        throw new QueryError(`Data source "${this.options.datasourceName}" was sent more than one statement; datacompare runs one statement at a time and refused it.`, {
+          sql,
+          hint: `Remove the ";" and what follows it (\`${rest.slice(0, 60)}\`): a filter is one condition and a query one SELECT.`,
+        });
+      }
       statement.setReadBigInts(false);
       return statement;
     } catch (error) {
@@ -56,8 +66,12 @@ export class SqliteConnection implements DatabaseConnection {
     }
   }
 
-  private wrap(error: unknown, sql: string, options?: QueryOptions) {
-    return wrapDriverError(error, { category: categoryOf(error), code: codeOf(error) }, { datasourceName: this.options.datasourceName, sql, signal: options?.signal });
+  private wrap(error: unknown, sql: string, options?: QueryOptions, category: ErrorCategory = categoryOf(error)) {
+    return wrapDriverError(
+      error,
+      { category, code: codeOf(error) },
+      { datasourceName: this.options.datasourceName, sql, signal: options?.signal, statementTimeoutMs: this.options.statementTimeoutMs },
+    );
   }
 
   async query(sql: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<ResultRow[]> {
@@ -71,6 +85,9 @@ export class SqliteConnection implements DatabaseConnection {
 
   async *stream(sql: string, params: readonly unknown[] = [], options?: QueryOptions): AsyncIterable<ResultRow> {
     const statement = this.prepare(sql, options);
+    // SQLite runs inside this process and cannot be interrupted mid-step: the time limit is checked between rows.
+    const timeoutMs = this.options.statementTimeoutMs;
+    const deadline = timeoutMs ? Date.now() + timeoutMs : Infinity;
     let iterator: Iterator<unknown>;
     try {
       iterator = statement.iterate(...(params as never[]));
@@ -91,6 +108,7 @@ export class SqliteConnection implements DatabaseConnection {
         // Let timers and the AbortSignal run now and then: SQLite itself is synchronous.
         if (++count % 5000 === 0) await new Promise((resolve) => setImmediate(resolve));
         if (options?.signal?.aborted) throw this.wrap(options.signal.reason, sql, options);
+        if (count % 256 === 0 && Date.now() > deadline) throw this.wrap(new Error('statement timeout'), sql, options, 'timeout');
       }
     } finally {
       iterator.return?.();
@@ -153,6 +171,7 @@ function categoryOf(error: unknown): ErrorCategory {
   if (/no such column/i.test(message)) return 'missing-column';
   if (/syntax error|incomplete input/i.test(message)) return 'syntax';
   if (/unable to open|not a database/i.test(message)) return 'connection';
+  if (AUTHORIZATION_DENIED.test(message) || /readonly database/i.test(message)) return 'read-only';
   if (error instanceof Error && error.name === 'AbortError') return 'cancelled';
   return 'other';
 }

@@ -12,11 +12,12 @@ import type { DatabaseConnection } from '../../../src/dialects/types.js';
 import type { ConnectionConfig } from '../../../src/engine/model.js';
 import { CancelledError, ConnectionError, QueryError } from '../../../src/shared/errors.js';
 import { silentLogger } from '../../../src/shared/logger.js';
+import { adminRun } from '../../helpers/admin.js';
 import { databaseAvailable, TEST_DATABASE_URLS } from '../../helpers/databases.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'dc_engine_dialects-'));
 const configs = [
-  { type: 'sqlite', path: ':memory:' },
+  { type: 'sqlite', path: path.join(dir, 'connections.db') },
   ...((await databaseAvailable('postgres')) ? [{ type: 'postgres', url: TEST_DATABASE_URLS.postgres }] : []),
   ...((await databaseAvailable('mysql')) ? [{ type: 'mysql', url: TEST_DATABASE_URLS.mysql }] : []),
 ] as ConnectionConfig[];
@@ -34,6 +35,7 @@ const runningQueries: Record<string, string> = {
 describe.each(configs)('the $type connection', (config) => {
   let db: DatabaseConnection;
   beforeAll(async () => {
+    if (config.type === 'sqlite') await adminRun(config, []); // creates the file
     db = (await loadDialect(config.type)).connect(config, { logger: silentLogger, datasourceName: 'warehouse' });
   });
   afterAll(async () => {
@@ -66,8 +68,7 @@ describe.each(configs)('the $type connection', (config) => {
 
   it('describes a table (types and declared primary key) and a query', async () => {
     const table = config.type === 'postgres' ? 'public.dc_engine_describe' : config.type === 'mysql' ? 'test.dc_engine_describe' : 'dc_engine_describe';
-    await db.query(`DROP TABLE IF EXISTS ${table}`);
-    await db.query(`CREATE TABLE ${table} (b INTEGER NOT NULL, a VARCHAR(10) NOT NULL, price DECIMAL(10,2), PRIMARY KEY (a, b))`);
+    await adminRun(config, [`DROP TABLE IF EXISTS ${table}`, `CREATE TABLE ${table} (b INTEGER NOT NULL, a VARCHAR(10) NOT NULL, price DECIMAL(10,2), PRIMARY KEY (a, b))`]);
     try {
       const schema = await db.describeTable(table);
       expect(schema.columns.map((c) => [c.name, c.family, c.scale])).toEqual([
@@ -83,7 +84,7 @@ describe.each(configs)('the $type connection', (config) => {
       ]);
       expect(query.primaryKey).toEqual([]);
     } finally {
-      await db.query(`DROP TABLE IF EXISTS ${table}`);
+      await adminRun(config, [`DROP TABLE IF EXISTS ${table}`]);
     }
   });
 
@@ -111,16 +112,19 @@ describe.each(configs)('the $type connection', (config) => {
 });
 
 describe.runIf(configs.some((c) => c.type === 'postgres'))('the postgres connection plans for a client that reads every row', () => {
+  const postgres: ConnectionConfig = { type: 'postgres', url: TEST_DATABASE_URLS.postgres };
   let db: DatabaseConnection;
   beforeAll(async () => {
-    db = (await loadDialect('postgres')).connect({ type: 'postgres', url: TEST_DATABASE_URLS.postgres }, { logger: silentLogger, datasourceName: 'warehouse' });
-    await db.query('DROP TABLE IF EXISTS public.dc_engine_cursor_plan');
-    await db.query('CREATE TABLE public.dc_engine_cursor_plan AS SELECT n AS id, md5(n::text) AS name FROM generate_series(1, 200000) AS n');
-    await db.query('ALTER TABLE public.dc_engine_cursor_plan ADD PRIMARY KEY (id)');
-    await db.query('ANALYZE public.dc_engine_cursor_plan');
+    db = (await loadDialect('postgres')).connect(postgres, { logger: silentLogger, datasourceName: 'warehouse' });
+    await adminRun(postgres, [
+      'DROP TABLE IF EXISTS public.dc_engine_cursor_plan',
+      'CREATE TABLE public.dc_engine_cursor_plan AS SELECT n AS id, md5(n::text) AS name FROM generate_series(1, 200000) AS n',
+      'ALTER TABLE public.dc_engine_cursor_plan ADD PRIMARY KEY (id)',
+      'ANALYZE public.dc_engine_cursor_plan',
+    ]);
   });
   afterAll(async () => {
-    await db?.query('DROP TABLE IF EXISTS public.dc_engine_cursor_plan');
+    await adminRun(postgres, ['DROP TABLE IF EXISTS public.dc_engine_cursor_plan']);
     await db?.close();
   });
 
