@@ -5,6 +5,7 @@
 import { ConfigurationError, DatacompareError, QueryError } from '../shared/errors.js';
 import type { ColumnType, DatabaseConnection, RelationSchema } from '../dialects/types.js';
 import type { SideDefinition } from './model.js';
+import { checkFilter as checkFilterSql, checkQuery, guardDialectOf, type SqlGuardProblem } from '../sql/guard.js';
 
 export interface Side {
   role: 'source' | 'target';
@@ -51,6 +52,7 @@ export async function describeSide(
   if (!definition.query && !definition.dataset) {
     throw new ConfigurationError(`The ${role} names neither a dataset nor a query.`, { hint: `Set ${role}.dataset or ${role}.query.` });
   }
+  refuseUnsafeSql(role, definition, connection);
   const options = signal ? { signal } : {};
   let schema: RelationSchema;
   try {
@@ -67,6 +69,20 @@ export async function describeSide(
   }
   if (definition.filter) await checkFilter(role, definition, connection, signal);
   return { role, definition, connection, label, shortName, schema };
+}
+
+/** Before anything is sent: the filter is one condition and the query one SELECT, neither writing nor reaching files. */
+function refuseUnsafeSql(role: string, definition: SideDefinition, connection: DatabaseConnection): void {
+  const dialect = guardDialectOf(connection.dialect);
+  if (!dialect) return;
+  const refuse = (what: string, problem: SqlGuardProblem | null) => {
+    if (!problem) return;
+    throw new ConfigurationError(`The ${role} ${what} was refused (data source \`${definition.datasourceName}\`): ${problem.message}`, {
+      hint: `Fix ${role}.${what}: ${problem.hint}`,
+    });
+  };
+  if (definition.query) refuse('query', checkQuery(definition.query, dialect));
+  if (definition.filter) refuse('filter', checkFilterSql(definition.filter, dialect));
 }
 
 /** Runs the filter once on no rows, so a bad filter is reported as such (showing the filter). */

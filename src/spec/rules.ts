@@ -6,6 +6,7 @@
 import type { PathSegment } from './positions.js';
 import type { RawProblem } from './problems.js';
 import { suggestionHint } from './suggest.js';
+import { checkFilter, checkQuery, guardDialectOf } from '../sql/guard.js';
 
 type Obj = Record<string, unknown>;
 
@@ -87,6 +88,7 @@ function checkSides(comparison: Obj, at: PathSegment[], declared: string[], data
       problems.push({ path, message: 'needs `dataset` or `query`', hint: 'dataset: a table name (schema.table), or query: a SELECT' });
     }
     const shorthand = `${side}_filter`;
+    problems.push(...checkSideSql(spec, comparison[shorthand], path, [...at, shorthand], datasources));
     if (spec.filter !== undefined && comparison[shorthand] !== undefined) {
       problems.push({
         path: [...at, shorthand],
@@ -107,6 +109,27 @@ function checkSides(comparison: Obj, at: PathSegment[], declared: string[], data
   }
   return problems;
 }
+
+/**
+ * The side's filter and query, lexed by its data source's engine: one condition / one SELECT, nothing
+ * that writes or reaches files (the connection guarantees it; this says so at the spec line).
+ */
+function checkSideSql(spec: Obj, shorthandFilter: unknown, path: PathSegment[], shorthandPath: PathSegment[], datasources: Obj): RawProblem[] {
+  const datasource = typeof spec.datasource === 'string' ? datasources[spec.datasource] : undefined;
+  const dialect = isObj(datasource) && typeof datasource.type === 'string' ? guardDialectOf(datasource.type) : null;
+  if (!dialect) return [];
+  const problems: RawProblem[] = [];
+  const found = (at: PathSegment[], problem: { message: string; hint: string } | null) => {
+    if (problem) problems.push({ path: at, message: lowerFirst(problem.message.replace(/\.$/, '')), hint: problem.hint });
+  };
+  const given = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
+  if (given(spec.filter)) found([...path, 'filter'], checkFilter(spec.filter, dialect));
+  if (given(shorthandFilter)) found(shorthandPath, checkFilter(shorthandFilter, dialect));
+  if (given(spec.query)) found([...path, 'query'], checkQuery(spec.query, dialect));
+  return problems;
+}
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 function checkPairs(comparison: Obj, at: PathSegment[], both: string, sourceKey: string, targetKey: string): RawProblem[] {
   const problems: RawProblem[] = [];
