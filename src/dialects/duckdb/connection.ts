@@ -65,6 +65,8 @@ export class DuckdbConnection implements DatabaseConnection {
   private opened: Promise<Opened> | undefined;
   private readonly idle: DuckDBConnection[] = [];
   private readonly busy = new Set<DuckDBConnection>();
+  /** Connects under way on the thread pool. */
+  private readonly connecting = new Set<Promise<DuckDBConnection>>();
   private closed = false;
 
   constructor(
@@ -147,14 +149,28 @@ export class DuckdbConnection implements DatabaseConnection {
     const { instance } = await this.open();
     let connection = this.idle.pop();
     if (!connection) {
+      if (this.closed) throw this.closedError();
+      // close() waits for this: an instance closed while a connect runs on the thread pool crashes the process.
+      const connecting = instance.connect();
+      this.connecting.add(connecting);
       try {
-        connection = await instance.connect();
+        connection = await connecting;
       } catch (error) {
         throw wrapDriverError(error, { category: 'connection' }, { datasourceName: this.name });
+      } finally {
+        this.connecting.delete(connecting);
+      }
+      if (this.closed) {
+        connection.closeSync();
+        throw this.closedError();
       }
     }
     this.busy.add(connection);
     return connection;
+  }
+
+  private closedError(): ConnectionError {
+    return new ConnectionError(`The connection to data source "${this.name}" is closed.`);
   }
 
   private release(connection: DuckDBConnection, reusable: boolean): void {
@@ -192,7 +208,11 @@ export class DuckdbConnection implements DatabaseConnection {
     return wrapDriverError(error, { category }, context);
   }
 
-  /** One prepared statement: DuckDB refuses to prepare several ("Cannot prepare multiple statements"). */
+  /**
+   * One prepared statement: DuckDB refuses to prepare several ("Cannot prepare multiple statements").
+   * The caller destroys it before the connection is closed or reused: a statement left to the garbage
+   * collector would be freed after its connection, which crashes the process.
+   */
   private async prepare(connection: DuckDBConnection, sql: string, params: readonly unknown[]) {
     const prepared = await connection.prepare(sql);
     const values = bindValues(params);
@@ -206,8 +226,13 @@ export class DuckdbConnection implements DatabaseConnection {
     let reusable = true;
     try {
       const { JsonDuckDBValueConverter } = (await this.open()).module;
-      const reader = await (await this.prepare(connection, sql, params)).runAndReadAll();
-      return reader.convertRowObjects(JsonDuckDBValueConverter) as ResultRow[];
+      const prepared = await this.prepare(connection, sql, params);
+      try {
+        const reader = await prepared.runAndReadAll();
+        return reader.convertRowObjects(JsonDuckDBValueConverter) as ResultRow[];
+      } finally {
+        prepared.destroySync();
+      }
     } catch (error) {
       reusable = !options?.signal?.aborted && !watch.timedOut;
       throw this.wrap(error, sql, options, watch);
@@ -221,11 +246,13 @@ export class DuckdbConnection implements DatabaseConnection {
     const connection = await this.acquire(options);
     const watch = this.watch(connection, options);
     let completed = false;
+    let prepared: Awaited<ReturnType<DuckdbConnection['prepare']>> | undefined;
     try {
       const { JsonDuckDBValueConverter } = (await this.open()).module;
       let result;
       try {
-        result = await (await this.prepare(connection, sql, params)).stream();
+        prepared = await this.prepare(connection, sql, params);
+        result = await prepared.stream();
       } catch (error) {
         throw this.wrap(error, sql, options, watch);
       }
@@ -248,6 +275,7 @@ export class DuckdbConnection implements DatabaseConnection {
       completed = true;
     } finally {
       watch.detach();
+      prepared?.destroySync();
       // Stopped early: the statement may still be pending on this connection; do not reuse it.
       this.release(connection, completed);
     }
@@ -294,9 +322,13 @@ export class DuckdbConnection implements DatabaseConnection {
     try {
       const prepared = await connection.prepare(sql);
       const columns = [];
-      for (let i = 0; i < prepared.columnCount; i++) {
-        const type = prepared.columnType(i);
-        columns.push(duckdbColumnType(prepared.columnName(i), type.alias ?? type.toString()));
+      try {
+        for (let i = 0; i < prepared.columnCount; i++) {
+          const type = prepared.columnType(i);
+          columns.push(duckdbColumnType(prepared.columnName(i), type.alias ?? type.toString()));
+        }
+      } finally {
+        prepared.destroySync();
       }
       return { columns, primaryKey: [] };
     } catch (error) {
@@ -326,6 +358,7 @@ export class DuckdbConnection implements DatabaseConnection {
     this.idle.length = 0;
     this.busy.clear();
     const instance = await opened?.then((o) => o.instance).catch(() => undefined);
+    await Promise.allSettled([...this.connecting]);
     instance?.closeSync();
   }
 }
@@ -348,7 +381,7 @@ interface Watch {
 
 function categorize(error: unknown): ErrorCategory {
   const message = error instanceof Error ? error.message : String(error);
-  if (/^Permission Error|read-only mode|attached in read-only/i.test(message)) return 'read-only';
+  if (/^Permission Error|read-only mode|attached in read-only|configuration has been locked/i.test(message)) return 'read-only';
   if (/^INTERRUPT Error/i.test(message)) return 'cancelled';
   if (/^Catalog Error: (Table|View|Schema)/i.test(message)) return 'missing-table';
   if (/^Binder Error: .*(column|not found)/i.test(message)) return 'missing-column';

@@ -1,0 +1,48 @@
+/**
+ * Closing a DuckDB data source while its queries are still connecting: DuckDB connects on the thread
+ * pool, and an instance closed under a running connect crashed the whole process (SIGSEGV), which
+ * is what a failing side does to the other side of a comparison.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadDialect } from '../../../src/dialects/registry.js';
+import { ConnectionError } from '../../../src/shared/errors.js';
+import { silentLogger } from '../../../src/shared/logger.js';
+
+let duckdbInstalled = true;
+try {
+  await import('@duckdb/node-api');
+} catch {
+  duckdbInstalled = false;
+  console.warn('\n!!!!!!!!!! @duckdb/node-api is not installed: the DuckDB close test is SKIPPED !!!!!!!!!!\n');
+}
+
+const dir = mkdtempSync(path.join(tmpdir(), 'dc-duckdb-close-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe.runIf(duckdbInstalled)('a DuckDB connection closed while queries connect', () => {
+  it('waits for the connects, and the queries end as results or as "closed", never a crash', async () => {
+    const dialect = await loadDialect('duckdb');
+    const { DuckDBInstance } = await import('@duckdb/node-api');
+    const file = path.join(dir, 'close.duckdb');
+    const writer = await DuckDBInstance.create(file);
+    const connection = await writer.connect();
+    await connection.run('CREATE TABLE t AS SELECT 1 AS n');
+    connection.closeSync();
+    writer.closeSync();
+    const outcomes = new Set<string>();
+    for (let round = 0; round < 60; round++) {
+      const db = dialect.connect({ type: 'duckdb', path: file }, { logger: silentLogger, datasourceName: 'file' });
+      // Closed at once: the queries are opening the instance or connecting to it while close() runs.
+      const queries = [1, 2, 3, 4].map((n) => db.query(`SELECT n + ${n} AS n FROM t`).then(() => 'answered', (error: unknown) => error));
+      await db.close();
+      for (const outcome of await Promise.all(queries)) {
+        if (outcome !== 'answered') expect(outcome).toBeInstanceOf(ConnectionError);
+        outcomes.add(outcome === 'answered' ? 'answered' : 'closed');
+      }
+    }
+    expect(outcomes.size).toBeGreaterThan(0);
+  });
+});
