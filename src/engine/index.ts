@@ -7,7 +7,7 @@ import { loadDialect } from '../dialects/registry.js';
 import type { DatabaseConnection } from '../dialects/types.js';
 import { ConfigurationError, TimeoutError, toDatacompareError } from '../shared/errors.js';
 import { redact } from '../shared/redact.js';
-import type { ComparisonDefinition, ComparisonResult, EngineOptions, RunComparison, SideDefinition } from './model.js';
+import { DEFAULT_QUERY_TIMEOUT_MS, type ComparisonDefinition, type ComparisonResult, type EngineOptions, type RunComparison, type SideDefinition } from './model.js';
 import { decideStatus, diffDetails, rowReasons, schemaReasons } from './outcome.js';
 import { planDiff, sameConnection, strategies, type DiffStrategy } from './plan.js';
 import { quickComparison } from './quick.js';
@@ -34,11 +34,11 @@ export async function compare(
     options.onProgress?.({ comparison: definition.name, phase, ...(message === undefined ? {} : { message }) });
   try {
     progress('connecting');
-    const sourceConnection = await open(definition.source, options);
+    const sourceConnection = await open(definition.source, definition, options);
     connections.push(sourceConnection);
     let targetConnection = sourceConnection;
     if (!sameConnection(definition.source.connection, definition.target.connection)) {
-      targetConnection = await open(definition.target, options);
+      targetConnection = await open(definition.target, definition, options);
       connections.push(targetConnection);
     }
     progress('introspecting');
@@ -107,14 +107,18 @@ export async function compare(
   }
 }
 
-async function open(side: SideDefinition, options: EngineOptions): Promise<DatabaseConnection> {
+async function open(side: SideDefinition, definition: ComparisonDefinition, options: EngineOptions): Promise<DatabaseConnection> {
   if (!side.connection) {
     throw new ConfigurationError(`Data source \`${side.datasourceName}\` exists only on the Data Comparison Service; it cannot be compared in local mode.`, {
       hint: 'Give the datasource a type and url/path in the spec, or run with mode: api.',
     });
   }
   const dialect = await loadDialect(side.connection.type);
-  return dialect.connect(side.connection, { logger: options.logger, datasourceName: side.datasourceName });
+  return dialect.connect(side.connection, {
+    logger: options.logger,
+    datasourceName: side.datasourceName,
+    statementTimeoutMs: definition.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS,
+  });
 }
 
 export type { ComparisonDefinition, ComparisonResult };

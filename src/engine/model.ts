@@ -71,7 +71,12 @@ export interface ComparisonDefinition {
   maxDiffRows: number;
   /** Per-comparison time limit in milliseconds; undefined = none. */
   timeoutMs?: number;
+  /** Each statement's time limit in milliseconds; undefined = DEFAULT_QUERY_TIMEOUT_MS. */
+  queryTimeoutMs?: number;
 }
+
+/** A statement running longer than this (30 min) is stopped by its database unless the spec says otherwise. */
+export const DEFAULT_QUERY_TIMEOUT_MS = 30 * 60_000;
 
 // ───────────────────────────── what came out ─────────────────────────────
 

@@ -26,6 +26,7 @@ export function resolveDefinitions(spec: Spec, options: ResolveOptions): Compari
     const defaults = spec.defaults ?? {};
     const pick = <K extends keyof typeof defaults>(key: K) => comparison[key] ?? defaults[key];
     const timeoutMinutes = pick('timeout_minutes');
+    const queryTimeoutSeconds = pick('query_timeout_seconds');
     const thresholds = pick('thresholds') ?? {};
     const definition: ComparisonDefinition = {
       name: comparison.name,
@@ -46,6 +47,7 @@ export function resolveDefinitions(spec: Spec, options: ResolveOptions): Compari
     };
     if (comparison.comparison_id !== undefined) definition.comparisonId = comparison.comparison_id;
     if (timeoutMinutes !== undefined) definition.timeoutMs = Math.round(timeoutMinutes * 60_000);
+    if (queryTimeoutSeconds !== undefined) definition.queryTimeoutMs = Math.round(queryTimeoutSeconds * 1000);
     return definition;
   });
 }

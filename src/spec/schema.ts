@@ -125,6 +125,12 @@ const comparisonOptions = {
   max_diff_rows: z.number().int().min(0).max(100_000).optional().describe('how many differing rows to keep as samples (default: the max-diff-rows input, 100)'),
   thresholds: thresholdsSchema.optional(),
   timeout_minutes: z.number().positive().optional().describe('per-comparison time limit'),
+  query_timeout_seconds: z
+    .number()
+    .positive()
+    .max(86_400)
+    .optional()
+    .describe('each statement sent to a database is stopped after this many seconds (default 1800); a stuck filter ends as a clear timeout'),
 };
 
 export const comparisonSchema = z.strictObject({
