@@ -44,6 +44,7 @@ try {
     rateLimit: { burst: 100_000, perSecond: 100_000 },
     probeConnections: false,
     pollMs: 200,
+    allowPaths: [dir],
     ...(values.postgres ? { databaseUrl: values.postgres, databaseSchema: schema } : {}),
   };
   servers.push(await startServer(common));

@@ -11,6 +11,7 @@ import type { Logger } from '../shared/logger.js';
 import { redact } from '../shared/redact.js';
 import { createApiKey } from './api-keys.js';
 import { probeConnection } from './connections.js';
+import { FileAccessPolicy } from './file-access.js';
 import { JobService } from './jobs/job-service.js';
 import { WorkerPool } from './jobs/worker-pool.js';
 import { openApiDocument } from './openapi.js';
@@ -43,6 +44,8 @@ export interface ServerOptions extends StoreLocation {
   defaultDiffRows?: number;
   maxDiffRows?: number;
   jobTimeoutMs?: number;
+  /** Folders whose SQLite files may be data sources, besides `<dataDir>/sources`. */
+  allowPaths?: string[];
   /** Connect to a new data source to fill status/database_version (default true). */
   probeConnections?: boolean;
   runComparison?: RunComparison;
@@ -70,6 +73,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const log = options.log ?? ((entry) => process.stdout.write(`${JSON.stringify(entry)}\n`));
   const store = await openStore(options);
   const box = new SecretBox(loadServerKey(options.dataDir, options.env));
+  const files = new FileAccessPolicy(options.dataDir, options.allowPaths);
   let firstKey: RunningServer['firstKey'];
   if ((await store.countKeys()) === 0) {
     const workspaceId = randomUUID();
@@ -83,6 +87,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       ? new WorkerPool({
           store,
           box,
+          files,
           runComparison,
           logger: options.logger,
           concurrency: workers,
@@ -103,10 +108,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     store,
     jobs,
     box,
+    files,
     logger: options.logger,
     now,
     probe: (source) =>
-      options.probeConnections === false ? Promise.resolve({ status: 'unknown', version: null }) : probeConnection(source, box, options.logger, options.env),
+      options.probeConnections === false ? Promise.resolve({ status: 'unknown', version: null }) : probeConnection(source, box, files, options.logger, options.env),
   };
   const routes = [...comparisonRoutes(services), ...jobRoutes(services), ...sourceRoutes(services)];
   const router = new Router(routes, {

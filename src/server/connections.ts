@@ -9,13 +9,14 @@ import { ConfigurationError } from '../shared/errors.js';
 import type { Logger } from '../shared/logger.js';
 import { addSecret } from '../shared/redact.js';
 import type { SecretBox } from './secret-box.js';
+import type { FileAccessPolicy } from './file-access.js';
 import type { DatasourceRecord } from './storage/store.js';
 
 function sqlitePath(text: string): string {
   return text.replace(/^sqlite:(\/\/)?/i, '').replace(/^file:(\/\/)?/i, '');
 }
 
-export function resolveConnection(source: DatasourceRecord, box: SecretBox, env: NodeJS.ProcessEnv = process.env): ConnectionConfig {
+export function resolveConnection(source: DatasourceRecord, box: SecretBox, files: FileAccessPolicy, env: NodeJS.ProcessEnv = process.env): ConnectionConfig {
   let location: string;
   if (source.connection_kind === 'path') {
     location = source.path ?? '';
@@ -34,7 +35,7 @@ export function resolveConnection(source: DatasourceRecord, box: SecretBox, env:
   addSecret(location);
   switch (source.type) {
     case 'sqlite':
-      return { type: 'sqlite', path: sqlitePath(location) };
+      return { type: 'sqlite', path: files.check(sqlitePath(location), source.name) };
     case 'postgres':
       return { type: 'postgres', url: location };
     case 'mysql':
@@ -49,11 +50,12 @@ export function resolveConnection(source: DatasourceRecord, box: SecretBox, env:
 export async function probeConnection(
   source: DatasourceRecord,
   box: SecretBox,
+  files: FileAccessPolicy,
   logger: Logger,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<{ status: 'connected' | 'unreachable'; version: string | null }> {
   try {
-    const config = resolveConnection(source, box, env);
+    const config = resolveConnection(source, box, files, env);
     const dialect = await loadDialect(config.type);
     const connection = dialect.connect(config, { logger, datasourceName: source.name, poolSize: 1 });
     try {

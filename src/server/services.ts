@@ -2,12 +2,15 @@
 import type { Logger } from '../shared/logger.js';
 import type { JobService } from './jobs/job-service.js';
 import type { SecretBox } from './secret-box.js';
+import type { FileAccessPolicy } from './file-access.js';
 import type { DatasourceRecord, Store } from './storage/store.js';
 
 export interface ServerServices {
   store: Store;
   jobs: JobService;
   box: SecretBox;
+  /** Which SQLite files may be data sources. */
+  files: FileAccessPolicy;
   logger: Logger;
   now: () => Date;
   /** Checks a new data source's connection: its status and database version. */

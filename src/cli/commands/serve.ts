@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { startServer } from '../../server/app.js';
 import { ExitCode } from '../../shared/errors.js';
-import { integerOption, stringOption } from '../args.js';
+import { integerOption, listOption, stringOption } from '../args.js';
 import type { CliCommand, OptionSpec, OptionValues, CliContext } from '../command.js';
 
 export const storageOptions: Record<string, OptionSpec> = {
@@ -25,12 +25,18 @@ export function storageLocation(values: OptionValues, context: CliContext): { da
 export const serveCommand: CliCommand = {
   name: 'serve',
   summary: 'run the Data Comparison Service API on this machine',
-  usage: 'serve [--port N] [--host ADDR] [--data-dir DIR] [--database-url URL] [--workers N]',
+  usage: 'serve [--port N] [--host ADDR] [--data-dir DIR] [--database-url URL] [--workers N] [--allow-path DIR]…',
   options: {
     port: { type: 'string', valueName: 'N', default: '8080', description: 'port to listen on; 0 picks a free one' },
     host: { type: 'string', valueName: 'ADDR', default: '127.0.0.1', description: 'address to listen on' },
     workers: { type: 'string', valueName: 'N', default: '2', description: 'comparisons run at once by this process (0: API only)' },
-    'job-timeout-minutes': { type: 'string', valueName: 'N', description: 'fail a comparison running longer than this (default: no limit)' },
+    'job-timeout-minutes': { type: 'string', valueName: 'N', default: '120', description: 'fail a comparison running longer than this' },
+    'allow-path': {
+      type: 'string',
+      valueName: 'DIR',
+      multiple: true,
+      description: 'a folder whose SQLite files may be data sources, besides DATA_DIR/sources',
+    },
     'max-queue': { type: 'string', valueName: 'N', default: '1000', description: 'most waiting jobs; beyond it execute answers 503 with Retry-After' },
     'grace-seconds': { type: 'string', valueName: 'N', default: '30', description: 'on SIGTERM/SIGINT, how long running jobs may finish before they are requeued' },
     ...storageOptions,
@@ -47,9 +53,8 @@ export const serveCommand: CliCommand = {
       port: integerOption(values, 'port', { min: 0, max: 65535 }) ?? 8080,
       workers: integerOption(values, 'workers', { min: 0, max: 64 }) ?? 2,
       maxQueue: integerOption(values, 'max-queue', { min: 1, max: 1_000_000 }) ?? 1000,
-      ...(values['job-timeout-minutes'] === undefined
-        ? {}
-        : { jobTimeoutMs: (integerOption(values, 'job-timeout-minutes', { min: 1, max: 10_080 }) ?? 0) * 60_000 }),
+      jobTimeoutMs: (integerOption(values, 'job-timeout-minutes', { min: 1, max: 10_080 }) ?? 120) * 60_000,
+      allowPaths: listOption(values, 'allow-path').map((dir) => path.resolve(context.cwd, dir)),
       logger: context.logger,
       env: context.env,
     });

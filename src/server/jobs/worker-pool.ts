@@ -13,6 +13,7 @@ import { DatacompareError } from '../../shared/errors.js';
 import type { Logger } from '../../shared/logger.js';
 import { redact } from '../../shared/redact.js';
 import { resolveConnection } from '../connections.js';
+import type { FileAccessPolicy } from '../file-access.js';
 import type { SecretBox } from '../secret-box.js';
 import type { JobRecord, Store } from '../storage/store.js';
 import { toDefinition, type DefinitionLimits } from './definition.js';
@@ -20,6 +21,8 @@ import { toDefinition, type DefinitionLimits } from './definition.js';
 export interface WorkerPoolOptions {
   store: Store;
   box: SecretBox;
+  /** Which SQLite files may be data sources. */
+  files: FileAccessPolicy;
   runComparison: RunComparison;
   logger: Logger;
   concurrency: number;
@@ -223,7 +226,7 @@ export class WorkerPool {
     const definition = toDefinition(
       snapshot,
       { source, target },
-      { source: resolveConnection(source, box, this.options.env), target: resolveConnection(target, box, this.options.env) },
+      { source: resolveConnection(source, box, this.options.files, this.options.env), target: resolveConnection(target, box, this.options.files, this.options.env) },
       this.options.limits,
     );
     return this.options.runComparison(definition, { logger: this.options.logger, signal });

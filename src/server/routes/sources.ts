@@ -2,7 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import * as c from '../../api/contract.js';
 import { addSecret } from '../../shared/redact.js';
-import { conflict } from '../http-errors.js';
+import { conflict, ValidationError } from '../http-errors.js';
+import type { ConfigurationError } from '../../shared/errors.js';
 import { page, presentDatasource } from '../presenters.js';
 import { route, type Route } from '../router.js';
 import type { ServerServices } from '../services.js';
@@ -45,6 +46,13 @@ export function sourceRoutes(services: ServerServices): Route[] {
       async handle(context) {
         const body = context.body;
         if (body.url) addSecret(body.url);
+        if (body.type === 'sqlite' && body.path !== undefined) {
+          try {
+            services.files.check(body.path, body.name);
+          } catch (error) {
+            throw new ValidationError([{ type: 'value_error', loc: ['body', 'path'], msg: `${(error as Error).message} ${(error as ConfigurationError).hint ?? ''}`.trim().replace(/\.$/, ''), input: body.path }]);
+          }
+        }
         if (await store.datasourceByName(context.workspaceId, body.name)) {
           throw conflict(`A data source named "${body.name}" already exists in this workspace.`, 'datasource_exists');
         }

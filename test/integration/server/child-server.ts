@@ -1,5 +1,6 @@
 // A `datacompare serve` in a child process (so a test can SIGKILL it mid-job): prints one JSON line
 // {url, key, workspace} once listening. Usage: child-server.ts DATA_DIR [DATABASE_URL SCHEMA]
+import { tmpdir } from 'node:os';
 import { startServer } from '../../../src/server/app.js';
 import { silentLogger } from '../../../src/shared/logger.js';
 
@@ -13,5 +14,6 @@ const server = await startServer({
   pollMs: 100,
   logger: silentLogger,
   log: () => {},
+  allowPaths: [tmpdir()],
 });
 process.stdout.write(`${JSON.stringify({ url: server.url, key: server.firstKey?.key, workspace: server.firstKey?.workspaceId })}\n`);

@@ -53,6 +53,8 @@ export async function startTestServer(options: Partial<ServerOptions> = {}): Pro
     log: (entry) => logs.push(entry),
     leaseMs: 3000,
     pollMs: 200,
+    // The SQLite files the tests compare live in the system's temporary folder.
+    allowPaths: [os.tmpdir()],
     ...options,
     dataDir,
   });
