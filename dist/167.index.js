@@ -250,6 +250,8 @@ class DuckdbConnection {
     opened;
     idle = [];
     busy = new Set();
+    /** Connects under way on the thread pool. */
+    connecting = new Set();
     closed = false;
     constructor(config, options, loadModule = duckdb_module/* loadDuckDBModule */.Kh) {
         this.config = config;
@@ -334,15 +336,30 @@ class DuckdbConnection {
         const { instance } = await this.open();
         let connection = this.idle.pop();
         if (!connection) {
+            if (this.closed)
+                throw this.closedError();
+            // close() waits for this: an instance closed while a connect runs on the thread pool crashes the process.
+            const connecting = instance.connect();
+            this.connecting.add(connecting);
             try {
-                connection = await instance.connect();
+                connection = await connecting;
             }
             catch (error) {
                 throw (0,errors/* wrapDriverError */.Z)(error, { category: 'connection' }, { datasourceName: this.name });
             }
+            finally {
+                this.connecting.delete(connecting);
+            }
+            if (this.closed) {
+                connection.closeSync();
+                throw this.closedError();
+            }
         }
         this.busy.add(connection);
         return connection;
+    }
+    closedError() {
+        return new shared_errors/* ConnectionError */.Rc(`The connection to data source "${this.name}" is closed.`);
     }
     release(connection, reusable) {
         this.busy.delete(connection);
@@ -381,7 +398,11 @@ class DuckdbConnection {
         const category = watch?.timedOut && !options?.signal?.aborted ? 'timeout' : categorize(error);
         return (0,errors/* wrapDriverError */.Z)(error, { category }, context);
     }
-    /** One prepared statement: DuckDB refuses to prepare several ("Cannot prepare multiple statements"). */
+    /**
+     * One prepared statement: DuckDB refuses to prepare several ("Cannot prepare multiple statements").
+     * The caller destroys it before the connection is closed or reused: a statement left to the garbage
+     * collector would be freed after its connection, which crashes the process.
+     */
     async prepare(connection, sql, params) {
         const prepared = await connection.prepare(sql);
         const values = bindValues(params);
@@ -395,8 +416,14 @@ class DuckdbConnection {
         let reusable = true;
         try {
             const { JsonDuckDBValueConverter } = (await this.open()).module;
-            const reader = await (await this.prepare(connection, sql, params)).runAndReadAll();
-            return reader.convertRowObjects(JsonDuckDBValueConverter);
+            const prepared = await this.prepare(connection, sql, params);
+            try {
+                const reader = await prepared.runAndReadAll();
+                return reader.convertRowObjects(JsonDuckDBValueConverter);
+            }
+            finally {
+                prepared.destroySync();
+            }
         }
         catch (error) {
             reusable = !options?.signal?.aborted && !watch.timedOut;
@@ -411,11 +438,13 @@ class DuckdbConnection {
         const connection = await this.acquire(options);
         const watch = this.watch(connection, options);
         let completed = false;
+        let prepared;
         try {
             const { JsonDuckDBValueConverter } = (await this.open()).module;
             let result;
             try {
-                result = await (await this.prepare(connection, sql, params)).stream();
+                prepared = await this.prepare(connection, sql, params);
+                result = await prepared.stream();
             }
             catch (error) {
                 throw this.wrap(error, sql, options, watch);
@@ -442,6 +471,7 @@ class DuckdbConnection {
         }
         finally {
             watch.detach();
+            prepared?.destroySync();
             // Stopped early: the statement may still be pending on this connection; do not reuse it.
             this.release(connection, completed);
         }
@@ -475,9 +505,14 @@ class DuckdbConnection {
         try {
             const prepared = await connection.prepare(sql);
             const columns = [];
-            for (let i = 0; i < prepared.columnCount; i++) {
-                const type = prepared.columnType(i);
-                columns.push(duckdbColumnType(prepared.columnName(i), type.alias ?? type.toString()));
+            try {
+                for (let i = 0; i < prepared.columnCount; i++) {
+                    const type = prepared.columnType(i);
+                    columns.push(duckdbColumnType(prepared.columnName(i), type.alias ?? type.toString()));
+                }
+            }
+            finally {
+                prepared.destroySync();
             }
             return { columns, primaryKey: [] };
         }
@@ -509,6 +544,7 @@ class DuckdbConnection {
         this.idle.length = 0;
         this.busy.clear();
         const instance = await opened?.then((o) => o.instance).catch(() => undefined);
+        await Promise.allSettled([...this.connecting]);
         instance?.closeSync();
     }
 }
@@ -528,7 +564,7 @@ function bindValues(params) {
 }
 function categorize(error) {
     const message = error instanceof Error ? error.message : String(error);
-    if (/^Permission Error|read-only mode|attached in read-only/i.test(message))
+    if (/^Permission Error|read-only mode|attached in read-only|configuration has been locked/i.test(message))
         return 'read-only';
     if (/^INTERRUPT Error/i.test(message))
         return 'cancelled';

@@ -38079,7 +38079,7 @@ exports.visitAsync = visitAsync;
 
 /***/ }),
 
-/***/ 327:
+/***/ 3999:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -52762,6 +52762,11 @@ const comparisonOptions = {
     max_diff_rows: schemas_number().int().min(0).max(100_000).optional().describe('how many differing rows to keep as samples (default: the max-diff-rows input, 100)'),
     thresholds: thresholdsSchema.optional(),
     timeout_minutes: schemas_number().positive().optional().describe('per-comparison time limit'),
+    query_timeout_seconds: schemas_number()
+        .positive()
+        .max(86_400)
+        .optional()
+        .describe('each statement sent to a database is stopped after this many seconds (default 1800); a stuck filter ends as a clear timeout'),
 };
 const schema_comparisonSchema = strictObject({
     name: schema_nonEmpty.describe('unique name, shown in every report'),
@@ -59116,6 +59121,8 @@ async function publishFailure(error, logger) {
 }
 //# sourceMappingURL=publish.js.map
 ;// CONCATENATED MODULE: ./build/src/engine/model.js
+/** A statement running longer than this (30 min) is stopped by its database unless the spec says otherwise. */
+const DEFAULT_QUERY_TIMEOUT_MS = 30 * 60_000;
 /** The overall status of several results: error beats mismatch beats match. */
 function overallStatus(results) {
     if (results.some((r) => r.status === 'error'))
@@ -59184,11 +59191,261 @@ function sizeOfRows(rows) {
     return bytes;
 }
 //# sourceMappingURL=diff-outcome.js.map
+;// CONCATENATED MODULE: ./build/src/sql/guard.js
+/**
+ * The check every user-written filter and query passes before anything is sent: a filter is one
+ * condition and a query one SELECT (or WITH … SELECT), with nothing that writes, reaches the server's
+ * files, or steps out of the parentheses we wrap it in.
+ *
+ * It is a lexer of each dialect's own rules (string escapes, quoted identifiers, dollar quotes,
+ * comments), not a grammar: it refuses what cannot be safe anywhere in a condition and lets every
+ * expression through, so no legitimate filter is refused for using syntax a grammar did not know.
+ * It is defence in depth: the guarantee is the connection (one statement per protocol message,
+ * read-only sessions, SQLite's authorizer, DuckDB's locked file access).
+ */
+/** Words that only a statement that writes, locks or escapes a SELECT would use. */
+const WRITING_WORDS = new Set([
+    'INSERT', 'UPDATE', 'DELETE', 'MERGE', 'UPSERT', 'INTO', 'COPY', 'ATTACH', 'DETACH', 'PRAGMA', 'GRANT', 'REVOKE',
+    'DROP', 'CREATE', 'ALTER', 'CALL', 'EXECUTE', 'EXEC', 'LOCK', 'OUTFILE', 'DUMPFILE', 'INSTALL', 'VACUUM', 'REINDEX',
+]);
+/** Functions that write, read files, run SQL given as text, change settings or signal other sessions. */
+const DENIED_FUNCTIONS = {
+    postgres: {
+        names: new Set(['set_config', 'pg_read_file', 'pg_read_binary_file', 'pg_stat_file', 'pg_terminate_backend', 'pg_cancel_backend',
+            'pg_reload_conf', 'pg_rotate_logfile', 'pg_promote', 'pg_switch_wal', 'pg_notify', 'nextval', 'setval', 'pg_import_system_collations']),
+        prefixes: ['pg_ls_', 'pg_file_', 'lo_', 'dblink', 'pg_create_', 'pg_drop_', 'pg_replication_', 'pg_logical_', 'pg_advisory_',
+            'pg_try_advisory_', 'pg_stat_reset', 'query_to_xml', 'table_to_xml', 'cursor_to_xml', 'database_to_xml', 'schema_to_xml'],
+    },
+    mysql: {
+        names: new Set(['load_file', 'get_lock', 'release_lock', 'release_all_locks', 'master_pos_wait', 'source_pos_wait', 'sys_exec', 'sys_eval']),
+        prefixes: [],
+    },
+    sqlite: {
+        names: new Set(['load_extension', 'readfile', 'writefile', 'edit', 'fts3_tokenizer']),
+        prefixes: [],
+    },
+    duckdb: {
+        names: new Set(['glob', 'query', 'query_table', 'sniff_csv', 'parquet_scan', 'parquet_metadata', 'parquet_schema', 'parquet_file_metadata',
+            'parquet_kv_metadata', 'delta_scan', 'sqlite_scan', 'sqlite_attach', 'st_read', 'getenv', 'load_extension']),
+        prefixes: ['read_', 'iceberg_', 'postgres_', 'mysql_'],
+    },
+};
+const WHY = 'a comparison only reads the data it compares';
+/** `null` when `filter` is one safe condition for `dialect`, else the first problem. */
+function checkFilter(filter, dialect) {
+    return checkTokens(filter, dialect, 'filter');
+}
+/** `null` when `query` is one safe SELECT (a trailing `;` allowed), else the first problem. */
+function checkQuery(query, dialect) {
+    const text = query.trim().replace(/;+\s*$/, '');
+    return checkTokens(text, dialect, 'query');
+}
+/** The dialect whose rules lex a data source's SQL (`mariadb` → mysql, files → DuckDB); null when none of ours. */
+function guardDialectOf(type) {
+    switch (type) {
+        case 'postgres':
+        case 'postgresql':
+            return 'postgres';
+        case 'mysql':
+        case 'mariadb':
+            return 'mysql';
+        case 'sqlite':
+            return 'sqlite';
+        case 'duckdb':
+        case 'csv':
+        case 'parquet':
+            return 'duckdb';
+        default:
+            return null;
+    }
+}
+function checkTokens(text, dialect, what) {
+    const lexed = lex(text, dialect);
+    if ('problem' in lexed)
+        return lexed.problem;
+    const tokens = lexed.tokens;
+    if (tokens.length === 0)
+        return { message: `The ${what} is empty.`, hint: `Write the ${what}, or remove it.` };
+    if (what === 'query') {
+        const first = tokens.find((token) => !(token.kind === 'symbol' && token.text === '('));
+        if (!first || first.kind !== 'word' || (first.upper !== 'SELECT' && first.upper !== 'WITH')) {
+            const start = first?.kind === 'word' ? `\`${first.text}\`` : 'something else';
+            return {
+                message: `The query must be one SELECT (or WITH … SELECT) statement; it starts with ${start}.`,
+                hint: 'Write a query that only reads: SELECT … FROM … (a comparison never runs other statements).',
+            };
+        }
+    }
+    let depth = 0;
+    for (let i = 0; i < tokens.length; i++) {
+        const token = tokens[i];
+        const next = tokens[i + 1];
+        if (token.kind === 'symbol') {
+            if (token.text === ';') {
+                return {
+                    message: `The ${what} has a \`;\` (at character ${token.at + 1}): it must be a single ${what === 'filter' ? 'condition' : 'statement'}, and a second statement is never run.`,
+                    hint: 'Remove the `;` and whatever follows it.',
+                };
+            }
+            if (token.text === '(')
+                depth++;
+            if (token.text === ')' && --depth < 0) {
+                return {
+                    message: `The ${what} closes a parenthesis it never opened (at character ${token.at + 1}): it cannot step out of the parentheses it is placed in.`,
+                    hint: 'Balance the parentheses of the filter.',
+                };
+            }
+            continue;
+        }
+        const calls = next?.kind === 'symbol' && next.text === '(';
+        if (token.kind === 'word') {
+            const previous = tokens[i - 1];
+            if (WRITING_WORDS.has(token.upper))
+                return writing(what, token.text);
+            if (token.upper === 'SHARE' && previous?.kind === 'word' && (previous.upper === 'FOR' || previous.upper === 'KEY'))
+                return writing(what, `FOR ${token.text}`);
+            if (token.upper === 'TRUNCATE' && !calls)
+                return writing(what, token.text);
+            if (dialect === 'duckdb' && (token.upper === 'FROM' || token.upper === 'JOIN') && next?.kind === 'string') {
+                return {
+                    message: `The ${what} reads a file named in a string (\`${token.text} '…'\`): ${WHY}, from its data source.`,
+                    hint: 'Read from the data source\'s table or view instead of a file path.',
+                };
+            }
+        }
+        if (calls && (token.kind === 'word' || token.kind === 'quoted')) {
+            const name = token.text.toLowerCase();
+            const denied = DENIED_FUNCTIONS[dialect];
+            if (denied.names.has(name) || denied.prefixes.some((prefix) => name.startsWith(prefix))) {
+                return {
+                    message: `The ${what} calls \`${token.text}()\`, which can write, read the server's files or change the session: ${WHY}.`,
+                    hint: `Remove the call to ${token.text}().`,
+                };
+            }
+        }
+    }
+    if (depth > 0) {
+        return {
+            message: `The ${what} leaves ${depth} parenthes${depth === 1 ? 'is' : 'es'} open.`,
+            hint: 'Balance the parentheses.',
+        };
+    }
+    return null;
+}
+function writing(what, word) {
+    return {
+        message: `The ${what} uses \`${word}\`: ${WHY}, so a ${what} may not write, lock or copy rows.`,
+        hint: `${what === 'filter' ? 'Write a condition that only reads (comparisons, functions, subqueries with SELECT)' : 'Write a plain SELECT'}; a column with that name is written quoted.`,
+    };
+}
+/** The tokens of `text` by `dialect`'s lexical rules, or the first lexical problem (comments, unterminated text). */
+function lex(text, dialect) {
+    const tokens = [];
+    const backslashEscapes = dialect === 'mysql';
+    let i = 0;
+    const unterminated = (kind, at) => ({
+        problem: { message: `The SQL has an unterminated ${kind} starting at character ${at + 1}.`, hint: `Close the ${kind}.` },
+    });
+    while (i < text.length) {
+        const c = text[i];
+        const at = i;
+        if (/\s/.test(c)) {
+            i++;
+            continue;
+        }
+        if ((c === '-' && text[i + 1] === '-') || (c === '/' && text[i + 1] === '*') || (c === '#' && dialect === 'mysql')) {
+            return {
+                problem: {
+                    message: `The SQL has a comment (\`${c === '#' ? '#' : text.slice(i, i + 2)}\` at character ${at + 1}); a comment could hide the rest of the statement it is placed in.`,
+                    hint: 'Remove the comment.',
+                },
+            };
+        }
+        if (c === "'" || (c === '"' && dialect === 'mysql')) {
+            const escaped = backslashEscapes || isEscapeStringPrefix(tokens, text, at, dialect);
+            const end = closeQuote(text, i, c, escaped);
+            if (end < 0)
+                return unterminated('string', at);
+            // The prefix word of E'…', N'…', X'…' is part of the literal.
+            if (escaped && !backslashEscapes)
+                tokens.pop();
+            tokens.push({ kind: 'string', at });
+            i = end;
+            continue;
+        }
+        if (c === '"' || (c === '`' && (dialect === 'mysql' || dialect === 'sqlite')) || (c === '[' && dialect === 'sqlite')) {
+            const closing = c === '[' ? ']' : c;
+            const end = closeQuote(text, i, closing, false, c === '[');
+            if (end < 0)
+                return unterminated('quoted identifier', at);
+            tokens.push({ kind: 'quoted', text: text.slice(i + 1, end - 1).replaceAll(closing + closing, closing), at });
+            i = end;
+            continue;
+        }
+        if (c === '$' && (dialect === 'postgres' || dialect === 'duckdb')) {
+            const tag = /^\$([A-Za-z_][A-Za-z0-9_]*)?\$/.exec(text.slice(i));
+            if (tag) {
+                const close = text.indexOf(tag[0], i + tag[0].length);
+                if (close < 0)
+                    return unterminated('dollar-quoted string', at);
+                tokens.push({ kind: 'string', at });
+                i = close + tag[0].length;
+                continue;
+            }
+        }
+        const word = /^[A-Za-z_\u0080-\uffff][A-Za-z0-9_$\u0080-\uffff]*/.exec(text.slice(i));
+        if (word) {
+            tokens.push({ kind: 'word', text: word[0], upper: word[0].toUpperCase(), at });
+            i += word[0].length;
+            continue;
+        }
+        const number = /^[0-9][0-9.eE]*/.exec(text.slice(i));
+        if (number) {
+            i += number[0].length;
+            continue;
+        }
+        tokens.push({ kind: 'symbol', text: c, at });
+        i++;
+    }
+    return { tokens };
+}
+/** PostgreSQL and DuckDB read backslash escapes only in E'…' strings (the word E right before the quote). */
+function isEscapeStringPrefix(tokens, text, at, dialect) {
+    if (dialect !== 'postgres' && dialect !== 'duckdb')
+        return false;
+    const last = tokens.at(-1);
+    return last?.kind === 'word' && last.upper === 'E' && last.at + 1 === at && /[eE]/.test(text[at - 1] ?? '');
+}
+/**
+ * The index just after the quote closing the one at `start` (a doubled quote stands for itself;
+ * with `backslash`, a backslash escapes the next character), or -1 when it never closes.
+ */
+function closeQuote(text, start, quote, backslash, bracket = false) {
+    let i = start + 1;
+    while (i < text.length) {
+        const c = text[i];
+        if (backslash && c === '\\') {
+            i += 2;
+            continue;
+        }
+        if (c === quote) {
+            if (!bracket && text[i + 1] === quote) {
+                i += 2;
+                continue;
+            }
+            return i + 1;
+        }
+        i++;
+    }
+    return -1;
+}
+//# sourceMappingURL=guard.js.map
 ;// CONCATENATED MODULE: ./build/src/engine/sides.js
 /**
  * One side of a comparison made concrete: its connection, the SQL it reads from (a table or a
  * query, with the filter), its schema, and a label for messages ("legacy.orders in source_db").
  */
+
 
 /** `FROM … AS alias [WHERE filter]` for this side: the table or the query as a derived table. */
 function fromClause(side, alias) {
@@ -59216,6 +59473,7 @@ async function describeSide(role, definition, connection, signal) {
     if (!definition.query && !definition.dataset) {
         throw new errors/* ConfigurationError */.j1(`The ${role} names neither a dataset nor a query.`, { hint: `Set ${role}.dataset or ${role}.query.` });
     }
+    refuseUnsafeSql(role, definition, connection);
     const options = signal ? { signal } : {};
     let schema;
     try {
@@ -59232,11 +59490,28 @@ async function describeSide(role, definition, connection, signal) {
         });
     }
     if (definition.filter)
-        await checkFilter(role, definition, connection, signal);
+        await sides_checkFilter(role, definition, connection, signal);
     return { role, definition, connection, label, shortName, schema };
 }
+/** Before anything is sent: the filter is one condition and the query one SELECT, neither writing nor reaching files. */
+function refuseUnsafeSql(role, definition, connection) {
+    const dialect = guardDialectOf(connection.dialect);
+    if (!dialect)
+        return;
+    const refuse = (what, problem) => {
+        if (!problem)
+            return;
+        throw new errors/* ConfigurationError */.j1(`The ${role} ${what} was refused (data source \`${definition.datasourceName}\`): ${problem.message}`, {
+            hint: `Fix ${role}.${what}: ${problem.hint}`,
+        });
+    };
+    if (definition.query)
+        refuse('query', checkQuery(definition.query, dialect));
+    if (definition.filter)
+        refuse('filter', checkFilter(definition.filter, dialect));
+}
 /** Runs the filter once on no rows, so a bad filter is reported as such (showing the filter). */
-async function checkFilter(role, definition, connection, signal) {
+async function sides_checkFilter(role, definition, connection, signal) {
     const side = { definition, connection };
     const sql = `SELECT 1 AS ok ${fromClause(side, 'b')} ${connection.compiler.limit(0)}`;
     try {
@@ -60977,6 +61252,7 @@ function schemaDiffIsEmpty(diff) {
 
 
 
+
 const runComparison = (definition, options) => compare(definition, options);
 /** runComparison with a chosen list of diff strategies (tests force the streaming merge with it). */
 async function compare(definition, options, candidates = strategies) {
@@ -60989,11 +61265,11 @@ async function compare(definition, options, candidates = strategies) {
     const progress = (phase, message) => options.onProgress?.({ comparison: definition.name, phase, ...(message === undefined ? {} : { message }) });
     try {
         progress('connecting');
-        const sourceConnection = await engine_open(definition.source, options);
+        const sourceConnection = await engine_open(definition.source, definition, options);
         connections.push(sourceConnection);
         let targetConnection = sourceConnection;
         if (!sameConnection(definition.source.connection, definition.target.connection)) {
-            targetConnection = await engine_open(definition.target, options);
+            targetConnection = await engine_open(definition.target, definition, options);
             connections.push(targetConnection);
         }
         progress('introspecting');
@@ -61065,14 +61341,18 @@ async function compare(definition, options, candidates = strategies) {
         await Promise.all(connections.map((c) => c.close().catch(() => undefined)));
     }
 }
-async function engine_open(side, options) {
+async function engine_open(side, definition, options) {
     if (!side.connection) {
         throw new errors/* ConfigurationError */.j1(`Data source \`${side.datasourceName}\` exists only on the Data Comparison Service; it cannot be compared in local mode.`, {
             hint: 'Give the datasource a type and url/path in the spec, or run with mode: api.',
         });
     }
     const dialect = await loadDialect(side.connection.type);
-    return dialect.connect(side.connection, { logger: options.logger, datasourceName: side.datasourceName });
+    return dialect.connect(side.connection, {
+        logger: options.logger,
+        datasourceName: side.datasourceName,
+        statementTimeoutMs: definition.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS,
+    });
 }
 //# sourceMappingURL=index.js.map
 ;// CONCATENATED MODULE: ./build/src/spec/resolve.js
@@ -61089,6 +61369,7 @@ function resolveDefinitions(spec, options) {
         const defaults = spec.defaults ?? {};
         const pick = (key) => comparison[key] ?? defaults[key];
         const timeoutMinutes = pick('timeout_minutes');
+        const queryTimeoutSeconds = pick('query_timeout_seconds');
         const thresholds = pick('thresholds') ?? {};
         const definition = {
             name: comparison.name,
@@ -61111,6 +61392,8 @@ function resolveDefinitions(spec, options) {
             definition.comparisonId = comparison.comparison_id;
         if (timeoutMinutes !== undefined)
             definition.timeoutMs = Math.round(timeoutMinutes * 60_000);
+        if (queryTimeoutSeconds !== undefined)
+            definition.queryTimeoutMs = Math.round(queryTimeoutSeconds * 1000);
         return definition;
     });
 }
@@ -61680,6 +61963,7 @@ function formatProblems(file, problems) {
 //# sourceMappingURL=problems.js.map
 ;// CONCATENATED MODULE: ./build/src/spec/rules.js
 
+
 const isObj = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
 const strings = (value) => Array.isArray(value) && value.every((v) => typeof v === 'string') ? value : undefined;
 const code = (name) => `\`${name}\``;
@@ -61760,6 +62044,7 @@ function checkSides(comparison, at, declared, datasources) {
             problems.push({ path, message: 'needs `dataset` or `query`', hint: 'dataset: a table name (schema.table), or query: a SELECT' });
         }
         const shorthand = `${side}_filter`;
+        problems.push(...checkSideSql(spec, comparison[shorthand], path, [...at, shorthand], datasources));
         if (spec.filter !== undefined && comparison[shorthand] !== undefined) {
             problems.push({
                 path: [...at, shorthand],
@@ -61779,6 +62064,30 @@ function checkSides(comparison, at, declared, datasources) {
     }
     return problems;
 }
+/**
+ * The side's filter and query, lexed by its data source's engine: one condition / one SELECT, nothing
+ * that writes or reaches files (the connection guarantees it; this says so at the spec line).
+ */
+function checkSideSql(spec, shorthandFilter, path, shorthandPath, datasources) {
+    const datasource = typeof spec.datasource === 'string' ? datasources[spec.datasource] : undefined;
+    const dialect = isObj(datasource) && typeof datasource.type === 'string' ? guardDialectOf(datasource.type) : null;
+    if (!dialect)
+        return [];
+    const problems = [];
+    const found = (at, problem) => {
+        if (problem)
+            problems.push({ path: at, message: lowerFirst(problem.message.replace(/\.$/, '')), hint: problem.hint });
+    };
+    const given = (value) => typeof value === 'string' && value.trim() !== '';
+    if (given(spec.filter))
+        found([...path, 'filter'], checkFilter(spec.filter, dialect));
+    if (given(shorthandFilter))
+        found(shorthandPath, checkFilter(shorthandFilter, dialect));
+    if (given(spec.query))
+        found([...path, 'query'], checkQuery(spec.query, dialect));
+    return problems;
+}
+const lowerFirst = (text) => text.charAt(0).toLowerCase() + text.slice(1);
 function checkPairs(comparison, at, both, sourceKey, targetKey) {
     const problems = [];
     const shared = comparison[both];
@@ -62315,7 +62624,7 @@ function loadDuckDBModule() {
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(327);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3999);
 // The action's one bundle (dist/index.js) serves both `main` and `post` (see action.yml).
 
 await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .runAction */ .C)();
