@@ -22,7 +22,7 @@ export const jobsCommand: CliCommand = {
   summary: 'list the comparison jobs of a Data Comparison Service workspace',
   usage: 'jobs [--status STATUS]… [--filter NAME] [--page N] [--size N] [--api-url URL] [--workspace-id UUID] [--json]',
   options: {
-    status: { type: 'string', multiple: true, valueName: 'STATUS', description: `only jobs in these statuses (${JOB_STATUSES.join(', ')}; comma-separated or repeated)` },
+    status: { type: 'string', multiple: true, valueName: 'STATUS', description: `only jobs in these statuses (${JOB_STATUSES.join(', ')}; several comma-separated)` },
     filter: { type: 'string', valueName: 'NAME', description: 'only comparisons whose name contains NAME' },
     page: { type: 'string', valueName: 'N', description: 'page number (default 1)' },
     size: { type: 'string', valueName: 'N', description: `jobs per page, at most ${MAX_PAGE_SIZE} (default 50)` },

@@ -84,8 +84,8 @@ export const keysCommand: CliCommand = {
   usage: 'keys create NAME [--scope S]… [--workspace UUID]… [--expires 30d|DATE] | keys list | keys disable|enable|delete NAME',
   positionals: { max: 2 },
   options: {
-    scope: { type: 'string', multiple: true, valueName: 'SCOPE', description: `create: ${API_KEY_SCOPES.join(' | ')} (repeatable; default read)` },
-    workspace: { type: 'string', multiple: true, valueName: 'UUID', description: 'create: a workspace the key may use (repeatable; default: those of the first key)' },
+    scope: { type: 'string', multiple: true, valueName: 'SCOPE', description: `create: ${API_KEY_SCOPES.join(' | ')}; default read` },
+    workspace: { type: 'string', multiple: true, valueName: 'UUID', description: 'create: a workspace the key may use; default: those of the first key' },
     expires: { type: 'string', valueName: 'WHEN', description: 'create: expiry, an ISO 8601 date or a duration like 30d' },
     json: { type: 'boolean', default: false, description: 'print JSON' },
     ...storageOptions,
