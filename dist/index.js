@@ -50785,6 +50785,8 @@ function coerce_date(params) {
 const uuidSchema = schemas_uuid();
 const nonEmpty = schemas_string().trim().min(1, 'must not be empty');
 const columnList = array(nonEmpty).min(1, 'must list at least one column');
+/** Compared columns: an empty list compares the keys only (rows only in one side, duplicates). */
+const comparedColumnList = array(nonEmpty);
 /** Timestamps: ISO 8601 text; a timestamp without an offset means UTC (Celery's naive `date_done`). */
 const timestampSchema = schemas_string();
 const nullableTimestamp = timestampSchema.nullable();
@@ -50838,8 +50840,8 @@ const requestHeadersSchema = object({
 // ───────────────────────────── 2.2 configuration ─────────────────────────────
 /** Configuration as a request sends it (4.3): defaults applied, paired lists checked. */
 const comparisonConfigurationInputSchema = object({
-    source_columns: columnList,
-    target_columns: columnList,
+    source_columns: comparedColumnList,
+    target_columns: comparedColumnList,
     primary_keys_source: columnList,
     primary_keys_target: columnList,
     source_filter: nonEmpty.optional(),
@@ -52671,6 +52673,8 @@ function formatDuration(ms) {
 
 const schema_nonEmpty = schemas_string().trim().min(1, 'must not be empty');
 const schema_columnList = array(schema_nonEmpty).min(1, 'must list at least one column');
+/** Compared columns: an empty list compares the keys only (rows only in one side, duplicates). */
+const schema_comparedColumnList = array(schema_nonEmpty);
 /** Name (or UUID) of this data source on the Data Comparison Service; api mode only. Defaults to the key. */
 const service = schema_nonEmpty.optional().describe('api mode: the data source name or UUID on the service (default: this entry\'s key)');
 const sqliteDatasourceSchema = strictObject({
@@ -52773,9 +52777,9 @@ const schema_comparisonSchema = strictObject({
     comparison_id: schemas_uuid().optional().describe('api mode: execute this comparison stored on the service'),
     source: sideSchema.optional().describe('where the source rows come from (omit both sides with comparison_id)'),
     target: sideSchema.optional().describe('where the target rows come from'),
-    columns: schema_columnList.optional().describe('columns compared, same names on both sides'),
-    source_columns: schema_columnList.optional().describe('compared source columns; paired by position with target_columns'),
-    target_columns: schema_columnList.optional().describe('compared target columns, same length as source_columns'),
+    columns: schema_comparedColumnList.optional().describe('columns compared, same names on both sides; [] compares the keys only'),
+    source_columns: schema_comparedColumnList.optional().describe('compared source columns; paired by position with target_columns; [] compares the keys only'),
+    target_columns: schema_comparedColumnList.optional().describe('compared target columns, same length as source_columns'),
     primary_keys: schema_columnList.optional().describe('key columns, same names on both sides'),
     primary_keys_source: schema_columnList.optional().describe('key columns on the source; paired by position with primary_keys_target'),
     primary_keys_target: schema_columnList.optional().describe('key columns on the target, same length as primary_keys_source'),

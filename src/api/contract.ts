@@ -14,6 +14,8 @@ import { z } from 'zod';
 export const uuidSchema = z.uuid();
 const nonEmpty = z.string().trim().min(1, 'must not be empty');
 const columnList = z.array(nonEmpty).min(1, 'must list at least one column');
+/** Compared columns: an empty list compares the keys only (rows only in one side, duplicates). */
+const comparedColumnList = z.array(nonEmpty);
 /** Timestamps: ISO 8601 text; a timestamp without an offset means UTC (Celery's naive `date_done`). */
 export const timestampSchema = z.string();
 const nullableTimestamp = timestampSchema.nullable();
@@ -88,8 +90,8 @@ export const requestHeadersSchema = z.object({
 /** Configuration as a request sends it (4.3): defaults applied, paired lists checked. */
 export const comparisonConfigurationInputSchema = z
   .object({
-    source_columns: columnList,
-    target_columns: columnList,
+    source_columns: comparedColumnList,
+    target_columns: comparedColumnList,
     primary_keys_source: columnList,
     primary_keys_target: columnList,
     source_filter: nonEmpty.optional(),

@@ -9,6 +9,8 @@ import { z } from 'zod';
 
 const nonEmpty = z.string().trim().min(1, 'must not be empty');
 const columnList = z.array(nonEmpty).min(1, 'must list at least one column');
+/** Compared columns: an empty list compares the keys only (rows only in one side, duplicates). */
+const comparedColumnList = z.array(nonEmpty);
 
 /** Name (or UUID) of this data source on the Data Comparison Service; api mode only. Defaults to the key. */
 const service = nonEmpty.optional().describe('api mode: the data source name or UUID on the service (default: this entry\'s key)');
@@ -138,9 +140,9 @@ export const comparisonSchema = z.strictObject({
   comparison_id: z.uuid().optional().describe('api mode: execute this comparison stored on the service'),
   source: sideSchema.optional().describe('where the source rows come from (omit both sides with comparison_id)'),
   target: sideSchema.optional().describe('where the target rows come from'),
-  columns: columnList.optional().describe('columns compared, same names on both sides'),
-  source_columns: columnList.optional().describe('compared source columns; paired by position with target_columns'),
-  target_columns: columnList.optional().describe('compared target columns, same length as source_columns'),
+  columns: comparedColumnList.optional().describe('columns compared, same names on both sides; [] compares the keys only'),
+  source_columns: comparedColumnList.optional().describe('compared source columns; paired by position with target_columns; [] compares the keys only'),
+  target_columns: comparedColumnList.optional().describe('compared target columns, same length as source_columns'),
   primary_keys: columnList.optional().describe('key columns, same names on both sides'),
   primary_keys_source: columnList.optional().describe('key columns on the source; paired by position with primary_keys_target'),
   primary_keys_target: columnList.optional().describe('key columns on the target, same length as primary_keys_source'),

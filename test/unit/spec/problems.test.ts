@@ -91,7 +91,7 @@ describe('spec problems', () => {
         header +
           '  - name: only-source\n    source: { datasource: a, dataset: t }\n' +
           '  - name: nothing\n' +
-          '  - name: api\n    comparison_id: not-a-uuid\n    source_query: select 1\n    max_diff_rows: -1\n    case_sensitive: "yes"\n    columns: []\n',
+          '  - name: api\n    comparison_id: not-a-uuid\n    source_query: select 1\n    max_diff_rows: -1\n    case_sensitive: "yes"\n    primary_keys: []\n',
       ),
     ).toMatchInlineSnapshot(`
       "spec.yml: 7 problems; nothing was run.
@@ -104,7 +104,7 @@ describe('spec problems', () => {
           hint: write it as \`source: { datasource: …, query: … }\`
       spec.yml:12:20  comparisons[2].max_diff_rows: must be at least 0
       spec.yml:13:21  comparisons[2].case_sensitive: must be true or false, not the string "yes"
-      spec.yml:14:14  comparisons[2].columns: must list at least one column"
+      spec.yml:14:19  comparisons[2].primary_keys: must list at least one column"
     `);
   });
 
