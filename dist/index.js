@@ -38079,7 +38079,7 @@ exports.visitAsync = visitAsync;
 
 /***/ }),
 
-/***/ 327:
+/***/ 9329:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -52781,11 +52781,32 @@ const schema_comparisonSchema = strictObject({
         .describe('beyond the API document: per source column, numeric values within this absolute difference are equal'),
     ...comparisonOptions,
 });
+/** Per-model overrides under `dbt.models` (keyed by model name, or package.name). */
+const dbtModelSchema = strictObject({
+    primary_keys: schema_columnList.optional().describe('key columns of this model (wins over every key found in the manifest)'),
+    tolerance: record(schema_nonEmpty, schemas_number().min(0)).optional().describe('per column, numeric values within this absolute difference are equal'),
+    exclude_columns: schema_columnList.optional().describe('columns left out of the comparison'),
+    case_sensitive: schemas_boolean().optional().describe('string values compare case-sensitively'),
+});
+/** dbt pull requests: the comparisons are derived from two manifests (see src/dbt/). */
+const dbtSchema = strictObject({
+    datasource: schema_nonEmpty.describe("a key of `datasources`: where the pull request's models are built"),
+    manifest: schema_nonEmpty.default('target/manifest.json').describe("this pull request's manifest.json (the dbt-manifest input overrides it)"),
+    base_manifest: schema_nonEmpty
+        .optional()
+        .describe("production's manifest.json, the dbt \"state\" (the dbt-base-manifest input overrides it)"),
+    base_datasource: schema_nonEmpty.optional().describe("a key of `datasources`: where production's models live (default: datasource)"),
+    select: schemas_enum(['modified', 'modified+']).default('modified+').describe('modified: changed models only; modified+: and every model downstream'),
+    exclude: array(schema_nonEmpty).default([]).describe('models left out: names, globs (legacy_*), tag:X, path:X'),
+    models: record(schema_nonEmpty, dbtModelSchema).default({}).describe('per-model overrides, keyed by model name'),
+})
+    .describe('beyond the API document: diff the models a dbt pull request changed against production');
 const specSchema = strictObject({
     version: literal(1).describe('spec format version; always 1'),
     datasources: record(schema_nonEmpty, datasourceSchema).default({}).describe('named connections; comparisons refer to them by name'),
     defaults: strictObject(comparisonOptions).optional().describe('options applied to every comparison unless it sets its own'),
-    comparisons: array(schema_comparisonSchema).min(1, 'must list at least one comparison').describe('the comparisons to run, in this order'),
+    comparisons: array(schema_comparisonSchema).min(1, 'must list at least one comparison').optional().describe('the comparisons to run, in this order (required unless `dbt` is set)'),
+    dbt: dbtSchema.optional(),
 });
 const DEFAULT_SPEC_PATH = '.github/data-comparisons.yml';
 //# sourceMappingURL=schema.js.map
@@ -52817,6 +52838,8 @@ const Input = {
     maxDiffRows: 'max-diff-rows',
     timeoutMinutes: 'timeout-minutes',
     reportDir: 'report-dir',
+    dbtManifest: 'dbt-manifest',
+    dbtBaseManifest: 'dbt-base-manifest',
 };
 const choice = (name, values, fallback) => schemas_string()
     .transform((v) => v.trim().toLowerCase() || fallback)
@@ -52846,6 +52869,8 @@ const inputsSchema = object({
     [Input.maxDiffRows]: wholeNumber(Input.maxDiffRows, 100, { min: 0, max: 100_000 }),
     [Input.timeoutMinutes]: wholeNumber(Input.timeoutMinutes, 30, { min: 1, max: 360 }),
     [Input.reportDir]: inputs_optional,
+    [Input.dbtManifest]: inputs_optional,
+    [Input.dbtBaseManifest]: inputs_optional,
 });
 function readInputs(options) {
     const getInput = options.getInput ?? ((name) => core_getInput(name));
@@ -52882,6 +52907,8 @@ function readInputs(options) {
         ...(v[Input.workspaceId] !== undefined && { workspaceId: v[Input.workspaceId] }),
         ...(v[Input.agentRunId] !== undefined && { agentRunId: v[Input.agentRunId] }),
         ...(v[Input.githubToken] !== undefined && { githubToken: v[Input.githubToken] }),
+        ...(v[Input.dbtManifest] !== undefined && { dbtManifest: v[Input.dbtManifest] }),
+        ...(v[Input.dbtBaseManifest] !== undefined && { dbtBaseManifest: v[Input.dbtBaseManifest] }),
     };
     options.logger.debug(`inputs: ${(0,redact/* redact */.E$)(JSON.stringify(inputs))}`);
     return inputs;
@@ -59115,6 +59142,24 @@ async function publishFailure(error, logger) {
     setOutputs({ status: 'error', mismatched: [], failed: [], runIds: [] });
 }
 //# sourceMappingURL=publish.js.map
+;// CONCATENATED MODULE: ./build/src/runner/dbt-result.js
+function withDbt(result, definition) {
+    if (!definition.dbt)
+        return result;
+    const out = { ...result, dbt: definition.dbt };
+    if (definition.dbt.key_source === 'none' && out.result) {
+        const model = definition.name;
+        out.result = {
+            ...out.result,
+            diff_reasons: [
+                ...out.result.diff_reasons,
+                `No key found for model ${model}: only row counts and columns were compared. To compare values, add a \`unique\` (and \`not_null\`) test on its key column, a primary_key constraint, \`meta: {datacompare: {primary_keys: [...]}}\`, or dbt.models.${model}.primary_keys in the spec.`,
+            ],
+        };
+    }
+    return out;
+}
+//# sourceMappingURL=dbt-result.js.map
 ;// CONCATENATED MODULE: ./build/src/engine/model.js
 /** The overall status of several results: error beats mismatch beats match. */
 function overallStatus(results) {
@@ -60848,7 +60893,8 @@ function resolveColumns(definition, source, target, options = { requireKeys: tru
     if (!columnNames) {
         const targetByName = new Map(target.schema.columns.map((c) => [c.name.toLowerCase(), c.name]));
         const keyNamesLower = new Set([...keys.map((k) => k.source.toLowerCase()), ...keys.map((k) => k.target.toLowerCase())]);
-        const shared = source.schema.columns.filter((c) => targetByName.has(c.name.toLowerCase()) && !keyNamesLower.has(c.name.toLowerCase()));
+        const excluded = new Set((definition.excludeColumns ?? []).map((c) => c.toLowerCase()));
+        const shared = source.schema.columns.filter((c) => targetByName.has(c.name.toLowerCase()) && !keyNamesLower.has(c.name.toLowerCase()) && !excluded.has(c.name.toLowerCase()));
         columnNames = { source: shared.map((c) => c.name), target: shared.map((c) => targetByName.get(c.name.toLowerCase())) };
     }
     const columns = pairUp(columnNames.source, columnNames.target, source, target, 'compared column').map((pair) => {
@@ -61085,7 +61131,7 @@ async function engine_open(side, options) {
 
 const DEFAULT_MAX_DIFF_ROWS = 100;
 function resolveDefinitions(spec, options) {
-    return spec.comparisons.map((comparison, index) => {
+    return (spec.comparisons ?? []).map((comparison, index) => {
         const defaults = spec.defaults ?? {};
         const pick = (key) => comparison[key] ?? defaults[key];
         const timeoutMinutes = pick('timeout_minutes');
@@ -61117,6 +61163,10 @@ function resolveDefinitions(spec, options) {
 /** True when the comparison names only a stored comparison (no source/target): it runs in api mode only. */
 function isApiOnly(definition) {
     return definition.comparisonId !== undefined && definition.source.datasourceName === '';
+}
+/** One side as the engine takes it, for comparisons built outside the spec's list (dbt). */
+function resolveSide(spec, sideSpec, cwd) {
+    return side(spec, sideSpec, undefined, cwd);
 }
 function side(spec, sideSpec, shorthandFilter, cwd) {
     if (!sideSpec)
@@ -61341,6 +61391,7 @@ async function mapWithLimit(items, limit, task) {
 
 
 
+
 /** How many local comparisons run at once (each opens up to two connections). */
 const LOCAL_CONCURRENCY = 2;
 async function runSpec(options) {
@@ -61348,7 +61399,7 @@ async function runSpec(options) {
     const startedAt = new Date().toISOString();
     options.logger.debug(`running ${definitions.length} comparison(s) in ${options.mode} mode: ${definitions.map((d) => d.name).join(', ')}`);
     const results = options.mode === 'api' ? await runApi(definitions, options) : await runLocal(definitions, options);
-    const comparisons = results.map((result, index) => ({ ...result, location: definitions[index].location }));
+    const comparisons = results.map((result, index) => withDbt({ ...result, location: definitions[index].location }, definitions[index]));
     return {
         version: 1,
         status: overallStatus(comparisons),
@@ -61356,6 +61407,7 @@ async function runSpec(options) {
         started_at: startedAt,
         finished_at: new Date().toISOString(),
         comparisons,
+        ...(options.loaded.dbt && { dbt: options.loaded.dbt }),
     };
 }
 /** The definitions named by `only`, in spec order; an unknown name is the user's mistake. */
@@ -61684,11 +61736,17 @@ const isObj = (value) => value !== null && typeof value === 'object' && !Array.i
 const strings = (value) => Array.isArray(value) && value.every((v) => typeof v === 'string') ? value : undefined;
 const code = (name) => `\`${name}\``;
 function checkRules(data) {
-    if (!isObj(data) || !Array.isArray(data.comparisons))
+    if (isObj(data) && data.comparisons === undefined && data.dbt === undefined) {
+        return [{ path: ['comparisons'], message: 'is required', hint: 'list the comparisons to run under `comparisons:`, or add a `dbt:` section that derives them from dbt manifests' }];
+    }
+    if (!isObj(data))
         return [];
     const problems = [];
     const datasources = isObj(data.datasources) ? data.datasources : {};
     const declared = Object.keys(datasources);
+    problems.push(...checkDbt(data.dbt, declared));
+    if (!Array.isArray(data.comparisons))
+        return problems;
     const seenNames = new Map();
     data.comparisons.forEach((comparison, index) => {
         if (!isObj(comparison))
@@ -61832,6 +61890,23 @@ function checkTolerance(comparison, at) {
         hint: suggestionHint(column, compared, 'columns').replace('allowed columns', 'compared columns'),
         at: 'key',
     }));
+}
+/** The dbt section's datasources must be declared, and be databases the engine reads. */
+function checkDbt(dbt, declared) {
+    if (!isObj(dbt))
+        return [];
+    const problems = [];
+    for (const key of ['datasource', 'base_datasource']) {
+        const name = dbt[key];
+        if (typeof name === 'string' && name.trim() !== '' && !declared.includes(name)) {
+            problems.push({
+                path: ['dbt', key],
+                message: `datasource ${code(name)} is not declared`,
+                hint: declared.length > 0 ? suggestionHint(name, declared, 'datasources') : 'declare it under `datasources:`',
+            });
+        }
+    }
+    return problems;
 }
 //# sourceMappingURL=rules.js.map
 ;// CONCATENATED MODULE: ./build/src/spec/schema-problems.js
@@ -62081,7 +62156,12 @@ function parseSpec(text, options) {
         ...(options.maxDiffRows !== undefined && { maxDiffRows: options.maxDiffRows }),
         locate: (index) => positionOf(doc, lineCounter, ['comparisons', index]),
     });
-    return { file, spec: validated.spec, definitions };
+    return {
+        file,
+        spec: validated.spec,
+        definitions,
+        ...(validated.spec.dbt && { dbtLocation: positionOf(doc, lineCounter, ['dbt']) }),
+    };
 }
 /** yaml's message without the "at line N, column M" tail (we print the position ourselves). */
 function yamlMessage(message) {
@@ -62099,11 +62179,474 @@ function dedupe(problems) {
     });
 }
 //# sourceMappingURL=load.js.map
+;// CONCATENATED MODULE: ./build/src/dbt/changes.js
+const isEphemeral = (node) => node.config.materialized === 'ephemeral';
+function detectChanges(pr, base, select) {
+    const direct = new Map();
+    const modifiedEphemeral = [];
+    const added = [];
+    for (const [id, node] of pr.nodes) {
+        const before = base.nodes.get(id);
+        if (!before) {
+            if (!isEphemeral(node))
+                added.push(node);
+            continue;
+        }
+        const what = modifications(node, before);
+        if (what.length === 0)
+            continue;
+        if (isEphemeral(node))
+            modifiedEphemeral.push(node);
+        else
+            direct.set(id, { kind: 'modified', what });
+    }
+    const removed = [...base.nodes.values()].filter((node) => !pr.nodes.has(node.unique_id) && !isEphemeral(node));
+    const children = childrenOf(pr);
+    // An ephemeral model's change is the change of the first real relations built from it.
+    for (const ephemeral of modifiedEphemeral) {
+        for (const id of walkDown(ephemeral.unique_id, children, pr, true)) {
+            if (!direct.has(id))
+                direct.set(id, { kind: 'modified-ephemeral', via: ephemeral.name });
+        }
+    }
+    const reasons = new Map(direct);
+    if (select === 'modified+') {
+        for (const id of [...direct.keys()].sort()) {
+            const of = pr.nodes.get(id).name;
+            for (const child of walkDown(id, children, pr, false)) {
+                if (!reasons.has(child) && base.nodes.has(child))
+                    reasons.set(child, { kind: 'downstream', of });
+            }
+        }
+    }
+    const order = (reason) => (reason.kind === 'downstream' ? 1 : 0);
+    const changed = [...reasons.entries()]
+        .map(([id, reason]) => ({ node: pr.nodes.get(id), base: base.nodes.get(id), reason }))
+        .sort((a, b) => order(a.reason) - order(b.reason) || a.node.unique_id.localeCompare(b.node.unique_id));
+    return { changed, added: sortById(added), removed: sortById(removed) };
+}
+/** What changed between the base and the PR version of one node (empty: unchanged). */
+function modifications(node, before) {
+    const what = [];
+    if ((node.checksum?.checksum ?? '') !== (before.checksum?.checksum ?? ''))
+        what.push('body');
+    if (relevantConfig(node) !== relevantConfig(before))
+        what.push('config');
+    if (columnsOf(node) !== columnsOf(before))
+        what.push('columns');
+    return what;
+}
+/** The config that changes what is built (not where: database/schema differ between prod and CI by design). */
+function relevantConfig(node) {
+    const c = node.config;
+    return JSON.stringify([
+        c.materialized,
+        // the configured names (not the resolved ones, which differ between production and CI by design)
+        c.alias ?? null,
+        c.schema ?? null,
+        c.database ?? null,
+        c.unique_key ?? null,
+        c.incremental_strategy ?? null,
+        c.contract ?? null,
+        c.on_schema_change ?? null,
+        c.snapshot_meta_column_names ?? null,
+        c.strategy ?? null,
+        node.constraints,
+    ]);
+}
+function columnsOf(node) {
+    return JSON.stringify(Object.values(node.columns)
+        .map((c) => [c.name.toLowerCase(), c.data_type ?? null, c.constraints.map((x) => x.type).sort()])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0]))));
+}
+function childrenOf(manifest) {
+    const children = new Map();
+    for (const node of manifest.nodes.values()) {
+        for (const parent of node.depends_on.nodes) {
+            const list = children.get(parent) ?? [];
+            list.push(node.unique_id);
+            children.set(parent, list);
+        }
+    }
+    return children;
+}
+/**
+ * The relations below `start`. `stopAtRelations`: only the nearest ones (an ephemeral model's users,
+ * looking through further ephemeral models); else every descendant.
+ */
+function walkDown(start, children, manifest, stopAtRelations) {
+    const found = [];
+    const seen = new Set([start]);
+    const queue = [...(children.get(start) ?? [])];
+    while (queue.length > 0) {
+        const id = queue.shift();
+        if (seen.has(id))
+            continue;
+        seen.add(id);
+        const node = manifest.nodes.get(id);
+        if (!node)
+            continue;
+        const relation = !isEphemeral(node);
+        if (relation)
+            found.push(id);
+        if (!relation || !stopAtRelations)
+            queue.push(...(children.get(id) ?? []));
+    }
+    return found;
+}
+function sortById(nodes) {
+    return nodes.sort((a, b) => a.unique_id.localeCompare(b.unique_id));
+}
+/** One sentence for reports: "modified: body, columns", "downstream of stg_orders", "new". */
+function describeReason(reason) {
+    switch (reason.kind) {
+        case 'modified':
+            return `modified: ${reason.what.join(', ')}`;
+        case 'modified-ephemeral':
+            return `modified: ephemeral model ${reason.via} it uses`;
+        case 'downstream':
+            return `downstream of ${reason.of}`;
+        case 'new':
+            return 'new';
+    }
+}
+//# sourceMappingURL=changes.js.map
+;// CONCATENATED MODULE: ./build/src/dbt/keys.js
+const KEY_SOURCE_TEXT = {
+    override: 'dbt.models override in the spec',
+    meta: 'meta.datacompare.primary_keys',
+    constraint: 'primary_key constraint',
+    unique_key: 'incremental unique_key',
+    unique_test: 'unique test',
+    unique_combination: 'dbt_utils.unique_combination_of_columns test',
+    none: 'none found',
+};
+/** A plain column name (not an expression such as `a || '-' || b`). */
+const COLUMN = /^[A-Za-z_][A-Za-z0-9_$]*$|^"[^"]+"$|^`[^`]+`$/;
+function discoverKey(node, tests, override) {
+    if (override && override.length > 0)
+        return { columns: [...override], source: 'override' };
+    const meta = fromMeta(node.meta) ?? fromMeta(node.config.meta);
+    if (meta)
+        return { columns: meta, source: 'meta' };
+    const constraint = fromConstraints(node);
+    if (constraint)
+        return { columns: constraint, source: 'constraint' };
+    const uniqueKey = fromUniqueKey(node);
+    if (uniqueKey)
+        return { columns: uniqueKey, source: 'unique_key' };
+    const unique = fromUniqueTests(tests);
+    if (unique)
+        return { columns: unique, source: 'unique_test' };
+    const combination = fromCombination(tests);
+    if (combination)
+        return { columns: combination, source: 'unique_combination' };
+    return { columns: [], source: 'none' };
+}
+function fromMeta(meta) {
+    const ours = meta.datacompare;
+    const keys = ours?.primary_keys;
+    const list = typeof keys === 'string' ? [keys] : keys;
+    return Array.isArray(list) && list.length > 0 && list.every((k) => typeof k === 'string') ? list : undefined;
+}
+function fromConstraints(node) {
+    const modelLevel = node.constraints.find((c) => c.type === 'primary_key' && c.columns && c.columns.length > 0);
+    if (modelLevel?.columns)
+        return [...modelLevel.columns];
+    const columns = Object.values(node.columns).filter((c) => c.constraints.some((x) => x.type === 'primary_key'));
+    return columns.length > 0 ? columns.map((c) => c.name) : undefined;
+}
+function fromUniqueKey(node) {
+    if (node.config.materialized !== 'incremental' && node.resource_type !== 'snapshot')
+        return undefined;
+    const key = node.config.unique_key;
+    const list = typeof key === 'string' ? key.split(',').map((k) => k.trim()) : key;
+    return list && list.length > 0 && list.every((k) => COLUMN.test(k)) ? [...list] : undefined;
+}
+function fromUniqueTests(tests) {
+    const columnsWith = (name) => tests
+        .filter((t) => t.test_metadata?.name === name && !t.test_metadata.namespace)
+        .map((t) => t.column_name ?? t.test_metadata?.kwargs.column_name)
+        .filter((c) => typeof c === 'string' && COLUMN.test(c));
+    const unique = columnsWith('unique');
+    if (unique.length === 0)
+        return undefined;
+    const notNull = new Set(columnsWith('not_null').map((c) => c.toLowerCase()));
+    return [unique.find((c) => notNull.has(c.toLowerCase())) ?? unique[0]];
+}
+function fromCombination(tests) {
+    for (const test of tests) {
+        if (test.test_metadata?.name !== 'unique_combination_of_columns')
+            continue;
+        const columns = test.test_metadata.kwargs.combination_of_columns;
+        if (Array.isArray(columns) && columns.length > 0 && columns.every((c) => typeof c === 'string' && COLUMN.test(c)))
+            return columns;
+    }
+    return undefined;
+}
+//# sourceMappingURL=keys.js.map
+;// CONCATENATED MODULE: ./build/src/dbt/manifest.js
+/**
+ * Reads a dbt `manifest.json` (the artifact `dbt build` / `dbt compile` leave in `target/`): parsed
+ * once with JSON.parse, then only the fields we use are validated with zod, node by node, so a
+ * 50 MB manifest is never copied whole. Schema versions v9–v12 (dbt 1.5 and later) are understood.
+ */
+
+
+
+const SUPPORTED_SCHEMA_VERSIONS = [9, 10, 11, 12];
+const stringList = array(schemas_string()).catch([]);
+const constraint = looseObject({ type: schemas_string(), columns: array(schemas_string()).nullish() });
+const columnSchema = looseObject({
+    name: schemas_string(),
+    data_type: schemas_string().nullish(),
+    constraints: array(constraint).catch([]).default([]),
+});
+const nodeSchema = looseObject({
+    unique_id: schemas_string(),
+    resource_type: schemas_string(),
+    name: schemas_string(),
+    package_name: schemas_string(),
+    database: schemas_string().nullish(),
+    schema: schemas_string(),
+    alias: schemas_string().nullish(),
+    relation_name: schemas_string().nullish(),
+    original_file_path: schemas_string().default(''),
+    checksum: looseObject({ checksum: schemas_string() }).optional(),
+    tags: stringList.default([]),
+    meta: record(schemas_string(), unknown()).catch({}).default({}),
+    config: looseObject({
+        materialized: schemas_string().default('view'),
+        enabled: schemas_boolean().default(true),
+        unique_key: union([schemas_string(), array(schemas_string())]).nullish(),
+        meta: record(schemas_string(), unknown()).catch({}).default({}),
+        contract: looseObject({ enforced: schemas_boolean().default(false) }).nullish(),
+    })
+        .default({ materialized: 'view', enabled: true, meta: {} }),
+    columns: record(schemas_string(), columnSchema).catch({}).default({}),
+    constraints: array(constraint).catch([]).default([]),
+    depends_on: looseObject({ nodes: stringList.default([]) }).default({ nodes: [] }),
+    test_metadata: looseObject({ name: schemas_string(), namespace: schemas_string().nullish(), kwargs: record(schemas_string(), unknown()).catch({}).default({}) })
+        .nullish(),
+    attached_node: schemas_string().nullish(),
+    column_name: schemas_string().nullish(),
+});
+const RELATION_TYPES = new Set(['model', 'seed', 'snapshot']);
+/** Reads and checks a manifest file; every problem is a ConfigurationError naming the file and the fix. */
+function readManifest(file, absolute, role) {
+    let text;
+    try {
+        text = (0,external_node_fs_.readFileSync)(absolute, 'utf8');
+    }
+    catch (error) {
+        const missing = error.code === 'ENOENT';
+        throw new errors/* ConfigurationError */.j1(`dbt ${role} ${file} ${missing ? 'does not exist' : 'cannot be read'}`, {
+            cause: error,
+            hint: role === 'manifest'
+                ? 'run `dbt build` (or `dbt compile`) before this step so target/manifest.json exists, or set dbt.manifest / the dbt-manifest input'
+                : "download production's manifest.json (from the deploy job's artifact or your bucket) before this step, or set dbt.base_manifest / the dbt-base-manifest input",
+        });
+    }
+    let raw;
+    try {
+        raw = JSON.parse(text);
+    }
+    catch (error) {
+        throw new errors/* ConfigurationError */.j1(`dbt ${role} ${file} is not JSON (${error.message})`, {
+            cause: error,
+            hint: 'point it at the manifest.json that dbt writes into target/ (not run_results.json or a YAML file)',
+        });
+    }
+    return toManifest(raw, file, role);
+}
+/** A manifest already parsed (JSON.parse) → the checked, indexed Manifest. */
+function toManifest(raw, file, role) {
+    const top = raw !== null && typeof raw === 'object' ? raw : {};
+    const metadata = (top.metadata ?? {});
+    const versionUrl = typeof metadata.dbt_schema_version === 'string' ? metadata.dbt_schema_version : '';
+    const match = /\/manifest\/v(\d+)\.json$/.exec(versionUrl);
+    const version = match ? Number(match[1]) : Number.NaN;
+    if (!SUPPORTED_SCHEMA_VERSIONS.includes(version) || typeof top.nodes !== 'object' || top.nodes === null) {
+        throw new errors/* ConfigurationError */.j1(`dbt ${role} ${file} is ${versionUrl ? `of schema ${versionUrl}, which datacompare does not read` : 'not a dbt manifest (no metadata.dbt_schema_version)'}`, { hint: `datacompare reads manifest schemas v${SUPPORTED_SCHEMA_VERSIONS[0]}–v${SUPPORTED_SCHEMA_VERSIONS.at(-1)} (dbt 1.5 and later): build it with a recent dbt` });
+    }
+    const nodes = new Map();
+    const testsByNode = new Map();
+    for (const [id, value] of Object.entries(top.nodes)) {
+        const type = value?.resource_type;
+        if (type !== 'test' && !RELATION_TYPES.has(type))
+            continue;
+        const parsed = nodeSchema.safeParse(value);
+        if (!parsed.success) {
+            const issue = parsed.error.issues[0];
+            throw new errors/* ConfigurationError */.j1(`dbt ${role} ${file}: node ${id} is malformed (${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''})`, {
+                hint: 'regenerate the manifest with `dbt compile`; a hand-edited or truncated manifest cannot be read',
+            });
+        }
+        const node = parsed.data;
+        if (!node.config.enabled)
+            continue;
+        if (type === 'test') {
+            for (const parent of testedNodes(node)) {
+                const list = testsByNode.get(parent) ?? [];
+                list.push(node);
+                testsByNode.set(parent, list);
+            }
+        }
+        else
+            nodes.set(id, node);
+    }
+    return {
+        file,
+        schemaVersion: version,
+        dbtVersion: typeof metadata.dbt_version === 'string' ? metadata.dbt_version : 'unknown',
+        projectName: typeof metadata.project_name === 'string' ? metadata.project_name : undefined,
+        projectId: typeof metadata.project_id === 'string' ? metadata.project_id : undefined,
+        nodes,
+        testsByNode,
+    };
+}
+/** A generic test belongs to `attached_node` (dbt ≥ 1.5); older tests only list their parents. */
+function testedNodes(test) {
+    if (test.attached_node)
+        return [test.attached_node];
+    return test.depends_on.nodes.filter((id) => !id.startsWith('macro.'));
+}
+/** Two manifests must describe the same dbt project; else every model would look new. */
+function checkSameProject(pr, base) {
+    const differ = (pr.projectId !== undefined && base.projectId !== undefined && pr.projectId !== base.projectId) ||
+        (pr.projectName !== undefined && base.projectName !== undefined && pr.projectName !== base.projectName);
+    if (differ) {
+        throw new errors/* ConfigurationError */.j1(`dbt manifests ${pr.file} and ${base.file} come from different projects (${pr.projectName ?? pr.projectId} vs ${base.projectName ?? base.projectId})`, { hint: "set dbt.base_manifest (or the dbt-base-manifest input) to production's manifest of this same project" });
+    }
+}
+//# sourceMappingURL=manifest.js.map
+;// CONCATENATED MODULE: ./build/src/dbt/select.js
+function isExcluded(node, patterns) {
+    return patterns.some((pattern) => matches(node, pattern));
+}
+function matches(node, pattern) {
+    if (pattern.startsWith('tag:')) {
+        const tag = pattern.slice(4);
+        return node.tags.includes(tag) || node.config.tags?.includes(tag) === true;
+    }
+    if (pattern.startsWith('path:')) {
+        const wanted = pattern.slice(5).replaceAll('\\', '/').replace(/\/$/, '');
+        const file = node.original_file_path.replaceAll('\\', '/');
+        return file === wanted || file.startsWith(`${wanted}/`) || glob(wanted).test(file);
+    }
+    return glob(pattern).test(node.name) || pattern === node.unique_id;
+}
+/** `*` any run of characters, `?` one character; everything else literal. */
+function glob(pattern) {
+    const body = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*').replaceAll('?', '.');
+    return new RegExp(`^${body}$`);
+}
+//# sourceMappingURL=select.js.map
+;// CONCATENATED MODULE: ./build/src/dbt/derive.js
+/**
+ * From a spec's `dbt` section to comparisons: read both manifests, find what the pull request
+ * changed, and turn every changed relation into a ComparisonDefinition (production → PR) whose key
+ * comes from the manifest. The explicit `comparisons:` keep running beside them.
+ */
+
+
+
+
+
+
+
+/** The loaded spec with the dbt-derived comparisons appended (unchanged when there is no `dbt` section). */
+function addDbtComparisons(loaded, options) {
+    const dbt = loaded.spec.dbt;
+    if (!dbt)
+        return loaded;
+    const manifestPath = options.manifest ?? dbt.manifest;
+    const basePath = options.baseManifest ?? dbt.base_manifest;
+    if (!basePath) {
+        throw new errors/* ConfigurationError */.j1(`the dbt section of ${loaded.file} names no base manifest`, {
+            hint: "set dbt.base_manifest (or the dbt-base-manifest input) to production's manifest.json, e.g. downloaded from the deploy job's artifact",
+        });
+    }
+    const pr = readManifest(manifestPath, external_node_path_.resolve(options.cwd, manifestPath), 'manifest');
+    const base = readManifest(basePath, external_node_path_.resolve(options.cwd, basePath), 'base_manifest');
+    checkSameProject(pr, base);
+    const changes = detectChanges(pr, base, dbt.select);
+    const kept = changes.changed.filter((c) => !isExcluded(c.node, dbt.exclude));
+    const excluded = changes.changed.filter((c) => isExcluded(c.node, dbt.exclude));
+    const taken = new Set(loaded.definitions.map((d) => d.name));
+    const duplicateNames = new Set(kept.map((c) => c.node.name).filter((name, i, all) => all.indexOf(name) !== i));
+    const location = { file: loaded.file, ...(loaded.dbtLocation ?? { line: 0, column: 0 }) };
+    const derived = kept.map((change) => {
+        let name = duplicateNames.has(change.node.name) ? `${change.node.package_name}.${change.node.name}` : change.node.name;
+        if (taken.has(name))
+            name = `dbt:${name}`;
+        taken.add(name);
+        return definitionFor(change, name, { spec: loaded.spec, dbt, cwd: options.cwd, location, maxDiffRows: options.maxDiffRows, tests: pr.testsByNode });
+    });
+    const summary = (node) => ({ unique_id: node.unique_id, name: node.name, relation: relationName(node) });
+    return {
+        ...loaded,
+        definitions: [...loaded.definitions, ...derived],
+        dbt: {
+            manifest: manifestPath,
+            base_manifest: basePath,
+            select: dbt.select,
+            added: changes.added.filter((n) => !isExcluded(n, dbt.exclude)).map(summary),
+            removed: changes.removed.filter((n) => !isExcluded(n, dbt.exclude)).map(summary),
+            excluded: excluded.map((c) => ({ unique_id: c.node.unique_id, name: c.node.name })),
+        },
+    };
+}
+function definitionFor(change, name, context) {
+    const { node } = change;
+    const prod = change.base ?? node;
+    const override = context.dbt.models[`${node.package_name}.${node.name}`] ?? context.dbt.models[node.name];
+    const key = discoverKey(node, context.tests.get(node.unique_id) ?? [], override?.primary_keys);
+    const defaults = context.spec.defaults ?? {};
+    const noKey = key.columns.length === 0;
+    const definition = {
+        name,
+        location: context.location,
+        source: resolveSide(context.spec, { datasource: context.dbt.base_datasource ?? context.dbt.datasource, dataset: dataset(prod) }, context.cwd),
+        target: resolveSide(context.spec, { datasource: context.dbt.datasource, dataset: dataset(node) }, context.cwd),
+        columns: null,
+        primaryKeys: noKey ? null : { source: key.columns.map(unquote), target: key.columns.map(unquote) },
+        caseSensitive: override?.case_sensitive ?? defaults.case_sensitive ?? false,
+        quickComparison: noKey || (defaults.quick_comparison ?? false),
+        schemaDiff: true,
+        tolerance: { ...override?.tolerance },
+        thresholds: {
+            ...(defaults.thresholds?.max_mismatched_rows !== undefined && { maxMismatchedRows: defaults.thresholds.max_mismatched_rows }),
+            ...(defaults.thresholds?.max_mismatch_ratio !== undefined && { maxMismatchRatio: defaults.thresholds.max_mismatch_ratio }),
+        },
+        maxDiffRows: defaults.max_diff_rows ?? context.maxDiffRows ?? DEFAULT_MAX_DIFF_ROWS,
+        dbt: { unique_id: node.unique_id, reason: describeReason(change.reason), key_source: key.source, downstream: change.reason.kind === 'downstream' },
+    };
+    if (override?.exclude_columns)
+        definition.excludeColumns = [...override.exclude_columns];
+    if (defaults.timeout_minutes !== undefined)
+        definition.timeoutMs = Math.round(defaults.timeout_minutes * 60_000);
+    return definition;
+}
+/** `"schema"."alias"`: the datasource names the database; quoted so dots and case survive. */
+function dataset(node) {
+    const quote = (part) => `"${part.replaceAll('"', '""')}"`;
+    return `${quote(node.schema)}.${quote(node.alias ?? node.name)}`;
+}
+/** The relation as dbt names it (for reports). */
+function relationName(node) {
+    return node.relation_name ?? [node.database, node.schema, node.alias ?? node.name].filter(Boolean).join('.');
+}
+function unquote(column) {
+    return /^(["`]).*\1$/.test(column) ? column.slice(1, -1) : column;
+}
+//# sourceMappingURL=derive.js.map
 ;// CONCATENATED MODULE: ./build/src/action/run.js
 /**
  * The action's main step: inputs → spec → run → publish. The same code path as `datacompare run`;
  * what differs is where the report goes (job summary, annotations, PR comment, outputs).
  */
+
 
 
 
@@ -62125,7 +62668,12 @@ async function runMain(options = {}) {
     const publishOptions = { inputs, logger, specFile };
     let loaded;
     try {
-        loaded = await loadSpec(inputs.spec, { env, cwd: workspace, maxDiffRows: inputs.maxDiffRows });
+        loaded = addDbtComparisons(await loadSpec(inputs.spec, { env, cwd: workspace, maxDiffRows: inputs.maxDiffRows }), {
+            cwd: workspace,
+            maxDiffRows: inputs.maxDiffRows,
+            ...(inputs.dbtManifest && { manifest: inputs.dbtManifest }),
+            ...(inputs.dbtBaseManifest && { baseManifest: inputs.dbtBaseManifest }),
+        });
     }
     catch (error) {
         if (error instanceof errors/* SpecError */.G8)
@@ -62315,7 +62863,7 @@ function loadDuckDBModule() {
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(327);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9329);
 // The action's one bundle (dist/index.js) serves both `main` and `post` (see action.yml).
 
 await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .runAction */ .C)();

@@ -71,6 +71,32 @@ export interface ComparisonDefinition {
   maxDiffRows: number;
   /** Per-comparison time limit in milliseconds; undefined = none. */
   timeoutMs?: number;
+  /** Columns left out when `columns` is null (compared case-insensitively by name). */
+  excludeColumns?: string[];
+  /** Set on comparisons derived from dbt manifests: which model and why. */
+  dbt?: DbtComparisonInfo;
+}
+
+/** Why a dbt model was compared, and where its key came from (see src/dbt/). */
+export interface DbtComparisonInfo {
+  unique_id: string;
+  /** "modified: body, columns", "downstream of stg_orders"... */
+  reason: string;
+  /** override, meta, constraint, unique_key, unique_test, unique_combination, none */
+  key_source: string;
+  /** True for a model only downstream of a change (its own code did not change). */
+  downstream: boolean;
+}
+
+/** The run's dbt part: models new in the pull request and models it removed (not diffed). */
+export interface DbtRunInfo {
+  manifest: string;
+  base_manifest: string;
+  select: string;
+  added: { unique_id: string; name: string; relation: string }[];
+  removed: { unique_id: string; name: string; relation: string }[];
+  /** Changed models left out by dbt.exclude. */
+  excluded: { unique_id: string; name: string }[];
 }
 
 // ───────────────────────────── what came out ─────────────────────────────
@@ -165,6 +191,8 @@ export interface ComparisonResult {
   plan?: PlanInfo;
   /** api mode: where the run lives on the service. */
   service?: { comparison_id?: string; run_id?: number; task_id?: string; url?: string };
+  /** Comparisons derived from dbt manifests: the model, why it was compared, where its key came from. */
+  dbt?: DbtComparisonInfo;
 }
 
 /** The whole run, as written by `--json` and to results.json. */
@@ -175,6 +203,8 @@ export interface RunResult {
   started_at: string;
   finished_at: string;
   comparisons: (ComparisonResult & { location?: ComparisonDefinition['location'] })[];
+  /** Present when the spec has a `dbt` section. */
+  dbt?: DbtRunInfo;
 }
 
 // ───────────────────────────── how the engine is called ─────────────────────────────

@@ -43,7 +43,7 @@ describe('spec problems', () => {
       spec.yml:1:10  version: must be 1, not 2
           hint: write \`version: 1\` at the top of the file
       spec.yml:2:1  extra: unknown key \`extra\`
-          hint: allowed keys: \`version\`, \`datasources\`, \`defaults\`, \`comparisons\`
+          hint: allowed keys: \`version\`, \`datasources\`, \`defaults\`, \`comparisons\`, \`dbt\`
       spec.yml:4:14  datasources.o.type: unknown type "postgress"
           hint: did you mean \`postgres\`?
       spec.yml:5:3  datasources.p.url: is required
@@ -120,12 +120,12 @@ describe('spec problems', () => {
     expect(problemsOf('version: 1\n')).toMatchInlineSnapshot(`
       "spec.yml: 1 problem; nothing was run.
       spec.yml:1:1  comparisons: is required
-          hint: list the comparisons to run under \`comparisons:\`"
+          hint: list the comparisons to run under \`comparisons:\`, or add a \`dbt:\` section that derives them from dbt manifests"
     `);
     expect(problemsOf('')).toMatchInlineSnapshot(`
       "spec.yml: 2 problems; nothing was run.
       spec.yml:1:1  comparisons: is required
-          hint: list the comparisons to run under \`comparisons:\`
+          hint: list the comparisons to run under \`comparisons:\`, or add a \`dbt:\` section that derives them from dbt manifests
       spec.yml:1:1  version: is required
           hint: write \`version: 1\` at the top of the file"
     `);
