@@ -38079,7 +38079,7 @@ exports.visitAsync = visitAsync;
 
 /***/ }),
 
-/***/ 9329:
+/***/ 8366:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -53504,7 +53504,96 @@ function allDetails(run, options) {
         .join('\n\n');
 }
 //# sourceMappingURL=markdown-parts.js.map
+;// CONCATENATED MODULE: ./build/src/report/markdown-dbt.js
+
+
+const KEY_SOURCE_LABEL = {
+    override: 'spec override',
+    meta: 'meta.datacompare',
+    constraint: 'primary_key constraint',
+    unique_key: 'unique_key',
+    unique_test: 'unique test',
+    unique_combination: 'unique_combination_of_columns',
+    none: 'none (counts and profiles)',
+};
+/** "4 → 5 (+1, +25.0%)". */
+function rowsChange(c) {
+    const s = c.stats;
+    if (!s)
+        return '–';
+    const delta = s.target_rows - s.source_rows;
+    const pct = s.source_rows === 0 ? (delta === 0 ? '0%' : 'new rows') : `${delta >= 0 ? '+' : ''}${((delta / s.source_rows) * 100).toFixed(1)}%`;
+    return `${count(s.source_rows)} → ${count(s.target_rows)} (${delta >= 0 ? '+' : ''}${count(delta)}, ${pct})`;
+}
+/** "amount 25.0%, status 10.0%": the share of rows whose value changed, per column, largest first. */
+function columnShares(c, max = 4) {
+    const rows = Math.max(c.stats?.source_rows ?? 0, c.stats?.target_rows ?? 0, 1);
+    const shares = Object.entries(c.diff?.mismatched_columns_mapping ?? {})
+        .filter(([, v]) => v.mismatch_count > 0)
+        .sort((a, b) => b[1].mismatch_count - a[1].mismatch_count)
+        .map(([name, v]) => `${nameText(name)} ${((v.mismatch_count / rows) * 100).toFixed(1)}%`);
+    return shares.length > max ? `${shares.slice(0, max).join(', ')} +${shares.length - max} more` : shares.join(', ');
+}
+function outcome(c) {
+    if (c.status === 'error')
+        return `${STATUS_ICON.error} ${inlineText(c.error?.message ?? 'error', 200)}`;
+    const schema = c.schema_diff ? c.schema_diff.only_in_source.length + c.schema_diff.only_in_target.length + c.schema_diff.type_mismatches.length : 0;
+    const parts = [];
+    if (!countsOnly(c)) {
+        const s = c.stats;
+        if (s && differingRows(c) > 0)
+            parts.push(`${count(s.mismatched_rows)} changed, ${count(s.only_in_source)} removed, ${count(s.only_in_target)} added rows`);
+    }
+    else if (c.stats && c.stats.source_rows !== c.stats.target_rows)
+        parts.push('row counts differ');
+    if (schema > 0)
+        parts.push(format_plural(schema, 'column change'));
+    const shares = columnShares(c);
+    if (shares)
+        parts.push(`moved: ${shares}`);
+    const profile = (c.profile ?? []).slice(0, 4).map((p) => `${nameText(p.column)} (${p.differs.join(', ')})`);
+    if (profile.length > 0)
+        parts.push(`profile differs: ${profile.join(', ')}${(c.profile?.length ?? 0) > 4 ? ' …' : ''}`);
+    const keyless = c.dbt?.key_source === 'none';
+    if (c.dbt?.downstream) {
+        parts.push(c.status !== 'match' ? 'the change propagated' : keyless ? 'no change seen in counts or profiles' : 'the change did not reach it');
+    }
+    if (keyless)
+        parts.push('no key: add one to compare row by row');
+    return `${STATUS_ICON[c.status]} ${parts.join('; ') || 'no difference'}`;
+}
+/** The per-model table and the new/removed/excluded models; '' when the run has no dbt part. */
+function dbtSection(run, options) {
+    if (!run.dbt)
+        return '';
+    const models = byImportance(run.comparisons.filter((c) => c.dbt));
+    const shown = models.slice(0, options.limit);
+    const lines = [`#### dbt models (${run.dbt.select}): ${format_plural(models.length, 'model')} compared`, ''];
+    if (shown.length > 0) {
+        lines.push('| Model | Why | Key | Rows prod → PR | Result |', '|---|---|---|--:|---|');
+        for (const c of shown) {
+            const key = c.dbt.key_source === 'none' ? KEY_SOURCE_LABEL.none : `${(c.diff?.primary_key_columns ?? []).map(nameText).join(', ')} (${KEY_SOURCE_LABEL[c.dbt.key_source] ?? inlineText(c.dbt.key_source)})`;
+            lines.push(`| ${nameText(c.name)} | ${inlineText(c.dbt.reason, 120)} | ${key} | ${rowsChange(c)} | ${outcome(c)} |`);
+        }
+        if (models.length > shown.length)
+            lines.push('', `… and ${format_plural(models.length - shown.length, 'more model')} (all in the job summary and results.json).`);
+    }
+    else
+        lines.push('The pull request changed no model that exists in production.');
+    const list = (label, items) => {
+        if (items.length === 0)
+            return;
+        const names = items.slice(0, 20).map((i) => nameText(i.name));
+        lines.push('', `**${label}:** ${names.join(', ')}${items.length > 20 ? ` +${items.length - 20} more` : ''}`);
+    };
+    list('New models (no production relation to compare)', run.dbt.added);
+    list('Removed models (dropped by this pull request)', run.dbt.removed);
+    list('Excluded by dbt.exclude', run.dbt.excluded);
+    return lines.join('\n');
+}
+//# sourceMappingURL=markdown-dbt.js.map
 ;// CONCATENATED MODULE: ./build/src/report/markdown-comment.js
+
 
 
 
@@ -53535,7 +53624,11 @@ function header(run, options) {
     return [commentMarker(options.commentKey), shaMarker(options.headSha), `### datacompare: ${run.status}`, '', statusLine(run, { timings: false }), '', `<sub>Checked commit ${short}${link} · spec key ${inlineText(options.commentKey, 200)}</sub>`];
 }
 function render(run, stage, options, shortened) {
-    const parts = [...header(run, options), '', statusTable(run, { timings: false })];
+    const parts = [...header(run, options), ''];
+    const dbt = dbtSection(run, { limit: stage.details ? 50 : 20 });
+    if (dbt)
+        parts.push(dbt, '');
+    parts.push(statusTable(run, { timings: false }));
     if (stage.details) {
         const details = allDetails(run, { maxRows: stage.rows, chart: false, fullRowsHint: () => 'every row is in the job summary and the report files' });
         if (details)
@@ -53618,6 +53711,7 @@ function renderSpecErrorSummary(error, specFile) {
 
 
 
+
 /** What we allow ourselves: GitHub drops a step summary over 1 MiB; leave room for other steps' text. */
 const SUMMARY_BUDGET_BYTES = 1_000_000;
 /** The stages after "full" and "as many sample rows as fit". */
@@ -53632,7 +53726,11 @@ function byteLength(text) {
     return Buffer.byteLength(text, 'utf8');
 }
 function markdown_summary_render(run, stage, options, shortened) {
-    const parts = [`## datacompare: ${run.status}`, '', statusLine(run), '', statusTable(run, stage.tableLimit === undefined ? {} : { limit: stage.tableLimit })];
+    const parts = [`## datacompare: ${run.status}`, '', statusLine(run), ''];
+    const dbt = dbtSection(run, { limit: stage.tableLimit ?? 1000 });
+    if (dbt)
+        parts.push(dbt, '');
+    parts.push(statusTable(run, stage.tableLimit === undefined ? {} : { limit: stage.tableLimit }));
     if (stage.details) {
         const details = allDetails(run, { maxRows: stage.rows, chart: stage.chart, ...(options.fullRowsHint ? { fullRowsHint: options.fullRowsHint } : {}) });
         if (details)
@@ -59153,7 +59251,7 @@ function withDbt(result, definition) {
             ...out.result,
             diff_reasons: [
                 ...out.result.diff_reasons,
-                `No key found for model ${model}: only row counts and columns were compared. To compare values, add a \`unique\` (and \`not_null\`) test on its key column, a primary_key constraint, \`meta: {datacompare: {primary_keys: [...]}}\`, or dbt.models.${model}.primary_keys in the spec.`,
+                `No key found for model ${model}: only row counts, columns and per-column profiles (counts, NULLs, distinct values, min/max/sum) were compared. To compare values, add a \`unique\` (and \`not_null\`) test on its key column, a primary_key constraint, \`meta: {datacompare: {primary_keys: [...]}}\`, or dbt.models.${model}.primary_keys in the spec.`,
             ],
         };
     }
@@ -60867,6 +60965,73 @@ async function quickComparison(context) {
 //# sourceMappingURL=quick.js.map
 // EXTERNAL MODULE: ./build/src/sql/type-family.js
 var type_family = __nccwpck_require__(6753);
+;// CONCATENATED MODULE: ./build/src/engine/profile.js
+
+
+async function profileComparison(context) {
+    const columns = context.resolved.columns;
+    if (columns.length === 0)
+        return { differences: [], reasons: [] };
+    const [source, target] = await Promise.all([profileSide(context, context.source, columns), profileSide(context, context.target, columns)]);
+    const differences = [];
+    columns.forEach((pair, i) => {
+        const s = source[i];
+        const t = target[i];
+        const slack = (pair.tolerance ?? 0) * Math.max(s.non_null, t.non_null);
+        const close = (a, b, allowed) => a === b || (a !== undefined && b !== undefined && Math.abs(a - b) <= allowed + 1e-9 * Math.max(1, Math.abs(a), Math.abs(b)));
+        const differs = [];
+        if (s.non_null !== t.non_null)
+            differs.push('non_null');
+        if (s.distinct !== t.distinct)
+            differs.push('distinct');
+        if (!close(s.min, t.min, pair.tolerance ?? 0))
+            differs.push('min');
+        if (!close(s.max, t.max, pair.tolerance ?? 0))
+            differs.push('max');
+        if (!close(s.sum, t.sum, slack))
+            differs.push('sum');
+        if (differs.length > 0)
+            differences.push({ column: pair.source, source: s, target: t, differs });
+    });
+    const reasons = differences.map((d) => `Column ${d.column} profile differs: ${d.differs.map((m) => `${m === 'non_null' ? 'non-NULL values' : m} ${show(d.source[m])} → ${show(d.target[m])}`).join(', ')}.`);
+    return { differences, reasons };
+}
+function show(value) {
+    return value === undefined ? 'none' : String(value);
+}
+async function profileSide(context, side, columns) {
+    const compiler = side.connection.compiler;
+    const select = [];
+    columns.forEach((pair, i) => {
+        const name = side.role === 'source' ? pair.source : pair.target;
+        const type = side.role === 'source' ? pair.sourceType : pair.targetType;
+        const ref = `${compiler.quoteIdentifier('p')}.${compiler.quoteIdentifier(name)}`;
+        select.push(`COUNT(${ref}) AS ${compiler.quoteIdentifier(`n${i}`)}`);
+        select.push(`COUNT(DISTINCT ${compiler.normalize(ref, type, pair.normalize)}) AS ${compiler.quoteIdentifier(`d${i}`)}`);
+        if ((0,type_family/* isNumericFamily */.We)(pair.family) && (0,type_family/* isNumericFamily */.We)(type.family)) {
+            select.push(`MIN(${ref}) AS ${compiler.quoteIdentifier(`lo${i}`)}`, `MAX(${ref}) AS ${compiler.quoteIdentifier(`hi${i}`)}`);
+            select.push(`SUM(${ref}) AS ${compiler.quoteIdentifier(`s${i}`)}`);
+        }
+    });
+    const [row] = await side.connection.query(`SELECT ${select.join(', ')} ${fromClause(side, 'p')}`, [], context.signal ? { signal: context.signal } : {});
+    const num = (value) => (value === null || value === undefined ? undefined : Number(value));
+    return columns.map((pair, i) => {
+        const profile = { non_null: Number(row?.[`n${i}`] ?? 0), distinct: Number(row?.[`d${i}`] ?? 0) };
+        if (row && `s${i}` in row) {
+            const lo = num(row[`lo${i}`]);
+            const hi = num(row[`hi${i}`]);
+            const sum = num(row[`s${i}`]);
+            if (lo !== undefined)
+                profile.min = lo;
+            if (hi !== undefined)
+                profile.max = hi;
+            if (sum !== undefined)
+                profile.sum = sum;
+        }
+        return profile;
+    });
+}
+//# sourceMappingURL=profile.js.map
 ;// CONCATENATED MODULE: ./build/src/engine/resolve.js
 /**
  * From a definition and two introspected sides to what is compared: the key pairs and column pairs,
@@ -61023,6 +61188,7 @@ function schemaDiffIsEmpty(diff) {
 
 
 
+
 const runComparison = (definition, options) => compare(definition, options);
 /** runComparison with a chosen list of diff strategies (tests force the streaming merge with it). */
 async function compare(definition, options, candidates = strategies) {
@@ -61057,6 +61223,9 @@ async function compare(definition, options, candidates = strategies) {
             progress('counting');
             const quick = await quickComparison(context);
             reasons.push(...quick.reasons);
+            const profile = definition.profile ? await profileComparison(context) : undefined;
+            if (profile)
+                reasons.push(...profile.reasons);
             const diffStatus = reasons.length > 0 ? 'MISMATCH' : 'MATCH';
             result = {
                 name: definition.name,
@@ -61064,6 +61233,7 @@ async function compare(definition, options, candidates = strategies) {
                 result: { diff_status: diffStatus, diff_reasons: reasons, time_taken: 0 },
                 stats: quick.stats,
                 plan: quick.plan,
+                ...(profile && profile.differences.length > 0 && { profile: profile.differences }),
             };
         }
         else {
@@ -62622,6 +62792,8 @@ function definitionFor(change, name, context) {
         maxDiffRows: defaults.max_diff_rows ?? context.maxDiffRows ?? DEFAULT_MAX_DIFF_ROWS,
         dbt: { unique_id: node.unique_id, reason: describeReason(change.reason), key_source: key.source, downstream: change.reason.kind === 'downstream' },
     };
+    if (noKey)
+        definition.profile = true;
     if (override?.exclude_columns)
         definition.excludeColumns = [...override.exclude_columns];
     if (defaults.timeout_minutes !== undefined)
@@ -62863,7 +63035,7 @@ function loadDuckDBModule() {
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9329);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8366);
 // The action's one bundle (dist/index.js) serves both `main` and `post` (see action.yml).
 
 await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .runAction */ .C)();

@@ -105,6 +105,7 @@ function definitionFor(change: ChangedNode, name: string, context: DefinitionCon
     maxDiffRows: defaults.max_diff_rows ?? context.maxDiffRows ?? DEFAULT_MAX_DIFF_ROWS,
     dbt: { unique_id: node.unique_id, reason: describeReason(change.reason), key_source: key.source, downstream: change.reason.kind === 'downstream' },
   };
+  if (noKey) definition.profile = true;
   if (override?.exclude_columns) definition.excludeColumns = [...override.exclude_columns];
   if (defaults.timeout_minutes !== undefined) definition.timeoutMs = Math.round(defaults.timeout_minutes * 60_000);
   return definition;

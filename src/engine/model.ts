@@ -71,6 +71,8 @@ export interface ComparisonDefinition {
   maxDiffRows: number;
   /** Per-comparison time limit in milliseconds; undefined = none. */
   timeoutMs?: number;
+  /** With quickComparison: also compare a per-column profile (counts, distinct, min/max/sum). */
+  profile?: boolean;
   /** Columns left out when `columns` is null (compared case-insensitively by name). */
   excludeColumns?: string[];
   /** Set on comparisons derived from dbt manifests: which model and why. */
@@ -193,6 +195,26 @@ export interface ComparisonResult {
   service?: { comparison_id?: string; run_id?: number; task_id?: string; url?: string };
   /** Comparisons derived from dbt manifests: the model, why it was compared, where its key came from. */
   dbt?: DbtComparisonInfo;
+  /** Keyless comparisons with a profile: the columns whose profiles differ. */
+  profile?: ProfileDifference[];
+}
+
+/** One column's profile on one side (numeric columns also have min, max and sum). */
+export interface ColumnProfile {
+  non_null: number;
+  distinct: number;
+  min?: number;
+  max?: number;
+  sum?: number;
+}
+
+export interface ProfileDifference {
+  /** Source column name. */
+  column: string;
+  source: ColumnProfile;
+  target: ColumnProfile;
+  /** Which measures differ: non_null, distinct, min, max, sum. */
+  differs: (keyof ColumnProfile)[];
 }
 
 /** The whole run, as written by `--json` and to results.json. */

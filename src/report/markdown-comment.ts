@@ -11,6 +11,7 @@ import { redact } from '../shared/redact.js';
 import { largestFitting } from './budget.js';
 import { inlineText, safeUrl } from './escape.js';
 import { allDetails, statusLine, statusTable } from './markdown-parts.js';
+import { dbtSection } from './markdown-dbt.js';
 
 /** GitHub's limit for a comment body, in characters. */
 export const COMMENT_LIMIT_CHARS = 65_536;
@@ -63,7 +64,10 @@ function header(run: RunResult, options: CommentOptions): string[] {
 }
 
 function render(run: RunResult, stage: Stage, options: CommentOptions, shortened: boolean): string {
-  const parts = [...header(run, options), '', statusTable(run, { timings: false })];
+  const parts = [...header(run, options), ''];
+  const dbt = dbtSection(run, { limit: stage.details ? 50 : 20 });
+  if (dbt) parts.push(dbt, '');
+  parts.push(statusTable(run, { timings: false }));
   if (stage.details) {
     const details = allDetails(run, { maxRows: stage.rows, chart: false, fullRowsHint: () => 'every row is in the job summary and the report files' });
     if (details) parts.push('', details);

@@ -10,7 +10,7 @@ export function withDbt<T extends ComparisonResult>(result: T, definition: Compa
       ...out.result,
       diff_reasons: [
         ...out.result.diff_reasons,
-        `No key found for model ${model}: only row counts and columns were compared. To compare values, add a \`unique\` (and \`not_null\`) test on its key column, a primary_key constraint, \`meta: {datacompare: {primary_keys: [...]}}\`, or dbt.models.${model}.primary_keys in the spec.`,
+        `No key found for model ${model}: only row counts, columns and per-column profiles (counts, NULLs, distinct values, min/max/sum) were compared. To compare values, add a \`unique\` (and \`not_null\`) test on its key column, a primary_key constraint, \`meta: {datacompare: {primary_keys: [...]}}\`, or dbt.models.${model}.primary_keys in the spec.`,
       ],
     };
   }

@@ -13,6 +13,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDbtComparisons } from '../../../src/dbt/derive.js';
 import type { RunResult } from '../../../src/engine/model.js';
+import { dbtSection } from '../../../src/report/markdown-dbt.js';
 import { runSpec } from '../../../src/runner/run-spec.js';
 import { silentLogger } from '../../../src/shared/logger.js';
 import { loadSpec } from '../../../src/spec/load.js';
@@ -66,6 +67,7 @@ function expectShopOutcome(run: RunResult): void {
   expect(stg.diff?.diff_rows.map((r) => [r.order_id, r._diff_type, Number(r.source_amount), Number(r.target_amount)])).toEqual([[3, 'changed', 30, 60]]);
   const totals = run.comparisons.find((c) => c.name === 'order_totals')!;
   expect(totals.result?.diff_reasons.join(' ')).toContain('No key found for model order_totals');
+  expect(totals.profile?.map((p) => [p.column, p.differs, p.source.sum, p.target.sum, p.source.max, p.target.max])).toEqual([['total', ['distinct', 'max', 'sum'], 100, 130, 40, 70]]);
   expect(run.dbt).toMatchObject({
     select: 'modified+',
     added: [{ unique_id: 'model.shop.payments', name: 'payments' }],
@@ -110,7 +112,27 @@ describe.runIf(await databaseAvailable('postgres'))('a dbt pull request in Postg
   it('diffs exactly the modified and downstream models, with keys from the manifest, and the differences worked out by hand', async () => {
     const dir = makeRepo(shopSpec('  warehouse: { type: postgres, url: "${PG_URL}" }', { datasource: 'warehouse' }), PROD, PR);
     try {
-      expectShopOutcome(await runRepo(dir));
+      const run = await runRepo(dir);
+      expectShopOutcome(run);
+      expect(dbtSection(run, { limit: 50 })).toMatchInlineSnapshot(`
+        "#### dbt models (modified+): 7 models compared
+
+        | Model | Why | Key | Rows prod → PR | Result |
+        |---|---|---|--:|---|
+        | order&#95;lines | modified: body | order&#95;id, line&#95;no (unique_key) | 4 → 3 (-1, -25.0%) | ❌ 0 changed, 1 removed, 0 added rows |
+        | stg&#95;orders | modified: body | order&#95;id (unique test) | 4 → 4 (+0, +0.0%) | ❌ 1 changed, 0 removed, 0 added rows; moved: amount 25.0% |
+        | orders | downstream of stg&#95;orders | order&#95;id (primary_key constraint) | 4 → 4 (+0, +0.0%) | ❌ 1 changed, 0 removed, 0 added rows; moved: amount 25.0%; the change propagated |
+        | customers | modified: body, columns | region, customer&#95;id (unique_combination_of_columns) | 3 → 3 (+0, +0.0%) | ❌ 1 column change |
+        | order&#95;totals | downstream of stg&#95;orders | none (counts and profiles) | 3 → 3 (+0, +0.0%) | ❌ profile differs: total (distinct, max, sum); the change propagated; no key: add one to compare row by row |
+        | daily&#95;revenue | modified: config | day (spec override) | 2 → 2 (+0, +0.0%) | ✅ no difference |
+        | customer&#95;regions | downstream of customers | region (unique test) | 2 → 2 (+0, +0.0%) | ✅ the change did not reach it |
+
+        **New models (no production relation to compare):** payments
+
+        **Removed models (dropped by this pull request):** refunds
+
+        **Excluded by dbt.exclude:** legacy&#95;orders"
+      `);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -4,7 +4,8 @@
  * worked out by hand:
  * - stg_orders (view, key from a unique + not_null test): body change, order 3's amount 30.00 → 60.00
  * - orders (table, key from a primary_key constraint): downstream of stg_orders; the change propagates
- * - order_totals (table, no key): downstream of stg_orders; counts and columns equal, values unchecked
+ * - order_totals (table, no key): downstream of stg_orders; counts and columns equal, but the profile of
+ *   `total` differs: distinct 2 → 3, max 40 → 70, sum 100 → 130
  * - legacy_orders: downstream of stg_orders, left out by `exclude: [legacy_*]`
  * - order_lines (incremental, unique_key [order_id, line_no]): body change, line (2,2) dropped
  * - customers (key from dbt_utils.unique_combination_of_columns [region, customer_id]): column `email` added
@@ -96,6 +97,6 @@ export const EXPECTED = {
   customers: { status: 'mismatch', reason: 'modified: body, columns', key: 'unique_combination', keys: ['region', 'customer_id'], stats: { mismatched_rows: 0, only_in_source: 0, only_in_target: 0 }, columns: [] },
   daily_revenue: { status: 'match', reason: 'modified: config', key: 'override', keys: ['day'], stats: { mismatched_rows: 0, only_in_source: 0, only_in_target: 0 }, columns: [] },
   orders: { status: 'mismatch', reason: 'downstream of stg_orders', key: 'constraint', keys: ['order_id'], stats: { mismatched_rows: 1, only_in_source: 0, only_in_target: 0 }, columns: ['amount'] },
-  order_totals: { status: 'match', reason: 'downstream of stg_orders', key: 'none', keys: [], stats: { mismatched_rows: 0, only_in_source: 0, only_in_target: 0 }, columns: [] },
+  order_totals: { status: 'mismatch', reason: 'downstream of stg_orders', key: 'none', keys: [], stats: { mismatched_rows: 0, only_in_source: 0, only_in_target: 0 }, columns: [] },
   customer_regions: { status: 'match', reason: 'downstream of customers', key: 'unique_test', keys: ['region'], stats: { mismatched_rows: 0, only_in_source: 0, only_in_target: 0 }, columns: [] },
 } as const;
