@@ -23,7 +23,7 @@ export function dbtOptions(values: OptionValues, cwd: string, maxDiffRows: numbe
 
 export function describeKey(definition: ComparisonDefinition): string {
   const source = (definition.dbt?.key_source ?? 'none') as KeySource;
-  if (source === 'none') return 'none found (row counts and columns only)';
+  if (source === 'none') return 'none found (row counts, columns and per-column profiles only)';
   return `${definition.primaryKeys?.source.join(', ') ?? ''} (from the ${KEY_SOURCE_TEXT[source]})`;
 }
 

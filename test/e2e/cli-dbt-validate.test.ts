@@ -1,0 +1,55 @@
+/** `datacompare validate` on a spec with a dbt section: lists the derived comparisons, why each, and where its key came from. */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildManifest } from '../helpers/dbt-manifest.js';
+import { shopModels, shopSpec } from '../integration/dbt/shop-project.js';
+
+const bin = path.resolve('bin/datacompare.js');
+
+describe('datacompare validate with a dbt section', () => {
+  it('lists every derived comparison with its reason and key source, then the new, removed and excluded models', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'dc-dbt-cli-'));
+    try {
+      mkdirSync(path.join(dir, 'target'));
+      mkdirSync(path.join(dir, 'prod'));
+      writeFileSync(path.join(dir, 'spec.yml'), shopSpec('  warehouse: { type: postgres, url: "${PG_URL}" }', { datasource: 'warehouse' }));
+      writeFileSync(path.join(dir, 'prod/manifest.json'), JSON.stringify(buildManifest({ version: 10, models: shopModels('analytics', 'prod') })));
+      writeFileSync(path.join(dir, 'target/manifest.json'), JSON.stringify(buildManifest({ version: 12, models: shopModels('pr_42', 'pr') })));
+      const result = spawnSync(process.execPath, [bin, 'validate', '--spec', 'spec.yml'], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH ?? '', PG_URL: 'postgres://ci@db/dw', NO_COLOR: '1' },
+        timeout: 60_000,
+      });
+      expect(result.stderr).toBe('');
+      expect(result.status).toBe(0);
+      expect(result.stdout).toMatchInlineSnapshot(`
+        "✔ spec.yml is valid: 7 comparisons
+          customers         warehouse (postgres) "analytics"."customers" → warehouse (postgres) "pr_42"."customers"
+                            dbt model.shop.customers: modified: body, columns; key: region, customer_id (from the dbt_utils.unique_combination_of_columns test)
+          daily_revenue     warehouse (postgres) "analytics"."daily_revenue" → warehouse (postgres) "pr_42"."daily_revenue"
+                            dbt model.shop.daily_revenue: modified: config; key: day (from the dbt.models override in the spec)
+          order_lines       warehouse (postgres) "analytics"."order_lines" → warehouse (postgres) "pr_42"."order_lines"
+                            dbt model.shop.order_lines: modified: body; key: order_id, line_no (from the incremental unique_key)
+          stg_orders        warehouse (postgres) "analytics"."stg_orders" → warehouse (postgres) "pr_42"."stg_orders"
+                            dbt model.shop.stg_orders: modified: body; key: order_id (from the unique test)
+          customer_regions  warehouse (postgres) "analytics"."customer_regions" → warehouse (postgres) "pr_42"."customer_regions"
+                            dbt model.shop.customer_regions: downstream of customers; key: region (from the unique test)
+          order_totals      warehouse (postgres) "analytics"."order_totals" → warehouse (postgres) "pr_42"."order_totals"
+                            dbt model.shop.order_totals: downstream of stg_orders; key: none found (row counts, columns and per-column profiles only)
+          orders            warehouse (postgres) "analytics"."orders" → warehouse (postgres) "pr_42"."orders"
+                            dbt model.shop.orders: downstream of stg_orders; key: order_id (from the primary_key constraint)
+        dbt: target/manifest.json against prod/manifest.json (select modified+)
+          new model (not diffed): payments ("warehouse"."pr_42"."payments")
+          removed model (not diffed): refunds ("warehouse"."analytics"."refunds")
+          excluded by dbt.exclude: legacy_orders
+        "
+      `);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
