@@ -53625,10 +53625,10 @@ function header(run, options) {
 }
 function render(run, stage, options, shortened) {
     const parts = [...header(run, options), ''];
-    const dbt = dbtSection(run, { limit: stage.details ? 50 : 20 });
+    const dbt = dbtSection(run, { limit: stage.details ? 50 : Math.min(20, stage.tableLimit ?? 20) });
     if (dbt)
         parts.push(dbt, '');
-    parts.push(statusTable(run, { timings: false }));
+    parts.push(statusTable(run, { timings: false, ...(stage.tableLimit !== undefined && { limit: stage.tableLimit }) }));
     if (stage.details) {
         const details = allDetails(run, { maxRows: stage.rows, chart: false, fullRowsHint: () => 'every row is in the job summary and the report files' });
         if (details)
@@ -53659,6 +53659,7 @@ function renderCommentWithStage(run, options) {
     for (const stage of [
         { name: 'no sample rows', rows: 0, details: true },
         { name: 'statistics only', rows: 0, details: false },
+        ...[100, 30].filter((n) => n < run.comparisons.length).map((n) => ({ name: `first ${n} comparisons`, rows: 0, details: false, tableLimit: n })),
     ]) {
         const body = fitting(stage, true);
         if (body !== undefined)
@@ -62330,7 +62331,7 @@ function parseSpec(text, options) {
         file,
         spec: validated.spec,
         definitions,
-        ...(validated.spec.dbt && { dbtLocation: positionOf(doc, lineCounter, ['dbt']) }),
+        ...(validated.spec.dbt && { dbtLocation: positionOf(doc, lineCounter, ['dbt'], 'key') }),
     };
 }
 /** yaml's message without the "at line N, column M" tail (we print the position ourselves). */

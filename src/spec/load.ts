@@ -97,7 +97,7 @@ export function parseSpec(text: string, options: LoadOptions & { file: string })
     file,
     spec: validated.spec,
     definitions,
-    ...(validated.spec.dbt && { dbtLocation: positionOf(doc, lineCounter, ['dbt']) }),
+    ...(validated.spec.dbt && { dbtLocation: positionOf(doc, lineCounter, ['dbt'], 'key') }),
   };
 }
 

@@ -97,12 +97,13 @@ describe('dbt.exclude', () => {
 describe('a large project', () => {
   it('plans 5,000 models (a chain of 50 layers) in one pass: a change in layer 0 reaches its 49 descendants', () => {
     const models: ModelFixture[] = [];
+    const body = `-- ${'a realistic model body of a few kB '.repeat(100)}\n`;
     for (let i = 0; i < 5000; i++) {
       const layer = Math.floor(i / 100);
-      models.push({ name: `m${i}`, schema: 'pr', sql: `select ${i}`, dependsOn: layer > 0 ? [`m${i - 100}`] : [], columns: [{ name: 'id', data_type: 'int' }], tests: { unique: ['id'] } });
+      models.push({ name: `m${i}`, schema: 'pr', sql: `${body}select ${i}`, dependsOn: layer > 0 ? [`m${i - 100}`] : [], columns: [{ name: 'id', data_type: 'int' }], tests: { unique: ['id'] } });
     }
     const baseText = JSON.stringify(buildManifest({ models }));
-    models[7] = { ...models[7]!, sql: 'select -7' };
+    models[7] = { ...models[7]!, sql: `${body}select -7` };
     const prText = JSON.stringify(buildManifest({ models }));
     const started = performance.now();
     const pr = toManifest(JSON.parse(prText), 'pr.json', 'manifest');

@@ -116,6 +116,19 @@ describe('spec problems', () => {
     `);
   });
 
+  it('checks the dbt section: known datasources, select, overrides; no comparisons needed with it', () => {
+    expect(
+      problemsOf('version: 1\ndatasources:\n  wh: { type: postgres, url: x }\ndbt:\n  datasource: warehose\n  select: changed\n  models:\n    orders: { primary_key: [id] }\n'),
+    ).toMatchInlineSnapshot(`
+      "spec.yml: 3 problems; nothing was run.
+      spec.yml:5:15  dbt.datasource: datasource \`warehose\` is not declared
+          hint: allowed datasources: \`wh\`
+      spec.yml:6:11  dbt.select: must be "modified" or "modified+", not the string "changed"
+      spec.yml:8:15  dbt.models.orders.primary_key: unknown key \`primary_key\`
+          hint: did you mean \`primary_keys\`?"
+    `);
+  });
+
   it('requires comparisons', () => {
     expect(problemsOf('version: 1\n')).toMatchInlineSnapshot(`
       "spec.yml: 1 problem; nothing was run.
