@@ -62356,6 +62356,7 @@ function detectChanges(pr, base, select) {
     const direct = new Map();
     const modifiedEphemeral = [];
     const added = [];
+    const macroChanged = changedMacros(pr, base);
     for (const [id, node] of pr.nodes) {
         const before = base.nodes.get(id);
         if (!before) {
@@ -62364,6 +62365,8 @@ function detectChanges(pr, base, select) {
             continue;
         }
         const what = modifications(node, before);
+        if (node.depends_on.macros.some((m) => macroChanged(m)))
+            what.push('macros');
         if (what.length === 0)
             continue;
         if (isEphemeral(node))
@@ -62430,6 +62433,27 @@ function columnsOf(node) {
         .map((c) => [c.name.toLowerCase(), c.data_type ?? null, c.constraints.map((x) => x.type).sort()])
         .sort((a, b) => String(a[0]).localeCompare(String(b[0]))));
 }
+/** Whether a macro (or a macro it calls) differs from production's; a macro new in the PR counts as changed. */
+function changedMacros(pr, base) {
+    const memo = new Map();
+    const changed = (id, path) => {
+        const known = memo.get(id);
+        if (known !== undefined)
+            return known;
+        if (path.has(id))
+            return false;
+        path.add(id);
+        const now = pr.macros.get(id);
+        const before = base.macros.get(id);
+        const result = now !== undefined && (before === undefined ? base.macros.size > 0 : now.sql !== before.sql || now.calls.some((c) => changed(c, path)));
+        path.delete(id);
+        memo.set(id, result);
+        return result;
+    };
+    return (id) => !BUILT_IN_MACRO.test(id) && changed(id, new Set());
+}
+/** dbt's own and its adapters' macros change with every dbt upgrade, not with the project. */
+const BUILT_IN_MACRO = /^macro\.dbt(_(postgres|snowflake|bigquery|redshift|duckdb|databricks|spark|mysql|sqlserver|trino|athena|clickhouse|fabric|synapse))?\./;
 function childrenOf(manifest) {
     const children = new Map();
     for (const node of manifest.nodes.values()) {
@@ -62528,7 +62552,8 @@ function fromConstraints(node) {
     return columns.length > 0 ? columns.map((c) => c.name) : undefined;
 }
 function fromUniqueKey(node) {
-    if (node.config.materialized !== 'incremental' && node.resource_type !== 'snapshot')
+    // A snapshot keeps every version of a row: its unique_key is not unique in the table.
+    if (node.config.materialized !== 'incremental')
         return undefined;
     const key = node.config.unique_key;
     const list = typeof key === 'string' ? key.split(',').map((k) => k.trim()) : key;
@@ -62596,7 +62621,8 @@ const nodeSchema = looseObject({
         .default({ materialized: 'view', enabled: true, meta: {} }),
     columns: record(schemas_string(), columnSchema).catch({}).default({}),
     constraints: array(constraint).catch([]).default([]),
-    depends_on: looseObject({ nodes: stringList.default([]) }).default({ nodes: [] }),
+    depends_on: looseObject({ nodes: stringList.default([]), macros: stringList.default([]) }).default({ nodes: [], macros: [] }),
+    version: union([schemas_string(), schemas_number()]).nullish(),
     test_metadata: looseObject({ name: schemas_string(), namespace: schemas_string().nullish(), kwargs: record(schemas_string(), unknown()).catch({}).default({}) })
         .nullish(),
     attached_node: schemas_string().nullish(),
@@ -62668,6 +62694,7 @@ function toManifest(raw, file, role) {
     }
     return {
         file,
+        macros: macrosOf(top.macros),
         schemaVersion: version,
         dbtVersion: typeof metadata.dbt_version === 'string' ? metadata.dbt_version : 'unknown',
         projectName: typeof metadata.project_name === 'string' ? metadata.project_name : undefined,
@@ -62675,6 +62702,20 @@ function toManifest(raw, file, role) {
         nodes,
         testsByNode,
     };
+}
+function macrosOf(raw) {
+    const macros = new Map();
+    if (raw === null || typeof raw !== 'object')
+        return macros;
+    for (const [id, value] of Object.entries(raw)) {
+        const macro = value;
+        const calls = macro?.depends_on?.macros;
+        macros.set(id, {
+            sql: typeof macro?.macro_sql === 'string' ? macro.macro_sql : '',
+            calls: Array.isArray(calls) ? calls.filter((c) => typeof c === 'string') : [],
+        });
+    }
+    return macros;
 }
 /** A generic test belongs to `attached_node` (dbt ≥ 1.5); older tests only list their parents. */
 function testedNodes(test) {
@@ -62745,10 +62786,11 @@ function addDbtComparisons(loaded, options) {
     const kept = changes.changed.filter((c) => !isExcluded(c.node, dbt.exclude));
     const excluded = changes.changed.filter((c) => isExcluded(c.node, dbt.exclude));
     const taken = new Set(loaded.definitions.map((d) => d.name));
-    const duplicateNames = new Set(kept.map((c) => c.node.name).filter((name, i, all) => all.indexOf(name) !== i));
+    const modelName = (node) => (node.version !== undefined && node.version !== null ? `${node.name}_v${node.version}` : node.name);
+    const duplicateNames = new Set(kept.map((c) => modelName(c.node)).filter((name, i, all) => all.indexOf(name) !== i));
     const location = { file: loaded.file, ...(loaded.dbtLocation ?? { line: 0, column: 0 }) };
     const derived = kept.map((change) => {
-        let name = duplicateNames.has(change.node.name) ? `${change.node.package_name}.${change.node.name}` : change.node.name;
+        let name = duplicateNames.has(modelName(change.node)) ? `${change.node.package_name}.${modelName(change.node)}` : modelName(change.node);
         if (taken.has(name))
             name = `dbt:${name}`;
         taken.add(name);

@@ -6,8 +6,10 @@
  */
 import type { DbtNode, Manifest } from './manifest.js';
 
+export type Modification = 'body' | 'config' | 'columns' | 'macros';
+
 export type ChangeReason =
-  | { kind: 'modified'; what: ('body' | 'config' | 'columns')[] }
+  | { kind: 'modified'; what: Modification[] }
   | { kind: 'modified-ephemeral'; via: string }
   | { kind: 'downstream'; of: string }
   | { kind: 'new' };
@@ -35,6 +37,7 @@ export function detectChanges(pr: Manifest, base: Manifest, select: Selection): 
   const direct = new Map<string, ChangeReason>();
   const modifiedEphemeral: DbtNode[] = [];
   const added: DbtNode[] = [];
+  const macroChanged = changedMacros(pr, base);
   for (const [id, node] of pr.nodes) {
     const before = base.nodes.get(id);
     if (!before) {
@@ -42,6 +45,7 @@ export function detectChanges(pr: Manifest, base: Manifest, select: Selection): 
       continue;
     }
     const what = modifications(node, before);
+    if (node.depends_on.macros.some((m) => macroChanged(m))) what.push('macros');
     if (what.length === 0) continue;
     if (isEphemeral(node)) modifiedEphemeral.push(node);
     else direct.set(id, { kind: 'modified', what });
@@ -72,8 +76,8 @@ export function detectChanges(pr: Manifest, base: Manifest, select: Selection): 
 }
 
 /** What changed between the base and the PR version of one node (empty: unchanged). */
-export function modifications(node: DbtNode, before: DbtNode): ('body' | 'config' | 'columns')[] {
-  const what: ('body' | 'config' | 'columns')[] = [];
+export function modifications(node: DbtNode, before: DbtNode): Modification[] {
+  const what: Modification[] = [];
   if ((node.checksum?.checksum ?? '') !== (before.checksum?.checksum ?? '')) what.push('body');
   if (relevantConfig(node) !== relevantConfig(before)) what.push('config');
   if (columnsOf(node) !== columnsOf(before)) what.push('columns');
@@ -106,6 +110,27 @@ function columnsOf(node: DbtNode): string {
       .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
   );
 }
+
+/** Whether a macro (or a macro it calls) differs from production's; a macro new in the PR counts as changed. */
+function changedMacros(pr: Manifest, base: Manifest): (id: string) => boolean {
+  const memo = new Map<string, boolean>();
+  const changed = (id: string, path: Set<string>): boolean => {
+    const known = memo.get(id);
+    if (known !== undefined) return known;
+    if (path.has(id)) return false;
+    path.add(id);
+    const now = pr.macros.get(id);
+    const before = base.macros.get(id);
+    const result = now !== undefined && (before === undefined ? base.macros.size > 0 : now.sql !== before.sql || now.calls.some((c) => changed(c, path)));
+    path.delete(id);
+    memo.set(id, result);
+    return result;
+  };
+  return (id) => !BUILT_IN_MACRO.test(id) && changed(id, new Set());
+}
+
+/** dbt's own and its adapters' macros change with every dbt upgrade, not with the project. */
+const BUILT_IN_MACRO = /^macro\.dbt(_(postgres|snowflake|bigquery|redshift|duckdb|databricks|spark|mysql|sqlserver|trino|athena|clickhouse|fabric|synapse))?\./;
 
 function childrenOf(manifest: Manifest): Map<string, string[]> {
   const children = new Map<string, string[]>();

@@ -47,11 +47,12 @@ export function addDbtComparisons(loaded: LoadedSpec, options: DbtOptions): DbtL
   const kept = changes.changed.filter((c) => !isExcluded(c.node, dbt.exclude));
   const excluded = changes.changed.filter((c) => isExcluded(c.node, dbt.exclude));
   const taken = new Set(loaded.definitions.map((d) => d.name));
-  const duplicateNames = new Set(kept.map((c) => c.node.name).filter((name, i, all) => all.indexOf(name) !== i));
+  const modelName = (node: DbtNode) => (node.version !== undefined && node.version !== null ? `${node.name}_v${node.version}` : node.name);
+  const duplicateNames = new Set(kept.map((c) => modelName(c.node)).filter((name, i, all) => all.indexOf(name) !== i));
   const location = { file: loaded.file, ...(loaded.dbtLocation ?? { line: 0, column: 0 }) };
 
   const derived = kept.map((change): ComparisonDefinition => {
-    let name = duplicateNames.has(change.node.name) ? `${change.node.package_name}.${change.node.name}` : change.node.name;
+    let name = duplicateNames.has(modelName(change.node)) ? `${change.node.package_name}.${modelName(change.node)}` : modelName(change.node);
     if (taken.has(name)) name = `dbt:${name}`;
     taken.add(name);
     return definitionFor(change, name, { spec: loaded.spec, dbt, cwd: options.cwd, location, maxDiffRows: options.maxDiffRows, tests: pr.testsByNode });

@@ -1,7 +1,7 @@
 /**
  * Where a model's key comes from, without configuration, in this order: the spec's `dbt.models`
  * override; `meta.datacompare.primary_keys`; a `primary_key` constraint (model or column); the
- * `unique_key` of an incremental model; a column with a `unique` test (one with `not_null` too is
+ * `unique_key` of an incremental model (not a snapshot's: it keeps history); a column with a `unique` test (one with `not_null` too is
  * preferred); dbt_utils' `unique_combination_of_columns`. None found: counts and schema only.
  */
 import type { DbtNode } from './manifest.js';
@@ -56,7 +56,8 @@ function fromConstraints(node: DbtNode): string[] | undefined {
 }
 
 function fromUniqueKey(node: DbtNode): string[] | undefined {
-  if (node.config.materialized !== 'incremental' && node.resource_type !== 'snapshot') return undefined;
+  // A snapshot keeps every version of a row: its unique_key is not unique in the table.
+  if (node.config.materialized !== 'incremental') return undefined;
   const key = node.config.unique_key;
   const list = typeof key === 'string' ? key.split(',').map((k) => k.trim()) : key;
   return list && list.length > 0 && list.every((k) => COLUMN.test(k)) ? [...list] : undefined;

@@ -42,7 +42,8 @@ const nodeSchema = z.looseObject({
     .default({ materialized: 'view', enabled: true, meta: {} }),
   columns: z.record(z.string(), columnSchema).catch({}).default({}),
   constraints: z.array(constraint).catch([]).default([]),
-  depends_on: z.looseObject({ nodes: stringList.default([]) }).default({ nodes: [] }),
+  depends_on: z.looseObject({ nodes: stringList.default([]), macros: stringList.default([]) }).default({ nodes: [], macros: [] }),
+  version: z.union([z.string(), z.number()]).nullish(),
   test_metadata: z
     .looseObject({ name: z.string(), namespace: z.string().nullish(), kwargs: z.record(z.string(), z.unknown()).catch({}).default({}) })
     .nullish(),
@@ -65,6 +66,8 @@ export interface Manifest {
   nodes: Map<string, DbtNode>;
   /** Generic tests (unique, not_null, unique_combination_of_columns...) by the node they test. */
   testsByNode: Map<string, DbtNode[]>;
+  /** Every macro's SQL and the macros it calls, by unique_id (a changed macro changes its users). */
+  macros: Map<string, { sql: string; calls: string[] }>;
 }
 
 /** Reads and checks a manifest file; every problem is a ConfigurationError naming the file and the fix. */
@@ -131,6 +134,7 @@ export function toManifest(raw: unknown, file: string, role: string): Manifest {
   }
   return {
     file,
+    macros: macrosOf(top.macros),
     schemaVersion: version,
     dbtVersion: typeof metadata.dbt_version === 'string' ? metadata.dbt_version : 'unknown',
     projectName: typeof metadata.project_name === 'string' ? metadata.project_name : undefined,
@@ -138,6 +142,20 @@ export function toManifest(raw: unknown, file: string, role: string): Manifest {
     nodes,
     testsByNode,
   };
+}
+
+function macrosOf(raw: unknown): Map<string, { sql: string; calls: string[] }> {
+  const macros = new Map<string, { sql: string; calls: string[] }>();
+  if (raw === null || typeof raw !== 'object') return macros;
+  for (const [id, value] of Object.entries(raw as Record<string, unknown>)) {
+    const macro = value as { macro_sql?: unknown; depends_on?: { macros?: unknown } } | null;
+    const calls = macro?.depends_on?.macros;
+    macros.set(id, {
+      sql: typeof macro?.macro_sql === 'string' ? macro.macro_sql : '',
+      calls: Array.isArray(calls) ? calls.filter((c): c is string => typeof c === 'string') : [],
+    });
+  }
+  return macros;
 }
 
 /** A generic test belongs to `attached_node` (dbt ≥ 1.5); older tests only list their parents. */

@@ -20,6 +20,8 @@ export interface ModelFixture {
   dependsOn?: string[];
   tests?: { unique?: string[]; notNull?: string[]; combination?: string[] };
   package?: string;
+  /** Project macros this model calls (by name). */
+  macros?: string[];
 }
 
 export interface ManifestFixture {
@@ -27,6 +29,8 @@ export interface ManifestFixture {
   project?: string;
   database?: string;
   models: ModelFixture[];
+  /** Project macros: name → SQL. */
+  macros?: Record<string, string>;
 }
 
 export function buildManifest(fixture: ManifestFixture): Record<string, unknown> {
@@ -63,7 +67,7 @@ export function buildManifest(fixture: ManifestFixture): Record<string, unknown>
       },
       columns: Object.fromEntries((m.columns ?? []).map((c) => [c.name, { name: c.name, data_type: c.data_type ?? null, constraints: c.constraints ?? [], meta: {}, tags: [] }])),
       constraints: m.constraints ?? [],
-      depends_on: { macros: [], nodes: (m.dependsOn ?? []).map((d) => (d.includes('.') ? d : id(d))) },
+      depends_on: { macros: (m.macros ?? []).map((name) => `macro.${project}.${name}`), nodes: (m.dependsOn ?? []).map((d) => (d.includes('.') ? d : id(d))) },
       raw_code: m.sql,
     };
     const test = (name: string, kwargs: Record<string, unknown>, column: string | null, namespace: string | null = null) => {
@@ -100,7 +104,12 @@ export function buildManifest(fixture: ManifestFixture): Record<string, unknown>
     },
     nodes,
     sources: {},
-    macros: {},
+    macros: Object.fromEntries(
+      Object.entries(fixture.macros ?? {}).map(([name, sql]) => [
+        `macro.${project}.${name}`,
+        { unique_id: `macro.${project}.${name}`, name, package_name: project, macro_sql: sql, depends_on: { macros: [] } },
+      ]),
+    ),
     child_map: {},
     parent_map: {},
   };

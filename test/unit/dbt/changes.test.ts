@@ -44,6 +44,13 @@ describe('finding what a pull request changed (dbt state:modified)', () => {
     expect(changed(pr, build(project))).toEqual(['customers: modified: columns']);
   });
 
+  it('a changed project macro modifies the models calling it (not a dbt upgrade of its own macros)', () => {
+    const withMacro = (sql: string) =>
+      manifestOf(buildManifest({ macros: { cents_to_dollars: sql }, models: [stg, { ...orders, macros: ['cents_to_dollars'] }, revenue, customers] }));
+    expect(changed(withMacro('({{ c }} / 100)::numeric(16, 2)'), withMacro('({{ c }} / 100)::numeric(16, 2)'))).toEqual([]);
+    expect(changed(withMacro('round({{ c }} / 100.0, 2)'), withMacro('({{ c }} / 100)::numeric(16, 2)'))).toEqual(['orders: modified: macros', 'revenue: downstream of orders']);
+  });
+
   it('lists new and removed models apart: they have no other side to diff', () => {
     const pr = build([stg, orders, revenue, { name: 'payments', schema: 'pr', sql: 'select 1' }]);
     const result = detectChanges(pr, build(project), 'modified+');
