@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
+import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDbtComparisons } from '../../../src/dbt/derive.js';
@@ -36,7 +37,8 @@ function makeRepo(spec: string, prodSchema: string, prSchema: string): string {
 }
 
 async function runRepo(dir: string): Promise<RunResult> {
-  const loaded = addDbtComparisons(await loadSpec('spec.yml', { cwd: dir, env: { PG_URL: TEST_DATABASE_URLS.postgres } }), { cwd: dir });
+  const env = { PG_URL: TEST_DATABASE_URLS.postgres, MARIADB_URL: TEST_DATABASE_URLS.mysql };
+  const loaded = addDbtComparisons(await loadSpec('spec.yml', { cwd: dir, env }), { cwd: dir });
   return runSpec({ loaded, mode: 'local', logger: silentLogger });
 }
 
@@ -191,6 +193,35 @@ describe.runIf(await databaseAvailable('postgres'))('a dbt pull request across d
     const dir = makeRepo(spec, PROD, 'pr');
     try {
       await buildDuckdb(path.join(dir, 'ci.duckdb'), { pr: 'pr' });
+      expectShopOutcome(await runRepo(dir));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.runIf((await databaseAvailable('postgres')) && (await databaseAvailable('mysql')))('a dbt pull request across databases: production in PostgreSQL, the PR in MariaDB', () => {
+  const MARIA_PR = 'dbt_pr_shop_maria';
+  let client: pg.Client;
+  let maria: mysql.Connection;
+  beforeAll(async () => {
+    client = await buildPostgres();
+    maria = await mysql.createConnection({ uri: TEST_DATABASE_URLS.mysql });
+    await maria.query(`DROP DATABASE IF EXISTS ${MARIA_PR}`);
+    await maria.query(`CREATE DATABASE ${MARIA_PR} CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci`);
+    for (const statement of shopRelations(MARIA_PR, 'pr')) await maria.query(statement);
+  });
+  afterAll(async () => {
+    for (const schema of [PROD, PR]) await client?.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await client?.end();
+    await maria?.query(`DROP DATABASE IF EXISTS ${MARIA_PR}`);
+    await maria?.end();
+  });
+
+  it('gives the same answer as within one database', async () => {
+    const spec = shopSpec('  prod: { type: postgres, url: "${PG_URL}" }\n  ci: { type: mariadb, url: "${MARIADB_URL}" }', { datasource: 'ci', base_datasource: 'prod' });
+    const dir = makeRepo(spec, PROD, MARIA_PR);
+    try {
       expectShopOutcome(await runRepo(dir));
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -51,12 +51,13 @@ export function shopModels(schema: string, version: 'prod' | 'pr'): ModelFixture
   return models;
 }
 
-/** The relations dbt would build in `schema` (SQL that PostgreSQL and DuckDB both run). */
+/** The relations dbt would build in `schema` (SQL that PostgreSQL, DuckDB and MariaDB all run). */
 export function shopRelations(schema: string, version: 'prod' | 'pr'): string[] {
   const pr = version === 'pr';
   const s = (name: string) => `${schema}.${name}`;
   return [
-    `CREATE TABLE ${s('products')} AS SELECT * FROM (VALUES (1, 'pen'), (2, 'ink')) AS t(product_id, title)`,
+    `CREATE TABLE ${s('products')} (product_id INTEGER, title VARCHAR(10))`,
+    `INSERT INTO ${s('products')} VALUES (1, 'pen'), (2, 'ink')`,
     `CREATE TABLE ${s('raw_orders')} (order_id INTEGER, region VARCHAR(10), amount DECIMAL(10,2))`,
     `INSERT INTO ${s('raw_orders')} VALUES (1, 'north', 10.00), (2, 'south', 20.00), (3, 'north', 30.00), (4, 'west', 40.00)`,
     `CREATE VIEW ${s('stg_orders')} AS SELECT order_id, region, ${pr ? 'CASE WHEN order_id = 3 THEN amount * 2 ELSE amount END' : 'amount'} AS amount FROM ${s('raw_orders')}`,
