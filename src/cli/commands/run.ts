@@ -14,7 +14,7 @@ import { ConfigurationError, ExitCode } from '../../shared/errors.js';
 import { addSecret } from '../../shared/redact.js';
 import { loadSpec } from '../../spec/load.js';
 import { addDbtComparisons } from '../../dbt/derive.js';
-import { dbtCliOptions, dbtOptions } from './dbt-options.js';
+import { dbtCliOptions, dbtLines, dbtOptions } from './dbt-options.js';
 import { DEFAULT_SPEC_PATH } from '../../spec/schema.js';
 import { choiceOption, integerOption, listOption, stringOption } from '../args.js';
 import type { CliCommand, CliContext, OptionValues, Output } from '../command.js';
@@ -76,7 +76,10 @@ export const runCommand: CliCommand = {
     // The terminal report first: a report file that cannot be written must not hide the result.
     const outcome = decideOutcome(run, failOn);
     if (quiet) context.stdout.write(`${outcome.message}\n`);
-    else context.stdout.write(renderText(run, { color: context.stdout.color, showPlan: values.verbose === true }));
+    else {
+      context.stdout.write(renderText(run, { color: context.stdout.color, showPlan: values.verbose === true }));
+      if (run.dbt) context.stdout.write(dbtLines(run.dbt));
+    }
     await writeReports(run, values, context, maxDiffRows);
     if (!outcome.failed) return ExitCode.match;
     return run.status === 'error' ? ExitCode.error : ExitCode.mismatch;

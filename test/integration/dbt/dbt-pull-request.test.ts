@@ -8,7 +8,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +19,7 @@ import { silentLogger } from '../../../src/shared/logger.js';
 import { loadSpec } from '../../../src/spec/load.js';
 import { databaseAvailable, TEST_DATABASE_URLS } from '../../helpers/databases.js';
 import { buildManifest } from '../../helpers/dbt-manifest.js';
-import { EXPECTED, shopModels, shopRelations, shopSpec } from './shop-project.js';
+import { buildDuckdb, EXPECTED, shopModels, shopRelations, shopSpec } from './shop-project.js';
 
 const PROD = 'dbt_prod_shop';
 const PR = 'dbt_pr_shop';
@@ -85,20 +84,6 @@ async function buildPostgres(): Promise<pg.Client> {
   for (const schema of [PROD, PR]) await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`);
   for (const statement of [...shopRelations(PROD, 'prod'), ...shopRelations(PR, 'pr')]) await client.query(statement);
   return client;
-}
-
-async function buildDuckdb(file: string, schemas: { prod?: string; pr?: string }): Promise<void> {
-  const instance = await DuckDBInstance.create(file);
-  const connection = await instance.connect();
-  try {
-    for (const [version, schema] of Object.entries(schemas) as ['prod' | 'pr', string][]) {
-      await connection.run(`CREATE SCHEMA ${schema}`);
-      for (const statement of shopRelations(schema, version)) await connection.run(statement);
-    }
-  } finally {
-    connection.closeSync();
-    instance.closeSync();
-  }
 }
 
 describe.runIf(await databaseAvailable('postgres'))('a dbt pull request in PostgreSQL (schemas prod and pr)', () => {

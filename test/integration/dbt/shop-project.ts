@@ -14,6 +14,7 @@
  *   (table → view), revenue 100.000 → 100.005, within the 0.01 tolerance
  * - payments: new in the PR; refunds: removed by the PR; products: untouched (not diffed)
  */
+import { DuckDBInstance } from '@duckdb/node-api';
 import type { ModelFixture } from '../../helpers/dbt-manifest.js';
 
 export function shopModels(schema: string, version: 'prod' | 'pr'): ModelFixture[] {
@@ -101,3 +102,18 @@ export const EXPECTED = {
   order_totals: { status: 'mismatch', reason: 'downstream of stg_orders', key: 'none', keys: [], stats: { mismatched_rows: 0, only_in_source: 0, only_in_target: 0 }, columns: [] },
   customer_regions: { status: 'match', reason: 'downstream of customers', key: 'unique_test', keys: ['region'], stats: { mismatched_rows: 0, only_in_source: 0, only_in_target: 0 }, columns: [] },
 } as const;
+
+/** A DuckDB file with the shop relations of each version in its own schema. */
+export async function buildDuckdb(file: string, schemas: { prod?: string; pr?: string }): Promise<void> {
+  const instance = await DuckDBInstance.create(file);
+  const connection = await instance.connect();
+  try {
+    for (const [version, schema] of Object.entries(schemas) as ['prod' | 'pr', string][]) {
+      await connection.run(`CREATE SCHEMA ${schema}`);
+      for (const statement of shopRelations(schema, version)) await connection.run(statement);
+    }
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+  }
+}

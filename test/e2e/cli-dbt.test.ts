@@ -1,11 +1,15 @@
-/** `datacompare validate` on a spec with a dbt section: lists the derived comparisons, why each, and where its key came from. */
+/**
+ * The CLI on a spec with a dbt section: `validate` lists the derived comparisons, why each and where its
+ * key came from; `run` diffs them (DuckDB, two schemas) and writes the dbt part into the JSON result.
+ */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildManifest } from '../helpers/dbt-manifest.js';
-import { shopModels, shopSpec } from '../integration/dbt/shop-project.js';
+import type { RunResult } from '../../src/engine/model.js';
+import { buildDuckdb, shopModels, shopSpec } from '../integration/dbt/shop-project.js';
 
 const bin = path.resolve('bin/datacompare.js');
 
@@ -48,6 +52,34 @@ describe('datacompare validate with a dbt section', () => {
           excluded by dbt.exclude: legacy_orders
         "
       `);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('datacompare run with a dbt section', () => {
+  it('diffs the changed models, prints the new and removed ones, and exits 1 on the differences', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'dc-dbt-cli-'));
+    try {
+      mkdirSync(path.join(dir, 'target'));
+      mkdirSync(path.join(dir, 'artifacts'));
+      writeFileSync(path.join(dir, 'spec.yml'), shopSpec('  warehouse: { type: duckdb, path: shop.duckdb }', { datasource: 'warehouse' }));
+      writeFileSync(path.join(dir, 'artifacts/prod.json'), JSON.stringify(buildManifest({ version: 11, models: shopModels('prod', 'prod') })));
+      writeFileSync(path.join(dir, 'target/manifest.json'), JSON.stringify(buildManifest({ version: 12, models: shopModels('pr', 'pr') })));
+      await buildDuckdb(path.join(dir, 'shop.duckdb'), { prod: 'prod', pr: 'pr' });
+      const result = spawnSync(process.execPath, [bin, 'run', '--spec', 'spec.yml', '--dbt-base-manifest', 'artifacts/prod.json', '--json', 'out.json'], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' },
+        timeout: 60_000,
+      });
+      expect(result.status, result.stderr).toBe(1);
+      expect(result.stdout).toContain('dbt: target/manifest.json against artifacts/prod.json (select modified+)');
+      expect(result.stdout).toContain('new model (not diffed): payments');
+      const json = JSON.parse(readFileSync(path.join(dir, 'out.json'), 'utf8')) as RunResult;
+      expect(json.comparisons.filter((c) => c.status === 'mismatch').map((c) => c.name)).toEqual(['customers', 'order_lines', 'stg_orders', 'order_totals', 'orders']);
+      expect(json.dbt?.removed.map((m) => m.name)).toEqual(['refunds']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
