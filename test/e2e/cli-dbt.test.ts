@@ -13,21 +13,27 @@ import { buildDuckdb, shopModels, shopSpec } from '../integration/dbt/shop-proje
 
 const bin = path.resolve('bin/datacompare.js');
 
+/** A checkout with the spec and both manifests (production's at `basePath`). */
+function shopCheckout(spec: string, schemas: { prod: string; pr: string }, basePath: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'dc-dbt-cli-'));
+  mkdirSync(path.join(dir, 'target'));
+  mkdirSync(path.dirname(path.join(dir, basePath)), { recursive: true });
+  writeFileSync(path.join(dir, 'spec.yml'), spec);
+  writeFileSync(path.join(dir, basePath), JSON.stringify(buildManifest({ version: 10, models: shopModels(schemas.prod, 'prod') })));
+  writeFileSync(path.join(dir, 'target/manifest.json'), JSON.stringify(buildManifest({ version: 12, models: shopModels(schemas.pr, 'pr') })));
+  return dir;
+}
+
+function cli(dir: string, args: string[], env: Record<string, string> = {}) {
+  return spawnSync(process.execPath, [bin, ...args], { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...env }, timeout: 60_000 });
+}
+
 describe('datacompare validate with a dbt section', () => {
   it('lists every derived comparison with its reason and key source, then the new, removed and excluded models', () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'dc-dbt-cli-'));
+    const spec = shopSpec('  warehouse: { type: postgres, url: "${PG_URL}" }', { datasource: 'warehouse' });
+    const dir = shopCheckout(spec, { prod: 'analytics', pr: 'pr_42' }, 'prod/manifest.json');
     try {
-      mkdirSync(path.join(dir, 'target'));
-      mkdirSync(path.join(dir, 'prod'));
-      writeFileSync(path.join(dir, 'spec.yml'), shopSpec('  warehouse: { type: postgres, url: "${PG_URL}" }', { datasource: 'warehouse' }));
-      writeFileSync(path.join(dir, 'prod/manifest.json'), JSON.stringify(buildManifest({ version: 10, models: shopModels('analytics', 'prod') })));
-      writeFileSync(path.join(dir, 'target/manifest.json'), JSON.stringify(buildManifest({ version: 12, models: shopModels('pr_42', 'pr') })));
-      const result = spawnSync(process.execPath, [bin, 'validate', '--spec', 'spec.yml'], {
-        cwd: dir,
-        encoding: 'utf8',
-        env: { PATH: process.env.PATH ?? '', PG_URL: 'postgres://ci@db/dw', NO_COLOR: '1' },
-        timeout: 60_000,
-      });
+      const result = cli(dir, ['validate', '--spec', 'spec.yml'], { PG_URL: 'postgres://ci@db/dw' });
       expect(result.stderr).toBe('');
       expect(result.status).toBe(0);
       expect(result.stdout).toMatchInlineSnapshot(`
@@ -60,20 +66,11 @@ describe('datacompare validate with a dbt section', () => {
 
 describe('datacompare run with a dbt section', () => {
   it('diffs the changed models, prints the new and removed ones, and exits 1 on the differences', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'dc-dbt-cli-'));
+    const spec = shopSpec('  warehouse: { type: duckdb, path: shop.duckdb }', { datasource: 'warehouse' });
+    const dir = shopCheckout(spec, { prod: 'prod', pr: 'pr' }, 'artifacts/prod.json');
     try {
-      mkdirSync(path.join(dir, 'target'));
-      mkdirSync(path.join(dir, 'artifacts'));
-      writeFileSync(path.join(dir, 'spec.yml'), shopSpec('  warehouse: { type: duckdb, path: shop.duckdb }', { datasource: 'warehouse' }));
-      writeFileSync(path.join(dir, 'artifacts/prod.json'), JSON.stringify(buildManifest({ version: 11, models: shopModels('prod', 'prod') })));
-      writeFileSync(path.join(dir, 'target/manifest.json'), JSON.stringify(buildManifest({ version: 12, models: shopModels('pr', 'pr') })));
       await buildDuckdb(path.join(dir, 'shop.duckdb'), { prod: 'prod', pr: 'pr' });
-      const result = spawnSync(process.execPath, [bin, 'run', '--spec', 'spec.yml', '--dbt-base-manifest', 'artifacts/prod.json', '--json', 'out.json'], {
-        cwd: dir,
-        encoding: 'utf8',
-        env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' },
-        timeout: 60_000,
-      });
+      const result = cli(dir, ['run', '--spec', 'spec.yml', '--dbt-base-manifest', 'artifacts/prod.json', '--json', 'out.json']);
       expect(result.status, result.stderr).toBe(1);
       expect(result.stdout).toContain('dbt: target/manifest.json against artifacts/prod.json (select modified+)');
       expect(result.stdout).toContain('new model (not diffed): payments');
