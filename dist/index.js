@@ -38079,7 +38079,7 @@ exports.visitAsync = visitAsync;
 
 /***/ }),
 
-/***/ 3999:
+/***/ 8757:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -52790,11 +52790,32 @@ const schema_comparisonSchema = strictObject({
         .describe('beyond the API document: per source column, numeric values within this absolute difference are equal'),
     ...comparisonOptions,
 });
+/** Per-model overrides under `dbt.models` (keyed by model name, or package.name). */
+const dbtModelSchema = strictObject({
+    primary_keys: schema_columnList.optional().describe('key columns of this model (wins over every key found in the manifest)'),
+    tolerance: record(schema_nonEmpty, schemas_number().min(0)).optional().describe('per column, numeric values within this absolute difference are equal'),
+    exclude_columns: schema_columnList.optional().describe('columns left out of the comparison'),
+    case_sensitive: schemas_boolean().optional().describe('string values compare case-sensitively'),
+});
+/** dbt pull requests: the comparisons are derived from two manifests (see src/dbt/). */
+const dbtSchema = strictObject({
+    datasource: schema_nonEmpty.describe("a key of `datasources`: where the pull request's models are built"),
+    manifest: schema_nonEmpty.default('target/manifest.json').describe("this pull request's manifest.json (the dbt-manifest input overrides it)"),
+    base_manifest: schema_nonEmpty
+        .optional()
+        .describe("production's manifest.json, the dbt \"state\" (the dbt-base-manifest input overrides it)"),
+    base_datasource: schema_nonEmpty.optional().describe("a key of `datasources`: where production's models live (default: datasource)"),
+    select: schemas_enum(['modified', 'modified+']).default('modified+').describe('modified: changed models only; modified+: and every model downstream'),
+    exclude: array(schema_nonEmpty).default([]).describe('models left out: names, globs (legacy_*), tag:X, path:X'),
+    models: record(schema_nonEmpty, dbtModelSchema).default({}).describe('per-model overrides, keyed by model name'),
+})
+    .describe('beyond the API document: diff the models a dbt pull request changed against production');
 const specSchema = strictObject({
     version: literal(1).describe('spec format version; always 1'),
     datasources: record(schema_nonEmpty, datasourceSchema).default({}).describe('named connections; comparisons refer to them by name'),
     defaults: strictObject(comparisonOptions).optional().describe('options applied to every comparison unless it sets its own'),
-    comparisons: array(schema_comparisonSchema).min(1, 'must list at least one comparison').describe('the comparisons to run, in this order'),
+    comparisons: array(schema_comparisonSchema).min(1, 'must list at least one comparison').optional().describe('the comparisons to run, in this order (required unless `dbt` is set)'),
+    dbt: dbtSchema.optional(),
 });
 const DEFAULT_SPEC_PATH = '.github/data-comparisons.yml';
 //# sourceMappingURL=schema.js.map
@@ -52826,6 +52847,8 @@ const Input = {
     maxDiffRows: 'max-diff-rows',
     timeoutMinutes: 'timeout-minutes',
     reportDir: 'report-dir',
+    dbtManifest: 'dbt-manifest',
+    dbtBaseManifest: 'dbt-base-manifest',
 };
 const choice = (name, values, fallback) => schemas_string()
     .transform((v) => v.trim().toLowerCase() || fallback)
@@ -52855,6 +52878,8 @@ const inputsSchema = object({
     [Input.maxDiffRows]: wholeNumber(Input.maxDiffRows, 100, { min: 0, max: 100_000 }),
     [Input.timeoutMinutes]: wholeNumber(Input.timeoutMinutes, 30, { min: 1, max: 360 }),
     [Input.reportDir]: inputs_optional,
+    [Input.dbtManifest]: inputs_optional,
+    [Input.dbtBaseManifest]: inputs_optional,
 });
 function readInputs(options) {
     const getInput = options.getInput ?? ((name) => core_getInput(name));
@@ -52891,6 +52916,8 @@ function readInputs(options) {
         ...(v[Input.workspaceId] !== undefined && { workspaceId: v[Input.workspaceId] }),
         ...(v[Input.agentRunId] !== undefined && { agentRunId: v[Input.agentRunId] }),
         ...(v[Input.githubToken] !== undefined && { githubToken: v[Input.githubToken] }),
+        ...(v[Input.dbtManifest] !== undefined && { dbtManifest: v[Input.dbtManifest] }),
+        ...(v[Input.dbtBaseManifest] !== undefined && { dbtBaseManifest: v[Input.dbtBaseManifest] }),
     };
     options.logger.debug(`inputs: ${(0,redact/* redact */.E$)(JSON.stringify(inputs))}`);
     return inputs;
@@ -53486,7 +53513,96 @@ function allDetails(run, options) {
         .join('\n\n');
 }
 //# sourceMappingURL=markdown-parts.js.map
+;// CONCATENATED MODULE: ./build/src/report/markdown-dbt.js
+
+
+const KEY_SOURCE_LABEL = {
+    override: 'spec override',
+    meta: 'meta.datacompare',
+    constraint: 'primary_key constraint',
+    unique_key: 'unique_key',
+    unique_test: 'unique test',
+    unique_combination: 'unique_combination_of_columns',
+    none: 'none (counts and profiles)',
+};
+/** "4 → 5 (+1, +25.0%)". */
+function rowsChange(c) {
+    const s = c.stats;
+    if (!s)
+        return '–';
+    const delta = s.target_rows - s.source_rows;
+    const pct = s.source_rows === 0 ? (delta === 0 ? '0%' : 'new rows') : `${delta >= 0 ? '+' : ''}${((delta / s.source_rows) * 100).toFixed(1)}%`;
+    return `${count(s.source_rows)} → ${count(s.target_rows)} (${delta >= 0 ? '+' : ''}${count(delta)}, ${pct})`;
+}
+/** "amount 25.0%, status 10.0%": the share of rows whose value changed, per column, largest first. */
+function columnShares(c, max = 4) {
+    const rows = Math.max(c.stats?.source_rows ?? 0, c.stats?.target_rows ?? 0, 1);
+    const shares = Object.entries(c.diff?.mismatched_columns_mapping ?? {})
+        .filter(([, v]) => v.mismatch_count > 0)
+        .sort((a, b) => b[1].mismatch_count - a[1].mismatch_count)
+        .map(([name, v]) => `${nameText(name)} ${((v.mismatch_count / rows) * 100).toFixed(1)}%`);
+    return shares.length > max ? `${shares.slice(0, max).join(', ')} +${shares.length - max} more` : shares.join(', ');
+}
+function outcome(c) {
+    if (c.status === 'error')
+        return `${STATUS_ICON.error} ${inlineText(c.error?.message ?? 'error', 200)}`;
+    const schema = c.schema_diff ? c.schema_diff.only_in_source.length + c.schema_diff.only_in_target.length + c.schema_diff.type_mismatches.length : 0;
+    const parts = [];
+    if (!countsOnly(c)) {
+        const s = c.stats;
+        if (s && differingRows(c) > 0)
+            parts.push(`${count(s.mismatched_rows)} changed, ${count(s.only_in_source)} removed, ${count(s.only_in_target)} added rows`);
+    }
+    else if (c.stats && c.stats.source_rows !== c.stats.target_rows)
+        parts.push('row counts differ');
+    if (schema > 0)
+        parts.push(format_plural(schema, 'column change'));
+    const shares = columnShares(c);
+    if (shares)
+        parts.push(`moved: ${shares}`);
+    const profile = (c.profile ?? []).slice(0, 4).map((p) => `${nameText(p.column)} (${p.differs.join(', ')})`);
+    if (profile.length > 0)
+        parts.push(`profile differs: ${profile.join(', ')}${(c.profile?.length ?? 0) > 4 ? ' …' : ''}`);
+    const keyless = c.dbt?.key_source === 'none';
+    if (c.dbt?.downstream) {
+        parts.push(c.status !== 'match' ? 'the change propagated' : keyless ? 'no change seen in counts or profiles' : 'the change did not reach it');
+    }
+    if (keyless)
+        parts.push('no key: add one to compare row by row');
+    return `${STATUS_ICON[c.status]} ${parts.join('; ') || 'no difference'}`;
+}
+/** The per-model table and the new/removed/excluded models; '' when the run has no dbt part. */
+function dbtSection(run, options) {
+    if (!run.dbt)
+        return '';
+    const models = byImportance(run.comparisons.filter((c) => c.dbt));
+    const shown = models.slice(0, options.limit);
+    const lines = [`#### dbt models (${run.dbt.select}): ${format_plural(models.length, 'model')} compared`, ''];
+    if (shown.length > 0) {
+        lines.push('| Model | Why | Key | Rows prod → PR | Result |', '|---|---|---|--:|---|');
+        for (const c of shown) {
+            const key = c.dbt.key_source === 'none' ? KEY_SOURCE_LABEL.none : `${(c.diff?.primary_key_columns ?? []).map(nameText).join(', ')} (${KEY_SOURCE_LABEL[c.dbt.key_source] ?? inlineText(c.dbt.key_source)})`;
+            lines.push(`| ${nameText(c.name)} | ${inlineText(c.dbt.reason, 120)} | ${key} | ${rowsChange(c)} | ${outcome(c)} |`);
+        }
+        if (models.length > shown.length)
+            lines.push('', `… and ${format_plural(models.length - shown.length, 'more model')} (all in the job summary and results.json).`);
+    }
+    else
+        lines.push('The pull request changed no model that exists in production.');
+    const list = (label, items) => {
+        if (items.length === 0)
+            return;
+        const names = items.slice(0, 20).map((i) => nameText(i.name));
+        lines.push('', `**${label}:** ${names.join(', ')}${items.length > 20 ? ` +${items.length - 20} more` : ''}`);
+    };
+    list('New models (no production relation to compare)', run.dbt.added);
+    list('Removed models (dropped by this pull request)', run.dbt.removed);
+    list('Excluded by dbt.exclude', run.dbt.excluded);
+    return lines.join('\n');
+}
+//# sourceMappingURL=markdown-dbt.js.map
 ;// CONCATENATED MODULE: ./build/src/report/markdown-comment.js
+
 
 
 
@@ -53517,7 +53633,11 @@ function header(run, options) {
     return [commentMarker(options.commentKey), shaMarker(options.headSha), `### datacompare: ${run.status}`, '', statusLine(run, { timings: false }), '', `<sub>Checked commit ${short}${link} · spec key ${inlineText(options.commentKey, 200)}</sub>`];
 }
 function render(run, stage, options, shortened) {
-    const parts = [...header(run, options), '', statusTable(run, { timings: false })];
+    const parts = [...header(run, options), ''];
+    const dbt = dbtSection(run, { limit: stage.details ? 50 : Math.min(20, stage.tableLimit ?? 20) });
+    if (dbt)
+        parts.push(dbt, '');
+    parts.push(statusTable(run, { timings: false, ...(stage.tableLimit !== undefined && { limit: stage.tableLimit }) }));
     if (stage.details) {
         const details = allDetails(run, { maxRows: stage.rows, chart: false, fullRowsHint: () => 'every row is in the job summary and the report files' });
         if (details)
@@ -53548,6 +53668,7 @@ function renderCommentWithStage(run, options) {
     for (const stage of [
         { name: 'no sample rows', rows: 0, details: true },
         { name: 'statistics only', rows: 0, details: false },
+        ...[100, 30].filter((n) => n < run.comparisons.length).map((n) => ({ name: `first ${n} comparisons`, rows: 0, details: false, tableLimit: n })),
     ]) {
         const body = fitting(stage, true);
         if (body !== undefined)
@@ -53600,6 +53721,7 @@ function renderSpecErrorSummary(error, specFile) {
 
 
 
+
 /** What we allow ourselves: GitHub drops a step summary over 1 MiB; leave room for other steps' text. */
 const SUMMARY_BUDGET_BYTES = 1_000_000;
 /** The stages after "full" and "as many sample rows as fit". */
@@ -53614,7 +53736,11 @@ function byteLength(text) {
     return Buffer.byteLength(text, 'utf8');
 }
 function markdown_summary_render(run, stage, options, shortened) {
-    const parts = [`## datacompare: ${run.status}`, '', statusLine(run), '', statusTable(run, stage.tableLimit === undefined ? {} : { limit: stage.tableLimit })];
+    const parts = [`## datacompare: ${run.status}`, '', statusLine(run), ''];
+    const dbt = dbtSection(run, { limit: stage.tableLimit ?? 1000 });
+    if (dbt)
+        parts.push(dbt, '');
+    parts.push(statusTable(run, stage.tableLimit === undefined ? {} : { limit: stage.tableLimit }));
     if (stage.details) {
         const details = allDetails(run, { maxRows: stage.rows, chart: stage.chart, ...(options.fullRowsHint ? { fullRowsHint: options.fullRowsHint } : {}) });
         if (details)
@@ -59124,6 +59250,24 @@ async function publishFailure(error, logger) {
     setOutputs({ status: 'error', mismatched: [], failed: [], runIds: [] });
 }
 //# sourceMappingURL=publish.js.map
+;// CONCATENATED MODULE: ./build/src/runner/dbt-result.js
+function withDbt(result, definition) {
+    if (!definition.dbt)
+        return result;
+    const out = { ...result, dbt: definition.dbt };
+    if (definition.dbt.key_source === 'none' && out.result) {
+        const model = definition.name;
+        out.result = {
+            ...out.result,
+            diff_reasons: [
+                ...out.result.diff_reasons,
+                `No key found for model ${model}: only row counts, columns and per-column profiles (counts, NULLs, distinct values, min/max/sum) were compared. To compare values, add a \`unique\` (and \`not_null\`) test on its key column, a primary_key constraint, \`meta: {datacompare: {primary_keys: [...]}}\`, or dbt.models.${model}.primary_keys in the spec.`,
+            ],
+        };
+    }
+    return out;
+}
+//# sourceMappingURL=dbt-result.js.map
 ;// CONCATENATED MODULE: ./build/src/engine/model.js
 /** A statement running longer than this (30 min) is stopped by its database unless the spec says otherwise. */
 const DEFAULT_QUERY_TIMEOUT_MS = 30 * 60_000;
@@ -61101,6 +61245,73 @@ async function quickComparison(context) {
 //# sourceMappingURL=quick.js.map
 // EXTERNAL MODULE: ./build/src/sql/type-family.js
 var type_family = __nccwpck_require__(6753);
+;// CONCATENATED MODULE: ./build/src/engine/profile.js
+
+
+async function profileComparison(context) {
+    const columns = context.resolved.columns;
+    if (columns.length === 0)
+        return { differences: [], reasons: [] };
+    const [source, target] = await Promise.all([profileSide(context, context.source, columns), profileSide(context, context.target, columns)]);
+    const differences = [];
+    columns.forEach((pair, i) => {
+        const s = source[i];
+        const t = target[i];
+        const slack = (pair.tolerance ?? 0) * Math.max(s.non_null, t.non_null);
+        const close = (a, b, allowed) => a === b || (a !== undefined && b !== undefined && Math.abs(a - b) <= allowed + 1e-9 * Math.max(1, Math.abs(a), Math.abs(b)));
+        const differs = [];
+        if (s.non_null !== t.non_null)
+            differs.push('non_null');
+        if (s.distinct !== t.distinct)
+            differs.push('distinct');
+        if (!close(s.min, t.min, pair.tolerance ?? 0))
+            differs.push('min');
+        if (!close(s.max, t.max, pair.tolerance ?? 0))
+            differs.push('max');
+        if (!close(s.sum, t.sum, slack))
+            differs.push('sum');
+        if (differs.length > 0)
+            differences.push({ column: pair.source, source: s, target: t, differs });
+    });
+    const reasons = differences.map((d) => `Column ${d.column} profile differs: ${d.differs.map((m) => `${m === 'non_null' ? 'non-NULL values' : m} ${show(d.source[m])} → ${show(d.target[m])}`).join(', ')}.`);
+    return { differences, reasons };
+}
+function show(value) {
+    return value === undefined ? 'none' : String(value);
+}
+async function profileSide(context, side, columns) {
+    const compiler = side.connection.compiler;
+    const select = [];
+    columns.forEach((pair, i) => {
+        const name = side.role === 'source' ? pair.source : pair.target;
+        const type = side.role === 'source' ? pair.sourceType : pair.targetType;
+        const ref = `${compiler.quoteIdentifier('p')}.${compiler.quoteIdentifier(name)}`;
+        select.push(`COUNT(${ref}) AS ${compiler.quoteIdentifier(`n${i}`)}`);
+        select.push(`COUNT(DISTINCT ${compiler.normalize(ref, type, pair.normalize)}) AS ${compiler.quoteIdentifier(`d${i}`)}`);
+        if ((0,type_family/* isNumericFamily */.We)(pair.family) && (0,type_family/* isNumericFamily */.We)(type.family)) {
+            select.push(`MIN(${ref}) AS ${compiler.quoteIdentifier(`lo${i}`)}`, `MAX(${ref}) AS ${compiler.quoteIdentifier(`hi${i}`)}`);
+            select.push(`SUM(${ref}) AS ${compiler.quoteIdentifier(`s${i}`)}`);
+        }
+    });
+    const [row] = await side.connection.query(`SELECT ${select.join(', ')} ${fromClause(side, 'p')}`, [], context.signal ? { signal: context.signal } : {});
+    const num = (value) => (value === null || value === undefined ? undefined : Number(value));
+    return columns.map((pair, i) => {
+        const profile = { non_null: Number(row?.[`n${i}`] ?? 0), distinct: Number(row?.[`d${i}`] ?? 0) };
+        if (row && `s${i}` in row) {
+            const lo = num(row[`lo${i}`]);
+            const hi = num(row[`hi${i}`]);
+            const sum = num(row[`s${i}`]);
+            if (lo !== undefined)
+                profile.min = lo;
+            if (hi !== undefined)
+                profile.max = hi;
+            if (sum !== undefined)
+                profile.sum = sum;
+        }
+        return profile;
+    });
+}
+//# sourceMappingURL=profile.js.map
 ;// CONCATENATED MODULE: ./build/src/engine/resolve.js
 /**
  * From a definition and two introspected sides to what is compared: the key pairs and column pairs,
@@ -61127,7 +61338,8 @@ function resolveColumns(definition, source, target, options = { requireKeys: tru
     if (!columnNames) {
         const targetByName = new Map(target.schema.columns.map((c) => [c.name.toLowerCase(), c.name]));
         const keyNamesLower = new Set([...keys.map((k) => k.source.toLowerCase()), ...keys.map((k) => k.target.toLowerCase())]);
-        const shared = source.schema.columns.filter((c) => targetByName.has(c.name.toLowerCase()) && !keyNamesLower.has(c.name.toLowerCase()));
+        const excluded = new Set((definition.excludeColumns ?? []).map((c) => c.toLowerCase()));
+        const shared = source.schema.columns.filter((c) => targetByName.has(c.name.toLowerCase()) && !keyNamesLower.has(c.name.toLowerCase()) && !excluded.has(c.name.toLowerCase()));
         columnNames = { source: shared.map((c) => c.name), target: shared.map((c) => targetByName.get(c.name.toLowerCase())) };
     }
     const columns = pairUp(columnNames.source, columnNames.target, source, target, 'compared column').map((pair) => {
@@ -61257,6 +61469,7 @@ function schemaDiffIsEmpty(diff) {
 
 
 
+
 const runComparison = (definition, options) => compare(definition, options);
 /** runComparison with a chosen list of diff strategies (tests force the streaming merge with it). */
 async function compare(definition, options, candidates = strategies) {
@@ -61291,6 +61504,9 @@ async function compare(definition, options, candidates = strategies) {
             progress('counting');
             const quick = await quickComparison(context);
             reasons.push(...quick.reasons);
+            const profile = definition.profile ? await profileComparison(context) : undefined;
+            if (profile)
+                reasons.push(...profile.reasons);
             const diffStatus = reasons.length > 0 ? 'MISMATCH' : 'MATCH';
             result = {
                 name: definition.name,
@@ -61298,6 +61514,7 @@ async function compare(definition, options, candidates = strategies) {
                 result: { diff_status: diffStatus, diff_reasons: reasons, time_taken: 0 },
                 stats: quick.stats,
                 plan: quick.plan,
+                ...(profile && profile.differences.length > 0 && { profile: profile.differences }),
             };
         }
         else {
@@ -61369,7 +61586,7 @@ async function engine_open(side, definition, options) {
 
 const DEFAULT_MAX_DIFF_ROWS = 100;
 function resolveDefinitions(spec, options) {
-    return spec.comparisons.map((comparison, index) => {
+    return (spec.comparisons ?? []).map((comparison, index) => {
         const defaults = spec.defaults ?? {};
         const pick = (key) => comparison[key] ?? defaults[key];
         const timeoutMinutes = pick('timeout_minutes');
@@ -61404,6 +61621,10 @@ function resolveDefinitions(spec, options) {
 /** True when the comparison names only a stored comparison (no source/target): it runs in api mode only. */
 function isApiOnly(definition) {
     return definition.comparisonId !== undefined && definition.source.datasourceName === '';
+}
+/** One side as the engine takes it, for comparisons built outside the spec's list (dbt). */
+function resolveSide(spec, sideSpec, cwd) {
+    return side(spec, sideSpec, undefined, cwd);
 }
 function side(spec, sideSpec, shorthandFilter, cwd) {
     if (!sideSpec)
@@ -61628,6 +61849,7 @@ async function mapWithLimit(items, limit, task) {
 
 
 
+
 /** How many local comparisons run at once (each opens up to two connections). */
 const LOCAL_CONCURRENCY = 2;
 async function runSpec(options) {
@@ -61635,7 +61857,7 @@ async function runSpec(options) {
     const startedAt = new Date().toISOString();
     options.logger.debug(`running ${definitions.length} comparison(s) in ${options.mode} mode: ${definitions.map((d) => d.name).join(', ')}`);
     const results = options.mode === 'api' ? await runApi(definitions, options) : await runLocal(definitions, options);
-    const comparisons = results.map((result, index) => ({ ...result, location: definitions[index].location }));
+    const comparisons = results.map((result, index) => withDbt({ ...result, location: definitions[index].location }, definitions[index]));
     return {
         version: 1,
         status: overallStatus(comparisons),
@@ -61643,6 +61865,7 @@ async function runSpec(options) {
         started_at: startedAt,
         finished_at: new Date().toISOString(),
         comparisons,
+        ...(options.loaded.dbt && { dbt: options.loaded.dbt }),
     };
 }
 /** The definitions named by `only`, in spec order; an unknown name is the user's mistake. */
@@ -61972,11 +62195,17 @@ const isObj = (value) => value !== null && typeof value === 'object' && !Array.i
 const strings = (value) => Array.isArray(value) && value.every((v) => typeof v === 'string') ? value : undefined;
 const code = (name) => `\`${name}\``;
 function checkRules(data) {
-    if (!isObj(data) || !Array.isArray(data.comparisons))
+    if (isObj(data) && data.comparisons === undefined && data.dbt === undefined) {
+        return [{ path: ['comparisons'], message: 'is required', hint: 'list the comparisons to run under `comparisons:`, or add a `dbt:` section that derives them from dbt manifests' }];
+    }
+    if (!isObj(data))
         return [];
     const problems = [];
     const datasources = isObj(data.datasources) ? data.datasources : {};
     const declared = Object.keys(datasources);
+    problems.push(...checkDbt(data.dbt, declared));
+    if (!Array.isArray(data.comparisons))
+        return problems;
     const seenNames = new Map();
     data.comparisons.forEach((comparison, index) => {
         if (!isObj(comparison))
@@ -62145,6 +62374,23 @@ function checkTolerance(comparison, at) {
         hint: suggestionHint(column, compared, 'columns').replace('allowed columns', 'compared columns'),
         at: 'key',
     }));
+}
+/** The dbt section's datasources must be declared, and be databases the engine reads. */
+function checkDbt(dbt, declared) {
+    if (!isObj(dbt))
+        return [];
+    const problems = [];
+    for (const key of ['datasource', 'base_datasource']) {
+        const name = dbt[key];
+        if (typeof name === 'string' && name.trim() !== '' && !declared.includes(name)) {
+            problems.push({
+                path: ['dbt', key],
+                message: `datasource ${code(name)} is not declared`,
+                hint: declared.length > 0 ? suggestionHint(name, declared, 'datasources') : 'declare it under `datasources:`',
+            });
+        }
+    }
+    return problems;
 }
 //# sourceMappingURL=rules.js.map
 ;// CONCATENATED MODULE: ./build/src/spec/schema-problems.js
@@ -62394,7 +62640,12 @@ function parseSpec(text, options) {
         ...(options.maxDiffRows !== undefined && { maxDiffRows: options.maxDiffRows }),
         locate: (index) => positionOf(doc, lineCounter, ['comparisons', index]),
     });
-    return { file, spec: validated.spec, definitions };
+    return {
+        file,
+        spec: validated.spec,
+        definitions,
+        ...(validated.spec.dbt && { dbtLocation: positionOf(doc, lineCounter, ['dbt'], 'key') }),
+    };
 }
 /** yaml's message without the "at line N, column M" tail (we print the position ourselves). */
 function yamlMessage(message) {
@@ -62412,11 +62663,518 @@ function dedupe(problems) {
     });
 }
 //# sourceMappingURL=load.js.map
+;// CONCATENATED MODULE: ./build/src/dbt/changes.js
+const isEphemeral = (node) => node.config.materialized === 'ephemeral';
+function detectChanges(pr, base, select) {
+    const direct = new Map();
+    const modifiedEphemeral = [];
+    const added = [];
+    const macroChanged = changedMacros(pr, base);
+    for (const [id, node] of pr.nodes) {
+        const before = base.nodes.get(id);
+        if (!before) {
+            if (!isEphemeral(node))
+                added.push(node);
+            continue;
+        }
+        const what = modifications(node, before);
+        if (node.depends_on.macros.some((m) => macroChanged(m)))
+            what.push('macros');
+        if (what.length === 0)
+            continue;
+        if (isEphemeral(node))
+            modifiedEphemeral.push(node);
+        else
+            direct.set(id, { kind: 'modified', what });
+    }
+    const removed = [...base.nodes.values()].filter((node) => !pr.nodes.has(node.unique_id) && !isEphemeral(node));
+    const children = childrenOf(pr);
+    // An ephemeral model's change is the change of the first real relations built from it.
+    for (const ephemeral of modifiedEphemeral) {
+        for (const id of walkDown(ephemeral.unique_id, children, pr, true)) {
+            if (!direct.has(id))
+                direct.set(id, { kind: 'modified-ephemeral', via: ephemeral.name });
+        }
+    }
+    const reasons = new Map(direct);
+    if (select === 'modified+') {
+        for (const id of [...direct.keys()].sort()) {
+            const of = pr.nodes.get(id).name;
+            for (const child of walkDown(id, children, pr, false)) {
+                if (!reasons.has(child) && base.nodes.has(child))
+                    reasons.set(child, { kind: 'downstream', of });
+            }
+        }
+    }
+    const order = (reason) => (reason.kind === 'downstream' ? 1 : 0);
+    const changed = [...reasons.entries()]
+        .map(([id, reason]) => ({ node: pr.nodes.get(id), base: base.nodes.get(id), reason }))
+        .sort((a, b) => order(a.reason) - order(b.reason) || a.node.unique_id.localeCompare(b.node.unique_id));
+    return { changed, added: sortById(added), removed: sortById(removed) };
+}
+/** What changed between the base and the PR version of one node (empty: unchanged). */
+function modifications(node, before) {
+    const what = [];
+    if ((node.checksum?.checksum ?? '') !== (before.checksum?.checksum ?? ''))
+        what.push('body');
+    if (relevantConfig(node) !== relevantConfig(before))
+        what.push('config');
+    if (columnsOf(node) !== columnsOf(before))
+        what.push('columns');
+    return what;
+}
+/** The config that changes what is built (not where: database/schema differ between prod and CI by design). */
+function relevantConfig(node) {
+    const c = node.config;
+    return JSON.stringify([
+        c.materialized,
+        // the configured names (not the resolved ones, which differ between production and CI by design)
+        c.alias ?? null,
+        c.schema ?? null,
+        c.database ?? null,
+        c.unique_key ?? null,
+        c.incremental_strategy ?? null,
+        c.contract ?? null,
+        c.on_schema_change ?? null,
+        c.snapshot_meta_column_names ?? null,
+        c.strategy ?? null,
+        node.constraints,
+    ]);
+}
+function columnsOf(node) {
+    return JSON.stringify(Object.values(node.columns)
+        .map((c) => [c.name.toLowerCase(), c.data_type ?? null, c.constraints.map((x) => x.type).sort()])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0]))));
+}
+/** Whether a macro (or a macro it calls) differs from production's; a macro new in the PR counts as changed. */
+function changedMacros(pr, base) {
+    const memo = new Map();
+    const changed = (id, path) => {
+        const known = memo.get(id);
+        if (known !== undefined)
+            return known;
+        if (path.has(id))
+            return false;
+        path.add(id);
+        const now = pr.macros.get(id);
+        const before = base.macros.get(id);
+        const result = now !== undefined && (before === undefined ? base.macros.size > 0 : now.sql !== before.sql || now.calls.some((c) => changed(c, path)));
+        path.delete(id);
+        memo.set(id, result);
+        return result;
+    };
+    return (id) => !BUILT_IN_MACRO.test(id) && changed(id, new Set());
+}
+/** dbt's own and its adapters' macros change with every dbt upgrade, not with the project. */
+const BUILT_IN_MACRO = /^macro\.dbt(_(postgres|snowflake|bigquery|redshift|duckdb|databricks|spark|mysql|sqlserver|trino|athena|clickhouse|fabric|synapse))?\./;
+function childrenOf(manifest) {
+    const children = new Map();
+    for (const node of manifest.nodes.values()) {
+        for (const parent of node.depends_on.nodes) {
+            const list = children.get(parent) ?? [];
+            list.push(node.unique_id);
+            children.set(parent, list);
+        }
+    }
+    return children;
+}
+/**
+ * The relations below `start`. `stopAtRelations`: only the nearest ones (an ephemeral model's users,
+ * looking through further ephemeral models); else every descendant.
+ */
+function walkDown(start, children, manifest, stopAtRelations) {
+    const found = [];
+    const seen = new Set([start]);
+    const queue = [...(children.get(start) ?? [])];
+    while (queue.length > 0) {
+        const id = queue.shift();
+        if (seen.has(id))
+            continue;
+        seen.add(id);
+        const node = manifest.nodes.get(id);
+        if (!node)
+            continue;
+        const relation = !isEphemeral(node);
+        if (relation)
+            found.push(id);
+        if (!relation || !stopAtRelations)
+            queue.push(...(children.get(id) ?? []));
+    }
+    return found;
+}
+function sortById(nodes) {
+    return nodes.sort((a, b) => a.unique_id.localeCompare(b.unique_id));
+}
+/** One sentence for reports: "modified: body, columns", "downstream of stg_orders", "new". */
+function describeReason(reason) {
+    switch (reason.kind) {
+        case 'modified':
+            return `modified: ${reason.what.join(', ')}`;
+        case 'modified-ephemeral':
+            return `modified: ephemeral model ${reason.via} it uses`;
+        case 'downstream':
+            return `downstream of ${reason.of}`;
+        case 'new':
+            return 'new';
+    }
+}
+//# sourceMappingURL=changes.js.map
+;// CONCATENATED MODULE: ./build/src/dbt/keys.js
+const KEY_SOURCE_TEXT = {
+    override: 'dbt.models override in the spec',
+    meta: 'meta.datacompare.primary_keys',
+    constraint: 'primary_key constraint',
+    unique_key: 'incremental unique_key',
+    unique_test: 'unique test',
+    unique_combination: 'dbt_utils.unique_combination_of_columns test',
+    none: 'none found',
+};
+/** A plain column name (not an expression such as `a || '-' || b`). */
+const COLUMN = /^[A-Za-z_][A-Za-z0-9_$]*$|^"[^"]+"$|^`[^`]+`$/;
+function discoverKey(node, tests, override) {
+    if (override && override.length > 0)
+        return { columns: [...override], source: 'override' };
+    const meta = fromMeta(node.meta) ?? fromMeta(node.config.meta);
+    if (meta)
+        return { columns: meta, source: 'meta' };
+    const constraint = fromConstraints(node);
+    if (constraint)
+        return { columns: constraint, source: 'constraint' };
+    const uniqueKey = fromUniqueKey(node);
+    if (uniqueKey)
+        return { columns: uniqueKey, source: 'unique_key' };
+    const unique = fromUniqueTests(tests);
+    if (unique)
+        return { columns: unique, source: 'unique_test' };
+    const combination = fromCombination(tests);
+    if (combination)
+        return { columns: combination, source: 'unique_combination' };
+    return { columns: [], source: 'none' };
+}
+function fromMeta(meta) {
+    const ours = meta.datacompare;
+    const keys = ours?.primary_keys;
+    const list = typeof keys === 'string' ? [keys] : keys;
+    return Array.isArray(list) && list.length > 0 && list.every((k) => typeof k === 'string') ? list : undefined;
+}
+function fromConstraints(node) {
+    const modelLevel = node.constraints.find((c) => c.type === 'primary_key' && c.columns && c.columns.length > 0);
+    if (modelLevel?.columns)
+        return [...modelLevel.columns];
+    const columns = Object.values(node.columns).filter((c) => c.constraints.some((x) => x.type === 'primary_key'));
+    return columns.length > 0 ? columns.map((c) => c.name) : undefined;
+}
+function fromUniqueKey(node) {
+    // A snapshot keeps every version of a row: its unique_key is not unique in the table.
+    if (node.config.materialized !== 'incremental')
+        return undefined;
+    const key = node.config.unique_key;
+    const list = typeof key === 'string' ? key.split(',').map((k) => k.trim()) : key;
+    return list && list.length > 0 && list.every((k) => COLUMN.test(k)) ? [...list] : undefined;
+}
+function fromUniqueTests(tests) {
+    const columnsWith = (name) => tests
+        .filter((t) => t.test_metadata?.name === name && !t.test_metadata.namespace)
+        .map((t) => t.column_name ?? t.test_metadata?.kwargs.column_name)
+        .filter((c) => typeof c === 'string' && COLUMN.test(c));
+    const unique = columnsWith('unique');
+    if (unique.length === 0)
+        return undefined;
+    const notNull = new Set(columnsWith('not_null').map((c) => c.toLowerCase()));
+    return [unique.find((c) => notNull.has(c.toLowerCase())) ?? unique[0]];
+}
+function fromCombination(tests) {
+    for (const test of tests) {
+        if (test.test_metadata?.name !== 'unique_combination_of_columns')
+            continue;
+        const columns = test.test_metadata.kwargs.combination_of_columns;
+        if (Array.isArray(columns) && columns.length > 0 && columns.every((c) => typeof c === 'string' && COLUMN.test(c)))
+            return columns;
+    }
+    return undefined;
+}
+//# sourceMappingURL=keys.js.map
+;// CONCATENATED MODULE: ./build/src/dbt/manifest.js
+/**
+ * Reads a dbt `manifest.json` (the artifact `dbt build` / `dbt compile` leave in `target/`): parsed
+ * once with JSON.parse, then only the fields we use are validated with zod, node by node, so a
+ * 50 MB manifest is never copied whole. Schema versions v9–v12 (dbt 1.5 and later) are understood.
+ */
+
+
+
+const SUPPORTED_SCHEMA_VERSIONS = [9, 10, 11, 12];
+const stringList = array(schemas_string()).catch([]);
+const constraint = looseObject({ type: schemas_string(), columns: array(schemas_string()).nullish() });
+const columnSchema = looseObject({
+    name: schemas_string(),
+    data_type: schemas_string().nullish(),
+    constraints: array(constraint).catch([]).default([]),
+});
+const nodeSchema = looseObject({
+    unique_id: schemas_string(),
+    resource_type: schemas_string(),
+    name: schemas_string(),
+    package_name: schemas_string(),
+    database: schemas_string().nullish(),
+    schema: schemas_string(),
+    alias: schemas_string().nullish(),
+    relation_name: schemas_string().nullish(),
+    original_file_path: schemas_string().default(''),
+    checksum: looseObject({ checksum: schemas_string() }).optional(),
+    tags: stringList.default([]),
+    meta: record(schemas_string(), unknown()).catch({}).default({}),
+    config: looseObject({
+        materialized: schemas_string().default('view'),
+        enabled: schemas_boolean().default(true),
+        unique_key: union([schemas_string(), array(schemas_string())]).nullish(),
+        meta: record(schemas_string(), unknown()).catch({}).default({}),
+        contract: looseObject({ enforced: schemas_boolean().default(false) }).nullish(),
+    })
+        .default({ materialized: 'view', enabled: true, meta: {} }),
+    columns: record(schemas_string(), columnSchema).catch({}).default({}),
+    constraints: array(constraint).catch([]).default([]),
+    depends_on: looseObject({ nodes: stringList.default([]), macros: stringList.default([]) }).default({ nodes: [], macros: [] }),
+    version: union([schemas_string(), schemas_number()]).nullish(),
+    test_metadata: looseObject({ name: schemas_string(), namespace: schemas_string().nullish(), kwargs: record(schemas_string(), unknown()).catch({}).default({}) })
+        .nullish(),
+    attached_node: schemas_string().nullish(),
+    column_name: schemas_string().nullish(),
+});
+const RELATION_TYPES = new Set(['model', 'seed', 'snapshot']);
+/** Reads and checks a manifest file; every problem is a ConfigurationError naming the file and the fix. */
+function readManifest(file, absolute, role) {
+    let text;
+    try {
+        text = (0,external_node_fs_.readFileSync)(absolute, 'utf8');
+    }
+    catch (error) {
+        const missing = error.code === 'ENOENT';
+        throw new errors/* ConfigurationError */.j1(`dbt ${role} ${file} ${missing ? 'does not exist' : 'cannot be read'}`, {
+            cause: error,
+            hint: role === 'manifest'
+                ? 'run `dbt build` (or `dbt compile`) before this step so target/manifest.json exists, or set dbt.manifest / the dbt-manifest input'
+                : "download production's manifest.json (from the deploy job's artifact or your bucket) before this step, or set dbt.base_manifest / the dbt-base-manifest input",
+        });
+    }
+    let raw;
+    try {
+        raw = JSON.parse(text);
+    }
+    catch (error) {
+        throw new errors/* ConfigurationError */.j1(`dbt ${role} ${file} is not JSON (${error.message})`, {
+            cause: error,
+            hint: 'point it at the manifest.json that dbt writes into target/ (not run_results.json or a YAML file)',
+        });
+    }
+    return toManifest(raw, file, role);
+}
+/** A manifest already parsed (JSON.parse) → the checked, indexed Manifest. */
+function toManifest(raw, file, role) {
+    const top = raw !== null && typeof raw === 'object' ? raw : {};
+    const metadata = (top.metadata ?? {});
+    const versionUrl = typeof metadata.dbt_schema_version === 'string' ? metadata.dbt_schema_version : '';
+    const match = /\/manifest\/v(\d+)\.json$/.exec(versionUrl);
+    const version = match ? Number(match[1]) : Number.NaN;
+    if (!SUPPORTED_SCHEMA_VERSIONS.includes(version) || typeof top.nodes !== 'object' || top.nodes === null) {
+        throw new errors/* ConfigurationError */.j1(`dbt ${role} ${file} is ${versionUrl ? `of schema ${versionUrl}, which datacompare does not read` : 'not a dbt manifest (no metadata.dbt_schema_version)'}`, { hint: `datacompare reads manifest schemas v${SUPPORTED_SCHEMA_VERSIONS[0]}–v${SUPPORTED_SCHEMA_VERSIONS.at(-1)} (dbt 1.5 and later): build it with a recent dbt` });
+    }
+    const nodes = new Map();
+    const testsByNode = new Map();
+    for (const [id, value] of Object.entries(top.nodes)) {
+        const type = value?.resource_type;
+        if (type !== 'test' && !RELATION_TYPES.has(type))
+            continue;
+        const parsed = nodeSchema.safeParse(value);
+        if (!parsed.success) {
+            const issue = parsed.error.issues[0];
+            throw new errors/* ConfigurationError */.j1(`dbt ${role} ${file}: node ${id} is malformed (${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''})`, {
+                hint: 'regenerate the manifest with `dbt compile`; a hand-edited or truncated manifest cannot be read',
+            });
+        }
+        const node = parsed.data;
+        if (!node.config.enabled)
+            continue;
+        if (type === 'test') {
+            for (const parent of testedNodes(node)) {
+                const list = testsByNode.get(parent) ?? [];
+                list.push(node);
+                testsByNode.set(parent, list);
+            }
+        }
+        else
+            nodes.set(id, node);
+    }
+    return {
+        file,
+        macros: macrosOf(top.macros),
+        schemaVersion: version,
+        dbtVersion: typeof metadata.dbt_version === 'string' ? metadata.dbt_version : 'unknown',
+        projectName: typeof metadata.project_name === 'string' ? metadata.project_name : undefined,
+        projectId: typeof metadata.project_id === 'string' ? metadata.project_id : undefined,
+        nodes,
+        testsByNode,
+    };
+}
+function macrosOf(raw) {
+    const macros = new Map();
+    if (raw === null || typeof raw !== 'object')
+        return macros;
+    for (const [id, value] of Object.entries(raw)) {
+        const macro = value;
+        const calls = macro?.depends_on?.macros;
+        macros.set(id, {
+            sql: typeof macro?.macro_sql === 'string' ? macro.macro_sql : '',
+            calls: Array.isArray(calls) ? calls.filter((c) => typeof c === 'string') : [],
+        });
+    }
+    return macros;
+}
+/** A generic test belongs to `attached_node` (dbt ≥ 1.5); older tests only list their parents. */
+function testedNodes(test) {
+    if (test.attached_node)
+        return [test.attached_node];
+    return test.depends_on.nodes.filter((id) => !id.startsWith('macro.'));
+}
+/** Two manifests must describe the same dbt project; else every model would look new. */
+function checkSameProject(pr, base) {
+    const differ = (pr.projectId !== undefined && base.projectId !== undefined && pr.projectId !== base.projectId) ||
+        (pr.projectName !== undefined && base.projectName !== undefined && pr.projectName !== base.projectName);
+    if (differ) {
+        throw new errors/* ConfigurationError */.j1(`dbt manifests ${pr.file} and ${base.file} come from different projects (${pr.projectName ?? pr.projectId} vs ${base.projectName ?? base.projectId})`, { hint: "set dbt.base_manifest (or the dbt-base-manifest input) to production's manifest of this same project" });
+    }
+}
+//# sourceMappingURL=manifest.js.map
+;// CONCATENATED MODULE: ./build/src/dbt/select.js
+function isExcluded(node, patterns) {
+    return patterns.some((pattern) => matches(node, pattern));
+}
+function matches(node, pattern) {
+    if (pattern.startsWith('tag:')) {
+        const tag = pattern.slice(4);
+        return node.tags.includes(tag) || node.config.tags?.includes(tag) === true;
+    }
+    if (pattern.startsWith('path:')) {
+        const wanted = pattern.slice(5).replaceAll('\\', '/').replace(/\/$/, '');
+        const file = node.original_file_path.replaceAll('\\', '/');
+        return file === wanted || file.startsWith(`${wanted}/`) || glob(wanted).test(file);
+    }
+    return glob(pattern).test(node.name) || pattern === node.unique_id;
+}
+/** `*` any run of characters, `?` one character; everything else literal. */
+function glob(pattern) {
+    const body = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*').replaceAll('?', '.');
+    return new RegExp(`^${body}$`);
+}
+//# sourceMappingURL=select.js.map
+;// CONCATENATED MODULE: ./build/src/dbt/derive.js
+/**
+ * From a spec's `dbt` section to comparisons: read both manifests, find what the pull request
+ * changed, and turn every changed relation into a ComparisonDefinition (production → PR) whose key
+ * comes from the manifest. The explicit `comparisons:` keep running beside them.
+ */
+
+
+
+
+
+
+
+/** The loaded spec with the dbt-derived comparisons appended (unchanged when there is no `dbt` section). */
+function addDbtComparisons(loaded, options) {
+    const dbt = loaded.spec.dbt;
+    if (!dbt)
+        return loaded;
+    const manifestPath = options.manifest ?? dbt.manifest;
+    const basePath = options.baseManifest ?? dbt.base_manifest;
+    if (!basePath) {
+        throw new errors/* ConfigurationError */.j1(`the dbt section of ${loaded.file} names no base manifest`, {
+            hint: "set dbt.base_manifest (or the dbt-base-manifest input) to production's manifest.json, e.g. downloaded from the deploy job's artifact",
+        });
+    }
+    const pr = readManifest(manifestPath, external_node_path_.resolve(options.cwd, manifestPath), 'manifest');
+    const base = readManifest(basePath, external_node_path_.resolve(options.cwd, basePath), 'base_manifest');
+    checkSameProject(pr, base);
+    const changes = detectChanges(pr, base, dbt.select);
+    const kept = changes.changed.filter((c) => !isExcluded(c.node, dbt.exclude));
+    const excluded = changes.changed.filter((c) => isExcluded(c.node, dbt.exclude));
+    const taken = new Set(loaded.definitions.map((d) => d.name));
+    const modelName = (node) => (node.version !== undefined && node.version !== null ? `${node.name}_v${node.version}` : node.name);
+    const duplicateNames = new Set(kept.map((c) => modelName(c.node)).filter((name, i, all) => all.indexOf(name) !== i));
+    const location = { file: loaded.file, ...(loaded.dbtLocation ?? { line: 0, column: 0 }) };
+    const derived = kept.map((change) => {
+        let name = duplicateNames.has(modelName(change.node)) ? `${change.node.package_name}.${modelName(change.node)}` : modelName(change.node);
+        if (taken.has(name))
+            name = `dbt:${name}`;
+        taken.add(name);
+        return definitionFor(change, name, { spec: loaded.spec, dbt, cwd: options.cwd, location, maxDiffRows: options.maxDiffRows, tests: pr.testsByNode });
+    });
+    const summary = (node) => ({ unique_id: node.unique_id, name: node.name, relation: relationName(node) });
+    return {
+        ...loaded,
+        definitions: [...loaded.definitions, ...derived],
+        dbt: {
+            manifest: manifestPath,
+            base_manifest: basePath,
+            select: dbt.select,
+            added: changes.added.filter((n) => !isExcluded(n, dbt.exclude)).map(summary),
+            removed: changes.removed.filter((n) => !isExcluded(n, dbt.exclude)).map(summary),
+            excluded: excluded.map((c) => ({ unique_id: c.node.unique_id, name: c.node.name })),
+        },
+    };
+}
+function definitionFor(change, name, context) {
+    const { node } = change;
+    const prod = change.base ?? node;
+    const override = context.dbt.models[`${node.package_name}.${node.name}`] ?? context.dbt.models[node.name];
+    const key = discoverKey(node, context.tests.get(node.unique_id) ?? [], override?.primary_keys);
+    const defaults = context.spec.defaults ?? {};
+    const noKey = key.columns.length === 0;
+    const definition = {
+        name,
+        location: context.location,
+        source: resolveSide(context.spec, { datasource: context.dbt.base_datasource ?? context.dbt.datasource, dataset: dataset(prod) }, context.cwd),
+        target: resolveSide(context.spec, { datasource: context.dbt.datasource, dataset: dataset(node) }, context.cwd),
+        columns: null,
+        primaryKeys: noKey ? null : { source: key.columns.map(unquote), target: key.columns.map(unquote) },
+        caseSensitive: override?.case_sensitive ?? defaults.case_sensitive ?? false,
+        quickComparison: noKey || (defaults.quick_comparison ?? false),
+        schemaDiff: true,
+        tolerance: { ...override?.tolerance },
+        thresholds: {
+            ...(defaults.thresholds?.max_mismatched_rows !== undefined && { maxMismatchedRows: defaults.thresholds.max_mismatched_rows }),
+            ...(defaults.thresholds?.max_mismatch_ratio !== undefined && { maxMismatchRatio: defaults.thresholds.max_mismatch_ratio }),
+        },
+        maxDiffRows: defaults.max_diff_rows ?? context.maxDiffRows ?? DEFAULT_MAX_DIFF_ROWS,
+        dbt: { unique_id: node.unique_id, reason: describeReason(change.reason), key_source: key.source, downstream: change.reason.kind === 'downstream' },
+    };
+    if (noKey)
+        definition.profile = true;
+    if (override?.exclude_columns)
+        definition.excludeColumns = [...override.exclude_columns];
+    if (defaults.timeout_minutes !== undefined)
+        definition.timeoutMs = Math.round(defaults.timeout_minutes * 60_000);
+    return definition;
+}
+/** `"schema"."alias"`: the datasource names the database; quoted so dots and case survive. */
+function dataset(node) {
+    const quote = (part) => `"${part.replaceAll('"', '""')}"`;
+    return `${quote(node.schema)}.${quote(node.alias ?? node.name)}`;
+}
+/** The relation as dbt names it (for reports). */
+function relationName(node) {
+    return node.relation_name ?? [node.database, node.schema, node.alias ?? node.name].filter(Boolean).join('.');
+}
+function unquote(column) {
+    return /^(["`]).*\1$/.test(column) ? column.slice(1, -1) : column;
+}
+//# sourceMappingURL=derive.js.map
 ;// CONCATENATED MODULE: ./build/src/action/run.js
 /**
  * The action's main step: inputs → spec → run → publish. The same code path as `datacompare run`;
  * what differs is where the report goes (job summary, annotations, PR comment, outputs).
  */
+
 
 
 
@@ -62438,7 +63196,12 @@ async function runMain(options = {}) {
     const publishOptions = { inputs, logger, specFile };
     let loaded;
     try {
-        loaded = await loadSpec(inputs.spec, { env, cwd: workspace, maxDiffRows: inputs.maxDiffRows });
+        loaded = addDbtComparisons(await loadSpec(inputs.spec, { env, cwd: workspace, maxDiffRows: inputs.maxDiffRows }), {
+            cwd: workspace,
+            maxDiffRows: inputs.maxDiffRows,
+            ...(inputs.dbtManifest && { manifest: inputs.dbtManifest }),
+            ...(inputs.dbtBaseManifest && { baseManifest: inputs.dbtBaseManifest }),
+        });
     }
     catch (error) {
         if (error instanceof errors/* SpecError */.G8)
@@ -62628,7 +63391,7 @@ function loadDuckDBModule() {
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3999);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8757);
 // The action's one bundle (dist/index.js) serves both `main` and `post` (see action.yml).
 
 await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .runAction */ .C)();

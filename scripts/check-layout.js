@@ -1,6 +1,7 @@
 // Guards the import arrows and file names of house-style.md (run by `npm run lint`):
 //   - @actions/* only under src/action/ and src/entries/
 //   - src/engine/ never imports a concrete dialect folder, nor action/, report/, server/, cli/
+//   - src/dbt/ never imports action/, report/, server/, cli/, runner/, dialects/ or api/
 //   - src/report/ (pure renderers) never imports node:fs, node:net, node:http or action/
 //   - file and folder names are kebab-case
 import { readdirSync, readFileSync } from 'node:fs';
@@ -40,6 +41,11 @@ const RULES = [
     forbidden: (to) =>
       /^src\/dialects\/[^/]+\//.test(to) || /^src\/(action|report|server|cli|entries)\//.test(to),
     why: 'the engine knows dialects only through src/dialects/types.ts (and registry.ts), and nothing of action/report/server/cli',
+  },
+  {
+    applies: (file) => file.startsWith('src/dbt/'),
+    forbidden: (to) => /^src\/(action|report|server|cli|entries|runner|dialects|api)\//.test(to),
+    why: 'dbt/ reads manifests and plans comparisons: it may import spec/, engine/model and shared/, never what calls it',
   },
   {
     applies: (file) => file.startsWith('src/report/'),

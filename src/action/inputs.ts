@@ -27,6 +27,8 @@ export interface ActionInputs {
   maxDiffRows: number; // default 100
   timeoutMinutes: number; // default 30
   reportDir: string; // default `${RUNNER_TEMP}/datacompare`
+  dbtManifest?: string; // overrides the spec's dbt.manifest
+  dbtBaseManifest?: string; // overrides the spec's dbt.base_manifest
 }
 
 /** Every input name, as written in action.yml and in workflows. */
@@ -45,6 +47,8 @@ export const Input = {
   maxDiffRows: 'max-diff-rows',
   timeoutMinutes: 'timeout-minutes',
   reportDir: 'report-dir',
+  dbtManifest: 'dbt-manifest',
+  dbtBaseManifest: 'dbt-base-manifest',
 } as const;
 
 const choice = <T extends string>(name: string, values: readonly [T, ...T[]], fallback: T) =>
@@ -87,6 +91,8 @@ const inputsSchema = z.object({
   [Input.maxDiffRows]: wholeNumber(Input.maxDiffRows, 100, { min: 0, max: 100_000 }),
   [Input.timeoutMinutes]: wholeNumber(Input.timeoutMinutes, 30, { min: 1, max: 360 }),
   [Input.reportDir]: optional,
+  [Input.dbtManifest]: optional,
+  [Input.dbtBaseManifest]: optional,
 });
 
 export interface ReadInputsOptions {
@@ -133,6 +139,8 @@ export function readInputs(options: ReadInputsOptions): ActionInputs {
     ...(v[Input.workspaceId] !== undefined && { workspaceId: v[Input.workspaceId] }),
     ...(v[Input.agentRunId] !== undefined && { agentRunId: v[Input.agentRunId] }),
     ...(v[Input.githubToken] !== undefined && { githubToken: v[Input.githubToken] }),
+    ...(v[Input.dbtManifest] !== undefined && { dbtManifest: v[Input.dbtManifest] }),
+    ...(v[Input.dbtBaseManifest] !== undefined && { dbtBaseManifest: v[Input.dbtBaseManifest] }),
   };
   options.logger.debug(`inputs: ${redact(JSON.stringify(inputs))}`);
   return inputs;

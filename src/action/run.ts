@@ -10,6 +10,7 @@ import { anySignal } from '../shared/abort.js';
 import { ConfigurationError, SpecError } from '../shared/errors.js';
 import { registeredSecrets } from '../shared/redact.js';
 import { loadSpec } from '../spec/load.js';
+import { addDbtComparisons } from '../dbt/derive.js';
 import { readInputs, resolveMode, type ActionInputs } from './inputs.js';
 import { coreLogger } from './logger.js';
 import { publishRun, publishSpecError, type PublishOptions } from './publish.js';
@@ -31,7 +32,12 @@ export async function runMain(options: MainOptions = {}): Promise<void> {
 
   let loaded;
   try {
-    loaded = await loadSpec(inputs.spec, { env, cwd: workspace, maxDiffRows: inputs.maxDiffRows });
+    loaded = addDbtComparisons(await loadSpec(inputs.spec, { env, cwd: workspace, maxDiffRows: inputs.maxDiffRows }), {
+      cwd: workspace,
+      maxDiffRows: inputs.maxDiffRows,
+      ...(inputs.dbtManifest && { manifest: inputs.dbtManifest }),
+      ...(inputs.dbtBaseManifest && { baseManifest: inputs.dbtBaseManifest }),
+    });
   } catch (error) {
     if (error instanceof SpecError) await publishSpecError(error, publishOptions);
     throw error;

@@ -11,6 +11,7 @@ import { DEFAULT_QUERY_TIMEOUT_MS, type ComparisonDefinition, type ComparisonRes
 import { decideStatus, diffDetails, rowReasons, schemaReasons } from './outcome.js';
 import { planDiff, sameConnection, strategies, type DiffStrategy } from './plan.js';
 import { quickComparison } from './quick.js';
+import { profileComparison } from './profile.js';
 import { resolveColumns } from './resolve.js';
 import { computeSchemaDiff, schemaDiffIsEmpty } from './schema-diff.js';
 import { describeSide } from './sides.js';
@@ -57,6 +58,8 @@ export async function compare(
       progress('counting');
       const quick = await quickComparison(context);
       reasons.push(...quick.reasons);
+      const profile = definition.profile ? await profileComparison(context) : undefined;
+      if (profile) reasons.push(...profile.reasons);
       const diffStatus = reasons.length > 0 ? 'MISMATCH' : 'MATCH';
       result = {
         name: definition.name,
@@ -64,6 +67,7 @@ export async function compare(
         result: { diff_status: diffStatus, diff_reasons: reasons, time_taken: 0 },
         stats: quick.stats,
         plan: quick.plan,
+        ...(profile && profile.differences.length > 0 && { profile: profile.differences }),
       };
     } else {
       const plan = planDiff(context, candidates);

@@ -73,6 +73,34 @@ export interface ComparisonDefinition {
   timeoutMs?: number;
   /** Each statement's time limit in milliseconds; undefined = DEFAULT_QUERY_TIMEOUT_MS. */
   queryTimeoutMs?: number;
+  /** With quickComparison: also compare a per-column profile (counts, distinct, min/max/sum). */
+  profile?: boolean;
+  /** Columns left out when `columns` is null (compared case-insensitively by name). */
+  excludeColumns?: string[];
+  /** Set on comparisons derived from dbt manifests: which model and why. */
+  dbt?: DbtComparisonInfo;
+}
+
+/** Why a dbt model was compared, and where its key came from (see src/dbt/). */
+export interface DbtComparisonInfo {
+  unique_id: string;
+  /** "modified: body, columns", "downstream of stg_orders"... */
+  reason: string;
+  /** override, meta, constraint, unique_key, unique_test, unique_combination, none */
+  key_source: string;
+  /** True for a model only downstream of a change (its own code did not change). */
+  downstream: boolean;
+}
+
+/** The run's dbt part: models new in the pull request and models it removed (not diffed). */
+export interface DbtRunInfo {
+  manifest: string;
+  base_manifest: string;
+  select: string;
+  added: { unique_id: string; name: string; relation: string }[];
+  removed: { unique_id: string; name: string; relation: string }[];
+  /** Changed models left out by dbt.exclude. */
+  excluded: { unique_id: string; name: string }[];
 }
 
 /** A statement running longer than this (30 min) is stopped by its database unless the spec says otherwise. */
@@ -170,6 +198,28 @@ export interface ComparisonResult {
   plan?: PlanInfo;
   /** api mode: where the run lives on the service. */
   service?: { comparison_id?: string; run_id?: number; task_id?: string; url?: string };
+  /** Comparisons derived from dbt manifests: the model, why it was compared, where its key came from. */
+  dbt?: DbtComparisonInfo;
+  /** Keyless comparisons with a profile: the columns whose profiles differ. */
+  profile?: ProfileDifference[];
+}
+
+/** One column's profile on one side (numeric columns also have min, max and sum). */
+export interface ColumnProfile {
+  non_null: number;
+  distinct: number;
+  min?: number;
+  max?: number;
+  sum?: number;
+}
+
+export interface ProfileDifference {
+  /** Source column name. */
+  column: string;
+  source: ColumnProfile;
+  target: ColumnProfile;
+  /** Which measures differ: non_null, distinct, min, max, sum. */
+  differs: (keyof ColumnProfile)[];
 }
 
 /** The whole run, as written by `--json` and to results.json. */
@@ -180,6 +230,8 @@ export interface RunResult {
   started_at: string;
   finished_at: string;
   comparisons: (ComparisonResult & { location?: ComparisonDefinition['location'] })[];
+  /** Present when the spec has a `dbt` section. */
+  dbt?: DbtRunInfo;
 }
 
 // ───────────────────────────── how the engine is called ─────────────────────────────

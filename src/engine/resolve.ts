@@ -57,7 +57,10 @@ export function resolveColumns(
   if (!columnNames) {
     const targetByName = new Map(target.schema.columns.map((c) => [c.name.toLowerCase(), c.name]));
     const keyNamesLower = new Set([...keys.map((k) => k.source.toLowerCase()), ...keys.map((k) => k.target.toLowerCase())]);
-    const shared = source.schema.columns.filter((c) => targetByName.has(c.name.toLowerCase()) && !keyNamesLower.has(c.name.toLowerCase()));
+    const excluded = new Set((definition.excludeColumns ?? []).map((c) => c.toLowerCase()));
+    const shared = source.schema.columns.filter(
+      (c) => targetByName.has(c.name.toLowerCase()) && !keyNamesLower.has(c.name.toLowerCase()) && !excluded.has(c.name.toLowerCase()),
+    );
     columnNames = { source: shared.map((c) => c.name), target: shared.map((c) => targetByName.get(c.name.toLowerCase()) as string) };
   }
   const columns = pairUp(columnNames.source, columnNames.target, source, target, 'compared column').map((pair) => {

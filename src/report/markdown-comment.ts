@@ -11,6 +11,7 @@ import { redact } from '../shared/redact.js';
 import { largestFitting } from './budget.js';
 import { inlineText, safeUrl } from './escape.js';
 import { allDetails, statusLine, statusTable } from './markdown-parts.js';
+import { dbtSection } from './markdown-dbt.js';
 
 /** GitHub's limit for a comment body, in characters. */
 export const COMMENT_LIMIT_CHARS = 65_536;
@@ -53,6 +54,8 @@ interface Stage {
   name: string;
   rows: number;
   details: boolean;
+  /** Cut the status table to the most important comparisons (many dbt models). */
+  tableLimit?: number;
 }
 
 function header(run: RunResult, options: CommentOptions): string[] {
@@ -63,7 +66,10 @@ function header(run: RunResult, options: CommentOptions): string[] {
 }
 
 function render(run: RunResult, stage: Stage, options: CommentOptions, shortened: boolean): string {
-  const parts = [...header(run, options), '', statusTable(run, { timings: false })];
+  const parts = [...header(run, options), ''];
+  const dbt = dbtSection(run, { limit: stage.details ? 50 : Math.min(20, stage.tableLimit ?? 20) });
+  if (dbt) parts.push(dbt, '');
+  parts.push(statusTable(run, { timings: false, ...(stage.tableLimit !== undefined && { limit: stage.tableLimit }) }));
   if (stage.details) {
     const details = allDetails(run, { maxRows: stage.rows, chart: false, fullRowsHint: () => 'every row is in the job summary and the report files' });
     if (details) parts.push('', details);
@@ -92,6 +98,7 @@ export function renderCommentWithStage(run: RunResult, options: CommentOptions):
   for (const stage of [
     { name: 'no sample rows', rows: 0, details: true },
     { name: 'statistics only', rows: 0, details: false },
+    ...[100, 30].filter((n) => n < run.comparisons.length).map((n) => ({ name: `first ${n} comparisons`, rows: 0, details: false, tableLimit: n })),
   ]) {
     const body = fitting(stage, true);
     if (body !== undefined) return { markdown: body, stage: stage.name };

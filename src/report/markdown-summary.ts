@@ -8,6 +8,7 @@ import type { ComparisonResult, RunResult } from '../engine/model.js';
 import { redact } from '../shared/redact.js';
 import { largestFitting } from './budget.js';
 import { allDetails, statusLine, statusTable } from './markdown-parts.js';
+import { dbtSection } from './markdown-dbt.js';
 
 /** What we allow ourselves: GitHub drops a step summary over 1 MiB; leave room for other steps' text. */
 export const SUMMARY_BUDGET_BYTES = 1_000_000;
@@ -43,7 +44,10 @@ export function byteLength(text: string): number {
 }
 
 function render(run: RunResult, stage: Stage, options: SummaryOptions, shortened: boolean): string {
-  const parts = [`## datacompare: ${run.status}`, '', statusLine(run), '', statusTable(run, stage.tableLimit === undefined ? {} : { limit: stage.tableLimit })];
+  const parts = [`## datacompare: ${run.status}`, '', statusLine(run), ''];
+  const dbt = dbtSection(run, { limit: stage.tableLimit ?? 1000 });
+  if (dbt) parts.push(dbt, '');
+  parts.push(statusTable(run, stage.tableLimit === undefined ? {} : { limit: stage.tableLimit }));
   if (stage.details) {
     const details = allDetails(run, { maxRows: stage.rows, chart: stage.chart, ...(options.fullRowsHint ? { fullRowsHint: options.fullRowsHint } : {}) });
     if (details) parts.push('', details);

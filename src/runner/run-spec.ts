@@ -3,7 +3,8 @@
  * limit) or on the Data Comparison Service, and gathers one RunResult in spec order. A comparison
  * that fails becomes a `status: 'error'` result and the others still run.
  */
-import type { ComparisonDefinition, ComparisonResult, ProgressEvent, RunComparison, RunResult } from '../engine/model.js';
+import type { ComparisonDefinition, ComparisonResult, DbtRunInfo, ProgressEvent, RunComparison, RunResult } from '../engine/model.js';
+import { withDbt } from './dbt-result.js';
 import { overallStatus } from '../engine/model.js';
 import { runComparison } from '../engine/index.js';
 import { anySignal } from '../shared/abort.js';
@@ -22,7 +23,7 @@ export const LOCAL_CONCURRENCY = 2;
 export type { ApiSettings, StartedJob } from './api-mode.js';
 
 export interface RunSpecOptions {
-  loaded: LoadedSpec;
+  loaded: LoadedSpec & { dbt?: DbtRunInfo };
   /** Names of the comparisons to run; empty or undefined = all. */
   only?: string[];
   mode: 'local' | 'api';
@@ -40,7 +41,7 @@ export async function runSpec(options: RunSpecOptions): Promise<RunResult> {
   const startedAt = new Date().toISOString();
   options.logger.debug(`running ${definitions.length} comparison(s) in ${options.mode} mode: ${definitions.map((d) => d.name).join(', ')}`);
   const results = options.mode === 'api' ? await runApi(definitions, options) : await runLocal(definitions, options);
-  const comparisons = results.map((result, index) => ({ ...result, location: definitions[index]!.location }));
+  const comparisons = results.map((result, index) => withDbt({ ...result, location: definitions[index]!.location }, definitions[index]!));
   return {
     version: 1,
     status: overallStatus(comparisons),
@@ -48,6 +49,7 @@ export async function runSpec(options: RunSpecOptions): Promise<RunResult> {
     started_at: startedAt,
     finished_at: new Date().toISOString(),
     comparisons,
+    ...(options.loaded.dbt && { dbt: options.loaded.dbt }),
   };
 }
 

@@ -9,7 +9,7 @@ import { LineCounter, parseDocument } from 'yaml';
 import type { ComparisonDefinition } from '../engine/model.js';
 import { ConfigurationError, SpecError, type SpecProblem } from '../shared/errors.js';
 import { interpolate } from './interpolate.js';
-import { formatPath, positionOf } from './positions.js';
+import { formatPath, positionOf, type Position } from './positions.js';
 import { sortProblems, type RawProblem } from './problems.js';
 import { resolveDefinitions } from './resolve.js';
 import { checkRules } from './rules.js';
@@ -21,6 +21,8 @@ export interface LoadedSpec {
   file: string;
   spec: Spec;
   definitions: ComparisonDefinition[];
+  /** Where the `dbt` section starts, when there is one. */
+  dbtLocation?: Position;
 }
 
 export interface LoadOptions {
@@ -91,7 +93,12 @@ export function parseSpec(text: string, options: LoadOptions & { file: string })
     ...(options.maxDiffRows !== undefined && { maxDiffRows: options.maxDiffRows }),
     locate: (index) => positionOf(doc, lineCounter, ['comparisons', index]),
   });
-  return { file, spec: validated.spec, definitions };
+  return {
+    file,
+    spec: validated.spec,
+    definitions,
+    ...(validated.spec.dbt && { dbtLocation: positionOf(doc, lineCounter, ['dbt'], 'key') }),
+  };
 }
 
 /** yaml's message without the "at line N, column M" tail (we print the position ourselves). */

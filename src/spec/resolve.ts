@@ -22,7 +22,7 @@ export interface ResolveOptions {
 }
 
 export function resolveDefinitions(spec: Spec, options: ResolveOptions): ComparisonDefinition[] {
-  return spec.comparisons.map((comparison, index) => {
+  return (spec.comparisons ?? []).map((comparison, index) => {
     const defaults = spec.defaults ?? {};
     const pick = <K extends keyof typeof defaults>(key: K) => comparison[key] ?? defaults[key];
     const timeoutMinutes = pick('timeout_minutes');
@@ -55,6 +55,11 @@ export function resolveDefinitions(spec: Spec, options: ResolveOptions): Compari
 /** True when the comparison names only a stored comparison (no source/target): it runs in api mode only. */
 export function isApiOnly(definition: ComparisonDefinition): boolean {
   return definition.comparisonId !== undefined && definition.source.datasourceName === '';
+}
+
+/** One side as the engine takes it, for comparisons built outside the spec's list (dbt). */
+export function resolveSide(spec: Spec, sideSpec: SideSpec, cwd: string): SideDefinition {
+  return side(spec, sideSpec, undefined, cwd);
 }
 
 function side(spec: Spec, sideSpec: SideSpec | undefined, shorthandFilter: string | undefined, cwd: string): SideDefinition {

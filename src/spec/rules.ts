@@ -16,10 +16,15 @@ const strings = (value: unknown): string[] | undefined =>
 const code = (name: string) => `\`${name}\``;
 
 export function checkRules(data: unknown): RawProblem[] {
-  if (!isObj(data) || !Array.isArray(data.comparisons)) return [];
+  if (isObj(data) && data.comparisons === undefined && data.dbt === undefined) {
+    return [{ path: ['comparisons'], message: 'is required', hint: 'list the comparisons to run under `comparisons:`, or add a `dbt:` section that derives them from dbt manifests' }];
+  }
+  if (!isObj(data)) return [];
   const problems: RawProblem[] = [];
   const datasources = isObj(data.datasources) ? data.datasources : {};
   const declared = Object.keys(datasources);
+  problems.push(...checkDbt(data.dbt, declared));
+  if (!Array.isArray(data.comparisons)) return problems;
   const seenNames = new Map<string, number>();
   data.comparisons.forEach((comparison, index) => {
     if (!isObj(comparison)) return;
@@ -183,4 +188,21 @@ function checkTolerance(comparison: Obj, at: PathSegment[]): RawProblem[] {
       hint: suggestionHint(column, compared, 'columns').replace('allowed columns', 'compared columns'),
       at: 'key' as const,
     }));
+}
+
+/** The dbt section's datasources must be declared, and be databases the engine reads. */
+function checkDbt(dbt: unknown, declared: string[]): RawProblem[] {
+  if (!isObj(dbt)) return [];
+  const problems: RawProblem[] = [];
+  for (const key of ['datasource', 'base_datasource'] as const) {
+    const name = dbt[key];
+    if (typeof name === 'string' && name.trim() !== '' && !declared.includes(name)) {
+      problems.push({
+        path: ['dbt', key],
+        message: `datasource ${code(name)} is not declared`,
+        hint: declared.length > 0 ? suggestionHint(name, declared, 'datasources') : 'declare it under `datasources:`',
+      });
+    }
+  }
+  return problems;
 }

@@ -155,11 +155,35 @@ export const comparisonSchema = z.strictObject({
   ...comparisonOptions,
 });
 
+/** Per-model overrides under `dbt.models` (keyed by model name, or package.name). */
+export const dbtModelSchema = z.strictObject({
+  primary_keys: columnList.optional().describe('key columns of this model (wins over every key found in the manifest)'),
+  tolerance: z.record(nonEmpty, z.number().min(0)).optional().describe('per column, numeric values within this absolute difference are equal'),
+  exclude_columns: columnList.optional().describe('columns left out of the comparison'),
+  case_sensitive: z.boolean().optional().describe('string values compare case-sensitively'),
+});
+
+/** dbt pull requests: the comparisons are derived from two manifests (see src/dbt/). */
+export const dbtSchema = z
+  .strictObject({
+    datasource: nonEmpty.describe("a key of `datasources`: where the pull request's models are built"),
+    manifest: nonEmpty.default('target/manifest.json').describe("this pull request's manifest.json (the dbt-manifest input overrides it)"),
+    base_manifest: nonEmpty
+      .optional()
+      .describe("production's manifest.json, the dbt \"state\" (the dbt-base-manifest input overrides it)"),
+    base_datasource: nonEmpty.optional().describe("a key of `datasources`: where production's models live (default: datasource)"),
+    select: z.enum(['modified', 'modified+']).default('modified+').describe('modified: changed models only; modified+: and every model downstream'),
+    exclude: z.array(nonEmpty).default([]).describe('models left out: names, globs (legacy_*), tag:X, path:X'),
+    models: z.record(nonEmpty, dbtModelSchema).default({}).describe('per-model overrides, keyed by model name'),
+  })
+  .describe('beyond the API document: diff the models a dbt pull request changed against production');
+
 export const specSchema = z.strictObject({
   version: z.literal(1).describe('spec format version; always 1'),
   datasources: z.record(nonEmpty, datasourceSchema).default({}).describe('named connections; comparisons refer to them by name'),
   defaults: z.strictObject(comparisonOptions).optional().describe('options applied to every comparison unless it sets its own'),
-  comparisons: z.array(comparisonSchema).min(1, 'must list at least one comparison').describe('the comparisons to run, in this order'),
+  comparisons: z.array(comparisonSchema).min(1, 'must list at least one comparison').optional().describe('the comparisons to run, in this order (required unless `dbt` is set)'),
+  dbt: dbtSchema.optional(),
 });
 
 export type DatasourceSpec = z.infer<typeof datasourceSchema>;
@@ -167,5 +191,6 @@ export type SideSpec = z.infer<typeof sideSchema>;
 export type ComparisonSpec = z.infer<typeof comparisonSchema>;
 export type Thresholds = z.infer<typeof thresholdsSchema>;
 export type Spec = z.infer<typeof specSchema>;
+export type DbtSpec = z.infer<typeof dbtSchema>;
 
 export const DEFAULT_SPEC_PATH = '.github/data-comparisons.yml';

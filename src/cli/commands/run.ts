@@ -13,6 +13,8 @@ import { runSpec, type ApiSettings } from '../../runner/run-spec.js';
 import { ConfigurationError, ExitCode } from '../../shared/errors.js';
 import { addSecret } from '../../shared/redact.js';
 import { loadSpec } from '../../spec/load.js';
+import { addDbtComparisons } from '../../dbt/derive.js';
+import { dbtCliOptions, dbtLines, dbtOptions } from './dbt-options.js';
 import { DEFAULT_SPEC_PATH } from '../../spec/schema.js';
 import { choiceOption, integerOption, listOption, stringOption } from '../args.js';
 import type { CliCommand, CliContext, OptionValues, Output } from '../command.js';
@@ -34,6 +36,7 @@ export const runCommand: CliCommand = {
     'max-diff-rows': { type: 'string', valueName: 'N', description: 'differing rows kept per comparison when the spec does not say (default 100)' },
     quiet: { type: 'boolean', short: 'q', description: 'print only the one-line outcome' },
     verbose: { type: 'boolean', description: 'print debug lines (queries, plans, timings) to stderr' },
+    ...dbtCliOptions,
   },
   details: [
     'Exit status: 0 every comparison matched, 1 at least one differs, 2 an error (bad spec, connection, failed job);',
@@ -47,11 +50,12 @@ export const runCommand: CliCommand = {
     const failOn = choiceOption(values, 'fail-on', ['mismatch', 'error', 'never'] as const) ?? 'mismatch';
     const maxDiffRows = integerOption(values, 'max-diff-rows', { min: 0, max: 100_000 });
     const quiet = values.quiet === true;
-    const loaded = await loadSpec(stringOption(values, 'spec') ?? DEFAULT_SPEC_PATH, {
+    const spec = await loadSpec(stringOption(values, 'spec') ?? DEFAULT_SPEC_PATH, {
       env: context.env,
       cwd: context.cwd,
       ...(maxDiffRows !== undefined && { maxDiffRows }),
     });
+    const loaded = addDbtComparisons(spec, dbtOptions(values, context.cwd, maxDiffRows));
     const mode = requested === 'auto' ? (context.env.DATACOMPARE_API_KEY ? 'api' : 'local') : requested;
     const api = mode === 'api' ? apiSettings(context.env) : undefined;
     const progress = quiet ? undefined : progressPrinter(context.stderr, values.verbose === true);
@@ -72,7 +76,10 @@ export const runCommand: CliCommand = {
     // The terminal report first: a report file that cannot be written must not hide the result.
     const outcome = decideOutcome(run, failOn);
     if (quiet) context.stdout.write(`${outcome.message}\n`);
-    else context.stdout.write(renderText(run, { color: context.stdout.color, showPlan: values.verbose === true }));
+    else {
+      context.stdout.write(renderText(run, { color: context.stdout.color, showPlan: values.verbose === true }));
+      if (run.dbt) context.stdout.write(dbtLines(run.dbt));
+    }
     await writeReports(run, values, context, maxDiffRows);
     if (!outcome.failed) return ExitCode.match;
     return run.status === 'error' ? ExitCode.error : ExitCode.mismatch;

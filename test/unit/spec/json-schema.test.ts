@@ -14,7 +14,7 @@ describe('the committed JSON Schema', () => {
       additionalProperties: boolean;
       properties: { datasources: { additionalProperties: { oneOf: { properties: { type: { const?: string; enum?: string[] } } }[] } } };
     };
-    expect(schema.required).toEqual(['version', 'comparisons']);
+    expect(schema.required).toEqual(['version']);
     expect(schema.additionalProperties).toBe(false);
     const types = schema.properties.datasources.additionalProperties.oneOf.flatMap((o) => o.properties.type.const ?? o.properties.type.enum);
     expect(types).toEqual(expect.arrayContaining(['sqlite', 'postgres', 'mysql', 'mariadb', 'service']));

@@ -43,7 +43,7 @@ describe('spec problems', () => {
       spec.yml:1:10  version: must be 1, not 2
           hint: write \`version: 1\` at the top of the file
       spec.yml:2:1  extra: unknown key \`extra\`
-          hint: allowed keys: \`version\`, \`datasources\`, \`defaults\`, \`comparisons\`
+          hint: allowed keys: \`version\`, \`datasources\`, \`defaults\`, \`comparisons\`, \`dbt\`
       spec.yml:4:14  datasources.o.type: unknown type "postgress"
           hint: did you mean \`postgres\`?
       spec.yml:5:3  datasources.p.url: is required
@@ -116,16 +116,29 @@ describe('spec problems', () => {
     `);
   });
 
+  it('checks the dbt section: known datasources, select, overrides; no comparisons needed with it', () => {
+    expect(
+      problemsOf('version: 1\ndatasources:\n  wh: { type: postgres, url: x }\ndbt:\n  datasource: warehose\n  select: changed\n  models:\n    orders: { primary_key: [id] }\n'),
+    ).toMatchInlineSnapshot(`
+      "spec.yml: 3 problems; nothing was run.
+      spec.yml:5:15  dbt.datasource: datasource \`warehose\` is not declared
+          hint: allowed datasources: \`wh\`
+      spec.yml:6:11  dbt.select: must be "modified" or "modified+", not the string "changed"
+      spec.yml:8:15  dbt.models.orders.primary_key: unknown key \`primary_key\`
+          hint: did you mean \`primary_keys\`?"
+    `);
+  });
+
   it('requires comparisons', () => {
     expect(problemsOf('version: 1\n')).toMatchInlineSnapshot(`
       "spec.yml: 1 problem; nothing was run.
       spec.yml:1:1  comparisons: is required
-          hint: list the comparisons to run under \`comparisons:\`"
+          hint: list the comparisons to run under \`comparisons:\`, or add a \`dbt:\` section that derives them from dbt manifests"
     `);
     expect(problemsOf('')).toMatchInlineSnapshot(`
       "spec.yml: 2 problems; nothing was run.
       spec.yml:1:1  comparisons: is required
-          hint: list the comparisons to run under \`comparisons:\`
+          hint: list the comparisons to run under \`comparisons:\`, or add a \`dbt:\` section that derives them from dbt manifests
       spec.yml:1:1  version: is required
           hint: write \`version: 1\` at the top of the file"
     `);
