@@ -290,7 +290,7 @@ class DuckdbConnection {
                     : await module.DuckDBInstance.create(':memory:', instanceOptions());
         }
         catch (error) {
-            throw (0,errors/* wrapDriverError */.Z)(error, { category: 'connection' }, { datasourceName: this.name });
+            throw (0,errors/* wrapDriverError */.Z3)(error, { category: 'connection' }, { datasourceName: this.name });
         }
         const lockdown = lockdownSql(config, instanceOptions().temp_directory ?? (0,external_node_os_.tmpdir)(), this.compiler);
         try {
@@ -315,7 +315,7 @@ class DuckdbConnection {
         }
         catch (error) {
             instance.closeSync();
-            throw (0,errors/* wrapDriverError */.Z)(error, { category: 'connection' }, { datasourceName: this.name });
+            throw (0,errors/* wrapDriverError */.Z3)(error, { category: 'connection' }, { datasourceName: this.name });
         }
         return { module, instance };
     }
@@ -345,7 +345,7 @@ class DuckdbConnection {
                 connection = await connecting;
             }
             catch (error) {
-                throw (0,errors/* wrapDriverError */.Z)(error, { category: 'connection' }, { datasourceName: this.name });
+                throw (0,errors/* wrapDriverError */.Z3)(error, { category: 'connection' }, { datasourceName: this.name });
             }
             finally {
                 this.connecting.delete(connecting);
@@ -396,7 +396,7 @@ class DuckdbConnection {
         if (this.options.statementTimeoutMs)
             context.statementTimeoutMs = this.options.statementTimeoutMs;
         const category = watch?.timedOut && !options?.signal?.aborted ? 'timeout' : categorize(error);
-        return (0,errors/* wrapDriverError */.Z)(error, { category }, context);
+        return (0,errors/* wrapDriverError */.Z3)(error, { category }, context);
     }
     /**
      * One prepared statement: DuckDB refuses to prepare several ("Cannot prepare multiple statements").
@@ -602,8 +602,9 @@ const duckdbDialect = {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   S: () => (/* binding */ driverMessage),
-/* harmony export */   Z: () => (/* binding */ wrapDriverError)
+/* harmony export */   SD: () => (/* binding */ driverMessage),
+/* harmony export */   Z3: () => (/* binding */ wrapDriverError),
+/* harmony export */   ci: () => (/* binding */ addressOf)
 /* harmony export */ });
 /* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(604);
 /* harmony import */ var _shared_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3326);
@@ -646,9 +647,10 @@ function wrapDriverError(error, info, context) {
         return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc(`The query on data source "${context.datasourceName}" was cancelled.`, { cause: error });
     }
     if (info.category === 'connection') {
-        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ConnectionError */ .Rc(`Could not connect to data source "${context.datasourceName}": ${message}${code}`, {
+        const at = context.address ? ` at ${context.address}` : '';
+        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ConnectionError */ .Rc(`Could not connect to data source "${context.datasourceName}"${at}: ${message}${code}`, {
             cause: error,
-            hint: 'Check that the database is reachable from here and that the URL, user and password in the spec (or its ${VAR}s) are right.',
+            hint: `Check that the database${at} is reachable from here and that the url of data source "${context.datasourceName}" in the spec (or its \${VAR}s: host, port, user, password) is right.`,
         });
     }
     const hints = {
@@ -671,6 +673,18 @@ function wrapDriverError(error, info, context) {
 }
 function formatSeconds(ms) {
     return ms < 120_000 ? `${Number((ms / 1000).toFixed(1))} s` : `${Number((ms / 60_000).toFixed(1))} min`;
+}
+/** `host:port` of a database URL, for messages (never its user or password); undefined when it is not a URL. */
+function addressOf(url, defaultPort) {
+    try {
+        const parsed = new URL(url);
+        if (!parsed.hostname)
+            return undefined;
+        return `${parsed.hostname}:${parsed.port || defaultPort}`;
+    }
+    catch {
+        return undefined;
+    }
 }
 //# sourceMappingURL=errors.js.map
 

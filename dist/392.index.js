@@ -6,8 +6,9 @@ export const modules = {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   S: () => (/* binding */ driverMessage),
-/* harmony export */   Z: () => (/* binding */ wrapDriverError)
+/* harmony export */   SD: () => (/* binding */ driverMessage),
+/* harmony export */   Z3: () => (/* binding */ wrapDriverError),
+/* harmony export */   ci: () => (/* binding */ addressOf)
 /* harmony export */ });
 /* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(604);
 /* harmony import */ var _shared_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3326);
@@ -50,9 +51,10 @@ function wrapDriverError(error, info, context) {
         return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc(`The query on data source "${context.datasourceName}" was cancelled.`, { cause: error });
     }
     if (info.category === 'connection') {
-        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ConnectionError */ .Rc(`Could not connect to data source "${context.datasourceName}": ${message}${code}`, {
+        const at = context.address ? ` at ${context.address}` : '';
+        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ConnectionError */ .Rc(`Could not connect to data source "${context.datasourceName}"${at}: ${message}${code}`, {
             cause: error,
-            hint: 'Check that the database is reachable from here and that the URL, user and password in the spec (or its ${VAR}s) are right.',
+            hint: `Check that the database${at} is reachable from here and that the url of data source "${context.datasourceName}" in the spec (or its \${VAR}s: host, port, user, password) is right.`,
         });
     }
     const hints = {
@@ -75,6 +77,18 @@ function wrapDriverError(error, info, context) {
 }
 function formatSeconds(ms) {
     return ms < 120_000 ? `${Number((ms / 1000).toFixed(1))} s` : `${Number((ms / 60_000).toFixed(1))} min`;
+}
+/** `host:port` of a database URL, for messages (never its user or password); undefined when it is not a URL. */
+function addressOf(url, defaultPort) {
+    try {
+        const parsed = new URL(url);
+        if (!parsed.hostname)
+            return undefined;
+        return `${parsed.hostname}:${parsed.port || defaultPort}`;
+    }
+    catch {
+        return undefined;
+    }
 }
 //# sourceMappingURL=errors.js.map
 
@@ -286,7 +300,7 @@ class MysqlConnection {
             context.sql = sql;
         if (options?.signal)
             context.signal = options.signal;
-        return (0,errors/* wrapDriverError */.Z)(error, categorize(error), { ...context, statementTimeoutMs: this.options.statementTimeoutMs });
+        return (0,errors/* wrapDriverError */.Z3)(error, categorize(error), { ...context, statementTimeoutMs: this.options.statementTimeoutMs, address: (0,errors/* addressOf */.ci)(this.url, 3306) });
     }
     async acquire(options) {
         options?.signal?.throwIfAborted();

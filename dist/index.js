@@ -51370,12 +51370,15 @@ function sentence(text) {
     const trimmed = text.trim();
     return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
-/** The error for an HTTP error answer. */
-function httpError(endpoint, status, body, retryAfterMs) {
+/** The error for an HTTP error answer (an authentication or routing failure names the service's address). */
+function httpError(endpoint, status, body, retryAfterMs, address) {
     const said = serviceMessage(body);
     const statusText = STATUS_TEXT[status] ? ` ${STATUS_TEXT[status]}` : '';
-    const hint = hintFor(status, 'http');
-    const message = (0,redact/* redact */.E$)(sentence(`${endpoint} failed with HTTP ${status}${statusText}${said ? `: ${said}` : ''}`));
+    const named = address && (status === 401 || status === 403 || status === 404);
+    const where = named ? ` from ${displayUrl(address.url)}` : '';
+    const baseHint = hintFor(status, 'http');
+    const hint = named && baseHint ? `${baseHint} The address came from ${address.setting}.` : baseHint;
+    const message = (0,redact/* redact */.E$)(sentence(`${endpoint} failed with HTTP ${status}${statusText}${where}${said ? `: ${said}` : ''}`));
     return new ApiCallError(message, {
         endpoint,
         failure: 'http',
@@ -51385,14 +51388,57 @@ function httpError(endpoint, status, body, retryAfterMs) {
         ...(hint !== undefined ? { hint } : {}),
     });
 }
-/** The error for a request that got no answer (connection refused/reset, DNS, TLS). */
-function networkError(endpoint, cause) {
+/** A URL as it may be shown: no user, password, query or fragment. */
+function displayUrl(url) {
+    try {
+        const parsed = new URL(url);
+        parsed.username = '';
+        parsed.password = '';
+        parsed.search = '';
+        parsed.hash = '';
+        return parsed.href.replace(/\/+$/, '');
+    }
+    catch {
+        return '(not a URL)';
+    }
+}
+/** What a network failure's code means, in words, and what to check. */
+function explainNetwork(code, url) {
+    const host = url?.hostname ?? 'the host';
+    const port = url ? url.port || (url.protocol === 'https:' ? '443' : '80') : '?';
+    if (code === 'ECONNREFUSED')
+        return { what: `connection refused: nothing listens on ${host}:${port}`, check: 'that the service runs and the port is right' };
+    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+        return { what: `the host name ${host} does not resolve (${code})`, check: 'the host name, and the runner\'s DNS' };
+    if (code === 'ECONNRESET' || code === 'EPIPE')
+        return { what: `the connection to ${host}:${port} was reset (${code})`, check: 'proxies or firewalls between this runner and the service' };
+    if (/TIMEDOUT|TIMEOUT/i.test(code))
+        return { what: `connecting to ${host}:${port} timed out (${code})`, check: 'that the service is reachable from this runner (firewall, proxy: HTTPS_PROXY / NO_PROXY)' };
+    if (/WRONG_VERSION_NUMBER|PACKET_LENGTH_TOO_LONG|EPROTO|record layer failure/i.test(code)) {
+        return { what: `TLS to ${host}:${port} failed (${code}): TLS to a plain HTTP port?`, check: 'the scheme: use http:// when the service does not speak TLS on that port' };
+    }
+    if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY/i.test(code))
+        return { what: `the TLS certificate of ${host} is not trusted (${code})`, check: 'the certificate; a private CA goes in NODE_EXTRA_CA_CERTS' };
+    return { what: code, check: 'that the service is reachable from this runner' };
+}
+/** The error for a request that got no answer (connection refused/reset, DNS, TLS), naming the address tried. */
+function networkError(endpoint, cause, address) {
     const code = causeCode(cause);
-    return new ApiCallError((0,redact/* redact */.E$)(`${endpoint} failed: the service could not be reached (${code}).`), {
+    let parsed;
+    try {
+        parsed = address ? new URL(address.url) : undefined;
+    }
+    catch {
+        parsed = undefined;
+    }
+    const { what, check } = explainNetwork(code, parsed);
+    const where = address ? ` at ${displayUrl(address.url)}` : '';
+    const hint = address ? `Check ${address.setting} (${displayUrl(address.url)}): ${check}.` : hintFor(undefined, 'network');
+    return new ApiCallError((0,redact/* redact */.E$)(`${endpoint} failed: the service${where} could not be reached (${what}).`), {
         endpoint,
         failure: 'network',
         cause,
-        hint: hintFor(undefined, 'network'),
+        hint: (0,redact/* redact */.E$)(hint),
     });
 }
 /** The error for a request that got no answer within the per-request time limit. */
@@ -51599,6 +51645,7 @@ class ServiceTransport {
     options;
     requestTimeoutMs;
     fetchImpl;
+    address;
     constructor(options) {
         let url;
         try {
@@ -51619,6 +51666,7 @@ class ServiceTransport {
         this.options = options;
         this.fetchImpl = options.fetch ?? fetch;
         this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
+        this.address = { url: this.baseUrl, setting: options.urlSetting ?? 'the API URL setting' };
     }
     get maxAttempts() {
         return this.options.maxAttempts ?? 5;
@@ -51684,7 +51732,7 @@ class ServiceTransport {
             throwIfAborted(outer);
             if (timeout.aborted)
                 throw timeoutError(spec.endpoint, this.requestTimeoutMs);
-            throw networkError(spec.endpoint, error);
+            throw networkError(spec.endpoint, error, this.address);
         }
         let body = text;
         try {
@@ -51694,7 +51742,7 @@ class ServiceTransport {
             // keep the text: error pages from proxies are HTML or plain text
         }
         if (!response.ok) {
-            throw httpError(spec.endpoint, response.status, body, parseRetryAfter(response.headers.get('retry-after')));
+            throw httpError(spec.endpoint, response.status, body, parseRetryAfter(response.headers.get('retry-after')), this.address);
         }
         if (typeof body !== 'object' || body === null) {
             throw invalidResponseError(spec.endpoint, response.status, text === '' ? 'the body is empty' : 'the body is not JSON');
@@ -52336,6 +52384,7 @@ async function runApiComparisons(definitions, options) {
     const signal = anySignal(options.signal, timeoutController.signal);
     const client = new ApiClient({
         baseUrl: api.url,
+        ...(api.urlSetting ? { urlSetting: api.urlSetting } : {}),
         apiKey: api.key,
         workspaceId: api.workspaceId,
         logger,
@@ -52567,6 +52616,7 @@ async function terminateLeftoverJobs(jobs, api, logger, options = {}) {
     const signal = AbortSignal.timeout(options.withinMs ?? 20_000);
     const client = new ApiClient({
         baseUrl: api.url,
+        ...(api.urlSetting ? { urlSetting: api.urlSetting } : {}),
         apiKey: api.key,
         workspaceId: api.workspaceId,
         logger,
@@ -63245,6 +63295,7 @@ function apiSettings(inputs) {
     }
     return {
         url: inputs.apiUrl,
+        urlSetting: 'the api-url input',
         key: inputs.apiKey,
         workspaceId: inputs.workspaceId,
         timeoutMs: inputs.timeoutMinutes * 60_000,

@@ -110,12 +110,15 @@ function sentence(text: string): string {
   return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
-/** The error for an HTTP error answer. */
-export function httpError(endpoint: string, status: number, body: unknown, retryAfterMs?: number): ApiCallError {
+/** The error for an HTTP error answer (an authentication or routing failure names the service's address). */
+export function httpError(endpoint: string, status: number, body: unknown, retryAfterMs?: number, address?: ServiceAddress): ApiCallError {
   const said = serviceMessage(body);
   const statusText = STATUS_TEXT[status] ? ` ${STATUS_TEXT[status]}` : '';
-  const hint = hintFor(status, 'http');
-  const message = redact(sentence(`${endpoint} failed with HTTP ${status}${statusText}${said ? `: ${said}` : ''}`));
+  const named = address && (status === 401 || status === 403 || status === 404);
+  const where = named ? ` from ${displayUrl(address.url)}` : '';
+  const baseHint = hintFor(status, 'http');
+  const hint = named && baseHint ? `${baseHint} The address came from ${address.setting}.` : baseHint;
+  const message = redact(sentence(`${endpoint} failed with HTTP ${status}${statusText}${where}${said ? `: ${said}` : ''}`));
   return new ApiCallError(message, {
     endpoint,
     failure: 'http',
@@ -126,14 +129,59 @@ export function httpError(endpoint: string, status: number, body: unknown, retry
   });
 }
 
-/** The error for a request that got no answer (connection refused/reset, DNS, TLS). */
-export function networkError(endpoint: string, cause: unknown): ApiCallError {
+/** Where the service is, for messages: its URL without credentials or query, and the setting that named it. */
+export interface ServiceAddress {
+  url: string;
+  /** "the api-url input", "DATACOMPARE_API_URL", "--api-url". */
+  setting: string;
+}
+
+/** A URL as it may be shown: no user, password, query or fragment. */
+export function displayUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.username = '';
+    parsed.password = '';
+    parsed.search = '';
+    parsed.hash = '';
+    return parsed.href.replace(/\/+$/, '');
+  } catch {
+    return '(not a URL)';
+  }
+}
+
+/** What a network failure's code means, in words, and what to check. */
+function explainNetwork(code: string, url: URL | undefined): { what: string; check: string } {
+  const host = url?.hostname ?? 'the host';
+  const port = url ? url.port || (url.protocol === 'https:' ? '443' : '80') : '?';
+  if (code === 'ECONNREFUSED') return { what: `connection refused: nothing listens on ${host}:${port}`, check: 'that the service runs and the port is right' };
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return { what: `the host name ${host} does not resolve (${code})`, check: 'the host name, and the runner\'s DNS' };
+  if (code === 'ECONNRESET' || code === 'EPIPE') return { what: `the connection to ${host}:${port} was reset (${code})`, check: 'proxies or firewalls between this runner and the service' };
+  if (/TIMEDOUT|TIMEOUT/i.test(code)) return { what: `connecting to ${host}:${port} timed out (${code})`, check: 'that the service is reachable from this runner (firewall, proxy: HTTPS_PROXY / NO_PROXY)' };
+  if (/WRONG_VERSION_NUMBER|PACKET_LENGTH_TOO_LONG|EPROTO|record layer failure/i.test(code)) {
+    return { what: `TLS to ${host}:${port} failed (${code}): TLS to a plain HTTP port?`, check: 'the scheme: use http:// when the service does not speak TLS on that port' };
+  }
+  if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY/i.test(code)) return { what: `the TLS certificate of ${host} is not trusted (${code})`, check: 'the certificate; a private CA goes in NODE_EXTRA_CA_CERTS' };
+  return { what: code, check: 'that the service is reachable from this runner' };
+}
+
+/** The error for a request that got no answer (connection refused/reset, DNS, TLS), naming the address tried. */
+export function networkError(endpoint: string, cause: unknown, address?: ServiceAddress): ApiCallError {
   const code = causeCode(cause);
-  return new ApiCallError(redact(`${endpoint} failed: the service could not be reached (${code}).`), {
+  let parsed: URL | undefined;
+  try {
+    parsed = address ? new URL(address.url) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  const { what, check } = explainNetwork(code, parsed);
+  const where = address ? ` at ${displayUrl(address.url)}` : '';
+  const hint = address ? `Check ${address.setting} (${displayUrl(address.url)}): ${check}.` : hintFor(undefined, 'network')!;
+  return new ApiCallError(redact(`${endpoint} failed: the service${where} could not be reached (${what}).`), {
     endpoint,
     failure: 'network',
     cause,
-    hint: hintFor(undefined, 'network')!,
+    hint: redact(hint),
   });
 }
 

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { ApiCallError, httpError, invalidResponseError, networkError, timeoutError } from './service-error.js';
+import { ApiCallError, httpError, invalidResponseError, networkError, timeoutError, type ServiceAddress } from './service-error.js';
 import { anySignal, sleep as realSleep, throwIfAborted } from '../shared/abort.js';
 import { ConfigurationError } from '../shared/errors.js';
 import type { Logger } from '../shared/logger.js';
@@ -29,6 +29,8 @@ export interface ApiClientOptions {
   backoff?: { baseMs?: number; capMs?: number; random?: () => number };
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   fetch?: typeof fetch;
+  /** Which setting gave `baseUrl`, for messages ("the api-url input", "DATACOMPARE_API_URL"). */
+  urlSetting?: string;
 }
 
 export type Method = 'GET' | 'POST';
@@ -54,6 +56,7 @@ export class ServiceTransport {
   readonly options: ApiClientOptions;
   readonly requestTimeoutMs: number;
   private readonly fetchImpl: typeof fetch;
+  private readonly address: ServiceAddress;
 
   constructor(options: ApiClientOptions) {
     let url: URL;
@@ -72,6 +75,7 @@ export class ServiceTransport {
     this.options = options;
     this.fetchImpl = options.fetch ?? fetch;
     this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
+    this.address = { url: this.baseUrl, setting: options.urlSetting ?? 'the API URL setting' };
   }
 
   get maxAttempts(): number {
@@ -140,7 +144,7 @@ export class ServiceTransport {
     } catch (error) {
       throwIfAborted(outer);
       if (timeout.aborted) throw timeoutError(spec.endpoint, this.requestTimeoutMs);
-      throw networkError(spec.endpoint, error);
+      throw networkError(spec.endpoint, error, this.address);
     }
     let body: unknown = text;
     try {
@@ -149,7 +153,7 @@ export class ServiceTransport {
       // keep the text: error pages from proxies are HTML or plain text
     }
     if (!response.ok) {
-      throw httpError(spec.endpoint, response.status, body, parseRetryAfter(response.headers.get('retry-after')));
+      throw httpError(spec.endpoint, response.status, body, parseRetryAfter(response.headers.get('retry-after')), this.address);
     }
     if (typeof body !== 'object' || body === null) {
       throw invalidResponseError(spec.endpoint, response.status, text === '' ? 'the body is empty' : 'the body is not JSON');

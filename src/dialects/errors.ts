@@ -24,7 +24,7 @@ export function driverMessage(error: unknown): string {
 export function wrapDriverError(
   error: unknown,
   info: DriverErrorInfo,
-  context: { datasourceName: string; sql?: string; signal?: AbortSignal | undefined; statementTimeoutMs?: number | undefined },
+  context: { datasourceName: string; sql?: string; signal?: AbortSignal | undefined; statementTimeoutMs?: number | undefined; address?: string | undefined },
 ): DatacompareError {
   if (error instanceof DatacompareError) return error;
   const message = redact(driverMessage(error));
@@ -48,9 +48,10 @@ export function wrapDriverError(
     return new CancelledError(`The query on data source "${context.datasourceName}" was cancelled.`, { cause: error });
   }
   if (info.category === 'connection') {
-    return new ConnectionError(`Could not connect to data source "${context.datasourceName}": ${message}${code}`, {
+    const at = context.address ? ` at ${context.address}` : '';
+    return new ConnectionError(`Could not connect to data source "${context.datasourceName}"${at}: ${message}${code}`, {
       cause: error,
-      hint: 'Check that the database is reachable from here and that the URL, user and password in the spec (or its ${VAR}s) are right.',
+      hint: `Check that the database${at} is reachable from here and that the url of data source "${context.datasourceName}" in the spec (or its \${VAR}s: host, port, user, password) is right.`,
     });
   }
   const hints: Record<ErrorCategory, string | undefined> = {
@@ -72,4 +73,15 @@ export function wrapDriverError(
 
 function formatSeconds(ms: number): string {
   return ms < 120_000 ? `${Number((ms / 1000).toFixed(1))} s` : `${Number((ms / 60_000).toFixed(1))} min`;
+}
+
+/** `host:port` of a database URL, for messages (never its user or password); undefined when it is not a URL. */
+export function addressOf(url: string, defaultPort: number): string | undefined {
+  try {
+    const parsed = new URL(url);
+    if (!parsed.hostname) return undefined;
+    return `${parsed.hostname}:${parsed.port || defaultPort}`;
+  } catch {
+    return undefined;
+  }
 }

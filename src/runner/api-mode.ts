@@ -20,6 +20,8 @@ import { ApiCallError } from '../api/service-error.js';
 
 export interface ApiSettings {
   url: string;
+  /** Which setting gave `url`, for messages: "the api-url input", "DATACOMPARE_API_URL". */
+  urlSetting?: string;
   key: string;
   workspaceId: string;
   agentRunId?: string;
@@ -90,6 +92,7 @@ export async function runApiComparisons(definitions: ComparisonDefinition[], opt
   const signal = anySignal(options.signal, timeoutController.signal);
   const client = new ApiClient({
     baseUrl: api.url,
+    ...(api.urlSetting ? { urlSetting: api.urlSetting } : {}),
     apiKey: api.key,
     workspaceId: api.workspaceId,
     logger,
@@ -294,7 +297,7 @@ export async function runApiComparisons(definitions: ComparisonDefinition[], opt
  */
 export async function terminateLeftoverJobs(
   jobs: readonly StartedJob[],
-  api: Pick<ApiSettings, 'url' | 'key' | 'workspaceId'>,
+  api: Pick<ApiSettings, 'url' | 'urlSetting' | 'key' | 'workspaceId'>,
   logger: Logger,
   options: { withinMs?: number; tuning?: ApiTuning } = {},
 ): Promise<{ terminated: StartedJob[]; failed: StartedJob[]; finished: StartedJob[] }> {
@@ -303,6 +306,7 @@ export async function terminateLeftoverJobs(
   const signal = AbortSignal.timeout(options.withinMs ?? 20_000);
   const client = new ApiClient({
     baseUrl: api.url,
+    ...(api.urlSetting ? { urlSetting: api.urlSetting } : {}),
     apiKey: api.key,
     workspaceId: api.workspaceId,
     logger,

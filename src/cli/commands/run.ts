@@ -100,6 +100,7 @@ function apiSettings(env: NodeJS.ProcessEnv): ApiSettings {
   addSecret(key);
   return {
     url,
+    urlSetting: 'DATACOMPARE_API_URL',
     key,
     workspaceId,
     timeoutMs: DEFAULT_API_TIMEOUT_MS,

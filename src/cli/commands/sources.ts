@@ -29,6 +29,7 @@ export function serviceClient(values: OptionValues, context: CliContext): ApiCli
   };
   return new ApiClient({
     baseUrl: pick('api-url', 'DATACOMPARE_API_URL'),
+    urlSetting: stringOption(values, 'api-url') !== undefined ? '--api-url' : 'DATACOMPARE_API_URL',
     apiKey: pick('api-key', 'DATACOMPARE_API_KEY'),
     workspaceId: pick('workspace-id', 'DATACOMPARE_WORKSPACE_ID'),
     logger: context.logger,

@@ -1,7 +1,7 @@
 /** A lazily created mysql2 pool with UTC sessions, row streaming and KILL QUERY cancellation. */
 import mysql from 'mysql2';
 import type { Pool, PoolConnection, FieldPacket } from 'mysql2';
-import { wrapDriverError, type ErrorCategory } from '../errors.js';
+import { addressOf, wrapDriverError, type ErrorCategory } from '../errors.js';
 import { splitQualifiedName } from '../../sql/compiler.js';
 import { ConnectionError } from '../../shared/errors.js';
 import type { ColumnType, ConnectOptions, DatabaseConnection, QueryOptions, RelationSchema, ResultRow } from '../types.js';
@@ -57,7 +57,7 @@ export class MysqlConnection implements DatabaseConnection {
     const context: { datasourceName: string; sql?: string; signal?: AbortSignal } = { datasourceName: this.options.datasourceName };
     if (sql !== undefined) context.sql = sql;
     if (options?.signal) context.signal = options.signal;
-    return wrapDriverError(error, categorize(error), { ...context, statementTimeoutMs: this.options.statementTimeoutMs });
+    return wrapDriverError(error, categorize(error), { ...context, statementTimeoutMs: this.options.statementTimeoutMs, address: addressOf(this.url, 3306) });
   }
 
   private async acquire(options?: QueryOptions): Promise<PoolConnection> {

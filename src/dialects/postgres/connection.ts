@@ -1,7 +1,7 @@
 /** A lazily created pg Pool with UTC sessions, cursor streaming and server-side cancellation. */
 import pg from 'pg';
 import QueryStream from 'pg-query-stream';
-import { driverMessage, wrapDriverError, type ErrorCategory } from '../errors.js';
+import { addressOf, driverMessage, wrapDriverError, type ErrorCategory } from '../errors.js';
 import { columnTypeOf } from '../../sql/type-family.js';
 import { POSTGRES_SINGLE_FLOAT } from './type-names.js';
 import { ConnectionError } from '../../shared/errors.js';
@@ -64,7 +64,7 @@ export class PostgresConnection implements DatabaseConnection {
     const context: { datasourceName: string; sql?: string; signal?: AbortSignal } = { datasourceName: this.options.datasourceName };
     if (sql !== undefined) context.sql = sql;
     if (options?.signal) context.signal = options.signal;
-    return wrapDriverError(error, categorize(error), { ...context, statementTimeoutMs: this.options.statementTimeoutMs });
+    return wrapDriverError(error, categorize(error), { ...context, statementTimeoutMs: this.options.statementTimeoutMs, address: addressOf(this.url, 5432) });
   }
 
   /**

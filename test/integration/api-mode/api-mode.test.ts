@@ -210,7 +210,7 @@ comparisons:
   it('turns a wrong key into one clear sentence without the key', async () => {
     const loaded = spec(files, ORDERS);
     const [result] = await runApiComparisons(loaded.definitions.slice(0, 1), { api: { ...api, key: 'dc_wrong_key_123456' }, logger: new MemoryLogger(), tuning: FAST });
-    expect(result!.error!.message).toMatch(/^GET \/sources failed with HTTP 401 Unauthorized: /);
+    expect(result!.error!.message).toMatch(/^GET \/sources failed with HTTP 401 Unauthorized from http:\/\/127\.0\.0\.1:\d+\/api\/v1: /);
     expect(result!.error!.hint).toContain('Workspace-Id');
     expect(JSON.stringify(result)).not.toContain('dc_wrong_key_123456');
   });

@@ -113,7 +113,7 @@ describe('datacompare against a service', () => {
     `);
     const badKey = io({ DATACOMPARE_API_KEY: 'dck_not_a_real_key_42' });
     expect(await runCli(['diff', '1'], badKey.io)).toBe(2);
-    expect(badKey.err.text).toMatch(/^error: POST \/jobs\/comparison\/details failed with HTTP 401 Unauthorized: .*\n {2}hint: Check the API key/);
+    expect(badKey.err.text).toMatch(/^error: POST \/jobs\/comparison\/details failed with HTTP 401 Unauthorized from http:\/\/127\.0\.0\.1:\d+: .*\n {2}hint: Check the API key.*The address came from DATACOMPARE_API_URL/);
     expect(badKey.err.text).not.toContain('dck_not_a_real_key_42');
     const noJob = io();
     expect(await runCli(['diff', '999999'], noJob.io)).toBe(2);

@@ -159,8 +159,9 @@ describe('connection failures', () => {
     try {
       const error = await db.query('SELECT 1').catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ConnectionError);
-      expect((error as ConnectionError).message).toMatch(/^Could not connect to data source "warehouse": /);
-      expect((error as ConnectionError).message).not.toContain('s3cretpassw0rd');
+      expect((error as ConnectionError).message).toMatch(/^Could not connect to data source "warehouse" at 127\.0\.0\.1:1: /);
+      expect((error as ConnectionError).hint).toMatch(/url of data source "warehouse"/);
+      expect(`${(error as ConnectionError).message} ${(error as ConnectionError).hint}`).not.toContain('s3cretpassw0rd');
     } finally {
       await db.close();
     }

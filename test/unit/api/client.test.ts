@@ -158,8 +158,8 @@ describe('errors', () => {
     const error = (await client(fetchImpl).api.listSources().catch((e: unknown) => e)) as ApiCallError;
     expect(error).toBeInstanceOf(ApiCallError);
     expect(error.status).toBe(401);
-    expect(error.message).toMatchInlineSnapshot(`"GET /sources failed with HTTP 401 Unauthorized: Not authenticated: Bearer *** is disabled."`);
-    expect(error.hint).toMatchInlineSnapshot(`"Check the API key (is it enabled and unexpired?), its scope (read or write) and the Workspace-Id."`);
+    expect(error.message).toMatchInlineSnapshot(`"GET /sources failed with HTTP 401 Unauthorized from https://dc.example.com/api/v1: Not authenticated: Bearer *** is disabled."`);
+    expect(error.hint).toMatchInlineSnapshot(`"Check the API key (is it enabled and unexpired?), its scope (read or write) and the Workspace-Id. The address came from the API URL setting."`);
     expect(JSON.stringify(error.body)).not.toContain(KEY);
   });
 
@@ -173,7 +173,7 @@ describe('errors', () => {
     ]);
     const { api } = client(fetchImpl);
     expect(((await api.terminate('t-1').catch((e: unknown) => e)) as Error).message).toMatchInlineSnapshot(
-      `"POST /jobs/{task_id}/terminate failed with HTTP 404 Not Found: No job has task id t-1."`,
+      `"POST /jobs/{task_id}/terminate failed with HTTP 404 Not Found from https://dc.example.com/api/v1: No job has task id t-1."`,
     );
     expect(((await api.jobDetails([1]).catch((e: unknown) => e)) as Error).message).toMatchInlineSnapshot(
       `"POST /jobs/comparison/details failed with HTTP 422 Unprocessable Entity: body.configuration.source_columns: Field required."`,
@@ -190,7 +190,7 @@ describe('errors', () => {
       ],
     ]);
     const error = (await client(fetchImpl).api.listSources().catch((e: unknown) => e)) as ApiCallError;
-    expect(error.message).toMatchInlineSnapshot(`"GET /sources failed: the service could not be reached (ECONNREFUSED)."`);
+    expect(error.message).toMatchInlineSnapshot(`"GET /sources failed: the service at https://dc.example.com/api/v1 could not be reached (connection refused: nothing listens on dc.example.com:443)."`);
   });
 });
 
