@@ -2,7 +2,7 @@ export const id = 105;
 export const ids = [105];
 export const modules = {
 
-/***/ 7690:
+/***/ 57690:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -10,8 +10,8 @@ export const modules = {
 /* harmony export */   Z3: () => (/* binding */ wrapDriverError),
 /* harmony export */   ci: () => (/* binding */ addressOf)
 /* harmony export */ });
-/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(604);
-/* harmony import */ var _shared_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3326);
+/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(80604);
+/* harmony import */ var _shared_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(23326);
 /**
  * Turning driver errors into our typed errors, the same way for every dialect: the driver's error
  * stays as `cause` (with its code and detail), the SQL is kept on QueryError (it never contains
@@ -94,14 +94,14 @@ function addressOf(url, defaultPort) {
 
 /***/ }),
 
-/***/ 160:
+/***/ 30160:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   j: () => (/* binding */ postgresCompiler)
 /* harmony export */ });
 /* unused harmony export PostgresCompiler */
-/* harmony import */ var _sql_compiler_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7065);
+/* harmony import */ var _sql_compiler_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(57065);
 /** PostgreSQL SQL: `$n` placeholders, `::` casts, to_char for dates, `COLLATE "C"` for byte order. */
 
 class PostgresCompiler extends _sql_compiler_js__WEBPACK_IMPORTED_MODULE_0__/* .BaseSqlCompiler */ .J {
@@ -180,7 +180,7 @@ const postgresCompiler = new PostgresCompiler();
 
 /***/ }),
 
-/***/ 8105:
+/***/ 58105:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -192,21 +192,21 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./build/src/sql/type-family.js
-var type_family = __webpack_require__(6753);
+var type_family = __webpack_require__(96753);
 ;// CONCATENATED MODULE: ./build/src/dialects/postgres/type-names.js
 /** PostgreSQL's own meanings of type names: `real` (`float4`) is a 4-byte float; `float` alone is a double. */
 const POSTGRES_SINGLE_FLOAT = /^(real|float4)$/;
 //# sourceMappingURL=type-names.js.map
 // EXTERNAL MODULE: ./build/src/dialects/postgres/compiler.js
-var compiler = __webpack_require__(160);
+var compiler = __webpack_require__(30160);
 // EXTERNAL MODULE: ./node_modules/pg/esm/index.mjs
-var esm = __webpack_require__(3849);
+var esm = __webpack_require__(83849);
 // EXTERNAL MODULE: ./node_modules/pg-query-stream/esm/index.mjs
-var pg_query_stream_esm = __webpack_require__(5473);
+var pg_query_stream_esm = __webpack_require__(85473);
 // EXTERNAL MODULE: ./build/src/dialects/errors.js
-var errors = __webpack_require__(7690);
+var errors = __webpack_require__(57690);
 // EXTERNAL MODULE: ./build/src/shared/errors.js
-var shared_errors = __webpack_require__(604);
+var shared_errors = __webpack_require__(80604);
 ;// CONCATENATED MODULE: ./build/src/dialects/postgres/connection.js
 /** A lazily created pg Pool with UTC sessions, cursor streaming and server-side cancellation. */
 
@@ -457,14 +457,14 @@ const postgresDialect = {
 
 /***/ }),
 
-/***/ 7065:
+/***/ 57065:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   J: () => (/* binding */ BaseSqlCompiler),
 /* harmony export */   y: () => (/* binding */ splitQualifiedName)
 /* harmony export */ });
-/* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7632);
+/* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(67632);
 /**
  * The base SQL compiler: ANSI defaults for every hook of `SqlCompiler`; each dialect overrides only
  * what differs. `normalize` dispatches by type family to one small hook per family, and applies the

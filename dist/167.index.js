@@ -2,7 +2,7 @@ export const id = 167;
 export const ids = [167];
 export const modules = {
 
-/***/ 7167:
+/***/ 27167:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -14,7 +14,7 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./build/src/sql/compiler.js
-var compiler = __webpack_require__(7065);
+var compiler = __webpack_require__(57065);
 ;// CONCATENATED MODULE: ./build/src/dialects/duckdb/compiler.js
 /**
  * DuckDB SQL: ANSI quoting and `?` placeholders as in the base compiler; strftime for dates and
@@ -72,15 +72,15 @@ class DuckdbCompiler extends compiler/* BaseSqlCompiler */.J {
 const duckdbCompiler = new DuckdbCompiler();
 //# sourceMappingURL=compiler.js.map
 // EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
+var external_node_fs_ = __webpack_require__(73024);
 // EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __webpack_require__(8161);
+var external_node_os_ = __webpack_require__(48161);
 // EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
+var external_node_path_ = __webpack_require__(76760);
 // EXTERNAL MODULE: ./build/src/dialects/errors.js
-var errors = __webpack_require__(7690);
+var errors = __webpack_require__(57690);
 // EXTERNAL MODULE: ./build/src/shared/errors.js
-var shared_errors = __webpack_require__(604);
+var shared_errors = __webpack_require__(80604);
 ;// CONCATENATED MODULE: ./build/src/dialects/duckdb/files.js
 /**
  * CSV and Parquet data sources as DuckDB relations: `read_csv(...)` / `read_parquet(...)` with the
@@ -168,9 +168,9 @@ function missingFiles(config, datasourceName, cause) {
 }
 //# sourceMappingURL=files.js.map
 // EXTERNAL MODULE: ./build/src/dialects/duckdb/module.js + 1 modules
-var duckdb_module = __webpack_require__(9888);
+var duckdb_module = __webpack_require__(99888);
 // EXTERNAL MODULE: ./build/src/sql/type-family.js
-var type_family = __webpack_require__(6753);
+var type_family = __webpack_require__(96753);
 ;// CONCATENATED MODULE: ./build/src/dialects/duckdb/type-names.js
 
 const duckdbTypeOverrides = [
@@ -598,7 +598,7 @@ const duckdbDialect = {
 
 /***/ }),
 
-/***/ 7690:
+/***/ 57690:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -606,8 +606,8 @@ const duckdbDialect = {
 /* harmony export */   Z3: () => (/* binding */ wrapDriverError),
 /* harmony export */   ci: () => (/* binding */ addressOf)
 /* harmony export */ });
-/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(604);
-/* harmony import */ var _shared_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3326);
+/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(80604);
+/* harmony import */ var _shared_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(23326);
 /**
  * Turning driver errors into our typed errors, the same way for every dialect: the driver's error
  * stays as `cause` (with its code and detail), the SQL is kept on QueryError (it never contains
@@ -690,14 +690,14 @@ function addressOf(url, defaultPort) {
 
 /***/ }),
 
-/***/ 7065:
+/***/ 57065:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   J: () => (/* binding */ BaseSqlCompiler),
 /* harmony export */   y: () => (/* binding */ splitQualifiedName)
 /* harmony export */ });
-/* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7632);
+/* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(67632);
 /**
  * The base SQL compiler: ANSI defaults for every hook of `SqlCompiler`; each dialect overrides only
  * what differs. `normalize` dispatches by type family to one small hook per family, and applies the

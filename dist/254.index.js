@@ -9,7 +9,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   duckdbChecksumHooks: () => (/* binding */ duckdbChecksumHooks)
 /* harmony export */ });
-/* harmony import */ var _sql_compiler_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7065);
+/* harmony import */ var _sql_compiler_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(57065);
 /**
  * DuckDB's checksum-diff hooks: the row count DuckDB keeps for a base table (duckdb_tables(),
  * read without a scan). Views, and so CSV and Parquet data sources, have none: then count(*).
@@ -32,14 +32,14 @@ const duckdbChecksumHooks = {
 
 /***/ }),
 
-/***/ 7065:
+/***/ 57065:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   J: () => (/* binding */ BaseSqlCompiler),
 /* harmony export */   y: () => (/* binding */ splitQualifiedName)
 /* harmony export */ });
-/* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7632);
+/* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(67632);
 /**
  * The base SQL compiler: ANSI defaults for every hook of `SqlCompiler`; each dialect overrides only
  * what differs. `normalize` dispatches by type family to one small hook per family, and applies the

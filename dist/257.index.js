@@ -14,7 +14,7 @@ exports["default"] = {};
 
 /***/ }),
 
-/***/ 6122:
+/***/ 26122:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -104,7 +104,7 @@ function parse(str, options = {}) {
   }
 
   // Only try to load fs if we expect to read from the disk
-  const fs = config.sslcert || config.sslkey || config.sslrootcert ? __webpack_require__(9896) : null
+  const fs = config.sslcert || config.sslkey || config.sslrootcert ? __webpack_require__(79896) : null
 
   if (config.sslcert) {
     config.ssl.cert = fs.readFileSync(config.sslcert).toString()
@@ -258,15 +258,15 @@ parse.parseIntoClientConfig = parseIntoClientConfig
 
 /***/ }),
 
-/***/ 2450:
+/***/ 72450:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 // note: can remove these deep requires when we bump min version of pg to 9.x
-const Result = __webpack_require__(8014)
-const prepare = (__webpack_require__(9652).prepareValue)
-const EventEmitter = (__webpack_require__(4434).EventEmitter)
-const util = __webpack_require__(9023)
+const Result = __webpack_require__(26424)
+const prepare = (__webpack_require__(69652).prepareValue)
+const EventEmitter = (__webpack_require__(24434).EventEmitter)
+const util = __webpack_require__(39023)
 
 let nextUniqueID = 1 // concept borrowed from org.postgresql.core.v3.QueryExecutorImpl
 
@@ -530,7 +530,7 @@ module.exports = Cursor
 
 /***/ }),
 
-/***/ 2299:
+/***/ 62299:
 /***/ ((module) => {
 
 
@@ -637,11 +637,11 @@ module.exports = readInt8;
 
 /***/ }),
 
-/***/ 7558:
+/***/ 17558:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
-const EventEmitter = (__webpack_require__(4434).EventEmitter)
+const EventEmitter = (__webpack_require__(24434).EventEmitter)
 
 const NOOP = function () {}
 
@@ -734,7 +734,7 @@ class Pool extends EventEmitter {
     this.options.allowExitOnIdle = this.options.allowExitOnIdle || false
     this.options.maxLifetimeSeconds = this.options.maxLifetimeSeconds || 0
     this.log = this.options.log || function () {}
-    this.Client = this.options.Client || Client || (__webpack_require__(3273).Client)
+    this.Client = this.options.Client || Client || (__webpack_require__(13273).Client)
     this.Promise = this.options.Promise || global.Promise
 
     if (typeof this.options.idleTimeoutMillis === 'undefined') {
@@ -1161,7 +1161,7 @@ module.exports = Pool
 
 /***/ }),
 
-/***/ 9971:
+/***/ 19971:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1222,7 +1222,7 @@ exports.BufferReader = BufferReader;
 
 /***/ }),
 
-/***/ 9315:
+/***/ 49315:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1341,18 +1341,18 @@ exports.Writer = Writer;
 
 /***/ }),
 
-/***/ 4233:
+/***/ 74233:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.DatabaseError = exports.serialize = void 0;
 exports.parse = parse;
-const messages_1 = __webpack_require__(5809);
+const messages_1 = __webpack_require__(85809);
 Object.defineProperty(exports, "DatabaseError", ({ enumerable: true, get: function () { return messages_1.DatabaseError; } }));
-const serializer_1 = __webpack_require__(6513);
+const serializer_1 = __webpack_require__(76513);
 Object.defineProperty(exports, "serialize", ({ enumerable: true, get: function () { return serializer_1.serialize; } }));
-const parser_1 = __webpack_require__(3318);
+const parser_1 = __webpack_require__(43318);
 function parse(stream, callback) {
     const parser = new parser_1.Parser();
     stream.on('data', (buffer) => parser.parse(buffer, callback));
@@ -1362,7 +1362,7 @@ function parse(stream, callback) {
 
 /***/ }),
 
-/***/ 5809:
+/***/ 85809:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1528,14 +1528,14 @@ exports.NoticeMessage = NoticeMessage;
 
 /***/ }),
 
-/***/ 3318:
+/***/ 43318:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.Parser = void 0;
-const messages_1 = __webpack_require__(5809);
-const buffer_reader_1 = __webpack_require__(9971);
+const messages_1 = __webpack_require__(85809);
+const buffer_reader_1 = __webpack_require__(19971);
 // every message is prefixed with a single byte
 const CODE_LENGTH = 1;
 // every message has an int32 length which includes itself but does
@@ -1859,13 +1859,13 @@ const parseErrorMessage = (reader, name) => {
 
 /***/ }),
 
-/***/ 6513:
+/***/ 76513:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.serialize = void 0;
-const buffer_writer_1 = __webpack_require__(9315);
+const buffer_writer_1 = __webpack_require__(49315);
 const writer = new buffer_writer_1.Writer();
 const startup = (opts) => {
     // protocol version
@@ -2071,7 +2071,7 @@ var __importDefault = (this && this.__importDefault) || function (mod) {
     return (mod && mod.__esModule) ? mod : { "default": mod };
 };
 const stream_1 = __webpack_require__(2203);
-const pg_cursor_1 = __importDefault(__webpack_require__(2450));
+const pg_cursor_1 = __importDefault(__webpack_require__(72450));
 class QueryStream extends stream_1.Readable {
     constructor(text, values, config = {}) {
         const { batchSize, highWaterMark = 100 } = config;
@@ -2124,13 +2124,13 @@ module.exports = QueryStream;
 
 /***/ }),
 
-/***/ 1549:
+/***/ 11549:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
-var textParsers = __webpack_require__(4784);
-var binaryParsers = __webpack_require__(7522);
-var arrayParser = __webpack_require__(6471);
-var builtinTypes = __webpack_require__(6345);
+var textParsers = __webpack_require__(74784);
+var binaryParsers = __webpack_require__(87522);
+var arrayParser = __webpack_require__(76471);
+var builtinTypes = __webpack_require__(16345);
 
 exports.getTypeParser = getTypeParser;
 exports.setTypeParser = setTypeParser;
@@ -2178,7 +2178,7 @@ binaryParsers.init(function(oid, converter) {
 
 /***/ }),
 
-/***/ 6471:
+/***/ 76471:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var array = __webpack_require__(3879);
@@ -2196,10 +2196,10 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7522:
+/***/ 87522:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var parseInt64 = __webpack_require__(2299);
+var parseInt64 = __webpack_require__(62299);
 
 var parseBits = function(data, bits, offset, invert, callback) {
   offset = offset || 0;
@@ -2460,7 +2460,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6345:
+/***/ 16345:
 /***/ ((module) => {
 
 /**
@@ -2540,13 +2540,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4784:
+/***/ 74784:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var array = __webpack_require__(3879)
-var arrayParser = __webpack_require__(6471);
-var parseDate = __webpack_require__(2690);
-var parseInterval = __webpack_require__(8755);
+var arrayParser = __webpack_require__(76471);
+var parseDate = __webpack_require__(92690);
+var parseInterval = __webpack_require__(68755);
 var parseByteA = __webpack_require__(463);
 
 function allowNull (fn) {
@@ -2762,20 +2762,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5042:
+/***/ 75042:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-const EventEmitter = (__webpack_require__(4434).EventEmitter)
-const utils = __webpack_require__(9652)
-const nodeUtils = __webpack_require__(9023)
-const sasl = __webpack_require__(948)
-const TypeOverrides = __webpack_require__(365)
+const EventEmitter = (__webpack_require__(24434).EventEmitter)
+const utils = __webpack_require__(69652)
+const nodeUtils = __webpack_require__(39023)
+const sasl = __webpack_require__(20948)
+const TypeOverrides = __webpack_require__(50365)
 
 const ConnectionParameters = __webpack_require__(646)
-const Query = __webpack_require__(4473)
-const defaults = __webpack_require__(8995)
+const Query = __webpack_require__(84473)
+const defaults = __webpack_require__(68995)
 const Connection = __webpack_require__(9809)
-const crypto = __webpack_require__(4150)
+const crypto = __webpack_require__(84150)
 
 const activeQueryDeprecationNotice = nodeUtils.deprecate(
   () => {},
@@ -3063,7 +3063,7 @@ class Client extends EventEmitter {
       cb()
     } else {
       try {
-        const pgPass = __webpack_require__(3272)
+        const pgPass = __webpack_require__(13272)
         pgPass(this.connectionParameters, (pass) => {
           if (undefined !== pass) {
             pgPassDeprecationNotice()
@@ -3620,11 +3620,11 @@ module.exports = Client
 
 
 
-const dns = __webpack_require__(2250)
+const dns = __webpack_require__(72250)
 
-const defaults = __webpack_require__(8995)
+const defaults = __webpack_require__(68995)
 
-const parse = (__webpack_require__(6122).parse) // parses a connection string
+const parse = (__webpack_require__(26122).parse) // parses a connection string
 
 const val = function (key, config, envVar) {
   if (config[key]) {
@@ -3811,10 +3811,10 @@ module.exports = ConnectionParameters
 
 
 
-const EventEmitter = (__webpack_require__(4434).EventEmitter)
+const EventEmitter = (__webpack_require__(24434).EventEmitter)
 
-const { parse, serialize } = __webpack_require__(4233)
-const stream = __webpack_require__(829)
+const { parse, serialize } = __webpack_require__(74233)
+const stream = __webpack_require__(30829)
 const { getStream } = stream
 
 const flushBuffer = serialize.flush()
@@ -3930,7 +3930,7 @@ class Connection extends EventEmitter {
     }
 
     // SNI must not be set to an IP address (RFC 6066 section 3)
-    const net = __webpack_require__(9278)
+    const net = __webpack_require__(69278)
     if (net.isIP && net.isIP(host) === 0) {
       options.servername = host
     }
@@ -4192,11 +4192,11 @@ module.exports = { signatureAlgorithmHashFromCertificate }
 
 /***/ }),
 
-/***/ 948:
+/***/ 20948:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
-const crypto = __webpack_require__(4150)
+const crypto = __webpack_require__(84150)
 const { signatureAlgorithmHashFromCertificate } = __webpack_require__(9765)
 
 // SASLprep (RFC 4013) — minimal in-tree implementation.
@@ -4461,10 +4461,10 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4150:
+/***/ 84150:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-const nodeCrypto = __webpack_require__(6982)
+const nodeCrypto = __webpack_require__(76982)
 
 module.exports = {
   postgresMd5PasswordHash,
@@ -4557,7 +4557,7 @@ async function deriveKey(password, salt, iterations) {
 
 /***/ }),
 
-/***/ 8995:
+/***/ 68995:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -4644,7 +4644,7 @@ module.exports = {
   keepalives_idle: 0,
 }
 
-const pgTypes = __webpack_require__(1549)
+const pgTypes = __webpack_require__(11549)
 // save default parsers
 const parseBigInteger = pgTypes.getTypeParser(20, 'text')
 const parseBigIntegerArray = pgTypes.getTypeParser(1016, 'text')
@@ -4658,20 +4658,20 @@ module.exports.__defineSetter__('parseInt8', function (val) {
 
 /***/ }),
 
-/***/ 3273:
+/***/ 13273:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const Client = __webpack_require__(5042)
-const defaults = __webpack_require__(8995)
+const Client = __webpack_require__(75042)
+const defaults = __webpack_require__(68995)
 const Connection = __webpack_require__(9809)
-const Result = __webpack_require__(8014)
-const utils = __webpack_require__(9652)
-const Pool = __webpack_require__(7558)
-const TypeOverrides = __webpack_require__(365)
-const { DatabaseError } = __webpack_require__(4233)
-const { escapeIdentifier, escapeLiteral } = __webpack_require__(9652)
+const Result = __webpack_require__(26424)
+const utils = __webpack_require__(69652)
+const Pool = __webpack_require__(17558)
+const TypeOverrides = __webpack_require__(50365)
+const { DatabaseError } = __webpack_require__(74233)
+const { escapeIdentifier, escapeLiteral } = __webpack_require__(69652)
 
 const poolFactory = (Client) => {
   return class BoundPool extends Pool {
@@ -4688,7 +4688,7 @@ const PG = function (clientConstructor) {
   this.Pool = poolFactory(this.Client)
   this._pools = []
   this.Connection = Connection
-  this.types = __webpack_require__(1549)
+  this.types = __webpack_require__(11549)
   this.DatabaseError = DatabaseError
   this.TypeOverrides = TypeOverrides
   this.escapeIdentifier = escapeIdentifier
@@ -4707,7 +4707,7 @@ try {
 }
 
 if (forceNative) {
-  clientConstructor = __webpack_require__(5301)
+  clientConstructor = __webpack_require__(45301)
 }
 
 module.exports = new PG(clientConstructor)
@@ -4719,7 +4719,7 @@ Object.defineProperty(module.exports, "native", ({
   get() {
     let native = null
     try {
-      native = new PG(__webpack_require__(5301))
+      native = new PG(__webpack_require__(45301))
     } catch (err) {
       if (err.code !== 'MODULE_NOT_FOUND') {
         throw err
@@ -4738,25 +4738,25 @@ Object.defineProperty(module.exports, "native", ({
 
 /***/ }),
 
-/***/ 8942:
+/***/ 28942:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-const nodeUtils = __webpack_require__(9023)
+const nodeUtils = __webpack_require__(39023)
 // eslint-disable-next-line
 var Native
 // eslint-disable-next-line no-useless-catch
 try {
   // Wrap this `require()` in a try-catch to avoid upstream bundlers from complaining that this might not be available since it is an optional import
-  Native = __webpack_require__(4390)
+  Native = __webpack_require__(84390)
 } catch (e) {
   throw e
 }
-const TypeOverrides = __webpack_require__(365)
-const EventEmitter = (__webpack_require__(4434).EventEmitter)
-const util = __webpack_require__(9023)
+const TypeOverrides = __webpack_require__(50365)
+const EventEmitter = (__webpack_require__(24434).EventEmitter)
+const util = __webpack_require__(39023)
 const ConnectionParameters = __webpack_require__(646)
 
-const NativeQuery = __webpack_require__(7581)
+const NativeQuery = __webpack_require__(17581)
 
 const queryQueueLengthDeprecationNotice = nodeUtils.deprecate(
   () => {},
@@ -5072,7 +5072,7 @@ Client.prototype._pulsePipelinedQueryQueue = function () {
   const self = this
   const queries = []
   const nativeQueries = []
-  const utils = __webpack_require__(9652)
+  const utils = __webpack_require__(69652)
 
   while (this._queryQueue.length > 0) {
     const query = this._queryQueue.shift()
@@ -5173,23 +5173,23 @@ Client.prototype.getTransactionStatus = function () {
 
 /***/ }),
 
-/***/ 5301:
+/***/ 45301:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
-module.exports = __webpack_require__(8942)
+module.exports = __webpack_require__(28942)
 
 
 /***/ }),
 
-/***/ 7581:
+/***/ 17581:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const EventEmitter = (__webpack_require__(4434).EventEmitter)
-const util = __webpack_require__(9023)
-const utils = __webpack_require__(9652)
+const EventEmitter = (__webpack_require__(24434).EventEmitter)
+const util = __webpack_require__(39023)
+const utils = __webpack_require__(69652)
 
 const NativeQuery = (module.exports = function (config, values, callback) {
   EventEmitter.call(this)
@@ -5356,15 +5356,15 @@ NativeQuery.prototype.submit = function (client) {
 
 /***/ }),
 
-/***/ 4473:
+/***/ 84473:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { EventEmitter } = __webpack_require__(4434)
+const { EventEmitter } = __webpack_require__(24434)
 
-const Result = __webpack_require__(8014)
-const utils = __webpack_require__(9652)
+const Result = __webpack_require__(26424)
+const utils = __webpack_require__(69652)
 
 class Query extends EventEmitter {
   constructor(config, values, callback) {
@@ -5626,12 +5626,12 @@ module.exports = Query
 
 /***/ }),
 
-/***/ 8014:
+/***/ 26424:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const types = __webpack_require__(1549)
+const types = __webpack_require__(11549)
 
 const matchRegexp = /^([A-Za-z]+)(?: (\d+))?(?: (\d+))?/
 
@@ -5742,7 +5742,7 @@ module.exports = Result
 
 /***/ }),
 
-/***/ 829:
+/***/ 30829:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 const { getStream, getSecureStream } = getStreamFuncs()
@@ -5766,12 +5766,12 @@ module.exports = {
  */
 function getNodejsStreamFuncs() {
   function getStream(ssl) {
-    const net = __webpack_require__(9278)
+    const net = __webpack_require__(69278)
     return new net.Socket()
   }
 
   function getSecureStream(options) {
-    const tls = __webpack_require__(4756)
+    const tls = __webpack_require__(64756)
     return tls.connect(options)
   }
   return {
@@ -5832,12 +5832,12 @@ function getStreamFuncs() {
 
 /***/ }),
 
-/***/ 365:
+/***/ 50365:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const types = __webpack_require__(1549)
+const types = __webpack_require__(11549)
 
 function TypeOverrides(userTypes) {
   this._types = userTypes || types
@@ -5874,15 +5874,15 @@ module.exports = TypeOverrides
 
 /***/ }),
 
-/***/ 9652:
+/***/ 69652:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const defaults = __webpack_require__(8995)
-const nodeUtils = __webpack_require__(9023)
+const defaults = __webpack_require__(68995)
+const nodeUtils = __webpack_require__(39023)
 
-const { isDate } = __webpack_require__(8253)
+const { isDate } = __webpack_require__(98253)
 
 const invalidDateDeprecationNotice = nodeUtils.deprecate(
   () => {},
@@ -6106,15 +6106,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8702:
+/***/ 98702:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var path = __webpack_require__(6928)
+var path = __webpack_require__(16928)
   , Stream = (__webpack_require__(2203).Stream)
-  , split = __webpack_require__(5286)
-  , util = __webpack_require__(9023)
+  , split = __webpack_require__(35286)
+  , util = __webpack_require__(39023)
   , defaultPort = 5432
   , isWin = (process.platform === 'win32')
   , warnStream = process.stderr
@@ -6346,14 +6346,14 @@ var isValidEntry = module.exports.isValidEntry = function(entry){
 
 /***/ }),
 
-/***/ 3272:
+/***/ 13272:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var path = __webpack_require__(6928)
-  , fs = __webpack_require__(9896)
-  , helper = __webpack_require__(8702)
+var path = __webpack_require__(16928)
+  , fs = __webpack_require__(79896)
+  , helper = __webpack_require__(98702)
 ;
 
 
@@ -6520,7 +6520,7 @@ module.exports = function parseBytea (input) {
 
 /***/ }),
 
-/***/ 2690:
+/***/ 92690:
 /***/ ((module) => {
 
 
@@ -6643,12 +6643,12 @@ function is0To99 (num) {
 
 /***/ }),
 
-/***/ 8755:
+/***/ 68755:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var extend = __webpack_require__(223)
+var extend = __webpack_require__(80223)
 
 module.exports = PostgresInterval
 
@@ -6775,7 +6775,7 @@ function parse (interval) {
 
 /***/ }),
 
-/***/ 5286:
+/***/ 35286:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /*
@@ -6797,7 +6797,7 @@ IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
 
 
 const { Transform } = __webpack_require__(2203)
-const { StringDecoder } = __webpack_require__(3193)
+const { StringDecoder } = __webpack_require__(13193)
 const kLast = Symbol('last')
 const kDecoder = Symbol('decoder')
 
@@ -6923,7 +6923,7 @@ module.exports = split
 
 /***/ }),
 
-/***/ 223:
+/***/ 80223:
 /***/ ((module) => {
 
 module.exports = extend
@@ -6947,7 +6947,7 @@ function extend(target) {
 
 /***/ }),
 
-/***/ 4390:
+/***/ 84390:
 /***/ ((module) => {
 
 module.exports = eval("require")("pg-native");
@@ -6955,7 +6955,7 @@ module.exports = eval("require")("pg-native");
 
 /***/ }),
 
-/***/ 5473:
+/***/ 85473:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -6971,14 +6971,14 @@ module.exports = eval("require")("pg-native");
 
 /***/ }),
 
-/***/ 3849:
+/***/ 83849:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Ay: () => (__WEBPACK_DEFAULT_EXPORT__)
 /* harmony export */ });
 /* unused harmony exports Client, Pool, Connection, types, Query, DatabaseError, escapeIdentifier, escapeLiteral, Result, TypeOverrides, defaults */
-/* harmony import */ var _lib_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3273);
+/* harmony import */ var _lib_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(13273);
 // ESM wrapper for pg
 
 

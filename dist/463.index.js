@@ -2,7 +2,7 @@ export const id = 463;
 export const ids = [463];
 export const modules = {
 
-/***/ 2463:
+/***/ 72463:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);

@@ -2,14 +2,14 @@ export const id = 470;
 export const ids = [470];
 export const modules = {
 
-/***/ 6470:
+/***/ 36470:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   postgresChecksumHooks: () => (/* binding */ postgresChecksumHooks)
 /* harmony export */ });
-/* harmony import */ var _compiler_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(160);
+/* harmony import */ var _compiler_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(30160);
 
 const postgresChecksumHooks = {
     // reltuples is -1 until the table is first vacuumed/analyzed (PostgreSQL 14+): then no estimate.
@@ -23,14 +23,14 @@ const postgresChecksumHooks = {
 
 /***/ }),
 
-/***/ 160:
+/***/ 30160:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   j: () => (/* binding */ postgresCompiler)
 /* harmony export */ });
 /* unused harmony export PostgresCompiler */
-/* harmony import */ var _sql_compiler_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7065);
+/* harmony import */ var _sql_compiler_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(57065);
 /** PostgreSQL SQL: `$n` placeholders, `::` casts, to_char for dates, `COLLATE "C"` for byte order. */
 
 class PostgresCompiler extends _sql_compiler_js__WEBPACK_IMPORTED_MODULE_0__/* .BaseSqlCompiler */ .J {
@@ -109,14 +109,14 @@ const postgresCompiler = new PostgresCompiler();
 
 /***/ }),
 
-/***/ 7065:
+/***/ 57065:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   J: () => (/* binding */ BaseSqlCompiler),
 /* harmony export */   y: () => (/* binding */ splitQualifiedName)
 /* harmony export */ });
-/* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7632);
+/* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(67632);
 /**
  * The base SQL compiler: ANSI defaults for every hook of `SqlCompiler`; each dialect overrides only
  * what differs. `normalize` dispatches by type family to one small hook per family, and applies the

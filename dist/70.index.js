@@ -2,7 +2,7 @@ export const id = 70;
 export const ids = [70];
 export const modules = {
 
-/***/ 7690:
+/***/ 57690:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -10,8 +10,8 @@ export const modules = {
 /* harmony export */   Z3: () => (/* binding */ wrapDriverError),
 /* harmony export */   ci: () => (/* binding */ addressOf)
 /* harmony export */ });
-/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(604);
-/* harmony import */ var _shared_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3326);
+/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(80604);
+/* harmony import */ var _shared_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(23326);
 /**
  * Turning driver errors into our typed errors, the same way for every dialect: the driver's error
  * stays as `cause` (with its code and detail), the SQL is kept on QueryError (it never contains
@@ -94,7 +94,7 @@ function addressOf(url, defaultPort) {
 
 /***/ }),
 
-/***/ 3070:
+/***/ 53070:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -106,9 +106,9 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./build/src/sql/type-family.js
-var type_family = __webpack_require__(6753);
+var type_family = __webpack_require__(96753);
 // EXTERNAL MODULE: ./build/src/sql/compiler.js
-var compiler = __webpack_require__(7065);
+var compiler = __webpack_require__(57065);
 ;// CONCATENATED MODULE: ./build/src/dialects/sqlite/compiler.js
 /**
  * SQLite SQL. SQLite has no date types, no md5 and an ASCII-only lower(): the SQLite connection
@@ -179,17 +179,17 @@ class SqliteCompiler extends compiler/* BaseSqlCompiler */.J {
 const sqliteCompiler = new SqliteCompiler();
 //# sourceMappingURL=compiler.js.map
 // EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
+var external_node_fs_ = __webpack_require__(73024);
 // EXTERNAL MODULE: external "node:sqlite"
-var external_node_sqlite_ = __webpack_require__(99);
+var external_node_sqlite_ = __webpack_require__(80099);
 // EXTERNAL MODULE: ./build/src/dialects/errors.js
-var errors = __webpack_require__(7690);
+var errors = __webpack_require__(57690);
 // EXTERNAL MODULE: ./build/src/shared/errors.js
-var shared_errors = __webpack_require__(604);
+var shared_errors = __webpack_require__(80604);
 // EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(7598);
+var external_node_crypto_ = __webpack_require__(77598);
 // EXTERNAL MODULE: ./build/src/sql/canonical.js
-var canonical = __webpack_require__(7632);
+var canonical = __webpack_require__(67632);
 ;// CONCATENATED MODULE: ./build/src/dialects/sqlite/functions.js
 /** The JavaScript functions every SQLite connection registers, implementing the canonical rules. */
 
@@ -469,14 +469,14 @@ const sqliteDialect = {
 
 /***/ }),
 
-/***/ 7065:
+/***/ 57065:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   J: () => (/* binding */ BaseSqlCompiler),
 /* harmony export */   y: () => (/* binding */ splitQualifiedName)
 /* harmony export */ });
-/* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7632);
+/* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(67632);
 /**
  * The base SQL compiler: ANSI defaults for every hook of `SqlCompiler`; each dialect overrides only
  * what differs. `normalize` dispatches by type family to one small hook per family, and applies the
