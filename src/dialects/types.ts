@@ -6,156 +6,44 @@
  *
  * The contract is additive-only: other parts of datacompare build on it.
  */
-import type { ConnectionConfig } from '../engine/model.js';
+import type { ColumnType, DialectName, SqlCompiler } from '../sql/types.js';
 import type { Logger } from '../shared/logger.js';
 
-export type DialectName = ConnectionConfig['type'];
+export type { ColumnType, DialectName, NormalizeOptions, ReportedValue, SqlCompiler, TextKeyOrder, TypeFamily } from '../sql/types.js';
 
-/**
- * The canonical type family of a column. Two columns of the same family compare by the same
- * canonical text (see `SqlCompiler.normalize`), whatever their engines and exact type names.
- */
-export type TypeFamily =
-  | 'integer'
-  | 'decimal'
-  | 'float'
-  | 'boolean'
-  | 'date'
-  | 'timestamp' // without time zone
-  | 'timestamptz' // with time zone (an instant; rendered in UTC)
-  | 'time'
-  | 'text'
-  | 'uuid'
-  | 'json'
-  | 'bytes'
-  | 'unknown'; // compared as the engine's own text of the value
+/** How to connect to a database; secrets (URLs) already resolved from ${VAR}s and registered for redaction. */
+export type ConnectionConfig =
+  | { type: 'sqlite'; path: string }
+  | { type: 'postgres'; url: string }
+  | { type: 'mysql'; url: string } // MySQL and MariaDB
+  | { type: 'duckdb'; path: string } // a DuckDB database file or ':memory:'
+  // Files read through an in-memory DuckDB: `path` is a file, a glob or a URL; the rows are the view `table`.
+  | { type: 'csv'; path: string; table: string; csv: CsvReadOptions }
+  | { type: 'parquet'; path: string; table: string };
 
-/** A column as introspected. */
-export interface ColumnType {
-  name: string;
-  /** The database's own type name, e.g. `numeric(12,2)`, `varchar(40)`, `timestamp(3) with time zone`. */
-  type: string;
-  family: TypeFamily;
-  /** Decimals: digits after the point, when declared. */
-  scale?: number;
-  /** Timestamps and times: fractional-second digits (0–6), when declared. */
-  precision?: number;
-  /** Floats: a 4-byte IEEE float (PostgreSQL `real`, MySQL `FLOAT`); absent for 8-byte doubles. */
-  singlePrecision?: boolean;
+/** How DuckDB's read_csv reads a CSV data source; anything unset is detected by DuckDB's sniffer. */
+export interface CsvReadOptions {
+  delimiter?: string;
+  header?: boolean;
+  quote?: string;
+  escape?: string;
+  /** Field texts read as NULL (DuckDB's default: an empty unquoted field). */
+  nullStrings?: string[];
+  /** Column name → DuckDB type name, for columns whose type should not be inferred. */
+  columnTypes?: Record<string, string>;
+  /** Read every column as text (no type inference). */
+  allVarchar?: boolean;
 }
+
+/** Every connection kind is a dialect the SQL layer knows, and the reverse (checked when compiling). */
+type SameNames<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+export const CONNECTION_KINDS_ARE_DIALECTS: SameNames<ConnectionConfig['type'], DialectName> = true;
 
 /** The shape of a table or query result. */
 export interface RelationSchema {
   columns: ColumnType[];
   /** Declared primary key, in key order; [] when none (always [] for a query). */
   primaryKey: string[];
-}
-
-/** How to render one value as canonical text. */
-export interface NormalizeOptions {
-  /** false: text is case-folded (lower) so 'ABC' equals 'abc'. Keys are always normalised case-sensitively. */
-  caseSensitive: boolean;
-  /** Decimals: render with exactly this many fraction digits (pad, never lose digits); undefined: strip trailing zeros. */
-  scale?: number;
-  /** Timestamps/times: keep this many fraction digits (truncate, never round), then pad to 6. Default 6. */
-  precision?: number;
-  /**
-   * Floats: compare at single precision (either side is a 4-byte float): both values are rounded to
-   * the nearest 4-byte float and rendered by `canonicalFloat(value, true)` where two engines meet.
-   */
-  singlePrecision?: boolean;
-}
-
-/**
- * Pure SQL text generation for one dialect. Base implementation: `src/sql/compiler.ts`
- * (`BaseSqlCompiler`); dialects override only the hooks that differ.
- *
- * The heart is `normalize`: an SQL expression giving the CANONICAL TEXT of a value (or SQL NULL for
- * NULL), byte-identical across engines for equal values:
- * - integer: plain digits, `-` sign                         → `-42`
- * - decimal: no exponent; `scale` fraction digits (or trailing zeros stripped); never `-0` → `10.50`
- * - float: the engine's round-trip text (unique per value); NOT byte-identical across engines (exponent
- *   spelling, MySQL's widened FLOAT): run `canonicalFloat` (src/sql/canonical.ts) on values read
- *   from two engines; with `singlePrecision` the value is first rounded to a 4-byte float
- * - boolean: `0` / `1`
- * - date: `YYYY-MM-DD`; time: `HH:MM:SS.ffffff`
- * - timestamp / timestamptz: `YYYY-MM-DD HH:MM:SS.ffffff` (UTC for timestamptz), truncated to
- *   `precision` digits then zero-padded to 6
- * - text: verbatim, or lower() when !caseSensitive
- * - uuid: lowercase 8-4-4-4-12
- * - json: the engine's normalised JSON text; NOT byte-identical across engines: run `canonicalJson`
- * - bytes: lowercase hex
- * Canonical texts must be compared and ordered BYTEWISE (`binaryText`), never with a collation.
- */
-export interface SqlCompiler {
-  readonly dialect: DialectName;
-  quoteIdentifier(name: string): string;
-  /** `schema.table` (or `table`) quoted part by part. */
-  quoteTable(name: string): string;
-  /** The n-th (1-based) bind parameter: `$1` (postgres), `?` (mysql, sqlite). */
-  placeholder(index: number): string;
-  stringLiteral(text: string): string;
-  /** The canonical text of `expr` (an SQL expression of the given column type); NULL stays NULL. */
-  normalize(expr: string, column: ColumnType, options: NormalizeOptions): string;
-  /**
-   * The canonical text of `expr` as the input of a hash (`md5AsInteger`): the same characters as
-   * `normalize` gives, as UTF-8, without what only comparing and ordering need (MySQL's byte casts,
-   * about a tenth of its checksum scan).
-   */
-  hashText(expr: string, column: ColumnType, options: NormalizeOptions): string;
-  /** `expr` (a text) made to compare and sort bytewise (no collation, no trailing-space padding). */
-  binaryText(expr: string): string;
-  /** True when a and b differ, NULL-safe (NULL vs NULL is equal, NULL vs '' differs). */
-  isDistinct(a: string, b: string): string;
-  /** A canonical numeric text back to a number, for tolerance comparisons. */
-  textToNumber(expr: string): string;
-  /** True (a condition) when canonical numeric texts a and b (both not NULL) differ by at most `tolerance`, exactly. */
-  withinTolerance(a: string, b: string, tolerance: number): string;
-  /** Length of a text in characters. */
-  charLength(expr: string): string;
-  /** Length of a text in UTF-8 bytes: the same number on every engine for the same canonical text. */
-  byteLength(expr: string): string;
-  /** Concatenation of texts (none of them NULL). */
-  concat(parts: string[]): string;
-  /**
-   * One text for several canonical texts, unambiguous: each part becomes `<byte length>:<text>` and
-   * NULL becomes `-`, so ('a|b','c') ≠ ('a','b|c'), NULL ≠ '' ≠ '-' and (1,11) ≠ (11,1).
-   */
-  rowText(parts: string[]): string;
-  /**
-   * md5 of a text as a 48-bit non-negative integer (data-diff's trick). SQLite: a function the
-   * SQLite connection registers (`dc_md5_int`).
-   */
-  md5AsInteger(expr: string): string;
-  /** `SELECT ... LIMIT n` suffix. */
-  limit(n: number): string;
-  /** FULL OUTER JOIN available (MySQL/MariaDB: no). */
-  readonly supportsFullOuterJoin: boolean;
-  /** A subquery wrapped as a derived table `(sql) AS alias`. */
-  derivedTable(sql: string, alias: string): string;
-  /** Key-order buckets for text keys (the checksum diff); absent where the engine has no such functions. */
-  readonly textKeyOrder?: TextKeyOrder;
-}
-
-/**
- * What the checksum diff needs to bucket rows by a text key in byte order, identically on every
- * engine (see engine/checksum/prefix.ts): the key's bytes, an integer of some of them, and the
- * number of bucket bounds that integer has reached.
- */
-export interface TextKeyOrder {
-  /** A canonical text's UTF-8 bytes, as a value that compares bytewise. */
-  utf8(text: string): string;
-  /** A literal of those bytes (hex digits; '' for none), comparable with `utf8`'s value. */
-  bytes(hex: string): string;
-  /**
-   * The 7 bytes of a `utf8` value from byte `skip` on, zero-padded, as a big-endian integer
-   * (0 … 2^56 − 1): the same number on every engine for the same bytes.
-   */
-  prefixCode(bytes: string, skip: number): string;
-  /** How many of `bounds` (ascending integers) are ≤ `value`: a binary search in the database. */
-  boundsReached(value: string, bounds: readonly bigint[]): string;
-  /** A condition true for a random `fraction` (0 … 1) of the rows. */
-  sample(fraction: number): string;
 }
 
 export interface QueryOptions {

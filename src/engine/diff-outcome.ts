@@ -43,3 +43,11 @@ export function sizeOfRows(rows: readonly Record<string, unknown>[]): number {
   for (const row of rows) for (const value of Object.values(row)) bytes += value === null || value === undefined ? 1 : String(value).length + 1;
   return bytes;
 }
+
+/** One way to diff a comparison (join, checksum, streaming merge); the planner runs the first that applies. */
+export interface DiffStrategy {
+  kind: PlanInfo['kind'];
+  /** The reason sentence when this strategy applies to the comparison, else undefined. */
+  applies(context: DiffContext): string | undefined;
+  run(context: DiffContext): Promise<DiffOutcome>;
+}

@@ -6,32 +6,13 @@
  */
 import type { Logger } from '../shared/logger.js';
 import type { ErrorKind } from '../shared/errors.js';
+import type { ConnectionConfig } from '../dialects/types.js';
+import type { ReportedValue } from '../sql/types.js';
+
+export type { ConnectionConfig, CsvReadOptions } from '../dialects/types.js';
+export type { ReportedValue } from '../sql/types.js';
 
 // ───────────────────────────── what to compare ─────────────────────────────
-
-/** How to connect to a database; secrets (URLs) already resolved from ${VAR}s and registered for redaction. */
-export type ConnectionConfig =
-  | { type: 'sqlite'; path: string }
-  | { type: 'postgres'; url: string }
-  | { type: 'mysql'; url: string } // MySQL and MariaDB
-  | { type: 'duckdb'; path: string } // a DuckDB database file or ':memory:'
-  // Files read through an in-memory DuckDB: `path` is a file, a glob or a URL; the rows are the view `table`.
-  | { type: 'csv'; path: string; table: string; csv: CsvReadOptions }
-  | { type: 'parquet'; path: string; table: string };
-
-/** How DuckDB's read_csv reads a CSV data source; anything unset is detected by DuckDB's sniffer. */
-export interface CsvReadOptions {
-  delimiter?: string;
-  header?: boolean;
-  quote?: string;
-  escape?: string;
-  /** Field texts read as NULL (DuckDB's default: an empty unquoted field). */
-  nullStrings?: string[];
-  /** Column name → DuckDB type name, for columns whose type should not be inferred. */
-  columnTypes?: Record<string, string>;
-  /** Read every column as text (no type inference). */
-  allVarchar?: boolean;
-}
 
 export interface SideDefinition {
   /** The spec's datasource key (used in messages; never the URL). */
@@ -107,9 +88,6 @@ export interface DbtRunInfo {
 export const DEFAULT_QUERY_TIMEOUT_MS = 30 * 60_000;
 
 // ───────────────────────────── what came out ─────────────────────────────
-
-/** A JSON value as reported: decimals and bigints as strings (no float rounding), timestamps as ISO text. */
-export type ReportedValue = string | number | boolean | null;
 
 export type ComparisonStatus = 'match' | 'mismatch' | 'error';
 export type DiffStatus = 'MATCH' | 'MISMATCH';

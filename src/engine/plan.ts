@@ -4,17 +4,12 @@
  * checksum diff) is one entry in `strategies`.
  */
 import type { ConnectionConfig, PlanInfo } from './model.js';
-import type { DiffContext, DiffOutcome } from './diff-outcome.js';
+import type { DiffContext, DiffOutcome, DiffStrategy } from './diff-outcome.js';
 import { runJoinDiff } from './join-diff.js';
 import { runStreamMerge } from './stream-merge.js';
 import { checksumObstacle, checksumStrategy } from './checksum/strategy.js';
 
-export interface DiffStrategy {
-  kind: PlanInfo['kind'];
-  /** The reason sentence when this strategy applies to the comparison, else undefined. */
-  applies(context: DiffContext): string | undefined;
-  run(context: DiffContext): Promise<DiffOutcome>;
-}
+export type { DiffStrategy };
 
 export interface PlannedDiff {
   kind: PlanInfo['kind'];

@@ -4,8 +4,8 @@
  * for SQLite's registered functions, for ordering canonical texts bytewise, and for turning a
  * canonical text back into a JSON value that keeps its meaning in reports.
  */
-import type { TypeFamily } from '../dialects/types.js';
-import type { ReportedValue } from '../engine/model.js';
+import type { TypeFamily } from './types.js';
+import type { ReportedValue } from './types.js';
 
 /**
  * Shortest round-trip text of a float: `-0` is `0`, NaN is `NaN`, ±Infinity, never an exponent.

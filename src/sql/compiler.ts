@@ -4,7 +4,7 @@
  * rules that are the same everywhere (timestamp truncation to a common precision, padding to 6).
  */
 import { plainNumber } from './canonical.js';
-import type { ColumnType, DialectName, NormalizeOptions, SqlCompiler, TextKeyOrder } from '../dialects/types.js';
+import type { ColumnType, DialectName, NormalizeOptions, SqlCompiler, TextKeyOrder } from './types.js';
 
 export abstract class BaseSqlCompiler implements SqlCompiler {
   abstract readonly dialect: DialectName;

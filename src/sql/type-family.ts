@@ -3,7 +3,7 @@
  * names PostgreSQL, MySQL/MariaDB and SQLite report. Dialects pass their own exceptions first
  * (MySQL's `tinyint(1)` is a boolean, its `timestamp` is an instant).
  */
-import type { ColumnType, TypeFamily } from '../dialects/types.js';
+import type { ColumnType, TypeFamily } from './types.js';
 
 const RULES: [RegExp, TypeFamily][] = [
   [/^(bool|boolean)$/, 'boolean'],

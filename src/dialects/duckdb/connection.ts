@@ -11,7 +11,7 @@ import type { DuckDBConnection, DuckDBInstance, DuckDBValue } from '@duckdb/node
 import { wrapDriverError, type ErrorCategory } from '../errors.js';
 import { splitQualifiedName } from '../../sql/compiler.js';
 import { ConfigurationError, ConnectionError, type DatacompareError } from '../../shared/errors.js';
-import type { ConnectionConfig } from '../../engine/model.js';
+import type { ConnectionConfig } from '../types.js';
 import type { ConnectOptions, DatabaseConnection, QueryOptions, RelationSchema, ResultRow, SqlCompiler } from '../types.js';
 import { duckdbCompiler } from './compiler.js';
 import { allowedLocations, checkFileExists, createViewSql, fileKind, isFileConfig, missingFiles, type FileConfig } from './files.js';

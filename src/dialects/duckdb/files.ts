@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { ConnectionConfig, CsvReadOptions } from '../../engine/model.js';
+import type { ConnectionConfig, CsvReadOptions } from '../types.js';
 import { ConnectionError } from '../../shared/errors.js';
 import type { SqlCompiler } from '../types.js';
 

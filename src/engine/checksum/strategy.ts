@@ -4,7 +4,7 @@
  * equality is not a byte equality of SQL text); the run itself may still hand over to the streaming
  * merge (tiny tables, repeated keys, most buckets differing) and says so in the plan.
  */
-import type { DiffStrategy } from '../plan.js';
+import type { DiffStrategy } from '../diff-outcome.js';
 import type { DiffContext } from '../diff-outcome.js';
 import type { ConnectionConfig } from '../model.js';
 import { DEFAULT_TUNING, runChecksumDiff, type ChecksumTuning } from './checksum-diff.js';

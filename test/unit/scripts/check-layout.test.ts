@@ -47,4 +47,23 @@ describe('check-layout', () => {
       "
     `);
   });
+
+  it('names every import cycle, type-only imports included, and upward imports of dialects/ and sql/', () => {
+    const result = checkTree({
+      'src/engine/plan.ts': "import { checksum } from './checksum/strategy.js';\nexport const plan = 1;\n",
+      'src/engine/checksum/strategy.ts': "import type { Plan } from '../plan.js';\nexport const checksum = 1;\n",
+      'src/engine/alone.ts': "import { alone } from './alone.js';\n",
+      'src/dialects/postgres/files.ts': "import type { ConnectionConfig } from '../../engine/model.js';\n",
+      'src/sql/compiler.ts': "import type { SqlCompiler } from '../dialects/types.js';\n",
+    });
+    expect(result.status).toBe(1);
+    expect(result.output).toMatchInlineSnapshot(`
+      "check-layout: 4 problem(s)
+        import cycle: src/engine/alone.ts → src/engine/alone.ts: put what both need in the lower room (types in */types.ts or model.ts), so every arrow points down
+        import cycle: src/engine/checksum/strategy.ts → src/engine/plan.ts → src/engine/checksum/strategy.ts: put what both need in the lower room (types in */types.ts or model.ts), so every arrow points down
+        src/dialects/postgres/files.ts: imports ../../engine/model.js: dialects/ sit below the engine: shared types live in dialects/types.ts or sql/types.ts, never upward
+        src/sql/compiler.ts: imports ../dialects/types.js: sql/ is the lowest room of the engine stack (types in sql/types.ts): it imports only shared/
+      "
+    `);
+  });
 });

@@ -1,0 +1,342 @@
+/**
+ * One api-mode run, step by step: `start` creates and executes every comparison (one by one, or as one
+ * agent batch), `poll` asks for every running job in one details call per tick, `collect` turns a
+ * finished job into its result with its diff details, and `cancel` terminates what an abort left
+ * running. `runApiComparisons` (api-mode.ts) strings them together.
+ */
+import type { ApiClient } from '../api/client.js';
+import type { ExecuteMultipleBody, JobDetail } from '../api/contract.js';
+import { buildCreateBody, DatasourceResolver } from '../api/resolve.js';
+import { errorResult, jobResult, servicePlan, type ServiceRef } from '../api/results.js';
+import { ApiCallError } from '../api/service-error.js';
+import type { ComparisonDefinition, ComparisonResult, ProgressEvent } from '../engine/model.js';
+import { sleep } from '../shared/abort.js';
+import { ServiceError, toDatacompareError, type ErrorKind } from '../shared/errors.js';
+import type { Logger } from '../shared/logger.js';
+import { redact } from '../shared/redact.js';
+import { GrowingInterval } from '../shared/retry.js';
+
+export interface ApiSettings {
+  url: string;
+  /** Which setting gave `url`, for messages: "the api-url input", "DATACOMPARE_API_URL". */
+  urlSetting?: string;
+  key: string;
+  workspaceId: string;
+  agentRunId?: string;
+  /** Overall time limit of the run (timeout-minutes). */
+  timeoutMs: number;
+}
+
+export interface StartedJob {
+  comparison: string;
+  runId: number;
+  taskId: string;
+}
+
+/** Knobs for tests (and very patient users); the defaults follow the service notes. */
+export interface ApiTuning {
+  /** First poll wait (default 2 s), growth (×1.5) and cap (30 s). */
+  pollStartMs?: number;
+  pollFactor?: number;
+  pollCapMs?: number;
+  /** Per-request time limit (default 30 s, never above the overall limit). */
+  requestTimeoutMs?: number;
+  /** Retry backoff base/cap (default 1 s / 30 s) and attempts (5). */
+  backoffBaseMs?: number;
+  backoffCapMs?: number;
+  maxAttempts?: number;
+  /** How long terminating the unfinished jobs may take on cancel/timeout (default 5 s). */
+  terminateWithinMs?: number;
+  /** Comparisons started at once (default 4). */
+  startConcurrency?: number;
+  /** The HTTP transport (tests emulating the hosted service). Default: Node's fetch. */
+  fetch?: typeof fetch;
+}
+
+export interface ApiRunOptions {
+  api: ApiSettings;
+  logger: Logger;
+  signal?: AbortSignal;
+  onProgress?: (event: ProgressEvent) => void;
+  /** Called with every job started so far, each time one starts (the action saves them for `post`). */
+  onJobsStarted?: (jobs: StartedJob[]) => void;
+  tuning?: ApiTuning;
+}
+
+export interface Slot {
+  definition: ComparisonDefinition;
+  comparisonId?: string;
+  runId?: number;
+  taskId?: string;
+  result?: ComparisonResult;
+  /** Consecutive polls in which the service did not report this job. */
+  missing?: number;
+}
+
+/** A job missing from this many consecutive details answers is given up on. */
+const MISSING_TICKS = 5;
+
+
+export class ApiRun {
+  readonly slots: Slot[];
+  private readonly started: StartedJob[] = [];
+  private readonly resolver: DatasourceResolver;
+  private readonly logger: Logger;
+
+  constructor(
+    definitions: readonly ComparisonDefinition[],
+    private readonly options: ApiRunOptions,
+    private readonly client: ApiClient,
+    private readonly signal: AbortSignal,
+  ) {
+    this.slots = definitions.map((definition) => ({ definition }));
+    this.resolver = new DatasourceResolver(client);
+    this.logger = options.logger;
+  }
+
+  /** start: every comparison created (unless it exists) and executed; a failed start fails that comparison only. */
+  async start(): Promise<void> {
+    const { api, tuning = {} } = this.options;
+    const single = api.agentRunId ? this.slots.filter((slot) => slot.definition.comparisonId !== undefined) : this.slots;
+    const batch = api.agentRunId ? this.slots.filter((slot) => slot.definition.comparisonId === undefined) : [];
+    await forEachLimited(single, tuning.startConcurrency ?? 4, (slot) => this.startOne(slot));
+    if (batch.length > 0 && !this.signal.aborted) await this.startBatch(batch);
+  }
+
+  /** poll: until every started job has its result (finished, or given up on when the service forgets it). */
+  async poll(): Promise<void> {
+    const tuning = this.options.tuning ?? {};
+    const interval = new GrowingInterval({
+      startMs: tuning.pollStartMs ?? 2000,
+      factor: tuning.pollFactor ?? 1.5,
+      capMs: tuning.pollCapMs ?? 30_000,
+    });
+    for (;;) {
+      const running = this.slots.filter((slot) => slot.result === undefined && slot.runId !== undefined);
+      if (running.length === 0) return;
+      await sleep(interval.next(), this.signal);
+      let details: JobDetail[];
+      try {
+        details = await this.client.jobDetails(running.map((slot) => slot.runId!), { signal: this.signal });
+      } catch (error) {
+        if (this.signal.aborted) throw error;
+        if (error instanceof ApiCallError && error.retryable) {
+          this.logger.warning(`Polling the running jobs failed (${error.message}); trying again.`);
+          continue;
+        }
+        throw error;
+      }
+      const byId = new Map(details.map((detail) => [detail.run_id, detail]));
+      await Promise.all(running.map((slot) => this.track(slot, byId.get(slot.runId!))));
+    }
+  }
+
+  /** An error that stops the whole run (e.g. polling rejected with 401): unfinished jobs are terminated, then failed. */
+  async abandon(error: unknown): Promise<void> {
+    await terminateUnfinished(this.slots, this.client, this.logger, this.options.tuning?.terminateWithinMs ?? 5000);
+    for (const slot of this.slots) if (!slot.result) this.fail(slot, error);
+  }
+
+  /** cancel: after an abort, every unfinished job terminated on the service and reported as cancelled or timed out. */
+  async cancel(timedOut: boolean, limitText: string): Promise<void> {
+    const terminated = await terminateUnfinished(this.slots, this.client, this.logger, this.options.tuning?.terminateWithinMs ?? 5000);
+    for (const slot of this.slots) {
+      if (slot.result) continue;
+      const remote = slot.runId === undefined ? '' : terminated.has(slot) ? `; job ${slot.runId} was terminated on the service` : `; job ${slot.runId} could not be terminated (task id unknown or the service did not answer)`;
+      const kind: ErrorKind = timedOut ? 'timeout' : 'cancelled';
+      const message = timedOut
+        ? `The comparison did not finish within ${limitText} (timeout-minutes)${remote}.`
+        : `The run was cancelled before the comparison finished${remote}.`;
+      slot.result = errorResult(slot.definition, { kind, message }, this.serviceOf(slot));
+      if (slot.runId !== undefined) slot.result.plan = servicePlan(slot.runId);
+      this.progress(slot, 'done', message);
+    }
+  }
+
+  results(): ComparisonResult[] {
+    return this.slots.map((slot) => slot.result!);
+  }
+
+  /** create: the service's create body of a comparison, its data sources resolved to ids. */
+  private async createBody(definition: ComparisonDefinition) {
+    const [sourceId, targetId] = await Promise.all([
+      this.resolver.resolve(definition.source.serviceDatasource, this.signal),
+      this.resolver.resolve(definition.target.serviceDatasource, this.signal),
+    ]);
+    return buildCreateBody(definition, sourceId, targetId);
+  }
+
+  private async startOne(slot: Slot): Promise<void> {
+    const { client, signal } = this;
+    try {
+      this.progress(slot, 'connecting');
+      if (slot.definition.comparisonId !== undefined) {
+        slot.comparisonId = slot.definition.comparisonId;
+        const run = await client.execute({ id: slot.comparisonId, name: slot.definition.name }, { signal });
+        Object.assign(slot, { runId: run.runId, taskId: run.taskId });
+      } else {
+        const comparison = await client.createComparison(await this.createBody(slot.definition), { signal });
+        slot.comparisonId = comparison.id;
+        const run = await client.execute({ id: comparison.id, name: comparison.name }, { knownRunIds: new Set(), signal });
+        Object.assign(slot, { runId: run.runId, taskId: run.taskId });
+      }
+      this.recordStart(slot);
+    } catch (error) {
+      if (signal.aborted) return;
+      this.fail(slot, error);
+    }
+  }
+
+  /** The agent run's comparisons in one execute_multiple call. */
+  private async startBatch(batchSlots: Slot[]): Promise<void> {
+    const { client, signal, logger } = this;
+    const configs: ExecuteMultipleBody['comparison_agent_configs'] = [];
+    const byConfigId = new Map<number, Slot>();
+    for (const [index, slot] of batchSlots.entries()) {
+      this.progress(slot, 'connecting');
+      try {
+        configs.push({ id: index + 1, configuration: await this.createBody(slot.definition) });
+        byConfigId.set(index + 1, slot);
+      } catch (error) {
+        if (signal.aborted) return;
+        this.fail(slot, error);
+      }
+    }
+    if (configs.length === 0) return;
+    try {
+      const sentAt = new Date();
+      const runs = await client.executeMultiple({ agent_run_id: this.options.api.agentRunId!, comparison_agent_configs: configs }, { signal });
+      // execute_multiple answers job ids only: the details give comparison ids (and task ids on our
+      // server); the job list gives the task ids the hosted service leaves out of the details.
+      for (const [configId, run] of runs) Object.assign(byConfigId.get(configId)!, { runId: run.runId, taskId: run.taskId });
+      let detailById = new Map<number, JobDetail>();
+      let listed = new Map<number, string>();
+      try {
+        const details = await client.jobDetails([...runs.values()].map((run) => run.runId), { signal });
+        detailById = new Map(details.map((detail) => [detail.run_id, detail]));
+        const withoutTask = [...runs.values()].filter((run) => !run.taskId && !detailById.get(run.runId)?.task_id).map((run) => run.runId);
+        if (withoutTask.length > 0) listed = await client.taskIdsOf(withoutTask, sentAt, signal);
+      } catch (error) {
+        if (signal.aborted) throw error;
+        logger.warning(`The task ids of the agent run's jobs could not be read (${redact(toDatacompareError(error).message)}); they cannot be terminated if the run is cancelled.`);
+      }
+      for (const [configId, run] of runs) {
+        const slot = byConfigId.get(configId)!;
+        const detail = detailById.get(run.runId);
+        Object.assign(slot, { taskId: run.taskId ?? detail?.task_id ?? listed.get(run.runId), comparisonId: detail?.comparison_id });
+        this.recordStart(slot);
+      }
+    } catch (error) {
+      if (signal.aborted) return;
+      for (const slot of byConfigId.values()) if (!slot.result && slot.runId === undefined) this.fail(slot, error);
+    }
+  }
+
+  /** One running job's latest detail: missing, still running, or finished (then collected). */
+  private async track(slot: Slot, detail: JobDetail | undefined): Promise<void> {
+    if (!detail) {
+      slot.missing = (slot.missing ?? 0) + 1;
+      if (slot.missing >= MISSING_TICKS) {
+        this.fail(slot, new ServiceError(`The service does not report job ${slot.runId} any more (missing from the job details ${MISSING_TICKS} times in a row).`, { hint: 'It may have been deleted on the service; run the comparison again.' }));
+      }
+      return;
+    }
+    slot.missing = 0;
+    slot.taskId ??= detail.task_id ?? undefined;
+    if (this.client.statuses.isTerminal(detail.status)) await this.collect(slot, detail);
+  }
+
+  /** collect: a finished job's result, with its diff details (a quick comparison counts rows only: no diff). */
+  private async collect(slot: Slot, detail: JobDetail): Promise<void> {
+    let diff;
+    if (detail.status === 'SUCCESS' && !slot.definition.quickComparison) {
+      this.progress(slot, 'fetching-diff');
+      try {
+        diff = await this.client.diffDetails(detail.run_id, { signal: this.signal });
+      } catch (error) {
+        if (this.signal.aborted) throw error;
+        this.logger.warning(`The diff details of "${slot.definition.name}" (job ${detail.run_id}) could not be read: ${redact(toDatacompareError(error).message)}`);
+      }
+    }
+    slot.result = jobResult(slot.definition, detail, diff, this.serviceOf(slot));
+    this.progress(slot, 'done');
+  }
+
+  private serviceOf(slot: Slot): ServiceRef {
+    return {
+      ...(slot.comparisonId !== undefined ? { comparison_id: slot.comparisonId } : {}),
+      ...(slot.runId !== undefined ? { run_id: slot.runId } : {}),
+      ...(slot.taskId !== undefined ? { task_id: slot.taskId } : {}),
+      ...(slot.runId !== undefined ? { url: `${this.client.baseUrl}/jobs/comparison/${slot.runId}/diff-details` } : {}),
+    };
+  }
+
+  private progress(slot: Slot, phase: ProgressEvent['phase'], message?: string): void {
+    this.options.onProgress?.({ comparison: slot.definition.name, phase, ...(message !== undefined ? { message } : {}) });
+  }
+
+  private fail(slot: Slot, error: unknown): void {
+    const e = toDatacompareError(error);
+    slot.result = errorResult(slot.definition, { kind: e.kind, message: redact(e.message), hint: e.hint }, this.serviceOf(slot));
+    this.progress(slot, 'done', e.message);
+  }
+
+  private recordStart(slot: Slot): void {
+    if (slot.runId === undefined) return;
+    if (slot.taskId !== undefined) this.started.push({ comparison: slot.definition.name, runId: slot.runId, taskId: slot.taskId });
+    this.options.onJobsStarted?.([...this.started]);
+    this.progress(slot, 'comparing', `job ${slot.runId}`);
+  }
+}
+
+/** Terminates every unfinished job in parallel within `withinMs`; returns the slots whose job was terminated. */
+async function terminateUnfinished(slots: Slot[], client: ApiClient, logger: Logger, withinMs: number): Promise<Set<Slot>> {
+  const done = new Set<Slot>();
+  const deadline = AbortSignal.timeout(withinMs);
+  // a fresh client: the run's own signal has fired
+  const fresh = client.withSignal(deadline);
+  // comparisons we created whose execute answer never came: their run may exist all the same
+  const unanswered = slots.filter((slot) => !slot.result && slot.runId === undefined && slot.comparisonId !== undefined && slot.definition.comparisonId === undefined);
+  if (unanswered.length > 0) {
+    try {
+      const jobs = await fresh.recentJobs(new Date(Date.now() - 24 * 60 * 60_000));
+      for (const slot of unanswered) {
+        const job = jobs.find((candidate) => candidate.comparison_id === slot.comparisonId);
+        if (job) Object.assign(slot, { runId: job.job_id, taskId: job.task_id });
+      }
+    } catch (error) {
+      logger.debug(`looking for runs whose execute answer was lost failed: ${String(error)}`);
+    }
+  }
+  const unknownTask = slots.filter((slot) => !slot.result && slot.runId !== undefined && slot.taskId === undefined);
+  if (unknownTask.length > 0) {
+    try {
+      const found = await fresh.taskIdsOf(unknownTask.map((slot) => slot.runId!), new Date(Date.now() - 24 * 60 * 60_000));
+      for (const slot of unknownTask) slot.taskId = found.get(slot.runId!);
+    } catch (error) {
+      logger.debug(`looking up task ids to terminate failed: ${String(error)}`);
+    }
+  }
+  const open = slots.filter((slot) => !slot.result && slot.runId !== undefined && slot.taskId !== undefined);
+  if (open.length === 0) return done;
+  await Promise.all(
+    open.map(async (slot) => {
+      try {
+        await fresh.terminate(slot.taskId!, { maxAttempts: 3 });
+        done.add(slot);
+        logger.info(`Terminated job ${slot.runId} ("${slot.definition.name}") on the service.`);
+      } catch (error) {
+        logger.warning(`Could not terminate job ${slot.runId} ("${slot.definition.name}", task ${slot.taskId}): ${redact(toDatacompareError(error).message)}`);
+      }
+    }),
+  );
+  return done;
+}
+
+async function forEachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await work(items[next++]!);
+  });
+  await Promise.all(workers);
+}
