@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runComparison } from '../../../src/engine/index.js';
 import type { ComparisonDefinition } from '../../../src/engine/model.js';
 import { silentLogger } from '../../../src/shared/logger.js';
+import { definition } from './adversarial-engines.js';
 import { side, testEngine, type EngineName, type TestEngine } from './engines.js';
 
 const NAMES: EngineName[] = ['postgres', 'mysql', 'sqlite'];
@@ -30,21 +31,12 @@ afterAll(async () => {
   for (const engine of engines.values()) await engine.close();
 });
 
-function definition(source: TestEngine, target: TestEngine, columns: ComparisonDefinition['columns']): ComparisonDefinition {
-  return {
+function comparison(source: TestEngine, target: TestEngine, columns: ComparisonDefinition['columns']): ComparisonDefinition {
+  return definition(side(source, 'playlist_track_a'), side(target, 'playlist_track_b'), {
     name: 'playlist_track',
-    location: { file: 'spec.yml', line: 1, column: 1 },
-    source: side(source, 'playlist_track_a'),
-    target: side(target, 'playlist_track_b'),
     columns,
     primaryKeys: { source: ['playlist_id', 'track_id'], target: ['playlist_id', 'track_id'] },
-    caseSensitive: false,
-    quickComparison: false,
-    schemaDiff: false,
-    tolerance: {},
-    thresholds: {},
-    maxDiffRows: 10,
-  };
+  });
 }
 
 const pairs = NAMES.flatMap((s) => NAMES.map((t) => [s, t] as const));
@@ -54,8 +46,8 @@ describe('keys-only comparisons (columns: [])', () => {
     const source = engines.get(s) as TestEngine;
     const target = engines.get(t) as TestEngine;
     if (!source.available || !target.available) return;
-    const keysOnly = await runComparison(definition(source, target, { source: [], target: [] }), { logger: silentLogger });
-    const omitted = await runComparison(definition(source, target, null), { logger: silentLogger });
+    const keysOnly = await runComparison(comparison(source, target, { source: [], target: [] }), { logger: silentLogger });
+    const omitted = await runComparison(comparison(source, target, null), { logger: silentLogger });
     expect(keysOnly.error).toBeUndefined();
     expect(keysOnly.stats).toMatchObject({
       source_rows: 4,

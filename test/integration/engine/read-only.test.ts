@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runComparison } from '../../../src/engine/index.js';
+import { definition as comparison } from './adversarial-engines.js';
 import type { ComparisonDefinition, ConnectionConfig, SideDefinition } from '../../../src/engine/model.js';
 import { loadDialect } from '../../../src/dialects/registry.js';
 import { QueryError, TimeoutError } from '../../../src/shared/errors.js';
@@ -166,20 +167,7 @@ afterAll(async () => {
 
 function definition(target: Target, payload: Payload, sql: string): ComparisonDefinition {
   const hostile = payload.what === 'filter' ? target.side({ dataset: target.names.T, filter: sql }) : target.side({ query: sql });
-  return {
-    name: 'hostile',
-    location: { file: 'spec.yml', line: 1, column: 1 },
-    source: hostile,
-    target: target.side({ dataset: target.names.T }),
-    columns: null,
-    primaryKeys: { source: ['id'], target: ['id'] },
-    caseSensitive: false,
-    quickComparison: false,
-    schemaDiff: false,
-    tolerance: {},
-    thresholds: {},
-    maxDiffRows: 10,
-  };
+  return comparison(hostile, target.side({ dataset: target.names.T }), { name: 'hostile', primaryKeys: { source: ['id'], target: ['id'] }, maxDiffRows: 10 });
 }
 
 describe('hostile filters and queries', () => {
