@@ -76,12 +76,12 @@ export function createOctokit(token: string, env: NodeJS.ProcessEnv = process.en
   return github.getOctokit(token, { baseUrl: env.GITHUB_API_URL || 'https://api.github.com' });
 }
 
-function statusOf(error: unknown): number | undefined {
+export function statusOf(error: unknown): number | undefined {
   const status = (error as { status?: unknown } | null)?.status;
   return typeof status === 'number' ? status : undefined;
 }
 
-function classify(error: unknown): RetryDecision {
+export function classify(error: unknown): RetryDecision {
   const status = statusOf(error);
   if (status === undefined || status === 429 || status >= 500) return { retry: true, reason: status ? `HTTP ${status}` : 'network error' };
   return { retry: false };

@@ -29,6 +29,11 @@ export interface ActionInputs {
   reportDir: string; // default `${RUNNER_TEMP}/datacompare`
   dbtManifest?: string; // overrides the spec's dbt.manifest
   dbtBaseManifest?: string; // overrides the spec's dbt.base_manifest
+  issue: 'never' | 'on-mismatch' | 'on-error'; // default never: keep a tracking issue of drift
+  issueKey: string; // default: the spec path
+  issueLabels: string[]; // default ['data-drift']
+  webhookUrl?: string; // a secret: alerts on drift state changes (Slack / Teams incoming webhook)
+  checkRuns: boolean; // default false: one check run per comparison
 }
 
 /** Every input name, as written in action.yml and in workflows. */
@@ -49,6 +54,11 @@ export const Input = {
   reportDir: 'report-dir',
   dbtManifest: 'dbt-manifest',
   dbtBaseManifest: 'dbt-base-manifest',
+  issue: 'issue',
+  issueKey: 'issue-key',
+  issueLabels: 'issue-labels',
+  webhookUrl: 'webhook-url',
+  checkRuns: 'check-runs',
 } as const;
 
 const choice = <T extends string>(name: string, values: readonly [T, ...T[]], fallback: T) =>
@@ -93,6 +103,14 @@ const inputsSchema = z.object({
   [Input.reportDir]: optional,
   [Input.dbtManifest]: optional,
   [Input.dbtBaseManifest]: optional,
+  [Input.issue]: choice(Input.issue, ['never', 'on-mismatch', 'on-error'], 'never'),
+  [Input.issueKey]: optional,
+  [Input.issueLabels]: z.string().transform((text) => {
+    const labels = text.split(/[\n,]/).map((label) => label.trim()).filter((label) => label !== '');
+    return labels.length > 0 ? labels : ['data-drift'];
+  }),
+  [Input.checkRuns]: choice(Input.checkRuns, ['true', 'false'], 'false').transform((value) => value === 'true'),
+  [Input.webhookUrl]: optional.pipe(z.url({ error: 'input `webhook-url` must be a URL (your Slack or Teams incoming webhook)' }).optional()),
 });
 
 export interface ReadInputsOptions {
@@ -109,7 +127,7 @@ export function readInputs(options: ReadInputsOptions): ActionInputs {
   const setSecret = options.setSecret ?? ((secret: string) => core.setSecret(secret));
   const env = options.env ?? process.env;
   // Mask the secrets before anything else can print them.
-  for (const name of [Input.apiKey, Input.githubToken]) {
+  for (const name of [Input.apiKey, Input.githubToken, Input.webhookUrl]) {
     const secret = getInput(name).trim();
     if (secret) {
       setSecret(secret);
@@ -134,6 +152,10 @@ export function readInputs(options: ReadInputsOptions): ActionInputs {
     maxDiffRows: v[Input.maxDiffRows],
     timeoutMinutes: v[Input.timeoutMinutes],
     reportDir: v[Input.reportDir] ?? path.join(env.RUNNER_TEMP || os.tmpdir(), 'datacompare'),
+    issue: v[Input.issue],
+    issueKey: v[Input.issueKey] ?? spec,
+    issueLabels: v[Input.issueLabels],
+    checkRuns: v[Input.checkRuns],
     ...(v[Input.apiUrl] !== undefined && { apiUrl: v[Input.apiUrl] }),
     ...(v[Input.apiKey] !== undefined && { apiKey: v[Input.apiKey] }),
     ...(v[Input.workspaceId] !== undefined && { workspaceId: v[Input.workspaceId] }),
@@ -141,6 +163,7 @@ export function readInputs(options: ReadInputsOptions): ActionInputs {
     ...(v[Input.githubToken] !== undefined && { githubToken: v[Input.githubToken] }),
     ...(v[Input.dbtManifest] !== undefined && { dbtManifest: v[Input.dbtManifest] }),
     ...(v[Input.dbtBaseManifest] !== undefined && { dbtBaseManifest: v[Input.dbtBaseManifest] }),
+    ...(v[Input.webhookUrl] !== undefined && { webhookUrl: v[Input.webhookUrl] }),
   };
   options.logger.debug(`inputs: ${redact(JSON.stringify(inputs))}`);
   return inputs;

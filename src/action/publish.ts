@@ -15,10 +15,14 @@ import { commentMarker, renderComment } from '../report/markdown-comment.js';
 import { renderFailureSummary } from '../report/markdown-failure.js';
 import { renderSpecErrorSummary } from '../report/markdown-spec-error.js';
 import { renderSummary } from '../report/markdown-summary.js';
+import { renderDriftSection, webhookMessage, type DriftHistory } from '../report/drift.js';
 import { decideOutcome, type Outcome } from '../report/outcome.js';
 import { emitAnnotations } from './annotations.js';
 import { createOctokit, pullRequestFromEvent, upsertComment, workflowRunUrl, type CommentOutcome } from './comment.js';
 import type { ActionInputs } from './inputs.js';
+import { trackDrift } from './tracking-issue.js';
+import { postWebhook } from './webhook.js';
+import { publishCheckRuns } from './check-runs.js';
 import { outputValues, setOutputs } from './outputs.js';
 import { plannedCsvNames, writeReportFiles, type ReportFiles } from './report-files.js';
 
@@ -58,9 +62,12 @@ export async function publishRun(run: RunResult, options: PublishOptions): Promi
     logger.warning(`Could not write the report files to ${inputs.reportDir}: ${describe(error)}`);
   }
 
-  await writeJobSummary(renderSummary(run, { maxDiffRows: inputs.maxDiffRows, fullRowsHint }), logger);
+  const drift = await publishTrackingIssue(run, options);
+  const driftSection = drift?.history ? renderDriftSection(drift.history, drift.issueUrl) : '';
+  await writeJobSummary(renderSummary(run, { maxDiffRows: inputs.maxDiffRows, fullRowsHint }) + driftSection, logger);
   emitAnnotations(runAnnotations(run, { specFile: options.specFile, failOn: inputs.failOn }));
   await publishComment(run, options);
+  await publishChecks(run, options);
   setOutputs(outputValues(run, { ...(files ? { json: files.json, summary: files.summary } : {}) }));
   return outcome;
 }
@@ -85,6 +92,73 @@ async function publishComment(run: RunResult, options: PublishOptions): Promise<
   // on-mismatch, green run: nothing new to say, but an earlier red comment of ours must not stay red.
   const onlyUpdate = inputs.comment === 'on-mismatch' && run.status === 'match';
   return upsertComment({ octokit, target, body, marker, startedAt: run.started_at, logger, onlyUpdate });
+}
+
+/** One check run per comparison (input `check-runs`), on the pull request's head or the pushed commit. */
+async function publishChecks(run: RunResult, options: PublishOptions): Promise<void> {
+  const { inputs, logger } = options;
+  if (!inputs.checkRuns) return;
+  const pullRequest = pullRequestFromEvent();
+  if (pullRequest?.fork) {
+    logger.info('A pull request from a fork: no check runs (its token is read-only).');
+    return;
+  }
+  const [owner, repo] = (process.env.GITHUB_REPOSITORY ?? '').split('/');
+  const headSha = pullRequest?.headSha || process.env.GITHUB_SHA;
+  if (!inputs.githubToken || !owner || !repo || !headSha) {
+    logger.warning('No github-token, GITHUB_REPOSITORY or commit: cannot create check runs.');
+    return;
+  }
+  await publishCheckRuns({
+    octokit: createOctokit(inputs.githubToken),
+    owner,
+    repo,
+    headSha,
+    run,
+    specFile: options.specFile,
+    failOn: inputs.failOn,
+    maxDiffRows: inputs.maxDiffRows,
+    logger,
+  });
+}
+
+/** The drift tracking issue (input `issue`), off pull requests from forks and without a token. */
+async function publishTrackingIssue(run: RunResult, options: PublishOptions): Promise<{ history?: DriftHistory; issueUrl?: string } | undefined> {
+  const { inputs, logger } = options;
+  if (inputs.issue === 'never') {
+    if (inputs.webhookUrl) logger.warning('webhook-url is set but issue is never: alerts follow the tracking issue\'s history, so set issue: on-mismatch (or on-error).');
+    return undefined;
+  }
+  if (pullRequestFromEvent()?.fork) {
+    logger.info('A pull request from a fork: no tracking issue (its token is read-only).');
+    return undefined;
+  }
+  const [owner, repo] = (process.env.GITHUB_REPOSITORY ?? '').split('/');
+  if (!inputs.githubToken || !owner || !repo) {
+    logger.warning('No github-token or GITHUB_REPOSITORY: cannot keep the drift tracking issue.');
+    return undefined;
+  }
+  const runUrl = workflowRunUrl();
+  const tracked = await trackDrift({
+    octokit: createOctokit(inputs.githubToken),
+    owner,
+    repo,
+    run,
+    mode: inputs.issue,
+    key: inputs.issueKey,
+    labels: inputs.issueLabels,
+    logger,
+    ...(runUrl ? { runUrl } : {}),
+  });
+  const server = process.env.GITHUB_SERVER_URL ?? 'https://github.com';
+  const issueUrl = tracked.issue ? `${server}/${owner}/${repo}/issues/${tracked.issue}` : undefined;
+  if (inputs.webhookUrl && tracked.changes && tracked.changes.length > 0) {
+    await postWebhook(inputs.webhookUrl, webhookMessage(tracked.changes, { key: inputs.issueKey, ...(runUrl ? { runUrl } : {}), ...(issueUrl ? { issueUrl } : {}) }), { logger });
+  }
+  return {
+    ...(tracked.history ? { history: tracked.history } : {}),
+    ...(issueUrl ? { issueUrl } : {}),
+  };
 }
 
 export async function publishSpecError(error: SpecError, options: PublishOptions): Promise<void> {

@@ -23,10 +23,25 @@ export interface StubComment {
   updated_at: string;
 }
 
+export interface StubIssue {
+  number: number;
+  title: string;
+  body: string;
+  state: 'open' | 'closed';
+  state_reason: string | null;
+  labels: { name: string }[];
+  created_at: string;
+  updated_at: string;
+}
+
 export interface GitHubApiStub {
   url: string;
   calls: RecordedCall[];
   comments: Map<number, StubComment[]>;
+  /** Issues by number (the drift tracking issue's paths: list with state/labels and pages, create, update). */
+  issues: Map<number, StubIssue>;
+  /** Check runs as created (and updated with more annotations). */
+  checkRuns: { id: number; name: string; head_sha: string; conclusion: string; output: { title: string; summary: string; annotations: unknown[] } }[];
   /** The head SHA `GET /repos/:o/:r/pulls/:n` reports. */
   headSha: string;
   /** Answer POST/PATCH with 403 "Resource not accessible by integration". */
@@ -50,6 +65,8 @@ export async function startGitHubApiStub(options: { pageSize?: number; headSha?:
     url: '',
     calls: [],
     comments: new Map(),
+    issues: new Map(),
+    checkRuns: [],
     headSha: options.headSha ?? '0'.repeat(40),
     denyWrites: false,
     failNext: [],
@@ -97,6 +114,57 @@ export async function startGitHubApiStub(options: { pageSize?: number; headSha?:
       }
 
       let m: RegExpExecArray | null;
+      const paged = (all: unknown[]) => {
+        const perPage = Math.min(Number(url.searchParams.get('per_page') ?? 30), pageSizeCap);
+        const page = Number(url.searchParams.get('page') ?? 1);
+        const headers: Record<string, string> = {};
+        if (page * perPage < all.length) {
+          const next = new URL(url);
+          next.searchParams.set('page', String(page + 1));
+          next.searchParams.set('per_page', String(perPage));
+          headers.link = `<${next.toString()}>; rel="next"`;
+        }
+        return send(res, 200, all.slice((page - 1) * perPage, page * perPage), headers);
+      };
+      if (/^\/repos\/[^/]+\/[^/]+\/issues$/.test(url.pathname)) {
+        if (method === 'GET') {
+          const state = url.searchParams.get('state') ?? 'open';
+          const label = url.searchParams.get('labels');
+          let all = [...stub.issues.values()].filter((i) => state === 'all' || i.state === state);
+          if (label) all = all.filter((i) => i.labels.some((l) => l.name === label));
+          if (url.searchParams.get('sort') === 'updated') all.sort((a, b) => b.updated_at.localeCompare(a.updated_at));
+          return paged(all);
+        }
+        if (method === 'POST') {
+          const input = body as { title?: string; body?: string; labels?: string[] };
+          if (!input?.title) return send(res, 422, { message: 'Validation Failed', errors: [{ field: 'title', code: 'missing_field' }] });
+          const at = tick();
+          const issue: StubIssue = { number: stub.issues.size + 1, title: input.title, body: input.body ?? '', state: 'open', state_reason: null, labels: (input.labels ?? []).map((name) => ({ name })), created_at: at, updated_at: at };
+          stub.issues.set(issue.number, issue);
+          return send(res, 201, issue);
+        }
+      }
+      if (/^\/repos\/[^/]+\/[^/]+\/check-runs$/.test(url.pathname) && method === 'POST') {
+        const input = body as GitHubApiStub['checkRuns'][number];
+        if ((input.output?.annotations?.length ?? 0) > 50) return send(res, 422, { message: 'Validation Failed: at most 50 annotations per request' });
+        if ((input.output?.summary?.length ?? 0) > 65_535) return send(res, 422, { message: 'Validation Failed: output.summary is too long' });
+        const check = { ...input, id: nextId++ };
+        stub.checkRuns.push(check);
+        return send(res, 201, check);
+      }
+      if ((m = /^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)$/.exec(url.pathname)) && method === 'PATCH') {
+        const issue = stub.issues.get(Number(m[1]));
+        if (!issue) return send(res, 404, { message: 'Not Found' });
+        const input = body as { body?: string; state?: 'open' | 'closed'; state_reason?: string };
+        if (input.body !== undefined) {
+          if (input.body.length > 65_536) return send(res, 422, { message: 'Validation Failed', errors: [{ field: 'body', code: 'custom', message: 'body is too long (maximum is 65536 characters)' }] });
+          issue.body = input.body;
+        }
+        if (input.state) issue.state = input.state;
+        if (input.state_reason !== undefined) issue.state_reason = input.state_reason;
+        issue.updated_at = tick();
+        return send(res, 200, issue);
+      }
       if ((m = /^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/comments$/.exec(url.pathname))) {
         const issue = Number(m[1]);
         if (method === 'GET') {

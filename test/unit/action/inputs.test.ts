@@ -23,6 +23,10 @@ describe('readInputs', () => {
       maxDiffRows: 100,
       timeoutMinutes: 30,
       reportDir: '/runner/tmp/datacompare',
+      issue: 'never',
+      issueKey: '.github/data-comparisons.yml',
+      issueLabels: ['data-drift'],
+      checkRuns: false,
     });
   });
 
@@ -42,6 +46,10 @@ describe('readInputs', () => {
       'max-diff-rows': '25',
       'timeout-minutes': '10',
       'report-dir': 'out/reports',
+      issue: 'On-Mismatch',
+      'issue-key': 'nightly-orders',
+      'issue-labels': 'data-drift, nightly\nowner:data',
+      'check-runs': 'true',
     });
     expect(inputs).toEqual({
       spec: 'ci/dc.yml',
@@ -58,6 +66,10 @@ describe('readInputs', () => {
       maxDiffRows: 25,
       timeoutMinutes: 10,
       reportDir: 'out/reports',
+      issue: 'on-mismatch',
+      issueKey: 'nightly-orders',
+      issueLabels: ['data-drift', 'nightly', 'owner:data'],
+      checkRuns: true,
     });
   });
 

@@ -28,6 +28,10 @@ function inputs(overrides: Partial<ActionInputs> = {}): ActionInputs {
     maxDiffRows: 100,
     timeoutMinutes: 30,
     reportDir,
+    issue: 'never',
+    issueKey: '.github/data-comparisons.yml',
+    issueLabels: ['data-drift'],
+    checkRuns: false,
     ...overrides,
   };
 }

@@ -1,0 +1,41 @@
+/**
+ * The drift alert (input `webhook-url`): one POST per change of state, to a Slack or Microsoft Teams
+ * incoming webhook, through the process's fetch (proxies honoured). A timeout per attempt, three
+ * attempts with backoff on network errors, 429 and 5xx; a failing webhook is a warning, never a failed
+ * run, and the URL (a secret) never appears in a message.
+ */
+import type { Logger } from '../shared/logger.js';
+import { redact } from '../shared/redact.js';
+import { retry } from '../shared/retry.js';
+
+export async function postWebhook(url: string, message: { text: string }, options: { logger: Logger; timeoutMs?: number; retryBaseMs?: number }): Promise<boolean> {
+  const { logger } = options;
+  try {
+    await retry(
+      async () => {
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(message),
+          signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+        });
+        await response.body?.cancel();
+        if (!response.ok) throw Object.assign(new Error(`the webhook answered HTTP ${response.status}`), { status: response.status });
+      },
+      {
+        classify: (error) => {
+          const status = (error as { status?: number }).status;
+          return status === undefined || status === 429 || status >= 500 ? { retry: true, reason: status ? `HTTP ${status}` : 'network error' } : { retry: false };
+        },
+        maxAttempts: 3,
+        baseMs: options.retryBaseMs ?? 1000,
+        onRetry: (info) => logger.debug(`webhook: ${info.reason}; retrying in ${info.delayMs} ms`),
+      },
+    );
+    logger.info('Sent the drift alert to the webhook.');
+    return true;
+  } catch (error) {
+    logger.warning(`Could not send the drift alert to the webhook: ${redact(error instanceof Error ? error.message : String(error))}. The run's outcome is unchanged.`);
+    return false;
+  }
+}
