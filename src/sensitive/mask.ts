@@ -1,0 +1,92 @@
+/**
+ * Masking a comparison's values before any report sees them: counts and which columns differ stay,
+ * values of sensitive columns become a shape and a short keyed hash (`j***@e***.com ·3fa2c1`,
+ * `**** 4242 ·9b01de`), so a reviewer sees that something changed and that two cells are equal or
+ * not, but not the value. Equal values mask equally within a run; NULL stays NULL. The hash is keyed
+ * per run (HMAC), so a masked e-mail cannot be looked up in a dictionary.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import type { ComparisonResult, DiffRow, ReportedValue, RunResult } from '../engine/model.js';
+import { detectSensitive, type Detection } from './detect.js';
+
+/** `auto`: detected by name and values; a list: exactly those columns (source names); `none`: nothing masked. */
+export type SensitivePolicy = 'auto' | 'none' | string[];
+
+export class Masker {
+  private readonly key: Buffer;
+  constructor(key: Buffer = randomBytes(32)) {
+    this.key = key;
+  }
+
+  private tag(text: string): string {
+    return createHmac('sha256', this.key).update(text).digest('hex').slice(0, 6);
+  }
+
+  /** One value masked: NULL stays NULL, the rest keeps a shape and a short keyed hash. */
+  value(value: ReportedValue): ReportedValue {
+    if (value === null) return null;
+    const text = String(value);
+    const tag = this.tag(text);
+    const email = /^([^@\s])[^@\s]*@([^@\s.])[^@\s]*(\.[a-z]{2,})$/i.exec(text);
+    if (email) return `${email[1]}***@${email[2]}***${email[3]} ·${tag}`;
+    const digits = text.replace(/[\s-]/g, '');
+    if (/^\d{12,19}$/.test(digits)) return `**** ${digits.slice(-4)} ·${tag}`;
+    return `*** ·${tag}`;
+  }
+}
+
+/** The source columns of a comparison to mask, with why (for the log): by policy, name and the values at hand. */
+export function sensitiveColumns(result: ComparisonResult, policy: SensitivePolicy): Map<string, string> {
+  const chosen = new Map<string, string>();
+  if (policy === 'none' || !result.diff) return chosen;
+  const columns = Object.keys(result.diff.column_mapping);
+  if (Array.isArray(policy)) {
+    const wanted = new Set(policy.map((c) => c.toLowerCase()));
+    for (const column of columns) if (wanted.has(column.toLowerCase())) chosen.set(column, 'listed in `sensitive`');
+    return chosen;
+  }
+  for (const column of columns) {
+    const sample = result.diff.diff_rows.flatMap((row) => [row[column], row[`source_${column}`], row[`target_${column}`]]).filter((v) => v !== undefined);
+    const found: Detection = detectSensitive(column, sample);
+    if (found.sensitive) chosen.set(column, found.reason);
+  }
+  return chosen;
+}
+
+/** The comparison with the values of `columns` masked in its rows and its messages; counts unchanged. */
+export function maskComparison(result: ComparisonResult, columns: ReadonlySet<string>, masker: Masker): ComparisonResult {
+  if (columns.size === 0 || !result.diff) return result;
+  const diff_rows = result.diff.diff_rows.map((row) => {
+    const masked: Record<string, ReportedValue> = { ...row };
+    for (const column of columns) {
+      for (const field of [column, `source_${column}`, `target_${column}`]) {
+        if (field in masked) masked[field] = masker.value(masked[field] as ReportedValue);
+      }
+    }
+    return masked as DiffRow;
+  });
+  const keyMasked = result.diff.primary_key_columns.some((k) => columns.has(k));
+  const masked: ComparisonResult = { ...result, diff: { ...result.diff, diff_rows } };
+  if (keyMasked && result.result) {
+    // "Key (email) = 'a@b.com' occurs twice": the value of a sensitive key is not repeated in a sentence.
+    masked.result = { ...result.result, diff_reasons: result.result.diff_reasons.map((reason) => reason.replace(/^(Key \([^)]*\) = ).*?( occurs )/, '$1(masked)$2')) };
+  }
+  return masked;
+}
+
+/** Every comparison of the run masked by its policy (by comparison name; default auto). */
+export function maskRun(run: RunResult, policyOf: (comparison: string) => SensitivePolicy, masker = new Masker()): { run: RunResult; masked: Map<string, Map<string, string>> } {
+  const masked = new Map<string, Map<string, string>>();
+  const comparisons = run.comparisons.map((c) => {
+    const columns = sensitiveColumns(c, policyOf(c.name));
+    if (columns.size > 0) masked.set(c.name, columns);
+    return { ...maskComparison(c, new Set(columns.keys()), masker), ...(c.location ? { location: c.location } : {}) };
+  });
+  return { run: { ...run, comparisons }, masked };
+}
+
+/** Each comparison's policy from its definition (`sensitive:` in the spec; default auto). */
+export function policiesOf(definitions: readonly { name: string; sensitive?: SensitivePolicy }[]): (comparison: string) => SensitivePolicy {
+  const byName = new Map(definitions.map((d) => [d.name, d.sensitive ?? 'auto']));
+  return (comparison) => byName.get(comparison) ?? 'auto';
+}
