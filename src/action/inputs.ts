@@ -34,6 +34,8 @@ export interface ActionInputs {
   issueLabels: string[]; // default ['data-drift']
   webhookUrl?: string; // a secret: alerts on drift state changes (Slack / Teams incoming webhook)
   checkRuns: boolean; // default false: one check run per comparison
+  maskSensitive: 'auto' | 'true' | 'false'; // default auto: mask on pull requests
+  reportUnmasked: boolean; // default false: the report files are masked too
 }
 
 /** Every input name, as written in action.yml and in workflows. */
@@ -59,6 +61,8 @@ export const Input = {
   issueLabels: 'issue-labels',
   webhookUrl: 'webhook-url',
   checkRuns: 'check-runs',
+  maskSensitive: 'mask-sensitive',
+  reportUnmasked: 'report-unmasked',
 } as const;
 
 const choice = <T extends string>(name: string, values: readonly [T, ...T[]], fallback: T) =>
@@ -110,6 +114,8 @@ const inputsSchema = z.object({
     return labels.length > 0 ? labels : ['data-drift'];
   }),
   [Input.checkRuns]: choice(Input.checkRuns, ['true', 'false'], 'false').transform((value) => value === 'true'),
+  [Input.maskSensitive]: choice(Input.maskSensitive, ['auto', 'true', 'false'], 'auto'),
+  [Input.reportUnmasked]: choice(Input.reportUnmasked, ['true', 'false'], 'false').transform((value) => value === 'true'),
   [Input.webhookUrl]: optional.pipe(z.url({ error: 'input `webhook-url` must be a URL (your Slack or Teams incoming webhook)' }).optional()),
 });
 
@@ -156,6 +162,8 @@ export function readInputs(options: ReadInputsOptions): ActionInputs {
     issueKey: v[Input.issueKey] ?? spec,
     issueLabels: v[Input.issueLabels],
     checkRuns: v[Input.checkRuns],
+    maskSensitive: v[Input.maskSensitive],
+    reportUnmasked: v[Input.reportUnmasked],
     ...(v[Input.apiUrl] !== undefined && { apiUrl: v[Input.apiUrl] }),
     ...(v[Input.apiKey] !== undefined && { apiKey: v[Input.apiKey] }),
     ...(v[Input.workspaceId] !== undefined && { workspaceId: v[Input.workspaceId] }),

@@ -31,6 +31,8 @@ export interface PublishOptions {
   logger: Logger;
   /** The spec path relative to the repository root, for annotations. */
   specFile: string;
+  /** The run with sensitive values masked, shown everywhere but (with report-unmasked) the files. */
+  masked?: RunResult;
 }
 
 function describe(error: unknown): string {
@@ -49,25 +51,32 @@ async function writeJobSummary(markdown: string, logger: Logger): Promise<void> 
 export async function publishRun(run: RunResult, options: PublishOptions): Promise<Outcome> {
   const { inputs, logger } = options;
   const outcome = decideOutcome(run, inputs.failOn);
-  const csvNames = plannedCsvNames(run);
-  const csvOf = new Map(run.comparisons.map((c, i) => [c, csvNames[i] ?? '']));
-  const fullRowsHint = (c: RunResult['comparisons'][number]): string => `every row is in ${csvOf.get(c) ?? 'the CSV files'} (report-dir)`;
+  // What people see: the values of sensitive columns masked (when asked); the files may keep them.
+  const shown = options.masked ?? run;
+  const forFiles = inputs.reportUnmasked ? run : shown;
+  const csvNames = plannedCsvNames(forFiles);
+  // The same comparison, masked or not, is at the same index of both runs.
+  const csvOf = (c: RunResult['comparisons'][number]): string | undefined => {
+    const index = shown.comparisons.includes(c) ? shown.comparisons.indexOf(c) : forFiles.comparisons.indexOf(c);
+    return csvNames[index];
+  };
+  const fullRowsHint = (c: RunResult['comparisons'][number]): string => `every row is in ${csvOf(c) ?? 'the CSV files'} (report-dir)`;
 
   let files: ReportFiles | undefined;
   try {
-    const fullSummary = renderSummary(run, { maxDiffRows: inputs.maxDiffRows, budgetBytes: Number.POSITIVE_INFINITY, fullRowsHint });
-    files = await writeReportFiles(run, { dir: inputs.reportDir, fullSummary });
+    const fullSummary = renderSummary(forFiles, { maxDiffRows: inputs.maxDiffRows, budgetBytes: Number.POSITIVE_INFINITY, fullRowsHint });
+    files = await writeReportFiles(forFiles, { dir: inputs.reportDir, fullSummary });
     logger.info(`Report files are in ${files.dir}.`);
   } catch (error) {
     logger.warning(`Could not write the report files to ${inputs.reportDir}: ${describe(error)}`);
   }
 
-  const drift = await publishTrackingIssue(run, options);
+  const drift = await publishTrackingIssue(shown, options);
   const driftSection = drift?.history ? renderDriftSection(drift.history, drift.issueUrl) : '';
-  await writeJobSummary(renderSummary(run, { maxDiffRows: inputs.maxDiffRows, fullRowsHint }) + driftSection, logger);
-  emitAnnotations(runAnnotations(run, { specFile: options.specFile, failOn: inputs.failOn }));
-  await publishComment(run, options);
-  await publishChecks(run, options);
+  await writeJobSummary(renderSummary(shown, { maxDiffRows: inputs.maxDiffRows, fullRowsHint }) + driftSection, logger);
+  emitAnnotations(runAnnotations(shown, { specFile: options.specFile, failOn: inputs.failOn }));
+  await publishComment(shown, options);
+  await publishChecks(shown, options);
   setOutputs(outputValues(run, { ...(files ? { json: files.json, summary: files.summary } : {}) }));
   return outcome;
 }

@@ -14,6 +14,8 @@ import { addDbtComparisons } from '../dbt/derive.js';
 import { readInputs, resolveMode, type ActionInputs } from './inputs.js';
 import { coreLogger } from './logger.js';
 import { publishRun, publishSpecError, type PublishOptions } from './publish.js';
+import { pullRequestFromEvent } from './comment.js';
+import { maskRun, policiesOf } from '../sensitive/mask.js';
 import { State } from './state.js';
 
 export interface MainOptions {
@@ -57,8 +59,13 @@ export async function runMain(options: MainOptions = {}): Promise<void> {
     ...(mode === 'api' && { api: apiSettings(inputs) }),
     onJobsStarted: (jobs) => core.saveState(State.startedJobs, JSON.stringify(jobs)),
   });
-  core.info(renderText(run, { color: false }));
-  const outcome = await publishRun(run, publishOptions);
+  const mask = inputs.maskSensitive === 'true' || (inputs.maskSensitive === 'auto' && pullRequestFromEvent(env) !== undefined);
+  const masked = mask ? maskRun(run, policiesOf(loaded.definitions)) : undefined;
+  for (const [comparison, columns] of masked?.masked ?? []) {
+    logger.info(`${comparison}: masking ${[...columns].map(([column, why]) => `${column} (${why})`).join(', ')}`);
+  }
+  core.info(renderText(masked?.run ?? run, { color: false }));
+  const outcome = await publishRun(run, { ...publishOptions, ...(masked ? { masked: masked.run } : {}) });
   if (options.signal?.aborted) {
     // cancelled: non-zero whatever fail-on says (the summary above says which comparisons were stopped)
     core.setFailed('The run was cancelled; unfinished comparisons were stopped (see the job summary).');

@@ -54,6 +54,8 @@ export interface ComparisonDefinition {
   timeoutMs?: number;
   /** Each statement's time limit in milliseconds; undefined = DEFAULT_QUERY_TIMEOUT_MS. */
   queryTimeoutMs?: number;
+  /** Which values reports mask: auto (detected), none, or these source columns; undefined = auto. */
+  sensitive?: 'auto' | 'none' | string[];
   /** With quickComparison: also compare a per-column profile (counts, distinct, min/max/sum). */
   profile?: boolean;
   /** Columns left out when `columns` is null (compared case-insensitively by name). */

@@ -27,6 +27,7 @@ export function resolveDefinitions(spec: Spec, options: ResolveOptions): Compari
     const pick = <K extends keyof typeof defaults>(key: K) => comparison[key] ?? defaults[key];
     const timeoutMinutes = pick('timeout_minutes');
     const queryTimeoutSeconds = pick('query_timeout_seconds');
+    const sensitive = pick('sensitive');
     const thresholds = pick('thresholds') ?? {};
     const definition: ComparisonDefinition = {
       name: comparison.name,
@@ -48,6 +49,7 @@ export function resolveDefinitions(spec: Spec, options: ResolveOptions): Compari
     if (comparison.comparison_id !== undefined) definition.comparisonId = comparison.comparison_id;
     if (timeoutMinutes !== undefined) definition.timeoutMs = Math.round(timeoutMinutes * 60_000);
     if (queryTimeoutSeconds !== undefined) definition.queryTimeoutMs = Math.round(queryTimeoutSeconds * 1000);
+    if (sensitive !== undefined) definition.sensitive = sensitive;
     return definition;
   });
 }

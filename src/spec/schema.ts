@@ -127,6 +127,10 @@ const comparisonOptions = {
   max_diff_rows: z.number().int().min(0).max(100_000).optional().describe('how many differing rows to keep as samples (default: the max-diff-rows input, 100)'),
   thresholds: thresholdsSchema.optional(),
   timeout_minutes: z.number().positive().optional().describe('per-comparison time limit'),
+  sensitive: z
+    .union([z.enum(['auto', 'none']), z.array(nonEmpty)])
+    .optional()
+    .describe('values masked in reports: auto (columns found by name and values; the default), none, or a list of source columns'),
   query_timeout_seconds: z
     .number()
     .positive()

@@ -9,6 +9,7 @@ import { renderJson } from '../../report/json.js';
 import { decideOutcome } from '../../report/outcome.js';
 import { renderSummary } from '../../report/markdown-summary.js';
 import { renderText } from '../../report/text.js';
+import { maskRun, policiesOf } from '../../sensitive/mask.js';
 import { runSpec, type ApiSettings } from '../../runner/run-spec.js';
 import { ConfigurationError, ExitCode } from '../../shared/errors.js';
 import { addSecret } from '../../shared/redact.js';
@@ -73,6 +74,8 @@ export const runCommand: CliCommand = {
     } finally {
       progress?.finish();
     }
+    // Values of sensitive columns (the spec's `sensitive`, default auto) never reach the terminal or the files.
+    run = maskRun(run, policiesOf(loaded.definitions)).run;
     // The terminal report first: a report file that cannot be written must not hide the result.
     const outcome = decideOutcome(run, failOn);
     if (quiet) context.stdout.write(`${outcome.message}\n`);

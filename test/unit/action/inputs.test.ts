@@ -27,6 +27,8 @@ describe('readInputs', () => {
       issueKey: '.github/data-comparisons.yml',
       issueLabels: ['data-drift'],
       checkRuns: false,
+      maskSensitive: 'auto',
+      reportUnmasked: false,
     });
   });
 
@@ -50,6 +52,8 @@ describe('readInputs', () => {
       'issue-key': 'nightly-orders',
       'issue-labels': 'data-drift, nightly\nowner:data',
       'check-runs': 'true',
+      'mask-sensitive': 'false',
+      'report-unmasked': 'true',
     });
     expect(inputs).toEqual({
       spec: 'ci/dc.yml',
@@ -70,6 +74,8 @@ describe('readInputs', () => {
       issueKey: 'nightly-orders',
       issueLabels: ['data-drift', 'nightly', 'owner:data'],
       checkRuns: true,
+      maskSensitive: 'false',
+      reportUnmasked: true,
     });
   });
 

@@ -32,6 +32,8 @@ function inputs(overrides: Partial<ActionInputs> = {}): ActionInputs {
     issueKey: '.github/data-comparisons.yml',
     issueLabels: ['data-drift'],
     checkRuns: false,
+    maskSensitive: 'auto',
+    reportUnmasked: false,
     ...overrides,
   };
 }
