@@ -477,7 +477,7 @@ export const dataSourceCreateResponseSchema = z.looseObject({ message: z.string(
 
 // ───────────────────────────── API keys (ours) ─────────────────────────────
 
-export const API_KEY_SCOPES = ['read', 'write', 'read:datasource', 'read:job', 'write:job', 'write:comparison'] as const;
+export const API_KEY_SCOPES = ['read', 'write', 'read:datasource', 'read:job', 'write:job', 'write:comparison', 'read:sensitive'] as const;
 export const apiKeyScopeSchema = z.enum(API_KEY_SCOPES);
 export type ApiKeyScope = z.infer<typeof apiKeyScopeSchema>;
 

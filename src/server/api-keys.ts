@@ -11,15 +11,17 @@ import type { ApiKeyRecord, Store } from './storage/store.js';
 const PREFIX_LENGTH = 12;
 
 /** What an operation needs; `write:datasource` is only in the coarse `write` scope. */
-export type Permission = 'read:datasource' | 'read:job' | 'write:job' | 'write:comparison' | 'write:datasource';
+export type Permission = 'read:datasource' | 'read:job' | 'write:job' | 'write:comparison' | 'write:datasource' | 'read:sensitive';
 
 const GRANTS: Record<ApiKeyScope, Permission[]> = {
   read: ['read:datasource', 'read:job'],
-  write: ['read:datasource', 'read:job', 'write:job', 'write:comparison', 'write:datasource'],
+  write: ['read:datasource', 'read:job', 'write:job', 'write:comparison', 'write:datasource', 'read:sensitive'],
   'read:datasource': ['read:datasource'],
   'read:job': ['read:job'],
   'write:job': ['write:job'],
   'write:comparison': ['write:comparison'],
+  // the values of sensitive columns in diff details (without it they are masked)
+  'read:sensitive': ['read:sensitive'],
 };
 
 export function permissionsOf(scopes: readonly string[]): Set<Permission> {

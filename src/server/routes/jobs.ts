@@ -4,6 +4,8 @@ import { conflict, notFound } from '../http-errors.js';
 import { page, presentDiff, presentJobDetail, presentJobListItem } from '../presenters.js';
 import { route, type Route } from '../router.js';
 import type { ServerServices } from '../services.js';
+import type { ComparisonResult, DiffDetails } from '../../engine/model.js';
+import { Masker, maskComparison, sensitiveColumns } from '../../sensitive/mask.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -94,7 +96,10 @@ export function jobRoutes(services: ServerServices): Route[] {
               : `Job ${job.id} ended with status ${job.status}; only a successful job has diff details.`;
           throw conflict(message, job.status === 'PENDING' || job.status === 'STARTED' ? 'job_not_finished' : 'job_not_successful');
         }
-        return { body: { message: 'Diff details.', meta: { run_id: job.id }, data: presentDiff(job) } };
+        const diff = presentDiff(job);
+        // The values of sensitive columns only for keys with read:sensitive (the `write` scope has it).
+        const data = context.permissions.has('read:sensitive') ? diff : maskDiffDetails(diff);
+        return { body: { message: 'Diff details.', meta: { run_id: job.id }, data } };
       },
     }),
     route({
@@ -114,4 +119,12 @@ export function jobRoutes(services: ServerServices): Route[] {
       },
     }),
   ];
+}
+
+/** Diff details with the values of the columns found sensitive (by name and by these rows' values) masked. */
+function maskDiffDetails(diff: c.DiffDetailsData): c.DiffDetailsData {
+  const result: ComparisonResult = { name: 'diff', status: 'mismatch', diff: diff as unknown as DiffDetails };
+  const columns = sensitiveColumns(result, 'auto');
+  if (columns.size === 0) return diff;
+  return maskComparison(result, new Set(columns.keys()), new Masker()).diff as unknown as c.DiffDetailsData;
 }

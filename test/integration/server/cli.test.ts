@@ -81,7 +81,7 @@ describe('datacompare serve + keys', () => {
     expect(await runCli(['keys', 'create', 'x', '--scope', 'admin', '--data-dir', dataDir], wrong.io)).toBe(2);
     expect(wrong.err()).toMatchInlineSnapshot(`
       "error: --scope "admin" is not a scope
-        hint: use one of read, write, read:datasource, read:job, write:job, write:comparison
+        hint: use one of read, write, read:datasource, read:job, write:job, write:comparison, read:sensitive
       "
     `);
     const none = capture();

@@ -28,9 +28,11 @@ describe('SecretBox (AES-256-GCM)', () => {
 });
 
 describe('scopes', () => {
-  it('read means every read:*, write means everything, fine scopes only themselves', () => {
+  it('read means the data sources and jobs but not sensitive values, write means everything, fine scopes only themselves', () => {
     expect([...permissionsOf(['read'])].sort()).toEqual(['read:datasource', 'read:job']);
-    expect(permissionsOf(['write']).size).toBe(5);
+    expect(permissionsOf(['write']).size).toBe(6);
+    expect(permissionsOf(['write']).has('read:sensitive')).toBe(true);
+    expect([...permissionsOf(['read:sensitive'])]).toEqual(['read:sensitive']);
     expect([...permissionsOf(['write:job', 'unknown'])]).toEqual(['write:job']);
   });
 });
