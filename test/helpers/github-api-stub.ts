@@ -1,8 +1,7 @@
 /**
- * A stand-in for the GitHub REST API on 127.0.0.1 for the PR-comment paths: issue comments (paged
- * with Link headers, like GitHub), creating and updating a comment, and reading a pull request's
- * head. It records every call so tests assert what the action really sent. `denyWrites` answers
- * writes with 403 the way GitHub does for a fork's read-only token; `failNext` injects failures.
+ * A stand-in for the GitHub REST API on 127.0.0.1: issue comments and issues (paged with Link
+ * headers, like GitHub), creating and updating them, check runs, and reading a pull request's head.
+ * It records every call so tests assert what the action really sent. `denyWrites` answers writes with 403 the way GitHub does for a fork's read-only token; `failNext` injects failures.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -114,6 +113,7 @@ export async function startGitHubApiStub(options: { pageSize?: number; headSha?:
       }
 
       let m: RegExpExecArray | null;
+      /** One page of `all`, with GitHub's Link header to the next. */
       const paged = (all: unknown[]) => {
         const perPage = Math.min(Number(url.searchParams.get('per_page') ?? 30), pageSizeCap);
         const page = Number(url.searchParams.get('page') ?? 1);
@@ -167,20 +167,7 @@ export async function startGitHubApiStub(options: { pageSize?: number; headSha?:
       }
       if ((m = /^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/comments$/.exec(url.pathname))) {
         const issue = Number(m[1]);
-        if (method === 'GET') {
-          const perPage = Math.min(Number(url.searchParams.get('per_page') ?? 30), pageSizeCap);
-          const page = Number(url.searchParams.get('page') ?? 1);
-          const all = stub.comments.get(issue) ?? [];
-          const slice = all.slice((page - 1) * perPage, page * perPage);
-          const headers: Record<string, string> = {};
-          if (page * perPage < all.length) {
-            const next = new URL(url);
-            next.searchParams.set('page', String(page + 1));
-            next.searchParams.set('per_page', String(perPage));
-            headers.link = `<${next.toString()}>; rel="next"`;
-          }
-          return send(res, 200, slice, headers);
-        }
+        if (method === 'GET') return paged(stub.comments.get(issue) ?? []);
         if (method === 'POST') {
           const created = stub.addComment(issue, String((body as { body?: unknown })?.body ?? ''), 'github-actions[bot]');
           return send(res, 201, created);
