@@ -349,7 +349,9 @@ describe.runIf(available.postgres && available.mysql)('text keys in byte-order b
     expect(checksum.plan?.reason).toMatch(/key-order buckets \(by the keys' bytes after their shared prefix\)/);
     expect(checksum.stats).toMatchObject({ source_rows: 500, target_rows: 503, matched_rows: 497, mismatched_rows: 3, only_in_source: 0, only_in_target: 3 });
     expect(essence(checksum)).toEqual(essence(stream));
-    expect(checksum.plan?.source.rows_sent).toBeLessThan(100);
+    // The bucket bounds come from a random key sample, so the rows fetched vary a little from run to
+    // run (99–101 seen); far fewer than the 500 rows either way.
+    expect(checksum.plan?.source.rows_sent).toBeLessThan(150);
   });
 
   it('keys whose first 7 bytes repeat go to key-hash buckets instead, with the same result', async () => {
