@@ -93,6 +93,13 @@ export interface Dialect {
   typeOf(name: string, typeName: string): ColumnType;
   /** A connection (pool) to the data source; nothing is opened until the first query. */
   connect(config: ConnectionConfig, options: ConnectOptions): DatabaseConnection;
+  /**
+   * One query listing every user table and view of the data source with its columns, from the
+   * engine's catalog (never a scan of data): rows `{ dataset, table_kind ('table' | 'view'),
+   * column_name, data_type }`, ordered by dataset then column position. `dataset` is the name as a
+   * spec writes it (schema-qualified outside the default schema).
+   */
+  readonly catalogQuery: string;
 }
 
 /**

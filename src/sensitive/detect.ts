@@ -51,19 +51,34 @@ export function nameTokens(name: string): string[] {
     .filter((token) => token !== '');
 }
 
-function byName(name: string): { kind: SensitiveKind; matched: string } | { about: string; kind: SensitiveKind } | undefined {
-  const tokens = nameTokens(name);
-  const joined = tokens.join('_');
-  // The longest spelling wins: ip_address is an IP address, not a postal one.
-  let best: { kind: SensitiveKind; spelling: string; at: number; parts: string[] } | undefined;
+/** Every spelling, indexed by its first token (and by its joined text, for `emailaddress`-style names). */
+const SPELLINGS = (() => {
+  const byFirst = new Map<string, { kind: SensitiveKind; spelling: string; parts: string[] }[]>();
+  const byJoined = new Map<string, { kind: SensitiveKind; spelling: string; parts: string[] }>();
   for (const [kind, spellings] of Object.entries(NAME_TOKENS) as [SensitiveKind, string[]][]) {
     for (const spelling of spellings) {
-      const parts = spelling.split('_');
-      const at = findSequence(tokens, parts);
-      if (at < 0 && joined !== spelling) continue;
-      if (!best || spelling.length > best.spelling.length) best = { kind, spelling, at, parts };
+      const entry = { kind, spelling, parts: spelling.split('_') };
+      const list = byFirst.get(entry.parts[0]!) ?? [];
+      list.push(entry);
+      byFirst.set(entry.parts[0]!, list);
+      if (!byJoined.has(spelling) || byJoined.get(spelling)!.spelling.length < spelling.length) byJoined.set(spelling, entry);
     }
   }
+  return { byFirst, byJoined };
+})();
+
+function byName(name: string): { kind: SensitiveKind; matched: string } | { about: string; kind: SensitiveKind } | undefined {
+  const tokens = nameTokens(name);
+  // The longest spelling wins: ip_address is an IP address, not a postal one.
+  let best: { kind: SensitiveKind; spelling: string; at: number; parts: string[] } | undefined;
+  const joinedMatch = SPELLINGS.byJoined.get(tokens.join('_'));
+  if (joinedMatch) best = { ...joinedMatch, at: findSequence(tokens, joinedMatch.parts) };
+  tokens.forEach((token, i) => {
+    for (const entry of SPELLINGS.byFirst.get(token) ?? []) {
+      if (!entry.parts.every((part, j) => tokens[i + j] === part)) continue;
+      if (!best || entry.spelling.length > best.spelling.length) best = { ...entry, at: findSequence(tokens, entry.parts) };
+    }
+  });
   if (!best) return undefined;
   const { kind, spelling, at, parts } = best;
   const rest = tokens.filter((_, i) => at < 0 || i < at || i >= at + parts.length);

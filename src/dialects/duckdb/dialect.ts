@@ -4,6 +4,7 @@
  * The native package is loaded at run time (see module.ts), never bundled.
  */
 import type { Dialect } from '../types.js';
+import { DUCKDB_CATALOG_QUERY } from './catalog.js';
 import { duckdbCompiler } from './compiler.js';
 import { DuckdbConnection } from './connection.js';
 import { duckdbColumnType } from './type-names.js';
@@ -12,6 +13,7 @@ export const duckdbDialect: Dialect = {
   name: 'duckdb',
   compiler: duckdbCompiler,
   typeOf: duckdbColumnType,
+  catalogQuery: DUCKDB_CATALOG_QUERY,
   connect(config, options) {
     if (config.type !== 'duckdb' && config.type !== 'csv' && config.type !== 'parquet') {
       throw new TypeError(`duckdb dialect given a ${config.type} connection`);

@@ -5,6 +5,7 @@
  */
 import { columnTypeOf } from '../../sql/type-family.js';
 import type { Dialect } from '../types.js';
+import { SQLITE_CATALOG_QUERY } from './catalog.js';
 import { sqliteCompiler } from './compiler.js';
 import { SqliteConnection } from './connection.js';
 
@@ -12,6 +13,7 @@ export const sqliteDialect: Dialect = {
   name: 'sqlite',
   compiler: sqliteCompiler,
   typeOf: (name, typeName) => columnTypeOf(name, typeName),
+  catalogQuery: SQLITE_CATALOG_QUERY,
   connect(config, options) {
     if (config.type !== 'sqlite') throw new TypeError(`sqlite dialect given a ${config.type} connection`);
     return new SqliteConnection(config.path, options);

@@ -1,0 +1,638 @@
+export const id = 810;
+export const ids = [810];
+export const modules = {
+
+/***/ 57690:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   SD: () => (/* binding */ driverMessage),
+/* harmony export */   Z3: () => (/* binding */ wrapDriverError),
+/* harmony export */   ci: () => (/* binding */ addressOf)
+/* harmony export */ });
+/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(80604);
+/* harmony import */ var _shared_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(23326);
+/**
+ * Turning driver errors into our typed errors, the same way for every dialect: the driver's error
+ * stays as `cause` (with its code and detail), the SQL is kept on QueryError (it never contains
+ * secrets: values are bound or are the user's own filter text), and the message names the data
+ * source, never its URL.
+ */
+
+
+function driverMessage(error) {
+    if (error instanceof Error)
+        return error.message;
+    return String(error);
+}
+/** Wraps a driver error raised while running `sql` on the data source `datasourceName`. */
+function wrapDriverError(error, info, context) {
+    if (error instanceof _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .DatacompareError */ .Ov)
+        return error;
+    const message = (0,_shared_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(driverMessage(error));
+    const code = info.code ? ` [${info.code}]` : '';
+    if (info.category === 'timeout') {
+        const limit = context.statementTimeoutMs ? ` (${formatSeconds(context.statementTimeoutMs)})` : '';
+        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .TimeoutError */ .MU(`A query on data source "${context.datasourceName}" ran longer than the query time limit${limit} and was stopped.`, {
+            cause: error,
+            hint: 'Raise query_timeout_seconds in the spec (or --query-timeout), or make the filter or query cheaper.',
+        });
+    }
+    if (info.category === 'read-only') {
+        const options = {
+            cause: error,
+            hint: 'A filter or query may only read: datacompare runs every statement read-only. Remove whatever writes (INSERT, UPDATE, DELETE, DDL, nextval, set_config…).',
+        };
+        if (context.sql !== undefined)
+            options.sql = context.sql;
+        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .QueryError */ .lr(`A query on data source "${context.datasourceName}" tried to write, and was refused: ${message}${code}`, options);
+    }
+    if (info.category === 'cancelled' || context.signal?.aborted) {
+        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc(`The query on data source "${context.datasourceName}" was cancelled.`, { cause: error });
+    }
+    if (info.category === 'connection') {
+        const at = context.address ? ` at ${context.address}` : '';
+        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ConnectionError */ .Rc(`Could not connect to data source "${context.datasourceName}"${at}: ${message}${code}`, {
+            cause: error,
+            hint: `Check that the database${at} is reachable from here and that the url of data source "${context.datasourceName}" in the spec (or its \${VAR}s: host, port, user, password) is right.`,
+        });
+    }
+    const hints = {
+        'missing-table': `Check the table name (schema.table) and that it exists in data source "${context.datasourceName}".`,
+        'missing-column': 'Check the column names in the spec, the filter and the query.',
+        syntax: 'Check the SQL of the filter or query in the spec.',
+        connection: undefined,
+        cancelled: undefined,
+        timeout: undefined,
+        'read-only': undefined,
+        other: undefined,
+    };
+    const options = { cause: error };
+    if (context.sql !== undefined)
+        options.sql = context.sql;
+    const hint = hints[info.category];
+    if (hint !== undefined)
+        options.hint = hint;
+    return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .QueryError */ .lr(`Data source "${context.datasourceName}" rejected a query: ${message}${code}`, options);
+}
+function formatSeconds(ms) {
+    return ms < 120_000 ? `${Number((ms / 1000).toFixed(1))} s` : `${Number((ms / 60_000).toFixed(1))} min`;
+}
+/** `host:port` of a database URL, for messages (never its user or password); undefined when it is not a URL. */
+function addressOf(url, defaultPort) {
+    try {
+        const parsed = new URL(url);
+        if (!parsed.hostname)
+            return undefined;
+        return `${parsed.hostname}:${parsed.port || defaultPort}`;
+    }
+    catch {
+        return undefined;
+    }
+}
+//# sourceMappingURL=errors.js.map
+
+/***/ }),
+
+/***/ 30160:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   j: () => (/* binding */ postgresCompiler)
+/* harmony export */ });
+/* unused harmony export PostgresCompiler */
+/* harmony import */ var _sql_compiler_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(57065);
+/** PostgreSQL SQL: `$n` placeholders, `::` casts, to_char for dates, `COLLATE "C"` for byte order. */
+
+class PostgresCompiler extends _sql_compiler_js__WEBPACK_IMPORTED_MODULE_0__/* .BaseSqlCompiler */ .J {
+    dialect = 'postgres';
+    placeholder(index) {
+        return `$${index}`;
+    }
+    /**
+     * With `standard_conforming_strings = off` (a server's or role's legacy setting) a backslash in
+     * '…' escapes the next character: a text with a backslash is written as E'…', whose escapes are
+     * the same under either setting.
+     */
+    stringLiteral(text) {
+        const quoted = text.replaceAll("'", "''");
+        return text.includes('\\') ? `E'${quoted.replaceAll('\\', '\\\\')}'` : `'${quoted}'`;
+    }
+    integerText(expr) {
+        return `(${expr})::text`;
+    }
+    decimalText(expr, scale) {
+        // round() to a scale at least the column's own only pads; trim_scale strips trailing zeros.
+        return scale === undefined ? `trim_scale((${expr})::numeric)::text` : `round((${expr})::numeric, ${scale})::text`;
+    }
+    floatText(expr) {
+        return `CASE WHEN (${expr}) = 0 THEN '0' ELSE (${expr})::text END`;
+    }
+    /** `real`'s text is the shortest that reads back as the same 4-byte float. */
+    singleFloatText(expr) {
+        return `CASE WHEN (${expr}) = 0 THEN '0' ELSE ((${expr})::real)::text END`;
+    }
+    booleanText(expr) {
+        return `((${expr})::boolean)::int::text`;
+    }
+    // to_char of ±infinity is NULL: 'infinity' would equal NULL and '-infinity'. They read 'infinity', '-infinity'.
+    // A BC year reads like the AD one: BC values get a leading '-' (ISO's negative years, one off).
+    dateText(expr) {
+        return `CASE WHEN NOT isfinite(${expr}) THEN (${expr})::text WHEN ${expr} < DATE '0001-01-01' THEN '-' || to_char(${expr}, 'YYYY-MM-DD') ELSE to_char(${expr}, 'YYYY-MM-DD') END`;
+    }
+    timestampText(expr, withTimeZone) {
+        const value = withTimeZone ? `(${expr}) AT TIME ZONE 'UTC'` : expr;
+        const text = `to_char(${value}, 'YYYY-MM-DD HH24:MI:SS.US')`;
+        return `CASE WHEN NOT isfinite(${value}) THEN (${value})::text WHEN ${value} < TIMESTAMP '0001-01-01 00:00:00' THEN '-' || ${text} ELSE ${text} END`;
+    }
+    timeText(expr) {
+        return `to_char((${expr})::time::interval, 'HH24:MI:SS.US')`;
+    }
+    textText(expr) {
+        return `(${expr})::text`;
+    }
+    jsonText(expr) {
+        return `(${expr})::jsonb::text`;
+    }
+    bytesText(expr) {
+        return `encode(${expr}, 'hex')`;
+    }
+    binaryText(expr) {
+        return `(${expr}) COLLATE "C"`;
+    }
+    textToNumber(expr) {
+        return `(${expr})::numeric`;
+    }
+    md5AsInteger(expr) {
+        return `('x' || substr(md5(${expr}), 21))::bit(48)::bigint`;
+    }
+    textKeyOrder = {
+        utf8: (text) => `convert_to(${text}, 'UTF8')`,
+        bytes: (hex) => `decode('${hex}', 'hex')`,
+        prefixCode: (bytes, skip) => `('x' || encode(substr(${bytes} || decode('00000000000000', 'hex'), ${skip + 1}, 7), 'hex'))::bit(56)::bigint`,
+        // width_bucket with an array of thresholds binary-searches it (the array is a constant, built once).
+        boundsReached: (value, bounds) => (bounds.length === 0 ? '0' : `width_bucket(${value}, ARRAY[${bounds.join(', ')}]::bigint[])`),
+        sample: (fraction) => `random() < ${fraction}`,
+    };
+}
+const postgresCompiler = new PostgresCompiler();
+//# sourceMappingURL=compiler.js.map
+
+/***/ }),
+
+/***/ 20810:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  postgresDialect: () => (/* binding */ postgresDialect)
+});
+
+// EXTERNAL MODULE: ./build/src/sql/type-family.js
+var type_family = __webpack_require__(96753);
+;// CONCATENATED MODULE: ./build/src/dialects/postgres/type-names.js
+/** PostgreSQL's own meanings of type names: `real` (`float4`) is a 4-byte float; `float` alone is a double. */
+const POSTGRES_SINGLE_FLOAT = /^(real|float4)$/;
+//# sourceMappingURL=type-names.js.map
+;// CONCATENATED MODULE: ./build/src/dialects/postgres/catalog.js
+/**
+ * PostgreSQL's catalog as one query over pg_class/pg_attribute (information_schema.columns checks
+ * privileges row by row and is ~10× slower on 10,000 tables): tables, partitioned tables, views,
+ * materialized views and foreign tables outside the system schemas; partitions are left out (their
+ * parent is the dataset). Names outside `public` are schema-qualified.
+ */
+const POSTGRES_CATALOG_QUERY = `SELECT CASE WHEN n.nspname = 'public' THEN c.relname ELSE n.nspname || '.' || c.relname END AS dataset,
+  CASE WHEN c.relkind IN ('v', 'm') THEN 'view' ELSE 'table' END AS table_kind,
+  a.attname AS column_name, pg_catalog.format_type(a.atttypid, a.atttypmod) AS data_type
+FROM pg_catalog.pg_class c
+JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+WHERE c.relkind IN ('r', 'p', 'v', 'm', 'f') AND NOT c.relispartition
+  AND n.nspname <> 'information_schema' AND n.nspname NOT LIKE 'pg\\_%'
+ORDER BY n.nspname, c.relname, a.attnum`;
+//# sourceMappingURL=catalog.js.map
+// EXTERNAL MODULE: ./build/src/dialects/postgres/compiler.js
+var compiler = __webpack_require__(30160);
+// EXTERNAL MODULE: ./node_modules/pg/esm/index.mjs
+var esm = __webpack_require__(83849);
+// EXTERNAL MODULE: ./node_modules/pg-query-stream/esm/index.mjs
+var pg_query_stream_esm = __webpack_require__(85473);
+// EXTERNAL MODULE: ./build/src/dialects/errors.js
+var errors = __webpack_require__(57690);
+// EXTERNAL MODULE: ./build/src/shared/errors.js
+var shared_errors = __webpack_require__(80604);
+;// CONCATENATED MODULE: ./build/src/dialects/postgres/connection.js
+/** A lazily created pg Pool with UTC sessions, cursor streaming and server-side cancellation. */
+
+
+
+
+
+
+
+/**
+ * Every session: UTC, floats with every digit, and two planner settings for a client that always reads
+ * every row of a cursor: plan cursors for the whole result (the default 0.1 favours a full index scan
+ * filtered row by row over a bitmap scan of a few key ranges: 20× slower for the checksum diff's fetch),
+ * and no JIT (compiling a long OR list of key ranges took 15 s; our scans gained nothing measurable).
+ */
+const SESSION_SETTINGS = '-c TimeZone=UTC -c extra_float_digits=3 -c cursor_tuple_fraction=1 -c jit=off';
+/**
+ * Read-only by construction: sessions start read-only and with standard strings (backslashes in '…'
+ * are plain characters, as the filter check lexes them), and every statement we send runs inside
+ * `BEGIN READ ONLY … ROLLBACK`, so even a `set_config(…)` smuggled into a filter cannot make a later
+ * statement writable: its effect is rolled back with the transaction.
+ */
+const READ_ONLY_SETTINGS = '-c default_transaction_read_only=on -c standard_conforming_strings=on';
+function sessionOptions(statementTimeoutMs) {
+    const timeout = statementTimeoutMs ? ` -c statement_timeout=${Math.max(1, Math.round(statementTimeoutMs))}` : '';
+    return `${SESSION_SETTINGS} ${READ_ONLY_SETTINGS}${timeout}`;
+}
+/**
+ * A query sent over the extended protocol (Parse/Bind/Execute) even without parameters: there
+ * PostgreSQL refuses a text holding several statements, where the simple protocol would run them all.
+ * (`queryMode` is node-pg's own option, missing from its type definitions.)
+ */
+function extended(text, values = []) {
+    return { text, values: values, queryMode: 'extended' };
+}
+class PostgresConnection {
+    url;
+    options;
+    dialect = 'postgres';
+    compiler = compiler/* postgresCompiler */.j;
+    pool;
+    closed = false;
+    constructor(url, options) {
+        this.url = url;
+        this.options = options;
+    }
+    getPool() {
+        if (this.closed)
+            throw new shared_errors/* ConnectionError */.Rc(`The connection to data source "${this.options.datasourceName}" is closed.`);
+        if (!this.pool) {
+            const pool = new esm/* default.Pool */.Ay.Pool({ connectionString: this.url, max: this.options.poolSize ?? 4, options: sessionOptions(this.options.statementTimeoutMs), application_name: 'datacompare' });
+            // An idle client losing its server must not crash the process; the next query reports it.
+            pool.on('error', (error) => this.options.logger.debug(`postgres pool error on "${this.options.datasourceName}": ${error.message}`));
+            this.pool = pool;
+        }
+        return this.pool;
+    }
+    wrap(error, sql, options) {
+        const context = { datasourceName: this.options.datasourceName };
+        if (sql !== undefined)
+            context.sql = sql;
+        if (options?.signal)
+            context.signal = options.signal;
+        return (0,errors/* wrapDriverError */.Z3)(error, categorize(error), { ...context, statementTimeoutMs: this.options.statementTimeoutMs, address: (0,errors/* addressOf */.ci)(this.url, 5432) });
+    }
+    /**
+     * Runs `work` inside `BEGIN READ ONLY … ROLLBACK` on `client`. The statements in `work` go over the
+     * extended protocol (one statement each: PostgreSQL refuses "multiple commands" there). When `work`
+     * fails, the caller releases the client as broken, so no half-ended transaction returns to the pool.
+     */
+    async readOnly(client, work) {
+        await client.query('BEGIN READ ONLY');
+        try {
+            return await work();
+        }
+        finally {
+            await client.query('ROLLBACK');
+        }
+    }
+    async acquire(options) {
+        options?.signal?.throwIfAborted();
+        try {
+            return await this.getPool().connect();
+        }
+        catch (error) {
+            throw this.wrap(error, undefined, { ...options, signal: undefined });
+        }
+    }
+    /** Cancels whatever the backend `pid` runs, from a connection outside the pool. */
+    async cancel(pid) {
+        const client = new esm/* default.Client */.Ay.Client({ connectionString: this.url });
+        try {
+            await client.connect();
+            await client.query('SELECT pg_cancel_backend($1)', [pid]);
+        }
+        catch (error) {
+            this.options.logger.debug(`could not cancel the query on "${this.options.datasourceName}": ${error.message}`);
+        }
+        finally {
+            await client.end().catch(() => undefined);
+        }
+    }
+    onAbort(client, options) {
+        const signal = options?.signal;
+        if (!signal)
+            return () => undefined;
+        const pid = client.processID;
+        const listener = () => void this.cancel(pid);
+        signal.addEventListener('abort', listener, { once: true });
+        return () => signal.removeEventListener('abort', listener);
+    }
+    async query(sql, params = [], options) {
+        const client = await this.acquire(options);
+        const detach = this.onAbort(client, options);
+        let broken;
+        try {
+            const result = await this.readOnly(client, () => client.query(extended(sql, params)));
+            if (options?.signal?.aborted)
+                throw options.signal.reason;
+            return result.rows;
+        }
+        catch (error) {
+            broken = error;
+            throw this.wrap(error, sql, options);
+        }
+        finally {
+            detach();
+            client.release(broken);
+        }
+    }
+    async *stream(sql, params = [], options) {
+        const client = await this.acquire(options);
+        const detach = this.onAbort(client, options);
+        let failed;
+        let stream;
+        try {
+            await client.query('BEGIN READ ONLY');
+            // A cursor: Parse/Bind/Execute, the extended protocol (one statement).
+            stream = client.query(new pg_query_stream_esm/* default */.A(sql, params, { batchSize: 500 }));
+            for await (const row of stream)
+                yield row;
+        }
+        catch (error) {
+            failed = error;
+            throw this.wrap(error, sql, options);
+        }
+        finally {
+            detach();
+            if (stream && !stream.destroyed)
+                stream.destroy();
+            // The transaction ends (and with it any setting a query changed; node-pg queues the ROLLBACK
+            // behind the cursor's close); a failed one is not handed back to the pool: released as broken.
+            if (!failed)
+                await client.query('ROLLBACK').catch((error) => (failed = error));
+            client.release(failed);
+        }
+    }
+    async describeTable(table, options) {
+        const relation = this.compiler.quoteTable(table);
+        const columns = await this.query(`SELECT a.attname AS name, format_type(a.atttypid, a.atttypmod) AS type
+         FROM pg_attribute a
+        WHERE a.attrelid = to_regclass($1) AND a.attnum > 0 AND NOT a.attisdropped
+        ORDER BY a.attnum`, [relation], options);
+        const keys = await this.query(`SELECT a.attname AS name
+         FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey)
+        WHERE i.indrelid = to_regclass($1) AND i.indisprimary
+        ORDER BY array_position(i.indkey::int2[], a.attnum)`, [relation], options);
+        return {
+            columns: columns.map((row) => (0,type_family/* columnTypeOf */.gy)(String(row.name), String(row.type), [], POSTGRES_SINGLE_FLOAT)),
+            primaryKey: keys.map((row) => String(row.name)),
+        };
+    }
+    async describeQuery(sql, options) {
+        const client = await this.acquire(options);
+        const probe = `SELECT * FROM (${sql}) AS q LIMIT 0`;
+        let broken;
+        try {
+            const result = await this.readOnly(client, () => client.query(extended(probe)));
+            const oids = result.fields.map((f) => f.dataTypeID);
+            const mods = result.fields.map((f) => f.dataTypeModifier);
+            const types = await this.readOnly(client, () => client.query(extended('SELECT format_type(t.oid, t.mod) AS type FROM unnest($1::oid[], $2::int[]) WITH ORDINALITY AS t(oid, mod, n) ORDER BY t.n', [oids, mods])));
+            return {
+                columns: result.fields.map((field, i) => (0,type_family/* columnTypeOf */.gy)(field.name, String(types.rows[i]?.type ?? 'unknown'), [], POSTGRES_SINGLE_FLOAT)),
+                primaryKey: [],
+            };
+        }
+        catch (error) {
+            broken = error;
+            throw this.wrap(error, probe, options);
+        }
+        finally {
+            client.release(broken);
+        }
+    }
+    async serverVersion(options) {
+        const [row] = await this.query("SELECT 'PostgreSQL ' || current_setting('server_version') AS v", [], options);
+        return String(row?.v);
+    }
+    async close() {
+        this.closed = true;
+        const pool = this.pool;
+        this.pool = undefined;
+        await pool?.end().catch(() => undefined);
+    }
+}
+function categorize(error) {
+    const code = error?.code;
+    const text = typeof code === 'string' ? code : undefined;
+    const result = (category) => (text === undefined ? { category } : { category, code: text });
+    if (!text)
+        return result(error instanceof Error && error.name === 'AbortError' ? 'cancelled' : 'other');
+    if (text === '42P01' || text === '3F000')
+        return result('missing-table');
+    if (text === '42703')
+        return result('missing-column');
+    if (text === '42601')
+        return result('syntax');
+    if (text === '25006')
+        return result('read-only');
+    if (text === '57014')
+        return result(/statement timeout/i.test((0,errors/* driverMessage */.SD)(error)) ? 'timeout' : 'cancelled');
+    if (/^(08|28|3D|53|57P)/.test(text) || /^E[A-Z]+$/.test(text))
+        return result('connection');
+    return result('other');
+}
+//# sourceMappingURL=connection.js.map
+;// CONCATENATED MODULE: ./build/src/dialects/postgres/dialect.js
+/**
+ * PostgreSQL through `pg` (tested with PostgreSQL 15.20). A Pool per data source; sessions in UTC;
+ * reads stream through a server-side cursor (pg-query-stream); an aborted query is cancelled on the
+ * server with pg_cancel_backend from a separate connection.
+ */
+
+
+
+
+
+const postgresDialect = {
+    name: 'postgres',
+    compiler: compiler/* postgresCompiler */.j,
+    typeOf: (name, typeName) => (0,type_family/* columnTypeOf */.gy)(name, typeName, [], POSTGRES_SINGLE_FLOAT),
+    catalogQuery: POSTGRES_CATALOG_QUERY,
+    connect(config, options) {
+        if (config.type !== 'postgres')
+            throw new TypeError(`postgres dialect given a ${config.type} connection`);
+        return new PostgresConnection(config.url, options);
+    },
+};
+//# sourceMappingURL=dialect.js.map
+
+/***/ }),
+
+/***/ 57065:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   J: () => (/* binding */ BaseSqlCompiler),
+/* harmony export */   y: () => (/* binding */ splitQualifiedName)
+/* harmony export */ });
+/* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(67632);
+/**
+ * The base SQL compiler: ANSI defaults for every hook of `SqlCompiler`; each dialect overrides only
+ * what differs. `normalize` dispatches by type family to one small hook per family, and applies the
+ * rules that are the same everywhere (timestamp truncation to a common precision, padding to 6).
+ */
+
+class BaseSqlCompiler {
+    supportsFullOuterJoin = true;
+    quoteIdentifier(name) {
+        return `"${name.replaceAll('"', '""')}"`;
+    }
+    quoteTable(name) {
+        return splitQualifiedName(name)
+            .map((part) => this.quoteIdentifier(part))
+            .join('.');
+    }
+    placeholder(_index) {
+        return '?';
+    }
+    /** A text literal read the same way whatever the session's escaping mode (see the dialects' overrides). */
+    stringLiteral(text) {
+        return `'${text.replaceAll("'", "''")}'`;
+    }
+    hashText(expr, column, options) {
+        return this.normalize(expr, column, options);
+    }
+    normalize(expr, column, options) {
+        switch (column.family) {
+            case 'integer':
+                return this.integerText(expr);
+            case 'decimal':
+                return this.decimalText(expr, options.scale);
+            case 'float':
+                return options.singlePrecision ? this.singleFloatText(expr) : this.floatText(expr);
+            case 'boolean':
+                return this.booleanText(expr);
+            case 'date':
+                return this.dateText(expr);
+            case 'timestamp':
+            case 'timestamptz':
+                return this.truncateFraction(this.timestampText(expr, column.family === 'timestamptz'), 19, options.precision);
+            case 'time':
+                return this.truncateFraction(this.timeText(expr), 8, options.precision);
+            case 'text':
+                return options.caseSensitive ? this.textText(expr) : this.lowerText(this.textText(expr));
+            case 'uuid':
+                return this.lowerText(this.textText(expr));
+            case 'json':
+                return this.jsonText(expr);
+            case 'bytes':
+                return this.bytesText(expr);
+            case 'unknown':
+                return options.caseSensitive ? this.textText(expr) : this.lowerText(this.textText(expr));
+        }
+    }
+    /** `…SS.ffffff` (6 digits) → keep `precision` digits, pad back to 6 with zeros (truncation, never rounding). */
+    truncateFraction(text6, secondsLength, precision = 6) {
+        const digits = Math.max(0, Math.min(6, Math.trunc(precision)));
+        if (digits === 6)
+            return text6;
+        return this.concat([`substr(${text6}, 1, ${secondsLength + 1 + digits})`, this.stringLiteral('0'.repeat(6 - digits))]);
+    }
+    // ── per-family hooks: each returns canonical text (NULL for NULL) ──
+    integerText(expr) {
+        return `CAST(${expr} AS VARCHAR(40))`;
+    }
+    /**
+     * A float rounded to a 4-byte float, as text unique per 4-byte value (`canonicalFloat(text, true)`
+     * finishes it where two engines meet). Default: the engine's own float text.
+     */
+    singleFloatText(expr) {
+        return this.floatText(expr);
+    }
+    booleanText(expr) {
+        return `CASE WHEN ${expr} IS NULL THEN NULL WHEN ${expr} THEN '1' ELSE '0' END`;
+    }
+    textText(expr) {
+        return `CAST(${expr} AS VARCHAR)`;
+    }
+    lowerText(expr) {
+        return `lower(${expr})`;
+    }
+    // ── comparison and composition ──
+    binaryText(expr) {
+        return expr;
+    }
+    isDistinct(a, b) {
+        return `(${a}) IS DISTINCT FROM (${b})`;
+    }
+    textToNumber(expr) {
+        return `CAST(${expr} AS NUMERIC)`;
+    }
+    withinTolerance(a, b, tolerance) {
+        return `ABS(${this.textToNumber(a)} - ${this.textToNumber(b)}) <= ${(0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .plainNumber */ .ku)(String(tolerance))}`;
+    }
+    charLength(expr) {
+        return `char_length(${expr})`;
+    }
+    byteLength(expr) {
+        return `octet_length(${expr})`;
+    }
+    concat(parts) {
+        return parts.length === 1 ? (parts[0] ?? "''") : `(${parts.join(' || ')})`;
+    }
+    rowText(parts) {
+        const pieces = parts.map((part) => `CASE WHEN ${part} IS NULL THEN '-' ELSE ${this.concat([this.integerText(this.byteLength(part)), "':'", part])} END`);
+        return this.concat(pieces.flatMap((piece, i) => (i === 0 ? [piece] : ["'|'", piece])));
+    }
+    limit(n) {
+        return `LIMIT ${Math.max(0, Math.trunc(n))}`;
+    }
+    derivedTable(sql, alias) {
+        return `(${sql}) AS ${this.quoteIdentifier(alias)}`;
+    }
+}
+/**
+ * `schema.table` → ['schema', 'table']; a part may be quoted with "…" or `…` to contain dots.
+ * `a.b.c` (catalog.schema.table) keeps three parts.
+ */
+function splitQualifiedName(name) {
+    const parts = [];
+    let current = '';
+    let quote;
+    for (let i = 0; i < name.length; i++) {
+        const ch = name[i];
+        if (quote) {
+            if (ch === quote && name[i + 1] === quote) {
+                current += ch;
+                i++;
+            }
+            else if (ch === quote)
+                quote = undefined;
+            else
+                current += ch;
+        }
+        else if (ch === '"' || ch === '`')
+            quote = ch;
+        else if (ch === '.') {
+            parts.push(current);
+            current = '';
+        }
+        else
+            current += ch;
+    }
+    parts.push(current);
+    return parts.map((p) => p.trim());
+}
+//# sourceMappingURL=compiler.js.map
+
+/***/ })
+
+};

@@ -1,0 +1,742 @@
+export const id = 910;
+export const ids = [910];
+export const modules = {
+
+/***/ 57690:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   SD: () => (/* binding */ driverMessage),
+/* harmony export */   Z3: () => (/* binding */ wrapDriverError),
+/* harmony export */   ci: () => (/* binding */ addressOf)
+/* harmony export */ });
+/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(80604);
+/* harmony import */ var _shared_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(23326);
+/**
+ * Turning driver errors into our typed errors, the same way for every dialect: the driver's error
+ * stays as `cause` (with its code and detail), the SQL is kept on QueryError (it never contains
+ * secrets: values are bound or are the user's own filter text), and the message names the data
+ * source, never its URL.
+ */
+
+
+function driverMessage(error) {
+    if (error instanceof Error)
+        return error.message;
+    return String(error);
+}
+/** Wraps a driver error raised while running `sql` on the data source `datasourceName`. */
+function wrapDriverError(error, info, context) {
+    if (error instanceof _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .DatacompareError */ .Ov)
+        return error;
+    const message = (0,_shared_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(driverMessage(error));
+    const code = info.code ? ` [${info.code}]` : '';
+    if (info.category === 'timeout') {
+        const limit = context.statementTimeoutMs ? ` (${formatSeconds(context.statementTimeoutMs)})` : '';
+        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .TimeoutError */ .MU(`A query on data source "${context.datasourceName}" ran longer than the query time limit${limit} and was stopped.`, {
+            cause: error,
+            hint: 'Raise query_timeout_seconds in the spec (or --query-timeout), or make the filter or query cheaper.',
+        });
+    }
+    if (info.category === 'read-only') {
+        const options = {
+            cause: error,
+            hint: 'A filter or query may only read: datacompare runs every statement read-only. Remove whatever writes (INSERT, UPDATE, DELETE, DDL, nextval, set_config…).',
+        };
+        if (context.sql !== undefined)
+            options.sql = context.sql;
+        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .QueryError */ .lr(`A query on data source "${context.datasourceName}" tried to write, and was refused: ${message}${code}`, options);
+    }
+    if (info.category === 'cancelled' || context.signal?.aborted) {
+        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc(`The query on data source "${context.datasourceName}" was cancelled.`, { cause: error });
+    }
+    if (info.category === 'connection') {
+        const at = context.address ? ` at ${context.address}` : '';
+        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ConnectionError */ .Rc(`Could not connect to data source "${context.datasourceName}"${at}: ${message}${code}`, {
+            cause: error,
+            hint: `Check that the database${at} is reachable from here and that the url of data source "${context.datasourceName}" in the spec (or its \${VAR}s: host, port, user, password) is right.`,
+        });
+    }
+    const hints = {
+        'missing-table': `Check the table name (schema.table) and that it exists in data source "${context.datasourceName}".`,
+        'missing-column': 'Check the column names in the spec, the filter and the query.',
+        syntax: 'Check the SQL of the filter or query in the spec.',
+        connection: undefined,
+        cancelled: undefined,
+        timeout: undefined,
+        'read-only': undefined,
+        other: undefined,
+    };
+    const options = { cause: error };
+    if (context.sql !== undefined)
+        options.sql = context.sql;
+    const hint = hints[info.category];
+    if (hint !== undefined)
+        options.hint = hint;
+    return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .QueryError */ .lr(`Data source "${context.datasourceName}" rejected a query: ${message}${code}`, options);
+}
+function formatSeconds(ms) {
+    return ms < 120_000 ? `${Number((ms / 1000).toFixed(1))} s` : `${Number((ms / 60_000).toFixed(1))} min`;
+}
+/** `host:port` of a database URL, for messages (never its user or password); undefined when it is not a URL. */
+function addressOf(url, defaultPort) {
+    try {
+        const parsed = new URL(url);
+        if (!parsed.hostname)
+            return undefined;
+        return `${parsed.hostname}:${parsed.port || defaultPort}`;
+    }
+    catch {
+        return undefined;
+    }
+}
+//# sourceMappingURL=errors.js.map
+
+/***/ }),
+
+/***/ 25910:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  mysqlDialect: () => (/* binding */ mysqlDialect)
+});
+
+;// CONCATENATED MODULE: ./build/src/dialects/mysql/catalog.js
+/**
+ * MySQL/MariaDB's catalog: information_schema.COLUMNS of the connection's database (all user databases
+ * when the URL names none, their tables then qualified by the database name). Views are told apart by a
+ * join to information_schema.VIEWS materialised once (the LIMIT keeps it from being merged): joining
+ * COLUMNS to TABLES row by row took 64 s on 10,000 tables against 0.1 s for this.
+ */
+const MYSQL_CATALOG_QUERY = `SELECT CASE WHEN c.TABLE_SCHEMA = DATABASE() THEN c.TABLE_NAME ELSE CONCAT(c.TABLE_SCHEMA, '.', c.TABLE_NAME) END AS dataset,
+  CASE WHEN v.TABLE_NAME IS NULL THEN 'table' ELSE 'view' END AS table_kind,
+  c.COLUMN_NAME AS column_name, c.COLUMN_TYPE AS data_type
+FROM information_schema.COLUMNS c
+LEFT JOIN (SELECT DISTINCT TABLE_SCHEMA, TABLE_NAME FROM information_schema.VIEWS LIMIT 18446744073709551615) v
+  ON v.TABLE_SCHEMA = c.TABLE_SCHEMA AND v.TABLE_NAME = c.TABLE_NAME
+WHERE c.TABLE_SCHEMA = COALESCE(DATABASE(), c.TABLE_SCHEMA)
+  AND c.TABLE_SCHEMA NOT IN ('mysql', 'information_schema', 'performance_schema', 'sys')
+ORDER BY c.TABLE_SCHEMA, c.TABLE_NAME, c.ORDINAL_POSITION`;
+//# sourceMappingURL=catalog.js.map
+// EXTERNAL MODULE: ./build/src/sql/compiler.js
+var compiler = __webpack_require__(57065);
+;// CONCATENATED MODULE: ./build/src/dialects/mysql/compiler.js
+/**
+ * MySQL / MariaDB SQL: backticks, `?`, DATE_FORMAT. Canonical texts are cast to BINARY: string
+ * comparison in MySQL follows collations (case-insensitive, trailing spaces ignored), bytes do not.
+ * No FULL OUTER JOIN: the join diff uses LEFT JOIN + anti-join.
+ */
+
+class MysqlCompiler extends compiler/* BaseSqlCompiler */.J {
+    dialect = 'mysql';
+    supportsFullOuterJoin = false;
+    quoteIdentifier(name) {
+        return `\`${name.replaceAll('`', '``')}\``;
+    }
+    /**
+     * A backslash escapes in '…' unless the session's sql_mode has NO_BACKSLASH_ESCAPES: a text with a
+     * backslash is written as UTF-8 bytes in hex with the utf8mb4 introducer, read the same either way
+     * and, like any literal, compared in the column's collation.
+     */
+    stringLiteral(text) {
+        if (text.includes('\\'))
+            return `_utf8mb4 X'${Buffer.from(text, 'utf8').toString('hex')}'`;
+        return `'${text.replaceAll("'", "''")}'`;
+    }
+    normalize(expr, column, options) {
+        return this.binaryText(super.normalize(expr, column, options));
+    }
+    /** MD5 reads a string's bytes, and every canonical text is in the connection's utf8mb4: no byte cast needed. */
+    hashText(expr, column, options) {
+        return super.normalize(expr, column, options);
+    }
+    integerText(expr) {
+        return `CAST(${expr} AS CHAR)`;
+    }
+    decimalText(expr, scale) {
+        // MariaDB keeps up to 38 fraction digits (MySQL 30, whose columns never have more; a wider
+        // scale from the other side is then an error there, never digits silently cut).
+        if (scale !== undefined)
+            return `CAST(CAST(${expr} AS DECIMAL(65, ${Math.min(38, scale)})) AS CHAR)`;
+        const wide = `CAST(CAST(${expr} AS DECIMAL(65, 30)) AS CHAR)`;
+        return `TRIM(TRAILING '.' FROM TRIM(TRAILING '0' FROM ${wide}))`;
+    }
+    floatText(expr) {
+        return `CASE WHEN (${expr}) = 0 THEN '0' ELSE CAST(${expr} AS CHAR) END`;
+    }
+    /**
+     * MySQL shows a FLOAT with 6 significant digits (1.234567 and 1.234568 both read `1.23457`):
+     * widened to DOUBLE its text is exact and unique per 4-byte value (canonicalFloat finishes it).
+     */
+    singleFloatText(expr) {
+        return `CASE WHEN (${expr}) = 0 THEN '0' ELSE CAST(CAST(CAST(${expr} AS FLOAT) AS DOUBLE) AS CHAR) END`;
+    }
+    booleanText(expr) {
+        return `CASE WHEN ${expr} IS NULL THEN NULL WHEN ${expr} <> 0 THEN '1' ELSE '0' END`;
+    }
+    dateText(expr) {
+        return `DATE_FORMAT(${expr}, '%Y-%m-%d')`;
+    }
+    timestampText(expr, _withTimeZone) {
+        // TIMESTAMP columns are shown in the session time zone, which the connection sets to UTC.
+        return `DATE_FORMAT(${expr}, '%Y-%m-%d %H:%i:%s.%f')`;
+    }
+    timeText(expr) {
+        return `TIME_FORMAT(${expr}, '%H:%i:%s.%f')`;
+    }
+    textText(expr) {
+        return `CAST(${expr} AS CHAR)`;
+    }
+    lowerText(expr) {
+        return `LOWER(${expr})`;
+    }
+    jsonText(expr) {
+        return `CAST(${expr} AS CHAR)`;
+    }
+    bytesText(expr) {
+        return `LOWER(HEX(${expr}))`;
+    }
+    binaryText(expr) {
+        return expr.startsWith('CAST(') && expr.endsWith(' AS BINARY)') ? expr : `CAST(${expr} AS BINARY)`;
+    }
+    isDistinct(a, b) {
+        return `NOT (${this.binaryText(a)} <=> ${this.binaryText(b)})`;
+    }
+    textToNumber(expr) {
+        return `CAST(${expr} AS DECIMAL(65, 30))`;
+    }
+    charLength(expr) {
+        return `CHAR_LENGTH(${expr})`;
+    }
+    concat(parts) {
+        return parts.length === 1 ? (parts[0] ?? "''") : `CONCAT(${parts.join(', ')})`;
+    }
+    md5AsInteger(expr) {
+        return `CAST(CONV(SUBSTRING(MD5(${expr}), 21), 16, 10) AS UNSIGNED)`;
+    }
+    textKeyOrder = {
+        utf8: (text) => this.binaryText(text),
+        bytes: (hex) => `X'${hex}'`,
+        // On binary strings SUBSTRING and RPAD count bytes; RPAD pads with NUL bytes and cuts to 7.
+        prefixCode: (bytes, skip) => `CAST(CONV(HEX(RPAD(${skip === 0 ? bytes : `SUBSTRING(${bytes}, ${skip + 1})`}, 7, X'00')), 16, 10) AS UNSIGNED)`,
+        // INTERVAL binary-searches its integer arguments.
+        boundsReached: (value, bounds) => (bounds.length === 0 ? '0' : `INTERVAL(${value}, ${bounds.join(', ')})`),
+        sample: (fraction) => `RAND() < ${fraction}`,
+    };
+}
+const mysqlCompiler = new MysqlCompiler();
+//# sourceMappingURL=compiler.js.map
+// EXTERNAL MODULE: ./node_modules/mysql2/index.js
+var mysql2 = __webpack_require__(20909);
+// EXTERNAL MODULE: ./build/src/dialects/errors.js
+var errors = __webpack_require__(57690);
+// EXTERNAL MODULE: ./build/src/shared/errors.js
+var shared_errors = __webpack_require__(80604);
+// EXTERNAL MODULE: ./build/src/sql/type-family.js
+var type_family = __webpack_require__(96753);
+;// CONCATENATED MODULE: ./build/src/dialects/mysql/type-names.js
+
+const mysqlTypeOverrides = [
+    [/^(tinyint\(1\)|bit\(1\))/, 'boolean'],
+    [/^timestamp\b/, 'timestamptz'],
+];
+/** MySQL's FLOAT is a 4-byte float (FLOAT(p) with p > 24 is reported as `double`; REAL is DOUBLE). */
+const MYSQL_SINGLE_FLOAT = /^float\b/;
+/**
+ * A MySQL/MariaDB type name as a column type. DATETIME, TIMESTAMP and TIME without a precision hold
+ * whole seconds (unlike PostgreSQL's, which default to microseconds): precision 0, so they compare
+ * with a microsecond column at whole seconds.
+ */
+function mysqlColumnType(name, typeName) {
+    const column = (0,type_family/* columnTypeOf */.gy)(name, typeName, mysqlTypeOverrides, MYSQL_SINGLE_FLOAT);
+    const temporal = column.family === 'timestamp' || column.family === 'timestamptz' || column.family === 'time';
+    if (temporal && column.precision === undefined && /^(datetime|timestamp|time)\b(?!\s*\()/i.test(column.type))
+        column.precision = 0;
+    return column;
+}
+//# sourceMappingURL=type-names.js.map
+;// CONCATENATED MODULE: ./build/src/dialects/mysql/connection.js
+/** A lazily created mysql2 pool with UTC sessions, row streaming and KILL QUERY cancellation. */
+
+
+
+
+
+
+const BINARY_CHARSET = 63;
+const TEXTUAL = new Set(['VAR_STRING', 'STRING', 'VARCHAR', 'BLOB', 'TINY_BLOB', 'MEDIUM_BLOB', 'LONG_BLOB']);
+class MysqlConnection {
+    url;
+    options;
+    dialect = 'mysql';
+    compiler = mysqlCompiler;
+    pool;
+    closed = false;
+    /** Pool connections whose session settings are made. */
+    prepared = new WeakSet();
+    constructor(url, options) {
+        this.url = url;
+        this.options = options;
+    }
+    connectionOptions() {
+        return {
+            uri: this.url,
+            timezone: 'Z',
+            dateStrings: true,
+            supportBigNumbers: true,
+            bigNumberStrings: true,
+            decimalNumbers: false,
+            charset: 'utf8mb4',
+            // One statement per query, always, and no LOAD DATA LOCAL: whatever the URL's own options say
+            // (mysql2 lets a URL's `?multipleStatements=true` win over a false option, but not over flags).
+            multipleStatements: false,
+            flags: '-MULTI_STATEMENTS,-LOCAL_FILES',
+            // Canonical texts are BINARY (bytewise comparison): read them back as UTF-8 text.
+            typeCast: (field, next) => {
+                if (TEXTUAL.has(field.type) && field.charset === BINARY_CHARSET)
+                    return field.string('utf8');
+                return next();
+            },
+        };
+    }
+    getPool() {
+        if (this.closed)
+            throw new shared_errors/* ConnectionError */.Rc(`The connection to data source "${this.options.datasourceName}" is closed.`);
+        if (!this.pool) {
+            this.pool = mysql2.createPool({ ...this.connectionOptions(), connectionLimit: this.options.poolSize ?? 4 });
+        }
+        return this.pool;
+    }
+    wrap(error, sql, options) {
+        const context = { datasourceName: this.options.datasourceName };
+        if (sql !== undefined)
+            context.sql = sql;
+        if (options?.signal)
+            context.signal = options.signal;
+        return (0,errors/* wrapDriverError */.Z3)(error, categorize(error), { ...context, statementTimeoutMs: this.options.statementTimeoutMs, address: (0,errors/* addressOf */.ci)(this.url, 3306) });
+    }
+    async acquire(options) {
+        options?.signal?.throwIfAborted();
+        const connection = await new Promise((resolve, reject) => {
+            this.getPool().getConnection((error, connection) => {
+                if (error)
+                    reject(this.wrap(error, undefined));
+                else
+                    resolve(connection);
+            });
+        });
+        if (this.prepared.has(connection))
+            return connection;
+        try {
+            await this.prepareSession(connection);
+        }
+        catch (error) {
+            connection.destroy();
+            throw this.wrap(error, undefined);
+        }
+        this.prepared.add(connection);
+        return connection;
+    }
+    /**
+     * A new session: UTC, read-only (every statement is then a read-only transaction: a write fails
+     * with ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION, and a SELECT cannot change that), and the
+     * statement time limit: MariaDB's max_statement_time (seconds), else MySQL's max_execution_time (ms).
+     */
+    async prepareSession(connection) {
+        const run = (sql) => connection.promise().query(sql);
+        await run("SET time_zone = '+00:00'");
+        await run('SET SESSION TRANSACTION READ ONLY');
+        const ms = this.options.statementTimeoutMs;
+        if (!ms)
+            return;
+        try {
+            await run(`SET SESSION max_statement_time = ${Math.max(0.001, ms / 1000)}`);
+        }
+        catch (error) {
+            if (error.code !== 'ER_UNKNOWN_SYSTEM_VARIABLE')
+                throw error;
+            await run(`SET SESSION max_execution_time = ${Math.max(1, Math.round(ms))}`);
+        }
+    }
+    async kill(threadId) {
+        const connection = mysql2.createConnection(this.connectionOptions());
+        await connection
+            .promise()
+            .query(`KILL QUERY ${Number(threadId)}`)
+            .catch((error) => this.options.logger.debug(`could not cancel the query on "${this.options.datasourceName}": ${error.message}`));
+        await connection.promise().end().catch(() => undefined);
+    }
+    onAbort(connection, options) {
+        const signal = options?.signal;
+        if (!signal)
+            return () => undefined;
+        const listener = () => void this.kill(connection.threadId);
+        signal.addEventListener('abort', listener, { once: true });
+        return () => signal.removeEventListener('abort', listener);
+    }
+    async run(sql, params, options) {
+        const connection = await this.acquire(options);
+        const detach = this.onAbort(connection, options);
+        try {
+            const result = await new Promise((resolve, reject) => {
+                connection.query(sql, params, (error, rows, fields) => {
+                    if (error)
+                        reject(error);
+                    else
+                        resolve({ rows: rows, fields: (fields ?? []) });
+                });
+            });
+            // KILL QUERY makes SLEEP() return early instead of failing: an aborted query never counts as done.
+            if (options?.signal?.aborted)
+                throw options.signal.reason;
+            return result;
+        }
+        catch (error) {
+            throw this.wrap(error, sql, options);
+        }
+        finally {
+            detach();
+            connection.release();
+        }
+    }
+    async query(sql, params = [], options) {
+        return (await this.run(sql, params, options)).rows;
+    }
+    async *stream(sql, params = [], options) {
+        const connection = await this.acquire(options);
+        const detach = this.onAbort(connection, options);
+        const stream = connection.query(sql, params).stream({ highWaterMark: 500 });
+        let completed = false;
+        try {
+            for await (const row of stream)
+                yield row;
+            completed = true;
+        }
+        catch (error) {
+            throw this.wrap(error, sql, options);
+        }
+        finally {
+            detach();
+            if (completed)
+                connection.release();
+            else {
+                // Stopped early: the server is still sending rows on this connection; it cannot be reused.
+                stream.destroy();
+                connection.destroy();
+            }
+        }
+    }
+    async describeTable(table, options) {
+        const parts = (0,compiler/* splitQualifiedName */.y)(table);
+        const name = parts.at(-1) ?? table;
+        const schema = parts.length > 1 ? (parts.at(-2) ?? null) : null;
+        const columns = await this.query(`SELECT COLUMN_NAME AS name, COLUMN_TYPE AS type FROM information_schema.COLUMNS
+        WHERE TABLE_SCHEMA = COALESCE(?, DATABASE()) AND TABLE_NAME = ? ORDER BY ORDINAL_POSITION`, [schema, name], options);
+        const keys = await this.query(`SELECT COLUMN_NAME AS name FROM information_schema.STATISTICS
+        WHERE TABLE_SCHEMA = COALESCE(?, DATABASE()) AND TABLE_NAME = ? AND INDEX_NAME = 'PRIMARY' ORDER BY SEQ_IN_INDEX`, [schema, name], options);
+        const json = await this.jsonColumns(schema, name, options);
+        return {
+            columns: columns.map((row) => mysqlColumnType(String(row.name), json.has(String(row.name)) ? 'json' : String(row.type))),
+            primaryKey: keys.map((row) => String(row.name)),
+        };
+    }
+    /**
+     * MariaDB's JSON is a LONGTEXT with a `json_valid(col)` check: its columns, so they compare by
+     * value, not by spelling. MySQL reports `json` itself (its CHECK_CONSTRAINTS has no TABLE_NAME: none found).
+     */
+    async jsonColumns(schema, table, options) {
+        try {
+            const rows = await this.query(`SELECT CHECK_CLAUSE AS clause FROM information_schema.CHECK_CONSTRAINTS
+          WHERE CONSTRAINT_SCHEMA = COALESCE(?, DATABASE()) AND TABLE_NAME = ? AND CHECK_CLAUSE LIKE 'json\\_valid(%'`, [schema, table], options);
+            const names = rows.map((row) => /^json_valid\(`((?:[^`]|``)+)`\)$/.exec(String(row.clause))?.[1]?.replaceAll('``', '`'));
+            return new Set(names.filter((n) => n !== undefined));
+        }
+        catch (error) {
+            if (options?.signal?.aborted)
+                throw error;
+            return new Set();
+        }
+    }
+    async describeQuery(sql, options) {
+        const { fields } = await this.run(`SELECT * FROM (${sql}) AS q LIMIT 0`, [], options);
+        return { columns: fields.map(fieldType), primaryKey: [] };
+    }
+    async serverVersion(options) {
+        const [row] = await this.query('SELECT VERSION() AS v', [], options);
+        return String(row?.v);
+    }
+    async close() {
+        this.closed = true;
+        const pool = this.pool;
+        this.pool = undefined;
+        if (pool)
+            await new Promise((resolve) => pool.end(() => resolve()));
+    }
+}
+/** The column type of a query result field (protocol type numbers). */
+function fieldType(field) {
+    const type = field.columnType ?? field.type ?? -1;
+    const decimals = field.decimals;
+    const binary = (field.characterSet ?? field.charsetNr) === BINARY_CHARSET;
+    const name = field.name;
+    const named = (typeName) => mysqlColumnType(name, typeName);
+    if (field.extendedTypeName === 'uuid')
+        return named('uuid');
+    if (field.extendedFormat === 'json' || type === 245)
+        return named('json');
+    switch (type) {
+        case 1:
+            return named(field.columnLength === 1 ? 'tinyint(1)' : 'tinyint');
+        case 2:
+        case 3:
+        case 8:
+        case 9:
+        case 13:
+            return named('bigint');
+        case 16:
+            return named(field.columnLength === 1 ? 'bit(1)' : 'bigint');
+        case 0:
+        case 246:
+            return named(`decimal(65,${decimals})`);
+        case 4:
+            return named('float');
+        case 5:
+            return named('double');
+        case 7:
+        case 17:
+            return named(`timestamp(${Math.min(6, decimals)})`);
+        case 12:
+        case 18:
+            return named(`datetime(${Math.min(6, decimals)})`);
+        case 10:
+        case 14:
+            return named('date');
+        case 11:
+        case 19:
+            return named(`time(${Math.min(6, decimals)})`);
+        case 15:
+        case 252:
+        case 253:
+        case 254:
+            return named(binary ? 'varbinary' : 'varchar');
+        default:
+            return { name, type: String(field.typeName ?? type), family: 'unknown' };
+    }
+}
+function categorize(error) {
+    const code = error?.code;
+    const text = typeof code === 'string' ? code : undefined;
+    const result = (category) => (text === undefined ? { category } : { category, code: text });
+    switch (text) {
+        case 'ER_NO_SUCH_TABLE':
+        case 'ER_BAD_TABLE_ERROR':
+            return result('missing-table');
+        case 'ER_BAD_FIELD_ERROR':
+            return result('missing-column');
+        case 'ER_PARSE_ERROR':
+            return result('syntax');
+        case 'ER_QUERY_INTERRUPTED':
+            return result('cancelled');
+        case 'ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION':
+        case 'ER_READ_ONLY_TRANSACTION':
+            return result('read-only');
+        case 'ER_QUERY_TIMEOUT':
+            return result('timeout');
+        case 'ER_ACCESS_DENIED_ERROR':
+        case 'ER_BAD_DB_ERROR':
+        case 'ER_DBACCESS_DENIED_ERROR':
+        case 'PROTOCOL_CONNECTION_LOST':
+            return result('connection');
+    }
+    if (text && /^E[A-Z]+$/.test(text))
+        return result('connection');
+    // MariaDB's ER_STATEMENT_TIMEOUT has no name in mysql2, only its number.
+    if (error?.errno === 1969)
+        return result('timeout');
+    return result('other');
+}
+//# sourceMappingURL=connection.js.map
+;// CONCATENATED MODULE: ./build/src/dialects/mysql/dialect.js
+
+
+
+
+const mysqlDialect = {
+    name: 'mysql',
+    compiler: mysqlCompiler,
+    typeOf: mysqlColumnType,
+    catalogQuery: MYSQL_CATALOG_QUERY,
+    connect(config, options) {
+        if (config.type !== 'mysql')
+            throw new TypeError(`mysql dialect given a ${config.type} connection`);
+        return new MysqlConnection(config.url, options);
+    },
+};
+//# sourceMappingURL=dialect.js.map
+
+/***/ }),
+
+/***/ 57065:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   J: () => (/* binding */ BaseSqlCompiler),
+/* harmony export */   y: () => (/* binding */ splitQualifiedName)
+/* harmony export */ });
+/* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(67632);
+/**
+ * The base SQL compiler: ANSI defaults for every hook of `SqlCompiler`; each dialect overrides only
+ * what differs. `normalize` dispatches by type family to one small hook per family, and applies the
+ * rules that are the same everywhere (timestamp truncation to a common precision, padding to 6).
+ */
+
+class BaseSqlCompiler {
+    supportsFullOuterJoin = true;
+    quoteIdentifier(name) {
+        return `"${name.replaceAll('"', '""')}"`;
+    }
+    quoteTable(name) {
+        return splitQualifiedName(name)
+            .map((part) => this.quoteIdentifier(part))
+            .join('.');
+    }
+    placeholder(_index) {
+        return '?';
+    }
+    /** A text literal read the same way whatever the session's escaping mode (see the dialects' overrides). */
+    stringLiteral(text) {
+        return `'${text.replaceAll("'", "''")}'`;
+    }
+    hashText(expr, column, options) {
+        return this.normalize(expr, column, options);
+    }
+    normalize(expr, column, options) {
+        switch (column.family) {
+            case 'integer':
+                return this.integerText(expr);
+            case 'decimal':
+                return this.decimalText(expr, options.scale);
+            case 'float':
+                return options.singlePrecision ? this.singleFloatText(expr) : this.floatText(expr);
+            case 'boolean':
+                return this.booleanText(expr);
+            case 'date':
+                return this.dateText(expr);
+            case 'timestamp':
+            case 'timestamptz':
+                return this.truncateFraction(this.timestampText(expr, column.family === 'timestamptz'), 19, options.precision);
+            case 'time':
+                return this.truncateFraction(this.timeText(expr), 8, options.precision);
+            case 'text':
+                return options.caseSensitive ? this.textText(expr) : this.lowerText(this.textText(expr));
+            case 'uuid':
+                return this.lowerText(this.textText(expr));
+            case 'json':
+                return this.jsonText(expr);
+            case 'bytes':
+                return this.bytesText(expr);
+            case 'unknown':
+                return options.caseSensitive ? this.textText(expr) : this.lowerText(this.textText(expr));
+        }
+    }
+    /** `…SS.ffffff` (6 digits) → keep `precision` digits, pad back to 6 with zeros (truncation, never rounding). */
+    truncateFraction(text6, secondsLength, precision = 6) {
+        const digits = Math.max(0, Math.min(6, Math.trunc(precision)));
+        if (digits === 6)
+            return text6;
+        return this.concat([`substr(${text6}, 1, ${secondsLength + 1 + digits})`, this.stringLiteral('0'.repeat(6 - digits))]);
+    }
+    // ── per-family hooks: each returns canonical text (NULL for NULL) ──
+    integerText(expr) {
+        return `CAST(${expr} AS VARCHAR(40))`;
+    }
+    /**
+     * A float rounded to a 4-byte float, as text unique per 4-byte value (`canonicalFloat(text, true)`
+     * finishes it where two engines meet). Default: the engine's own float text.
+     */
+    singleFloatText(expr) {
+        return this.floatText(expr);
+    }
+    booleanText(expr) {
+        return `CASE WHEN ${expr} IS NULL THEN NULL WHEN ${expr} THEN '1' ELSE '0' END`;
+    }
+    textText(expr) {
+        return `CAST(${expr} AS VARCHAR)`;
+    }
+    lowerText(expr) {
+        return `lower(${expr})`;
+    }
+    // ── comparison and composition ──
+    binaryText(expr) {
+        return expr;
+    }
+    isDistinct(a, b) {
+        return `(${a}) IS DISTINCT FROM (${b})`;
+    }
+    textToNumber(expr) {
+        return `CAST(${expr} AS NUMERIC)`;
+    }
+    withinTolerance(a, b, tolerance) {
+        return `ABS(${this.textToNumber(a)} - ${this.textToNumber(b)}) <= ${(0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .plainNumber */ .ku)(String(tolerance))}`;
+    }
+    charLength(expr) {
+        return `char_length(${expr})`;
+    }
+    byteLength(expr) {
+        return `octet_length(${expr})`;
+    }
+    concat(parts) {
+        return parts.length === 1 ? (parts[0] ?? "''") : `(${parts.join(' || ')})`;
+    }
+    rowText(parts) {
+        const pieces = parts.map((part) => `CASE WHEN ${part} IS NULL THEN '-' ELSE ${this.concat([this.integerText(this.byteLength(part)), "':'", part])} END`);
+        return this.concat(pieces.flatMap((piece, i) => (i === 0 ? [piece] : ["'|'", piece])));
+    }
+    limit(n) {
+        return `LIMIT ${Math.max(0, Math.trunc(n))}`;
+    }
+    derivedTable(sql, alias) {
+        return `(${sql}) AS ${this.quoteIdentifier(alias)}`;
+    }
+}
+/**
+ * `schema.table` → ['schema', 'table']; a part may be quoted with "…" or `…` to contain dots.
+ * `a.b.c` (catalog.schema.table) keeps three parts.
+ */
+function splitQualifiedName(name) {
+    const parts = [];
+    let current = '';
+    let quote;
+    for (let i = 0; i < name.length; i++) {
+        const ch = name[i];
+        if (quote) {
+            if (ch === quote && name[i + 1] === quote) {
+                current += ch;
+                i++;
+            }
+            else if (ch === quote)
+                quote = undefined;
+            else
+                current += ch;
+        }
+        else if (ch === '"' || ch === '`')
+            quote = ch;
+        else if (ch === '.') {
+            parts.push(current);
+            current = '';
+        }
+        else
+            current += ch;
+    }
+    parts.push(current);
+    return parts.map((p) => p.trim());
+}
+//# sourceMappingURL=compiler.js.map
+
+/***/ })
+
+};

@@ -1,0 +1,167 @@
+/**
+ * A data source's catalog: its tables and views with their columns and types, read with ONE catalog
+ * query (the dialect's `catalogQuery`, streamed), every column checked for personal or secret data
+ * by its name, and the text columns of the first few tables also by a small sample of their values.
+ * Bounded in time: a scan that reaches its limit keeps what it read and says it is partial.
+ */
+import type { ConnectionConfig, DatabaseConnection, Dialect } from '../dialects/types.js';
+import { loadDialect } from '../dialects/registry.js';
+import { detectSensitive, type SensitiveKind } from '../sensitive/detect.js';
+import type { Logger } from '../shared/logger.js';
+import { toDatacompareError } from '../shared/errors.js';
+
+export interface CatalogColumn {
+  name: string;
+  /** The type as the database names it. */
+  type: string;
+  sensitive?: { kind: SensitiveKind; confidence: number; reason: string };
+}
+
+export interface CatalogTable {
+  /** The name as a spec or a comparison writes it (schema-qualified outside the default schema). */
+  name: string;
+  kind: 'table' | 'view';
+  columns: CatalogColumn[];
+  /** Whether its values were sampled (text columns the name did not settle). */
+  sampled: boolean;
+}
+
+export type ScanStatus = 'complete' | 'partial' | 'failed';
+
+export interface CatalogScan {
+  status: ScanStatus;
+  /** Why a scan is partial or failed; null when complete. */
+  message: string | null;
+  tables: CatalogTable[];
+  datasetCount: number;
+  columnCount: number;
+  sensitiveColumnCount: number;
+  databaseVersion: string | null;
+  startedAt: string;
+  durationMs: number;
+}
+
+export interface ScanOptions {
+  logger: Logger;
+  datasourceName: string;
+  /** The whole scan (connect, catalog, samples) stops after this long, keeping what it read. Default 10 s. */
+  timeLimitMs?: number;
+  /** Tables whose values are sampled, in catalog order. Default 50; 0 = names only. */
+  sampleTables?: number;
+  /** Rows per sampled table. Default 20. */
+  sampleRows?: number;
+  signal?: AbortSignal;
+  now?: () => Date;
+}
+
+const SAMPLED_FAMILIES = new Set(['text', 'unknown']);
+
+export async function scanCatalog(config: ConnectionConfig, options: ScanOptions): Promise<CatalogScan> {
+  const now = options.now ?? (() => new Date());
+  const started = now();
+  const timeLimitMs = options.timeLimitMs ?? 10_000;
+  const deadline = AbortSignal.timeout(timeLimitMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+  const tables: CatalogTable[] = [];
+  let status: ScanStatus = 'complete';
+  let message: string | null = null;
+  let databaseVersion: string | null = null;
+  const dialect = await loadDialect(config.type);
+  const connection = dialect.connect(config, {
+    logger: options.logger,
+    datasourceName: options.datasourceName,
+    poolSize: 1,
+    statementTimeoutMs: timeLimitMs,
+  });
+  const stopped = (error: unknown): string | undefined =>
+    options.signal?.aborted
+      ? 'the scan was cancelled'
+      : deadline.aborted || toDatacompareError(error).kind === 'timeout' // the statement limit is the scan's own
+        ? `the scan reached its time limit (${timeLimitMs / 1000} s)`
+        : undefined;
+  try {
+    databaseVersion = await connection.serverVersion({ signal });
+    await readCatalog(connection, dialect, tables, signal);
+    await sampleValues(connection, dialect, tables, options, signal);
+  } catch (error) {
+    const why = stopped(error);
+    if (why) {
+      status = 'partial';
+      message = `${why}: ${tables.length} tables read${tables.some((t) => t.sampled) ? '' : ', no values sampled'}`;
+    } else {
+      status = 'failed';
+      message = toDatacompareError(error).message;
+    }
+  } finally {
+    await connection.close().catch(() => {});
+  }
+  for (const table of tables) for (const column of table.columns) if (!column.sensitive) markByName(column);
+  const columns = tables.flatMap((t) => t.columns);
+  return {
+    status,
+    message,
+    tables,
+    datasetCount: tables.length,
+    columnCount: columns.length,
+    sensitiveColumnCount: columns.filter((c) => c.sensitive).length,
+    databaseVersion,
+    startedAt: started.toISOString(),
+    durationMs: now().getTime() - started.getTime(),
+  };
+}
+
+/** Streams the catalog query into tables; a table cut off by the time limit is dropped, not half-listed. */
+async function readCatalog(connection: DatabaseConnection, dialect: Dialect, tables: CatalogTable[], signal: AbortSignal): Promise<void> {
+  let current: CatalogTable | undefined;
+  for await (const row of connection.stream(dialect.catalogQuery, [], { signal })) {
+    const name = String(row.dataset);
+    if (current?.name !== name) {
+      if (current) tables.push(current);
+      current = { name, kind: String(row.table_kind).toLowerCase() === 'view' ? 'view' : 'table', columns: [], sampled: false };
+    }
+    current.columns.push({ name: String(row.column_name), type: String(row.data_type ?? '') });
+  }
+  if (current) tables.push(current);
+}
+
+/** Samples the text columns the name did not mark, table by table, until the table budget is spent. */
+async function sampleValues(
+  connection: DatabaseConnection,
+  dialect: Dialect,
+  tables: CatalogTable[],
+  options: ScanOptions,
+  signal: AbortSignal,
+): Promise<void> {
+  const budget = options.sampleTables ?? 50;
+  const rows = options.sampleRows ?? 20;
+  let sampled = 0;
+  for (const table of tables) {
+    if (sampled >= budget) return;
+    const candidates = table.columns.filter((column) => !markByName(column) && SAMPLED_FAMILIES.has(dialect.typeOf(column.name, column.type).family));
+    if (candidates.length === 0) continue;
+    sampled++;
+    const { compiler } = dialect;
+    const list = candidates.map((c) => compiler.quoteIdentifier(c.name)).join(', ');
+    let values: Record<string, unknown>[];
+    try {
+      values = await connection.query(`SELECT ${list} FROM ${compiler.quoteTable(table.name)} ${compiler.limit(rows)}`, [], { signal });
+    } catch (error) {
+      if (signal.aborted) throw error;
+      continue; // a view that fails to run, a table we may not read: its names still count
+    }
+    table.sampled = true;
+    for (const column of candidates) {
+      const detection = detectSensitive(column.name, values.map((row) => row[column.name]));
+      if (detection.sensitive && detection.kind) column.sensitive = { kind: detection.kind, confidence: detection.confidence, reason: detection.reason };
+    }
+  }
+}
+
+/** Marks the column when its name alone says it is sensitive; true when it did. */
+function markByName(column: CatalogColumn): boolean {
+  if (column.sensitive) return true;
+  const detection = detectSensitive(column.name);
+  if (!detection.sensitive || !detection.kind) return false;
+  column.sensitive = { kind: detection.kind, confidence: detection.confidence, reason: detection.reason };
+  return true;
+}
