@@ -433,8 +433,49 @@ export const dataSourceSchema = z.looseObject({
   /** Ours, settings page only: how the connection is configured (never the URL itself). */
   connection: z.looseObject({ kind: z.enum(['url', 'url_env', 'path']), url_env: z.string().optional() }).optional(),
   created_at: timestampSchema.optional(),
+  /**
+   * Ours: the last catalog scan (null: never scanned, and then the counts are 0 because nothing was
+   * counted). `partial`: the time limit was reached and the counts cover the tables read so far.
+   */
+  scan: z
+    .looseObject({
+      status: z.enum(['complete', 'partial', 'failed']),
+      message: z.string().nullable(),
+      started_at: timestampSchema,
+      duration_ms: z.number().int(),
+    })
+    .nullable()
+    .optional(),
 });
 export type DataSource = z.infer<typeof dataSourceSchema>;
+
+/** Ours: one table or view of a data source's catalog, with the sensitive columns marked. */
+export const catalogTableSchema = z.looseObject({
+  name: z.string(),
+  kind: z.enum(['table', 'view']),
+  sampled: z.boolean(),
+  columns: z.array(
+    z.looseObject({
+      name: z.string(),
+      type: z.string(),
+      sensitive: z.looseObject({ kind: z.string(), confidence: z.number(), reason: z.string() }).optional(),
+    }),
+  ),
+});
+export type CatalogTableInfo = z.infer<typeof catalogTableSchema>;
+
+export const catalogQuerySchema = paginationQuerySchema.extend({
+  filter: z.string().optional(),
+  sensitive_only: queryBool.default(false),
+});
+export const catalogResponseSchema = z.looseObject({
+  message: z.string(),
+  data: pageSchema(catalogTableSchema),
+});
+export const sourcePathSchema = z.object({ source_id: uuidSchema });
+export const scanQuerySchema = z.object({
+  time_limit_seconds: z.coerce.number().positive().max(300).default(30),
+});
 
 export const sourcesResponseSchema = z.looseObject({
   message: z.string(),

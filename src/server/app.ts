@@ -10,7 +10,7 @@ import type { RunComparison } from '../engine/model.js';
 import type { Logger } from '../shared/logger.js';
 import { redact } from '../shared/redact.js';
 import { createApiKey } from './api-keys.js';
-import { probeConnection } from './connections.js';
+import { scanDatasource } from './connections.js';
 import { FileAccessPolicy } from './file-access.js';
 import { JobService } from './jobs/job-service.js';
 import { WorkerPool } from './jobs/worker-pool.js';
@@ -46,8 +46,10 @@ export interface ServerOptions extends StoreLocation {
   jobTimeoutMs?: number;
   /** Folders whose SQLite files may be data sources, besides `<dataDir>/sources`. */
   allowPaths?: string[];
-  /** Connect to a new data source to fill status/database_version (default true). */
-  probeConnections?: boolean;
+  /** Scan a new data source's catalog when it is created (default true). */
+  scanOnCreate?: boolean;
+  /** Time limit of a scan on create (default 10 s); an on-demand scan takes its own (default 30 s). */
+  scanTimeLimitMs?: number;
   runComparison?: RunComparison;
   logger: Logger;
   /** One JSON object per request and event; default: a JSON line on stdout. */
@@ -111,8 +113,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     files,
     logger: options.logger,
     now,
-    probe: (source) =>
-      options.probeConnections === false ? Promise.resolve({ status: 'unknown', version: null }) : probeConnection(source, box, files, options.logger, options.env),
+    scan: (source, timeLimitMs) =>
+      options.scanOnCreate === false && timeLimitMs === undefined
+        ? Promise.resolve(undefined)
+        : scanDatasource(source, { box, files, logger: options.logger, now }, timeLimitMs ?? options.scanTimeLimitMs ?? 10_000, options.env),
   };
   const routes = [...comparisonRoutes(services), ...jobRoutes(services), ...sourceRoutes(services)];
   const router = new Router(routes, {

@@ -4,10 +4,10 @@
  * registered with `addSecret` the moment it is known, so no log or failure message can carry it.
  */
 import type { ConnectionConfig } from '../engine/model.js';
-import { loadDialect } from '../dialects/registry.js';
-import { ConfigurationError } from '../shared/errors.js';
+import { scanCatalog, type CatalogScan } from '../catalog/scan.js';
+import { ConfigurationError, toDatacompareError } from '../shared/errors.js';
 import type { Logger } from '../shared/logger.js';
-import { addSecret } from '../shared/redact.js';
+import { addSecret, redact } from '../shared/redact.js';
 import type { SecretBox } from './secret-box.js';
 import type { FileAccessPolicy } from './file-access.js';
 import type { DatasourceRecord } from './storage/store.js';
@@ -46,25 +46,25 @@ export function resolveConnection(source: DatasourceRecord, box: SecretBox, file
   }
 }
 
-/** Connects once and asks for the server version: a data source's `status` and `database_version`. */
-export async function probeConnection(
+/**
+ * Scans a data source's catalog (src/catalog/scan.ts): its status, version and counts. A source whose
+ * connection cannot even be resolved (an unset variable, a path outside the allowed folders) is a
+ * failed scan with that reason.
+ */
+export async function scanDatasource(
   source: DatasourceRecord,
-  box: SecretBox,
-  files: FileAccessPolicy,
-  logger: Logger,
+  services: { box: SecretBox; files: FileAccessPolicy; logger: Logger; now: () => Date },
+  timeLimitMs: number,
   env: NodeJS.ProcessEnv = process.env,
-): Promise<{ status: 'connected' | 'unreachable'; version: string | null }> {
+): Promise<CatalogScan> {
+  const started = services.now();
+  let config: ConnectionConfig;
   try {
-    const config = resolveConnection(source, box, files, env);
-    const dialect = await loadDialect(config.type);
-    const connection = dialect.connect(config, { logger, datasourceName: source.name, poolSize: 1 });
-    try {
-      const signal = AbortSignal.timeout(10_000);
-      return { status: 'connected', version: await connection.serverVersion({ signal }) };
-    } finally {
-      await connection.close().catch(() => {});
-    }
-  } catch {
-    return { status: 'unreachable', version: null };
+    config = resolveConnection(source, services.box, services.files, env);
+  } catch (error) {
+    const message = redact(toDatacompareError(error).message);
+    return { status: 'failed', message, tables: [], datasetCount: 0, columnCount: 0, sensitiveColumnCount: 0, databaseVersion: null, startedAt: started.toISOString(), durationMs: 0 };
   }
+  const scan = await scanCatalog(config, { logger: services.logger, datasourceName: source.name, timeLimitMs, now: services.now });
+  return scan.message === null ? scan : { ...scan, message: redact(scan.message) };
 }

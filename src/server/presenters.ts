@@ -27,12 +27,14 @@ export function presentDatasource(row: DatasourceRow, settingsPage: boolean): Da
     dataset_count: row.dataset_count,
     validation_count: 0,
     failed_validation_count: 0,
-    column_count: 0,
-    sensitive_column_count: 0,
+    // counted by the last catalog scan; 0 when never scanned (then `scan` is null)
+    column_count: row.scan?.column_count ?? 0,
+    sensitive_column_count: row.scan?.sensitive_column_count ?? 0,
     last_scanned_at: row.last_scanned_at,
     database_version: row.database_version,
     workspace_id: row.workspace_id,
     created_at: row.created_at,
+    scan: row.scan && { status: row.scan.status, message: row.scan.message, started_at: row.scan.started_at, duration_ms: row.scan.duration_ms },
     ...(settingsPage
       ? { connection: { kind: row.connection_kind, ...(row.url_env ? { url_env: row.url_env } : {}) } }
       : {}),

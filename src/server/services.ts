@@ -1,4 +1,5 @@
 /** What route handlers are given (built once in app.ts, the composition root). */
+import type { CatalogScan } from '../catalog/scan.js';
 import type { Logger } from '../shared/logger.js';
 import type { JobService } from './jobs/job-service.js';
 import type { SecretBox } from './secret-box.js';
@@ -13,6 +14,6 @@ export interface ServerServices {
   files: FileAccessPolicy;
   logger: Logger;
   now: () => Date;
-  /** Checks a new data source's connection: its status and database version. */
-  probe(source: DatasourceRecord): Promise<{ status: string; version: string | null }>;
+  /** Scans a data source's catalog (undefined: scanning is off, as in tests that have no real source). */
+  scan(source: DatasourceRecord, timeLimitMs?: number): Promise<CatalogScan | undefined>;
 }

@@ -2,15 +2,21 @@
 import { randomUUID } from 'node:crypto';
 import * as c from '../../api/contract.js';
 import { addSecret } from '../../shared/redact.js';
-import { conflict, ValidationError } from '../http-errors.js';
+import { conflict, notFound, ValidationError } from '../http-errors.js';
 import type { ConfigurationError } from '../../shared/errors.js';
 import { page, presentDatasource } from '../presenters.js';
 import { route, type Route } from '../router.js';
 import type { ServerServices } from '../services.js';
 import type { DatasourceRecord } from '../storage/store.js';
+import type { CatalogScan } from '../../catalog/scan.js';
 
 export function sourceRoutes(services: ServerServices): Route[] {
   const { store, box } = services;
+  const sourceOr404 = async (workspaceId: string, id: string) => {
+    const record = await store.getDatasource(workspaceId, id);
+    if (!record) throw notFound(`There is no data source ${id} in this workspace.`, 'datasource_not_found');
+    return record;
+  };
   return [
     route({
       method: 'GET',
@@ -72,10 +78,8 @@ export function sourceRoutes(services: ServerServices): Route[] {
           last_scanned_at: null,
           created_at: now,
         };
-        const probe = await services.probe(record);
-        record.status = probe.status;
-        record.database_version = probe.version;
-        record.last_scanned_at = probe.status === 'connected' ? services.now().toISOString() : null;
+        const scan = await services.scan(record);
+        if (scan) applyScan(record, scan);
         try {
           await store.createDatasource(record);
         } catch (error) {
@@ -85,9 +89,57 @@ export function sourceRoutes(services: ServerServices): Route[] {
           }
           throw error;
         }
+        if (scan) await store.catalogs.save(context.workspaceId, record.id, scan, now);
         const stored = await store.getDatasource(context.workspaceId, record.id);
         return { status: 201, body: { message: `Data source "${body.name}" was created.`, data: presentDatasource(stored!, true) } };
       },
     }),
+    route({
+      method: 'POST',
+      path: '/sources/{source_id}/scan',
+      summary: "Scan a data source's catalog now (ours): tables, columns, sensitive columns; partial at the time limit",
+      permission: 'write:datasource',
+      params: c.sourcePathSchema,
+      query: c.scanQuerySchema,
+      response: c.dataSourceCreateResponseSchema,
+      status: 200,
+      async handle(context) {
+        const record = await sourceOr404(context.workspaceId, context.params.source_id);
+        const scan = (await services.scan(record, context.query.time_limit_seconds * 1000))!;
+        applyScan(record, scan);
+        await store.updateDatasourceStatus(record);
+        await store.catalogs.save(context.workspaceId, record.id, scan, services.now().toISOString());
+        const stored = await store.getDatasource(context.workspaceId, record.id);
+        const counts = `${scan.datasetCount} datasets, ${scan.columnCount} columns, ${scan.sensitiveColumnCount} sensitive`;
+        return { body: { message: `Scan of "${record.name}": ${scan.status} (${counts})${scan.message ? `: ${scan.message}` : ''}.`, data: presentDatasource(stored!, false) } };
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/sources/{source_id}/catalog',
+      summary: "The tables and columns of a data source's last scan (ours), sensitive columns marked",
+      permission: 'read:datasource',
+      params: c.sourcePathSchema,
+      query: c.catalogQuerySchema,
+      response: c.catalogResponseSchema,
+      status: 200,
+      async handle(context) {
+        const record = await sourceOr404(context.workspaceId, context.params.source_id);
+        const q = context.query;
+        const tables = await store.catalogs.tables(record.id, { sensitiveOnly: q.sensitive_only, ...(q.filter ? { filter: q.filter } : {}) });
+        if (!tables) {
+          throw notFound(`Data source "${record.name}" has not been scanned yet.`, 'catalog_not_scanned');
+        }
+        const start = (q.page - 1) * q.size;
+        return { body: { message: `Catalog of "${record.name}".`, data: page(tables.slice(start, start + q.size), tables.length, q) } };
+      },
+    }),
   ];
+}
+
+/** A scan's connection facts onto the data source: reachable (a version was read) or not. */
+function applyScan(record: DatasourceRecord, scan: CatalogScan): void {
+  record.status = scan.databaseVersion !== null ? 'connected' : 'unreachable';
+  record.database_version = scan.databaseVersion ?? record.database_version;
+  record.last_scanned_at = scan.status === 'failed' ? record.last_scanned_at : scan.startedAt;
 }

@@ -36,6 +36,19 @@ export interface DatasourceRecord {
 
 export interface DatasourceRow extends DatasourceRecord {
   dataset_count: number;
+  /** From the last catalog scan; null when never scanned. */
+  scan: ScanSummary | null;
+}
+
+/** What the last catalog scan of a data source found (its tables are read separately). */
+export interface ScanSummary {
+  status: 'complete' | 'partial' | 'failed';
+  message: string | null;
+  dataset_count: number;
+  column_count: number;
+  sensitive_column_count: number;
+  started_at: string;
+  duration_ms: number;
 }
 
 export interface DatasetRecord {
@@ -136,8 +149,22 @@ export function toKey(row: Row): ApiKeyRecord {
   };
 }
 
+/** A datasources row, with the scan's columns (`scan_*`, from a LEFT JOIN) folded into `scan`. */
 export function toDatasource(row: Row): DatasourceRow {
-  return { ...(row as unknown as DatasourceRow), is_interactive: bool(row.is_interactive), dataset_count: num(row.dataset_count ?? 0) };
+  const { scan_status, scan_message, scan_column_count, scan_sensitive_column_count, scan_dataset_count, scan_started_at, scan_duration_ms, ...rest } = row;
+  const scan: ScanSummary | null =
+    scan_status == null
+      ? null
+      : {
+          status: scan_status as ScanSummary['status'],
+          message: (scan_message as string | null) ?? null,
+          dataset_count: num(scan_dataset_count),
+          column_count: num(scan_column_count),
+          sensitive_column_count: num(scan_sensitive_column_count),
+          started_at: String(scan_started_at),
+          duration_ms: num(scan_duration_ms),
+        };
+  return { ...(rest as unknown as DatasourceRow), is_interactive: bool(row.is_interactive), dataset_count: num(row.dataset_count ?? 0), scan };
 }
 
 export function toComparison(row: Row): ComparisonRecord {

@@ -37,6 +37,11 @@ function ddl(dialect: SqlDb['dialect']): string[] {
       agent_run_id TEXT, config_id BIGINT, translation_iteration_no BIGINT, translation_run_id TEXT, current_event_key TEXT)`,
     `CREATE INDEX IF NOT EXISTS jobs_queue ON jobs (status, priority, id)`,
     `CREATE INDEX IF NOT EXISTS jobs_workspace ON jobs (workspace_id, created_at)`,
+    // The last catalog scan of a data source: its counts, and its tables as JSON (read page by page).
+    `CREATE TABLE IF NOT EXISTS datasource_scans (
+      datasource_id TEXT PRIMARY KEY, status TEXT NOT NULL, message TEXT, dataset_count INTEGER NOT NULL,
+      column_count INTEGER NOT NULL, sensitive_column_count INTEGER NOT NULL, started_at TEXT NOT NULL,
+      duration_ms INTEGER NOT NULL, tables TEXT NOT NULL)`,
     `CREATE TABLE IF NOT EXISTS idempotency_keys (
       key_id TEXT NOT NULL, workspace_id TEXT NOT NULL, idem_key TEXT NOT NULL, fingerprint TEXT NOT NULL,
       status INTEGER, body TEXT, created_at TEXT NOT NULL, PRIMARY KEY (key_id, workspace_id, idem_key))`,

@@ -26,6 +26,7 @@ import {
   type PageRequest,
   type Row,
 } from './records.js';
+import { CatalogStore } from './catalog-store.js';
 import { migrate } from './schema.js';
 
 export type { ApiKeyRecord, ComparisonRecord, DatasetRecord, DatasourceRecord, DatasourceRow, JobFilters, JobRecord, NewJob, PageRequest } from './records.js';
@@ -39,10 +40,21 @@ function offset(page: PageRequest): number {
   return (page.page - 1) * page.size;
 }
 
+/** A data source with its registered datasets counted and its last scan's counts (never its tables). */
+const DATASOURCE_COLUMNS = `d.*, (SELECT COUNT(*) FROM datasets s WHERE s.datasource_id = d.id) AS dataset_count,
+  sc.status AS scan_status, sc.message AS scan_message, sc.dataset_count AS scan_dataset_count, sc.column_count AS scan_column_count,
+  sc.sensitive_column_count AS scan_sensitive_column_count, sc.started_at AS scan_started_at, sc.duration_ms AS scan_duration_ms`;
+const DATASOURCE_FROM = 'datasources d LEFT JOIN datasource_scans sc ON sc.datasource_id = d.id';
+
 const LIKE_ESCAPE = (text: string): string => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export class Store {
-  private constructor(readonly db: SqlDb) {}
+  /** Catalog scans and the datasets they register. */
+  readonly catalogs: CatalogStore;
+
+  private constructor(readonly db: SqlDb) {
+    this.catalogs = new CatalogStore(db);
+  }
 
   static async open(db: SqlDb): Promise<Store> {
     await migrate(db);
@@ -136,6 +148,16 @@ export class Store {
     await this.db.run(sql, params);
   }
 
+  /** After a scan: the connection status, server version and scan time. */
+  async updateDatasourceStatus(record: Pick<DatasourceRecord, 'id' | 'status' | 'database_version' | 'last_scanned_at'>): Promise<void> {
+    await this.db.run('UPDATE datasources SET status = ?, database_version = ?, last_scanned_at = ? WHERE id = ?', [
+      record.status,
+      record.database_version,
+      record.last_scanned_at,
+      record.id,
+    ]);
+  }
+
   async datasourceByName(workspaceId: string, name: string): Promise<DatasourceRow | undefined> {
     const rows = await this.db.all<Row>('SELECT * FROM datasources WHERE workspace_id = ? AND name = ?', [workspaceId, name]);
     return rows[0] && toDatasource(rows[0]);
@@ -143,8 +165,7 @@ export class Store {
 
   async getDatasource(workspaceId: string, id: string): Promise<DatasourceRow | undefined> {
     const rows = await this.db.all<Row>(
-      `SELECT d.*, (SELECT COUNT(*) FROM datasets s WHERE s.datasource_id = d.id) AS dataset_count
-       FROM datasources d WHERE d.workspace_id = ? AND d.id = ?`,
+      `SELECT ${DATASOURCE_COLUMNS} FROM ${DATASOURCE_FROM} WHERE d.workspace_id = ? AND d.id = ?`,
       [workspaceId, id],
     );
     return rows[0] && toDatasource(rows[0]);
@@ -168,8 +189,7 @@ export class Store {
     const direction = query.sortOrder === 'asc' ? 'ASC' : 'DESC';
     const total = await this.db.all<Row>(`SELECT COUNT(*) AS n FROM datasources d WHERE ${where.join(' AND ')}`, params);
     const rows = await this.db.all<Row>(
-      `SELECT d.*, (SELECT COUNT(*) FROM datasets s WHERE s.datasource_id = d.id) AS dataset_count
-       FROM datasources d WHERE ${where.join(' AND ')} ORDER BY ${column} ${direction}, d.name ${direction}, d.id
+      `SELECT ${DATASOURCE_COLUMNS} FROM ${DATASOURCE_FROM} WHERE ${where.join(' AND ')} ORDER BY ${column} ${direction}, d.name ${direction}, d.id
        LIMIT ? OFFSET ?`,
       [...params, query.size, offset(query)],
     );
