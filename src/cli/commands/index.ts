@@ -4,8 +4,9 @@ import { diffCommand } from './diff.js';
 import { jobsCommand } from './jobs.js';
 import { keysCommand } from './keys.js';
 import { runCommand } from './run.js';
+import { scanCommand } from './scan.js';
 import { serveCommand } from './serve.js';
 import { sourcesCommand } from './sources.js';
 import { validateCommand } from './validate.js';
 
-export const commands: CliCommand[] = [runCommand, validateCommand, serveCommand, keysCommand, sourcesCommand, jobsCommand, diffCommand];
+export const commands: CliCommand[] = [runCommand, validateCommand, serveCommand, keysCommand, sourcesCommand, jobsCommand, diffCommand, scanCommand];
