@@ -1,10 +1,13 @@
 /**
- * The composition root of `datacompare serve`: store, server key, worker pool, routes, node:http.
- * Also /healthz and /openapi.json (no key needed), JSON request logs (no secrets: no headers, no
- * query strings), an `/api/v1` alias of every route, and a graceful stop.
+ * The composition root of `datacompare serve`: store, server key, worker pool, the API's routes and
+ * the web page on Hono (@hono/node-server). Also /healthz and /openapi.json (no key needed), JSON
+ * request logs (no secrets: no headers, no query strings), an `/api/v1` alias of every API route, and
+ * a graceful stop.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
 import type { AddressInfo } from 'node:net';
 import type { RunComparison } from '../engine/model.js';
 import type { Logger } from '../shared/logger.js';
@@ -16,7 +19,7 @@ import { JobService } from './jobs/job-service.js';
 import { WorkerPool } from './jobs/worker-pool.js';
 import { openApiDocument } from './openapi.js';
 import { tokenBucket } from './rate-limit.js';
-import { Router, send } from './router.js';
+import { apiApp, errorAnswer, INTERNAL_ERROR_BODY, json, type ApiEnv, type RequestLog } from './router.js';
 import { comparisonRoutes } from './routes/comparisons.js';
 import { jobRoutes } from './routes/jobs.js';
 import { sourceRoutes } from './routes/sources.js';
@@ -68,7 +71,7 @@ export interface RunningServer {
   close(graceMs?: number): Promise<void>;
 }
 
-const PREFIX = /^\/api\/v1(?=\/)/;
+const API_PREFIX = /^\/api\/v1(?=\/)/;
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const now = (): Date => new Date();
@@ -119,36 +122,48 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         : scanDatasource(source, { box, files, logger: options.logger, now }, timeLimitMs ?? options.scanTimeLimitMs ?? 10_000, options.env),
   };
   const routes = [...comparisonRoutes(services), ...jobRoutes(services), ...sourceRoutes(services)];
-  const router = new Router(routes, {
+  const openapi = openApiDocument(routes, SERVER_VERSION);
+  const api = apiApp(routes, {
     store,
     rateLimiter: tokenBucket(options.rateLimit ?? { burst: 300, perSecond: 50 }),
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
     now,
   });
-  const openapi = openApiDocument(routes, SERVER_VERSION);
 
-  const server: Server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
-    const pathname = url.pathname.replace(PREFIX, '');
-    if (request.method === 'GET' && pathname === '/healthz') {
-      send(response, 200, { status: 'ok', version: SERVER_VERSION, storage: options.databaseUrl ? 'postgres' : 'sqlite', running_jobs: pool?.runningCount ?? 0 });
-      return;
+  const app = new Hono<ApiEnv>({ strict: false });
+  // One JSON log line per request: method, route, status, time, key and workspace ids (never headers or query strings).
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    const entry: RequestLog = { method: c.req.method, route: null, status: 500, duration_ms: 0 };
+    c.set('log', entry);
+    await next();
+    entry.status = c.res.status;
+    entry.duration_ms = Math.round((performance.now() - started) * 10) / 10;
+    const path = redact(new URL(c.req.url).pathname.replace(API_PREFIX, ''));
+    if (path !== '/healthz') log({ time: now().toISOString(), level: entry.status >= 500 ? 'error' : 'info', msg: 'request', ...entry, path });
+  });
+  app.onError((error, c) => {
+    const entry = c.get('log');
+    const answer = errorAnswer(error);
+    if (answer) {
+      if (entry) entry.code = answer.code;
+      return json(c, answer.status, answer.body, answer.headers);
     }
-    if (request.method === 'GET' && pathname === '/openapi.json') {
-      send(response, 200, openapi);
-      return;
-    }
-    router.handle(request, response, pathname, url.searchParams).then(
-      (entry) => log({ time: now().toISOString(), level: entry.status >= 500 ? 'error' : 'info', msg: 'request', ...entry, path: redact(pathname) }),
-      (error: unknown) =>
-        log({ time: now().toISOString(), level: 'error', msg: 'request failed', path: redact(pathname), error: redact(String(error instanceof Error ? error.stack : error)) }),
-    );
+    if (entry) entry.code = 'internal_error';
+    const path = redact(new URL(c.req.url).pathname);
+    log({ time: now().toISOString(), level: 'error', msg: 'request failed', path, error: redact(String(error instanceof Error ? error.stack : error)) });
+    return json(c, 500, INTERNAL_ERROR_BODY);
+  });
+  app.get('/healthz', (c) => c.json({ status: 'ok', version: SERVER_VERSION, storage: options.databaseUrl ? 'postgres' : 'sqlite', running_jobs: pool?.runningCount ?? 0 }));
+  app.get('/openapi.json', (c) => c.json(openapi));
+  app.route('/api/v1', api);
+  app.route('/', api);
+
+  const server = await new Promise<Server>((resolve, reject) => {
+    const started = serve({ fetch: app.fetch, port: options.port ?? 8080, hostname: options.host ?? '127.0.0.1' }, () => resolve(started as Server));
+    (started as Server).once('error', reject);
   });
   server.keepAliveTimeout = 5000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 8080, options.host ?? '127.0.0.1', () => resolve());
-  });
   await pool?.start();
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;

@@ -1,11 +1,12 @@
 /**
- * A small router on node:http: routes declare method, path template, required permission and zod
+ * The API's routes on Hono: routes declare method, path template, required permission and zod
  * schemas for path, query and body (from src/api/contract.ts); the pipeline authenticates, checks
- * the workspace and the scope, rate-limits, validates, runs the handler and answers JSON. The same
- * declarations produce /openapi.json.
+ * the workspace and the scope, rate-limits, validates, runs the handler and answers JSON in
+ * FastAPI's shapes. The same declarations produce /openapi.json.
  */
 import { createHash } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Hono, type Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import { requestHeadersSchema } from '../api/contract.js';
 import { permissionsOf, verifyApiKey, type Permission } from './api-keys.js';
@@ -56,12 +57,6 @@ export function route<P extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = 
   return definition as Route;
 }
 
-interface CompiledRoute {
-  route: Route;
-  pattern: RegExp;
-  names: string[];
-}
-
 export interface RouterOptions {
   store: Store;
   rateLimiter: RateLimiter;
@@ -79,22 +74,17 @@ export interface RequestLog {
   code?: string;
 }
 
-function compile(route: Route): CompiledRoute {
-  const names: string[] = [];
-  const source = route.path.replace(/\{([a-z_]+)\}/g, (_, name: string) => {
-    names.push(name);
-    return '([^/]+)';
-  });
-  return { route, pattern: new RegExp(`^${source}/?$`), names };
-}
+/** What the API's handlers leave on the Hono context for the request log. */
+export type ApiEnv = { Variables: { log: RequestLog } };
 
 /** The body, up to `limit` bytes (413 beyond); undefined when empty. */
-async function readBody(request: IncomingMessage, limit: number): Promise<string | undefined> {
-  const declared = Number(request.headers['content-length'] ?? 0);
+async function readBody(request: Request, limit: number): Promise<string | undefined> {
+  const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > limit) throw tooLarge(limit);
-  const chunks: Buffer[] = [];
+  if (!request.body) return undefined;
+  const chunks: Uint8Array[] = [];
   let size = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
+  for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
     size += chunk.length;
     if (size > limit) throw tooLarge(limit);
     chunks.push(chunk);
@@ -118,161 +108,137 @@ function bearer(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
-export function send(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const text = JSON.stringify(body);
-  response.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), ...headers });
-  response.end(text);
+export function json(c: Context, status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return c.json(body as object, status as ContentfulStatusCode, headers);
 }
 
-export class Router {
-  private readonly compiled: CompiledRoute[];
+/** An error as the API answers it (validation 422, our HttpErrors); undefined for a bug (a 500). */
+export function errorAnswer(error: unknown): { status: number; body: unknown; code: string; headers?: Record<string, string> } | undefined {
+  if (error instanceof ValidationError) return { status: 422, body: error.body(), code: 'validation_error' };
+  if (error instanceof HttpError) return { status: error.status, body: error.body(), code: error.code, headers: error.headers };
+  return undefined;
+}
 
-  constructor(
-    readonly routes: readonly Route[],
-    private readonly options: RouterOptions,
-  ) {
-    this.compiled = routes.map(compile);
-  }
+export const INTERNAL_ERROR_BODY = {
+  detail: 'Internal Server Error',
+  message: 'The server failed to handle the request; see its log.',
+  code: 'internal_error',
+};
 
-  /** Handles one API request; returns what to log. */
-  async handle(request: IncomingMessage, response: ServerResponse, pathname: string, search: URLSearchParams): Promise<RequestLog> {
-    const started = performance.now();
-    const log: RequestLog = { method: request.method ?? 'GET', route: null, status: 500, duration_ms: 0 };
-    try {
-      const result = await this.dispatch(request, pathname, search, log);
-      log.status = result.status ?? 200;
-      send(response, log.status, result.body, result.headers);
-    } catch (error) {
-      if (error instanceof ValidationError) {
-        log.status = 422;
-        log.code = 'validation_error';
-        send(response, 422, error.body());
-      } else if (error instanceof HttpError) {
-        log.status = error.status;
-        log.code = error.code;
-        send(response, error.status, error.body(), error.headers);
-      } else {
-        log.status = 500;
-        log.code = 'internal_error';
-        send(response, 500, {
-          detail: 'Internal Server Error',
-          message: 'The server failed to handle the request; see its log.',
-          code: 'internal_error',
-        });
-        throw error;
-      }
-    } finally {
-      log.duration_ms = Math.round((performance.now() - started) * 10) / 10;
-    }
-    return log;
-  }
+/** `/comparisons/{comparison_id}` → `/comparisons/:comparison_id`. */
+function honoPath(path: string): string {
+  return path.replace(/\{([a-z_]+)\}/g, ':$1');
+}
 
-  private async dispatch(request: IncomingMessage, pathname: string, search: URLSearchParams, log: RequestLog): Promise<RouteResult> {
-    let matched: { compiled: CompiledRoute; match: RegExpExecArray } | undefined;
-    let pathMatched = false;
-    for (const compiled of this.compiled) {
-      const match = compiled.pattern.exec(pathname);
-      if (!match) continue;
-      pathMatched = true;
-      if (compiled.route.method === request.method) {
-        matched = { compiled, match };
-        break;
-      }
-    }
-    if (!matched) {
-      if (pathMatched) throw new HttpError(405, 'method_not_allowed', 'Method Not Allowed', `${request.method} is not allowed on ${pathname}.`);
-      throw notFound(`There is no endpoint ${request.method} ${pathname}.`, 'route_not_found');
-    }
-    const { route } = matched.compiled;
-    log.route = `${route.method} ${route.path}`;
-
-    // Authentication, then the workspace, then the scope, then the rate limit.
-    const now = this.options.now();
-    const check = await verifyApiKey(this.options.store, bearer(request.headers.authorization), now);
-    if (!check.ok) {
-      const why = {
-        missing: 'Send the API key as "Authorization: Bearer <key>".',
-        unknown: 'The API key is not valid.',
-        disabled: 'The API key is disabled; enable it or use another key.',
-        expired: 'The API key has expired; create a new one.',
-      }[check.reason];
-      throw notAuthenticated(why);
-    }
-    const key = check.key;
-    log.key_id = key.id;
-    const headers = parseWith(requestHeadersSchema, request.headers, 'header');
-    const workspaceId = headers['workspace-id'].toLowerCase();
-    log.workspace_id = workspaceId;
-    if (!key.workspaces.map((w) => w.toLowerCase()).includes(workspaceId)) {
-      throw forbidden(`This API key does not belong to workspace ${workspaceId}.`, 'workspace_forbidden');
-    }
-    const permissions = permissionsOf(key.scopes);
-    if (!permissions.has(route.permission)) {
-      throw forbidden(`This API key lacks the scope ${route.permission} needed for ${route.method} ${route.path}.`, 'insufficient_scope');
-    }
-    const waitSeconds = this.options.rateLimiter.take(key.id);
-    if (waitSeconds > 0) {
-      throw new HttpError(429, 'rate_limited', 'Too Many Requests', `Too many requests with this API key; retry in ${waitSeconds} s.`, {
-        'Retry-After': String(waitSeconds),
-      });
-    }
-    void this.options.store.touchKey(key.id, now.toISOString()).catch(() => {});
-
-    const rawParams: Record<string, string> = {};
-    matched.compiled.names.forEach((name, index) => {
-      rawParams[name] = decodeURIComponent(matched.match[index + 1] ?? '');
+/**
+ * The API as a Hono app: every route, a 405 for a known path with another method, a 404 in the
+ * API's shape for an unknown one. Mounted at the root and under /api/v1 by app.ts.
+ */
+export function apiApp(routes: readonly Route[], options: RouterOptions): Hono<ApiEnv> {
+  const app = new Hono<ApiEnv>({ strict: false });
+  for (const route of routes) {
+    app.on(route.method, honoPath(route.path), async (c) => {
+      const log = c.get('log');
+      log.route = `${route.method} ${route.path}`;
+      const result = await dispatch(route, c, options, log);
+      return json(c, result.status ?? 200, result.body, result.headers);
     });
-    const params = route.params ? parseWith(route.params, rawParams, 'path') : rawParams;
-    const query = route.query ? parseWith(route.query, Object.fromEntries(search), 'query') : {};
-    let body: unknown;
-    let text: string | undefined;
-    if (route.body) {
-      text = await readBody(request, this.options.maxBodyBytes);
-      if (text === undefined) {
-        throw new ValidationError([{ type: 'missing', loc: ['body'], msg: 'Field required', input: null }]);
-      }
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch (error) {
-        throw new ValidationError([
-          { type: 'json_invalid', loc: ['body', 0], msg: `JSON decode error: ${(error as Error).message}`, input: {} },
-        ]);
-      }
-      body = parseWith(route.body, parsed, 'body');
-    } else {
-      await readBody(request, this.options.maxBodyBytes); // drain (and cap) an unexpected body
-    }
-    const context = { params, query, body, workspaceId, key, permissions };
-    const idemKey = request.headers['idempotency-key'];
-    if (!route.idempotent || typeof idemKey !== 'string') return route.handle(context);
-    if (idemKey.length === 0 || idemKey.length > 200) {
-      throw new ValidationError([{ type: 'string_too_long', loc: ['header', 'idempotency-key'], msg: 'must be 1 to 200 characters', input: idemKey }]);
-    }
-    return this.idempotently(route, context, idemKey, `${request.method} ${pathname}?${search.toString()}\n${text ?? ''}`);
   }
+  for (const path of new Set(routes.map((route) => route.path))) {
+    app.all(honoPath(path), (c) => {
+      throw new HttpError(405, 'method_not_allowed', 'Method Not Allowed', `${c.req.method} is not allowed on ${new URL(c.req.url).pathname}.`);
+    });
+  }
+  app.all('*', (c) => {
+    throw notFound(`There is no endpoint ${c.req.method} ${new URL(c.req.url).pathname}.`, 'route_not_found');
+  });
+  return app;
+}
 
-  private async idempotently(route: Route, context: RouteContext, idemKey: string, request: string): Promise<RouteResult> {
-    const { store } = this.options;
-    const fingerprint = createHash('sha256').update(request).digest('hex');
-    const { key, workspaceId } = context;
-    if (!(await store.claimIdempotency(key.id, workspaceId, idemKey, fingerprint, this.options.now()))) {
-      const earlier = await store.idempotencyRecord(key.id, workspaceId, idemKey);
-      if (earlier && earlier.fingerprint !== fingerprint) {
-        throw conflict('This Idempotency-Key was already used for a different request; use a new key.', 'idempotency_key_reused');
-      }
-      if (!earlier || earlier.status === null || earlier.body === null) {
-        throw new HttpError(409, 'idempotency_in_progress', 'A request with this Idempotency-Key is still in progress; retry shortly.', 'A request with this Idempotency-Key is still in progress; retry shortly.', { 'Retry-After': '1' });
-      }
-      return { status: earlier.status, body: JSON.parse(earlier.body) as unknown, headers: { 'Idempotent-Replayed': 'true' } };
+async function dispatch(route: Route, c: Context<ApiEnv>, options: RouterOptions, log: RequestLog): Promise<RouteResult> {
+  // Authentication, then the workspace, then the scope, then the rate limit.
+  const now = options.now();
+  const check = await verifyApiKey(options.store, bearer(c.req.header('authorization')), now);
+  if (!check.ok) {
+    const why = {
+      missing: 'Send the API key as "Authorization: Bearer <key>".',
+      unknown: 'The API key is not valid.',
+      disabled: 'The API key is disabled; enable it or use another key.',
+      expired: 'The API key has expired; create a new one.',
+    }[check.reason];
+    throw notAuthenticated(why);
+  }
+  const key = check.key;
+  log.key_id = key.id;
+  const headers = parseWith(requestHeadersSchema, Object.fromEntries(c.req.raw.headers), 'header');
+  const workspaceId = headers['workspace-id'].toLowerCase();
+  log.workspace_id = workspaceId;
+  if (!key.workspaces.map((w) => w.toLowerCase()).includes(workspaceId)) {
+    throw forbidden(`This API key does not belong to workspace ${workspaceId}.`, 'workspace_forbidden');
+  }
+  const permissions = permissionsOf(key.scopes);
+  if (!permissions.has(route.permission)) {
+    throw forbidden(`This API key lacks the scope ${route.permission} needed for ${route.method} ${route.path}.`, 'insufficient_scope');
+  }
+  const waitSeconds = options.rateLimiter.take(key.id);
+  if (waitSeconds > 0) {
+    throw new HttpError(429, 'rate_limited', 'Too Many Requests', `Too many requests with this API key; retry in ${waitSeconds} s.`, {
+      'Retry-After': String(waitSeconds),
+    });
+  }
+  void options.store.touchKey(key.id, now.toISOString()).catch(() => {});
+
+  const url = new URL(c.req.url);
+  const rawParams = c.req.param() as Record<string, string>;
+  const params = route.params ? parseWith(route.params, rawParams, 'path') : rawParams;
+  const query = route.query ? parseWith(route.query, Object.fromEntries(url.searchParams), 'query') : {};
+  let body: unknown;
+  let text: string | undefined;
+  if (route.body) {
+    text = await readBody(c.req.raw, options.maxBodyBytes);
+    if (text === undefined) {
+      throw new ValidationError([{ type: 'missing', loc: ['body'], msg: 'Field required', input: null }]);
     }
+    let parsed: unknown;
     try {
-      const result = await route.handle(context);
-      await store.settleIdempotency(key.id, workspaceId, idemKey, { status: result.status ?? route.status, body: JSON.stringify(result.body) });
-      return result;
+      parsed = JSON.parse(text);
     } catch (error) {
-      await store.settleIdempotency(key.id, workspaceId, idemKey, undefined).catch(() => {});
-      throw error;
+      throw new ValidationError([{ type: 'json_invalid', loc: ['body', 0], msg: `JSON decode error: ${(error as Error).message}`, input: {} }]);
     }
+    body = parseWith(route.body, parsed, 'body');
+  } else {
+    await readBody(c.req.raw, options.maxBodyBytes); // drain (and cap) an unexpected body
+  }
+  const context = { params, query, body, workspaceId, key, permissions };
+  const idemKey = c.req.header('idempotency-key');
+  if (!route.idempotent || idemKey === undefined) return route.handle(context);
+  if (idemKey.length === 0 || idemKey.length > 200) {
+    throw new ValidationError([{ type: 'string_too_long', loc: ['header', 'idempotency-key'], msg: 'must be 1 to 200 characters', input: idemKey }]);
+  }
+  const pathname = url.pathname.replace(/^\/api\/v1(?=\/)/, '');
+  return idempotently(route, context, options, idemKey, `${c.req.method} ${pathname}?${url.searchParams.toString()}\n${text ?? ''}`);
+}
+
+async function idempotently(route: Route, context: RouteContext, options: RouterOptions, idemKey: string, request: string): Promise<RouteResult> {
+  const { store } = options;
+  const fingerprint = createHash('sha256').update(request).digest('hex');
+  const { key, workspaceId } = context;
+  if (!(await store.claimIdempotency(key.id, workspaceId, idemKey, fingerprint, options.now()))) {
+    const earlier = await store.idempotencyRecord(key.id, workspaceId, idemKey);
+    if (earlier && earlier.fingerprint !== fingerprint) {
+      throw conflict('This Idempotency-Key was already used for a different request; use a new key.', 'idempotency_key_reused');
+    }
+    if (!earlier || earlier.status === null || earlier.body === null) {
+      throw new HttpError(409, 'idempotency_in_progress', 'A request with this Idempotency-Key is still in progress; retry shortly.', 'A request with this Idempotency-Key is still in progress; retry shortly.', { 'Retry-After': '1' });
+    }
+    return { status: earlier.status, body: JSON.parse(earlier.body) as unknown, headers: { 'Idempotent-Replayed': 'true' } };
+  }
+  try {
+    const result = await route.handle(context);
+    await store.settleIdempotency(key.id, workspaceId, idemKey, { status: result.status ?? route.status, body: JSON.stringify(result.body) });
+    return result;
+  } catch (error) {
+    await store.settleIdempotency(key.id, workspaceId, idemKey, undefined).catch(() => {});
+    throw error;
   }
 }
