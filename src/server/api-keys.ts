@@ -10,12 +10,12 @@ import type { ApiKeyRecord, Store } from './storage/store.js';
 
 const PREFIX_LENGTH = 12;
 
-/** What an operation needs; `write:datasource` is only in the coarse `write` scope. */
-export type Permission = 'read:datasource' | 'read:job' | 'write:job' | 'write:comparison' | 'write:datasource' | 'read:sensitive';
+/** What an operation needs; `write:datasource` and `manage:keys` (the web page's Settings › Tokens) are only in the coarse `write` scope. */
+export type Permission = 'read:datasource' | 'read:job' | 'write:job' | 'write:comparison' | 'write:datasource' | 'read:sensitive' | 'manage:keys';
 
 const GRANTS: Record<ApiKeyScope, Permission[]> = {
   read: ['read:datasource', 'read:job'],
-  write: ['read:datasource', 'read:job', 'write:job', 'write:comparison', 'write:datasource', 'read:sensitive'],
+  write: ['read:datasource', 'read:job', 'write:job', 'write:comparison', 'write:datasource', 'read:sensitive', 'manage:keys'],
   'read:datasource': ['read:datasource'],
   'read:job': ['read:job'],
   'write:job': ['write:job'],

@@ -23,6 +23,7 @@ import { apiApp, errorAnswer, INTERNAL_ERROR_BODY, json, type ApiEnv, type Reque
 import { comparisonRoutes } from './routes/comparisons.js';
 import { jobRoutes } from './routes/jobs.js';
 import { sourceRoutes } from './routes/sources.js';
+import { webApp } from './web/app.js';
 import { loadServerKey, SecretBox } from './secret-box.js';
 import type { ServerServices } from './services.js';
 import { openStore, type StoreLocation } from './storage/open.js';
@@ -49,6 +50,8 @@ export interface ServerOptions extends StoreLocation {
   jobTimeoutMs?: number;
   /** Folders whose SQLite files may be data sources, besides `<dataDir>/sources`. */
   allowPaths?: string[];
+  /** Mark the web page's session cookie Secure (behind HTTPS; default false: plain http on localhost). */
+  secureCookies?: boolean;
   /** Scan a new data source's catalog when it is created (default true). */
   scanOnCreate?: boolean;
   /** Time limit of a scan on create (default 10 s); an on-demand scan takes its own (default 30 s). */
@@ -156,6 +159,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
   app.get('/healthz', (c) => c.json({ status: 'ok', version: SERVER_VERSION, storage: options.databaseUrl ? 'postgres' : 'sqlite', running_jobs: pool?.runningCount ?? 0 }));
   app.get('/openapi.json', (c) => c.json(openapi));
+  app.route('/', webApp({ services, openapi, secureCookies: options.secureCookies ?? false }));
   app.route('/api/v1', api);
   app.route('/', api);
 

@@ -39,6 +39,7 @@ export const serveCommand: CliCommand = {
     },
     'max-queue': { type: 'string', valueName: 'N', default: '1000', description: 'most waiting jobs; beyond it execute answers 503 with Retry-After' },
     'grace-seconds': { type: 'string', valueName: 'N', default: '30', description: 'on SIGTERM/SIGINT, how long running jobs may finish before they are requeued' },
+    'secure-cookies': { type: 'boolean', default: false, description: "mark the web page's session cookie Secure (set it when the server is behind HTTPS)" },
     ...storageOptions,
   },
   details:
@@ -55,10 +56,11 @@ export const serveCommand: CliCommand = {
       maxQueue: integerOption(values, 'max-queue', { min: 1, max: 1_000_000 }) ?? 1000,
       jobTimeoutMs: (integerOption(values, 'job-timeout-minutes', { min: 1, max: 10_080 }) ?? 120) * 60_000,
       allowPaths: listOption(values, 'allow-path').map((dir) => path.resolve(context.cwd, dir)),
+      secureCookies: values['secure-cookies'] === true,
       logger: context.logger,
       env: context.env,
     });
-    context.stderr.write(`datacompare serve: listening on ${server.url} (state: ${location.databaseUrl ? 'PostgreSQL' : location.dataDir})\n`);
+    context.stderr.write(`datacompare serve: listening on ${server.url} (state: ${location.databaseUrl ? 'PostgreSQL' : location.dataDir}); web page: ${server.url}/ui/\n`);
     if (server.firstKey) {
       context.stderr.write(
         `First start: created the API key "admin" (scope write). It is shown only this once; keep it secret:\n` +

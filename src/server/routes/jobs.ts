@@ -1,11 +1,9 @@
 /** Jobs: details (4.6), list (4.7), diff details (4.8), terminate (4.9). */
 import * as c from '../../api/contract.js';
 import { conflict, notFound } from '../http-errors.js';
-import { page, presentDiff, presentJobDetail, presentJobListItem } from '../presenters.js';
+import { maskDiffDetails, page, presentDiff, presentJobDetail, presentJobListItem } from '../presenters.js';
 import { route, type Route } from '../router.js';
 import type { ServerServices } from '../services.js';
-import type { ComparisonResult, DiffDetails } from '../../engine/model.js';
-import { Masker, maskComparison, sensitiveColumns } from '../../sensitive/mask.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -119,12 +117,4 @@ export function jobRoutes(services: ServerServices): Route[] {
       },
     }),
   ];
-}
-
-/** Diff details with the values of the columns found sensitive (by name and by these rows' values) masked. */
-function maskDiffDetails(diff: c.DiffDetailsData): c.DiffDetailsData {
-  const result: ComparisonResult = { name: 'diff', status: 'mismatch', diff: diff as unknown as DiffDetails };
-  const columns = sensitiveColumns(result, 'auto');
-  if (columns.size === 0) return diff;
-  return maskComparison(result, new Set(columns.keys()), new Masker()).diff as unknown as c.DiffDetailsData;
 }

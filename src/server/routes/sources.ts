@@ -8,7 +8,7 @@ import { page, presentDatasource } from '../presenters.js';
 import { route, type Route } from '../router.js';
 import type { ServerServices } from '../services.js';
 import type { DatasourceRecord } from '../storage/store.js';
-import type { CatalogScan } from '../../catalog/scan.js';
+import { applyScan, rescan } from '../scans.js';
 
 export function sourceRoutes(services: ServerServices): Route[] {
   const { store, box } = services;
@@ -105,10 +105,7 @@ export function sourceRoutes(services: ServerServices): Route[] {
       status: 200,
       async handle(context) {
         const record = await sourceOr404(context.workspaceId, context.params.source_id);
-        const scan = (await services.scan(record, context.query.time_limit_seconds * 1000))!;
-        applyScan(record, scan);
-        await store.updateDatasourceStatus(record);
-        await store.catalogs.save(context.workspaceId, record.id, scan, services.now().toISOString());
+        const scan = await rescan(services, record, context.query.time_limit_seconds * 1000);
         const stored = await store.getDatasource(context.workspaceId, record.id);
         const counts = `${scan.datasetCount} datasets, ${scan.columnCount} columns, ${scan.sensitiveColumnCount} sensitive`;
         return { body: { message: `Scan of "${record.name}": ${scan.status} (${counts})${scan.message ? `: ${scan.message}` : ''}.`, data: presentDatasource(stored!, false) } };
@@ -135,11 +132,4 @@ export function sourceRoutes(services: ServerServices): Route[] {
       },
     }),
   ];
-}
-
-/** A scan's connection facts onto the data source: reachable (a version was read) or not. */
-function applyScan(record: DatasourceRecord, scan: CatalogScan): void {
-  record.status = scan.databaseVersion !== null ? 'connected' : 'unreachable';
-  record.database_version = scan.databaseVersion ?? record.database_version;
-  record.last_scanned_at = scan.status === 'failed' ? record.last_scanned_at : scan.startedAt;
 }

@@ -121,6 +121,8 @@ export type NewJob = Pick<
 
 export interface JobFilters {
   nameSearch?: string;
+  /** Only the jobs of this comparison. */
+  comparisonId?: string;
   statuses?: string[];
   sourceDatasets?: string[];
   targetDatasets?: string[];

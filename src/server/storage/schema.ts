@@ -42,6 +42,11 @@ function ddl(dialect: SqlDb['dialect']): string[] {
       datasource_id TEXT PRIMARY KEY, status TEXT NOT NULL, message TEXT, dataset_count INTEGER NOT NULL,
       column_count INTEGER NOT NULL, sensitive_column_count INTEGER NOT NULL, started_at TEXT NOT NULL,
       duration_ms INTEGER NOT NULL, tables TEXT NOT NULL)`,
+    // Web page sessions: the SHA-256 of the cookie's token (never the token), the key it signed in with.
+    `CREATE TABLE IF NOT EXISTS web_sessions (
+      id TEXT PRIMARY KEY, key_id TEXT NOT NULL, csrf TEXT NOT NULL, workspace_id TEXT NOT NULL,
+      created_at TEXT NOT NULL, expires_at TEXT NOT NULL)`,
+    `CREATE INDEX IF NOT EXISTS web_sessions_key ON web_sessions (key_id)`,
     `CREATE TABLE IF NOT EXISTS idempotency_keys (
       key_id TEXT NOT NULL, workspace_id TEXT NOT NULL, idem_key TEXT NOT NULL, fingerprint TEXT NOT NULL,
       status INTEGER, body TEXT, created_at TEXT NOT NULL, PRIMARY KEY (key_id, workspace_id, idem_key))`,

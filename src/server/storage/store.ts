@@ -27,6 +27,7 @@ import {
   type Row,
 } from './records.js';
 import { CatalogStore } from './catalog-store.js';
+import { SessionStore } from './session-store.js';
 import { migrate } from './schema.js';
 
 export type { ApiKeyRecord, ComparisonRecord, DatasetRecord, DatasourceRecord, DatasourceRow, JobFilters, JobRecord, NewJob, PageRequest } from './records.js';
@@ -51,9 +52,12 @@ const LIKE_ESCAPE = (text: string): string => `%${text.toLowerCase().replace(/[\
 export class Store {
   /** Catalog scans and the datasets they register. */
   readonly catalogs: CatalogStore;
+  /** The web page's sign-in sessions. */
+  readonly sessions: SessionStore;
 
   private constructor(readonly db: SqlDb) {
     this.catalogs = new CatalogStore(db);
+    this.sessions = new SessionStore(db);
   }
 
   static async open(db: SqlDb): Promise<Store> {
@@ -79,6 +83,11 @@ export class Store {
 
   async listKeys(): Promise<ApiKeyRecord[]> {
     return (await this.db.all<Row>('SELECT * FROM api_keys ORDER BY created_at, name')).map(toKey);
+  }
+
+  async keyById(id: string): Promise<ApiKeyRecord | undefined> {
+    const rows = await this.db.all<Row>('SELECT * FROM api_keys WHERE id = ?', [id]);
+    return rows[0] && toKey(rows[0]);
   }
 
   async keysByPrefix(prefix: string): Promise<ApiKeyRecord[]> {
@@ -301,6 +310,10 @@ export class Store {
     if (filters.nameSearch) {
       where.push("LOWER(comparison_name) LIKE ? ESCAPE '\\'");
       params.push(LIKE_ESCAPE(filters.nameSearch));
+    }
+    if (filters.comparisonId) {
+      where.push('comparison_id = ?');
+      params.push(filters.comparisonId);
     }
     inList('status', filters.statuses);
     inList('source_dataset_name', filters.sourceDatasets);

@@ -1,0 +1,92 @@
+/**
+ * The web page of `datacompare serve`, on the API's port under /ui (no API path uses it), rendered
+ * on the server (hono/html escapes every value) and usable without JavaScript. Security: a session
+ * cookie from an API key (session.ts), the key's scopes and workspaces decide every page and action,
+ * a CSRF token plus Hono's Origin check on every POST, a Content-Security-Policy without inline
+ * scripts or styles, and no caching of pages (they hold data).
+ */
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { csrf } from 'hono/csrf';
+import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
+import { HttpError } from '../http-errors.js';
+import type { ServerServices } from '../services.js';
+import { ASSETS } from './assets.js';
+import { UI } from './layout.js';
+import { render } from './respond.js';
+import { apiReferencePage } from './pages/api-reference.js';
+import { problemPage, signInPage } from './pages/sign-in.js';
+import { pageRoutes } from './page-routes.js';
+import { requireSession, safeNext, signIn, type WebEnv } from './session.js';
+import { tokenRoutes } from './token-routes.js';
+
+export interface WebOptions {
+  services: ServerServices;
+  openapi: Record<string, unknown>;
+  /** Mark the session cookie Secure (the server is behind HTTPS). */
+  secureCookies: boolean;
+}
+
+const CSP = {
+  defaultSrc: ["'none'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'"],
+  imgSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  baseUri: ["'none'"],
+};
+
+export function webApp(options: WebOptions): Hono<WebEnv> {
+  const { services } = options;
+  const app = new Hono<WebEnv>({ strict: false });
+  app.get('/', (c) => c.redirect(`${UI}/jobs`, 302));
+  app.get(UI, (c) => c.redirect(`${UI}/jobs`, 302));
+
+  app.use(`${UI}/*`, secureHeaders({ contentSecurityPolicy: CSP, referrerPolicy: 'same-origin', xFrameOptions: 'DENY' }), compress());
+  app.use(`${UI}/*`, async (c, next) => {
+    await next();
+    if (!c.req.path.startsWith(`${UI}/assets/`)) c.header('Cache-Control', 'no-store');
+  });
+  // A form from another site is refused before anything reads it (SameSite=Strict cookies would not be sent anyway).
+  app.use(`${UI}/*`, csrf(), bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.text('The form is too large.', 413) }));
+
+  app.get(`${UI}/assets/:file`, (c) => {
+    const match = /^app\.([0-9a-f]{12})\.(css|js)$/.exec(c.req.param('file'));
+    const asset = match && ASSETS[match[2] as 'css' | 'js'];
+    if (!asset || asset.hash !== match[1]) return c.text('Not found', 404);
+    c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    c.header('Content-Type', asset.type);
+    return c.body(asset.text);
+  });
+
+  app.get(`${UI}/sign-in`, (c) => render(c, signInPage({ ...optional('ended', c.req.query('ended')), ...optional('next', c.req.query('next')) })));
+  app.post(`${UI}/sign-in`, async (c) => {
+    const form = await c.req.parseBody();
+    const next = typeof form.next === 'string' ? form.next : undefined;
+    const signedIn = await signIn(c, services.store, typeof form.key === 'string' ? form.key : '', services.now(), options.secureCookies);
+    if (!signedIn.ok) return render(c, signInPage({ problem: signedIn.reason, ...optional('next', next) }), 401);
+    return c.redirect(safeNext(next), 303);
+  });
+  app.get(`${UI}/api`, (c) => render(c, apiReferencePage(options.openapi, undefined)));
+
+  app.use(`${UI}/*`, requireSession(services.store, services.now));
+  pageRoutes(app, services);
+  tokenRoutes(app, services);
+  app.all(`${UI}/*`, (c) => render(c, problemPage(c.get('session')?.viewer, 'Not found', 'There is no such page.'), 404));
+
+  app.onError((error, c) => {
+    // Hono's own refusals (the Origin check) keep their status and text
+    if (error instanceof HTTPException) return error.getResponse();
+    if (!(error instanceof HttpError)) throw error;
+    return render(c, problemPage(c.get('session')?.viewer, error.status === 403 ? 'Not allowed' : error.detail, error.message), error.status);
+  });
+  return app;
+}
+
+function optional<K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> {
+  return value ? ({ [key]: value } as Record<K, string>) : {};
+}

@@ -1,0 +1,64 @@
+/**
+ * How the web page shows numbers, times and values. Pure; every text goes through hono/html's
+ * escaping when it is put into a page (values from users' databases are hostile input).
+ */
+import { html } from 'hono/html';
+
+export type Html = ReturnType<typeof html>;
+
+export function count(n: number | null | undefined): string {
+  return n === null || n === undefined ? '—' : n.toLocaleString('en-US');
+}
+
+/** "2026-11-25 00:03:21 UTC". */
+export function exactTime(iso: string): string {
+  const date = new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(iso) ? iso : `${iso}Z`);
+  return Number.isNaN(date.getTime()) ? iso : `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+/** "just now", "42 s ago", "3 min ago", "5 h ago", "4 days ago", or the date beyond 30 days. */
+export function relativeTime(iso: string, now: Date): string {
+  const date = new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(iso) ? iso : `${iso}Z`);
+  const seconds = Math.round((now.getTime() - date.getTime()) / 1000);
+  if (Number.isNaN(seconds)) return iso;
+  const future = seconds < 0;
+  const s = Math.abs(seconds);
+  const text =
+    s < 5 ? 'just now' : s < 60 ? `${s} s` : s < 3600 ? `${Math.floor(s / 60)} min` : s < 86_400 ? `${Math.floor(s / 3600)} h` : s < 30 * 86_400 ? `${Math.floor(s / 86_400)} days` : '';
+  if (text === 'just now') return text;
+  if (text === '') return exactTime(iso).slice(0, 10);
+  return future ? `in ${text}` : `${text} ago`;
+}
+
+/** A <time> with the relative time shown and the exact time on hover. */
+export function timeTag(iso: string | null | undefined, now: Date): Html {
+  if (!iso) return html`<span class="muted">—</span>`;
+  return html`<time datetime="${iso}" title="${exactTime(iso)}">${relativeTime(iso, now)}</time>`;
+}
+
+/** "0.4 s", "12 s", "3 min 4 s". */
+export function duration(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined) return '—';
+  if (seconds < 10) return `${seconds.toFixed(1)} s`;
+  if (seconds < 60) return `${Math.round(seconds)} s`;
+  return `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
+}
+
+const SHOWN_CHARACTERS = 160;
+
+/** A value from a compared row: NULL marked as such, long texts cut (the whole text, up to 2,000 characters, on hover). */
+export function value(v: unknown): Html {
+  if (v === null || v === undefined) return html`<span class="null">NULL</span>`;
+  const text = typeof v === 'string' ? v : JSON.stringify(v);
+  if (text.length <= 24) return html`<span class="cell short">${text}</span>`;
+  if (text.length <= SHOWN_CHARACTERS) return html`<span class="cell">${text}</span>`;
+  return html`<span class="cell" title="${text.slice(0, 2000)}">${text.slice(0, SHOWN_CHARACTERS)}… <span class="muted">(${count(text.length)} characters)</span></span>`;
+}
+
+/** A status as a coloured badge (the class comes from a fixed list, never from the text). */
+export function badge(status: string | null | undefined): Html {
+  const text = status ?? 'unknown';
+  const known = ['success', 'failure', 'started', 'pending', 'revoked', 'match', 'mismatch', 'connected', 'unreachable', 'complete', 'partial', 'failed', 'enabled', 'disabled', 'expired', 'running'];
+  const kind = known.includes(text.toLowerCase()) ? text.toLowerCase() : 'plain';
+  return html`<span class="badge b-${kind}">${text}</span>`;
+}
