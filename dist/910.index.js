@@ -232,6 +232,8 @@ const mysqlCompiler = new MysqlCompiler();
 //# sourceMappingURL=compiler.js.map
 // EXTERNAL MODULE: ./node_modules/mysql2/index.js
 var mysql2 = __webpack_require__(20909);
+// EXTERNAL MODULE: ./build/src/dialects/readable-batches.js
+var readable_batches = __webpack_require__(18536);
 // EXTERNAL MODULE: ./build/src/dialects/errors.js
 var errors = __webpack_require__(57690);
 // EXTERNAL MODULE: ./build/src/shared/errors.js
@@ -261,6 +263,7 @@ function mysqlColumnType(name, typeName) {
 //# sourceMappingURL=type-names.js.map
 ;// CONCATENATED MODULE: ./build/src/dialects/mysql/connection.js
 /** A lazily created mysql2 pool with UTC sessions, row streaming and KILL QUERY cancellation. */
+
 
 
 
@@ -407,13 +410,16 @@ class MysqlConnection {
         return (await this.run(sql, params, options)).rows;
     }
     async *stream(sql, params = [], options) {
+        for await (const batch of this.streamBatches(sql, params, options))
+            yield* batch;
+    }
+    async *streamBatches(sql, params = [], options) {
         const connection = await this.acquire(options);
         const detach = this.onAbort(connection, options);
-        const stream = connection.query(sql, params).stream({ highWaterMark: 500 });
+        const stream = connection.query(sql, params).stream({ highWaterMark: 5000 });
         let completed = false;
         try {
-            for await (const row of stream)
-                yield row;
+            yield* (0,readable_batches/* readableBatches */.B)(stream);
             completed = true;
         }
         catch (error) {
@@ -577,6 +583,59 @@ const mysqlDialect = {
     },
 };
 //# sourceMappingURL=dialect.js.map
+
+/***/ }),
+
+/***/ 18536:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   B: () => (/* binding */ readableBatches)
+/* harmony export */ });
+async function* readableBatches(readable) {
+    // Set by the stream's events (an object, so the loop below sees the changes).
+    const state = { ended: false };
+    let wake;
+    const notify = () => {
+        const resume = wake;
+        wake = undefined;
+        resume?.();
+    };
+    const onError = (error) => {
+        state.failure ??= { error };
+        notify();
+    };
+    const onEnd = () => {
+        state.ended = true;
+        notify();
+    };
+    const throwIfFailed = () => {
+        if (state.failure)
+            throw state.failure.error;
+    };
+    readable.on('readable', notify).on('end', onEnd).on('error', onError).on('close', onEnd);
+    try {
+        for (;;) {
+            throwIfFailed();
+            const batch = [];
+            let item;
+            while ((item = readable.read()) !== null)
+                batch.push(item);
+            if (batch.length > 0) {
+                yield batch;
+                continue;
+            }
+            throwIfFailed();
+            if (state.ended || readable.readableEnded)
+                return;
+            await new Promise((resolve) => (wake = resolve));
+        }
+    }
+    finally {
+        readable.off('readable', notify).off('end', onEnd).off('error', onError).off('close', onEnd);
+    }
+}
+//# sourceMappingURL=readable-batches.js.map
 
 /***/ }),
 

@@ -67,6 +67,11 @@ export interface DatabaseConnection {
   query(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<ResultRow[]>;
   /** Streams the rows of a query with bounded memory. Breaking out of the loop ends the query. */
   stream(sql: string, params?: readonly unknown[], options?: QueryOptions): AsyncIterable<ResultRow>;
+  /**
+   * The same rows as `stream`, handed over in the arrays the driver buffered (fewer promises per row
+   * for the streaming merge); optional: without it, callers batch `stream` themselves.
+   */
+  streamBatches?(sql: string, params?: readonly unknown[], options?: QueryOptions): AsyncIterable<ResultRow[]>;
   /** Columns, types and declared primary key of a table (`schema.table` or `table`). */
   describeTable(table: string, options?: QueryOptions): Promise<RelationSchema>;
   /** Columns and types of a query's result (without running it to completion). */

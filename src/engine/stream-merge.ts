@@ -44,7 +44,8 @@ interface SideReader {
   bytes: number;
   duplicates: number;
   examples: DuplicateKey[];
-  next(): Promise<Group | undefined>;
+  /** The next group of rows with one key: at once when the buffered rows hold it, else a promise. */
+  next(): Group | undefined | Promise<Group | undefined>;
   close(): Promise<void>;
 }
 
@@ -82,13 +83,15 @@ export async function runStreamMerge(context: DiffContext, parts?: SideParts): P
           stats.only_in_source++;
           keep(diffRow(resolved, 'only_in_source', a.row, undefined));
         }
-        a = await source.next();
+        const next = source.next();
+        a = next instanceof Promise ? await next : next;
       } else if (order > 0 && b) {
         if (b.count === 1) {
           stats.only_in_target++;
           keep(diffRow(resolved, 'only_in_target', undefined, b.row));
         }
-        b = await target.next();
+        const next = target.next();
+        b = next instanceof Promise ? await next : next;
       } else if (a && b) {
         if (a.count === 1 && b.count === 1) {
           const differing = differingColumns(resolved, a.row, b.row);
@@ -99,7 +102,9 @@ export async function runStreamMerge(context: DiffContext, parts?: SideParts): P
             keep(diffRow(resolved, 'changed', a.row, b.row, differing));
           }
         }
-        [a, b] = await Promise.all([source.next(), target.next()]);
+        const [nextA, nextB] = [source.next(), target.next()];
+        if (nextA instanceof Promise || nextB instanceof Promise) [a, b] = await Promise.all([nextA, nextB]);
+        else [a, b] = [nextA, nextB];
       }
     }
   } catch (error) {
@@ -154,19 +159,35 @@ function keyComparator(resolved: ResolvedColumns): KeyComparator {
   };
 }
 
-/** The side's rows ordered by key: one query, or one per part, read one after the other. */
-async function* sideRows(context: DiffContext, side: Side, parts: readonly string[] | undefined): AsyncGenerator<ResultRow> {
+/** The side's rows ordered by key, in the driver's batches: one query, or one per part, read one after the other. */
+async function* sideBatches(context: DiffContext, side: Side, parts: readonly string[] | undefined): AsyncGenerator<ResultRow[]> {
   const options = context.signal ? { signal: context.signal } : {};
+  const { connection } = side;
   for (const part of parts ?? [undefined]) {
     const sql = streamSql(part === undefined ? side : withCondition(side, part), context.resolved);
-    yield* side.connection.stream(sql, [], options);
+    if (connection.streamBatches) {
+      yield* connection.streamBatches(sql, [], options);
+      continue;
+    }
+    let batch: ResultRow[] = [];
+    for await (const row of connection.stream(sql, [], options)) {
+      batch.push(row);
+      if (batch.length === 1000) {
+        yield batch;
+        batch = [];
+      }
+    }
+    if (batch.length > 0) yield batch;
   }
 }
+
+/** The buffer is empty and the side's query has more rows: wait for the next batch. */
+const NEED_MORE = Symbol('need more rows');
 
 /** Reads one side as groups of rows with equal keys; NULL keys are counted and skipped. */
 function reader(context: DiffContext, side: Side, compareKeys: KeyComparator, parts: readonly string[] | undefined): SideReader {
   const { resolved } = context;
-  const iterator = sideRows(context, side, parts)[Symbol.asyncIterator]();
+  const iterator = sideBatches(context, side, parts)[Symbol.asyncIterator]();
   const postNormalize = resolved.columns.map((pair) =>
     pair.family === 'float'
       ? (value: string) => canonicalFloat(value, pair.normalize.singlePrecision === true)
@@ -196,58 +217,92 @@ function reader(context: DiffContext, side: Side, compareKeys: KeyComparator, pa
     for (const part of [row.keys, row.values]) for (const value of part) bytes += value === null ? 1 : value.length + 1;
     return bytes;
   };
-  let pending: CanonicalRow | undefined;
+  let buffer: ResultRow[] = [];
+  let at = 0;
   let done = false;
   let previous: CanonicalRow | undefined;
+  /** The group being read: its first row and how many rows share its key so far. */
+  let group: Group | undefined;
+
+  /** The next non-NULL-key row from the buffer (converted and checked), undefined at the end, or NEED_MORE. */
+  const pull = (): CanonicalRow | undefined | typeof NEED_MORE => {
+    for (;;) {
+      if (at >= buffer.length) return done ? undefined : NEED_MORE;
+      const raw = buffer[at++]!;
+      state.rows++;
+      const row = toRow(raw);
+      state.bytes += sizeOf(row);
+      if (row.keys.some((k) => k === null)) {
+        state.nullKeys++;
+        continue;
+      }
+      if (previous && compareKeys(previous.keys, row.keys) > 0) {
+        throw new InternalError(
+          `The ${side.role} rows did not arrive in key order (${JSON.stringify(previous.keys)} before ${JSON.stringify(row.keys)}); the streaming merge cannot continue.`,
+        );
+      }
+      previous = row;
+      return row;
+    }
+  };
+
+  const finish = (finished: Group): Group => {
+    if (finished.count > 1) {
+      state.duplicates++;
+      if (state.examples.length < DUPLICATE_EXAMPLES) state.examples.push({ key: keyValues(resolved, finished.row.keys), count: finished.count });
+    }
+    return finished;
+  };
+
+  /** The next whole group from what is buffered, or NEED_MORE (nothing is lost: the group in progress is kept). */
+  const step = (): Group | undefined | typeof NEED_MORE => {
+    for (;;) {
+      const row = pull();
+      if (row === NEED_MORE) return NEED_MORE;
+      if (row === undefined) {
+        const last = group;
+        group = undefined;
+        return last && finish(last);
+      }
+      if (!group) {
+        group = { row, count: 1 };
+        continue;
+      }
+      if (compareKeys(group.row.keys, row.keys) === 0) {
+        group.count++;
+        continue;
+      }
+      const complete = group;
+      group = { row, count: 1 };
+      return finish(complete);
+    }
+  };
+
+  const refill = async (): Promise<void> => {
+    const next = await iterator.next();
+    if (next.done) done = true;
+    else {
+      buffer = next.value;
+      at = 0;
+    }
+  };
+
   const state: SideReader = {
     rows: 0,
     nullKeys: 0,
     bytes: 0,
     duplicates: 0,
     examples: [],
-    async next() {
-      const pull = async (): Promise<CanonicalRow | undefined> => {
-        while (!done) {
-          const step = await iterator.next();
-          if (step.done) {
-            done = true;
-            return undefined;
-          }
-          state.rows++;
-          const row = toRow(step.value);
-          state.bytes += sizeOf(row);
-          if (row.keys.some((k) => k === null)) {
-            state.nullKeys++;
-            continue;
-          }
-          if (previous && compareKeys(previous.keys, row.keys) > 0) {
-            throw new InternalError(
-              `The ${side.role} rows did not arrive in key order (${JSON.stringify(previous.keys)} before ${JSON.stringify(row.keys)}); the streaming merge cannot continue.`,
-            );
-          }
-          previous = row;
-          return row;
+    next() {
+      const ready = step();
+      if (ready !== NEED_MORE) return ready;
+      return (async () => {
+        for (;;) {
+          await refill();
+          const group = step();
+          if (group !== NEED_MORE) return group;
         }
-        return undefined;
-      };
-      const first = pending ?? (await pull());
-      pending = undefined;
-      if (!first) return undefined;
-      let count = 1;
-      for (;;) {
-        const next = await pull();
-        if (!next) break;
-        if (compareKeys(first.keys, next.keys) !== 0) {
-          pending = next;
-          break;
-        }
-        count++;
-      }
-      if (count > 1) {
-        state.duplicates++;
-        if (state.examples.length < DUPLICATE_EXAMPLES) state.examples.push({ key: keyValues(resolved, first.keys), count });
-      }
-      return { row: first, count };
+      })();
     },
     async close() {
       await iterator.return?.(undefined);

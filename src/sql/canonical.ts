@@ -183,9 +183,26 @@ export function compareFloats(a: string, b: string): number {
 
 /** Orders canonical integer texts numerically. */
 export function compareIntegers(a: string, b: string): number {
-  const x = BigInt(a);
-  const y = BigInt(b);
-  return x < y ? -1 : x > y ? 1 : 0;
+  if (a === b) return 0;
+  const negativeA = a.charCodeAt(0) === 45;
+  const negativeB = b.charCodeAt(0) === 45;
+  // Canonical digits (no leading zero, no '+', no '-0'): a longer number is larger, else the text decides.
+  // Anything else is ordered exactly through BigInt. (No BigInt per comparison: the merge compares every row.)
+  if (!canonicalInteger(a, negativeA) || !canonicalInteger(b, negativeB)) {
+    const x = BigInt(a);
+    const y = BigInt(b);
+    return x < y ? -1 : x > y ? 1 : 0;
+  }
+  if (negativeA !== negativeB) return negativeA ? -1 : 1;
+  const order = a.length !== b.length ? (a.length < b.length ? -1 : 1) : a < b ? -1 : 1;
+  return negativeA ? -order : order;
+}
+
+function canonicalInteger(text: string, negative: boolean): boolean {
+  const first = negative ? 1 : 0;
+  const digit = text.charCodeAt(first);
+  if (digit === 48) return text.length === 1; // '0' alone; '-0' and '007' take the exact path
+  return digit > 48 && digit <= 57;
 }
 
 /**

@@ -1,5 +1,6 @@
 /** A lazily created mysql2 pool with UTC sessions, row streaming and KILL QUERY cancellation. */
 import mysql from 'mysql2';
+import { readableBatches } from '../readable-batches.js';
 import type { Pool, PoolConnection, FieldPacket } from 'mysql2';
 import { addressOf, wrapDriverError, type ErrorCategory } from '../errors.js';
 import { splitQualifiedName } from '../../sql/compiler.js';
@@ -141,12 +142,16 @@ export class MysqlConnection implements DatabaseConnection {
   }
 
   async *stream(sql: string, params: readonly unknown[] = [], options?: QueryOptions): AsyncIterable<ResultRow> {
+    for await (const batch of this.streamBatches(sql, params, options)) yield* batch;
+  }
+
+  async *streamBatches(sql: string, params: readonly unknown[] = [], options?: QueryOptions): AsyncIterable<ResultRow[]> {
     const connection = await this.acquire(options);
     const detach = this.onAbort(connection, options);
-    const stream = connection.query(sql, params as unknown[]).stream({ highWaterMark: 500 });
+    const stream = connection.query(sql, params as unknown[]).stream({ highWaterMark: 5000 });
     let completed = false;
     try {
-      for await (const row of stream) yield row as ResultRow;
+      yield* readableBatches<ResultRow>(stream);
       completed = true;
     } catch (error) {
       throw this.wrap(error, sql, options);
