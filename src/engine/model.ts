@@ -56,6 +56,8 @@ export interface ComparisonDefinition {
   queryTimeoutMs?: number;
   /** Which values reports mask: auto (detected), none, or these source columns; undefined = auto. */
   sensitive?: 'auto' | 'none' | string[];
+  /** Forces the diff strategy (spec `strategy`); absent or 'auto': the planner chooses. */
+  strategy?: DiffStrategyName;
   /** With quickComparison: also compare a per-column profile (counts, distinct, min/max/sum). */
   profile?: boolean;
   /** Columns left out when `columns` is null (compared case-insensitively by name). */
@@ -93,6 +95,9 @@ export const DEFAULT_QUERY_TIMEOUT_MS = 30 * 60_000;
 
 export type ComparisonStatus = 'match' | 'mismatch' | 'error';
 export type DiffStatus = 'MATCH' | 'MISMATCH';
+/** The diff strategies a spec may force. */
+export type DiffStrategyName = 'auto' | 'join' | 'checksum' | 'stream';
+
 export type DiffType = 'changed' | 'only_in_source' | 'only_in_target';
 
 /** The document's result summary (2.5). */

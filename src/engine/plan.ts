@@ -3,7 +3,9 @@
  * applies runs, and its reason sentence goes into the result's `plan`. Adding an algorithm (the
  * checksum diff) is one entry in `strategies`.
  */
-import type { ConnectionConfig, PlanInfo } from './model.js';
+import type { ConnectionConfig, DiffStrategyName, PlanInfo } from './model.js';
+import { ConfigurationError } from '../shared/errors.js';
+import { DEFAULT_TUNING, runChecksumDiff } from './checksum/checksum-diff.js';
 import type { DiffContext, DiffOutcome, DiffStrategy } from './diff-outcome.js';
 import { runJoinDiff } from './join-diff.js';
 import { runStreamMerge } from './stream-merge.js';
@@ -64,10 +66,51 @@ export const streamStrategy: DiffStrategy = {
 export const strategies: DiffStrategy[] = [joinStrategy, checksumStrategy(sameConnection), streamStrategy];
 
 export function planDiff(context: DiffContext, candidates: readonly DiffStrategy[] = strategies): PlannedDiff {
+  const forced = context.definition.strategy;
+  if (forced && forced !== 'auto') return forcedPlan(context, forced);
   for (const strategy of candidates) {
     const reason = strategy.applies(context);
     if (reason !== undefined) return { kind: strategy.kind, reason, run: strategy.run };
   }
   /* c8 ignore next */
   throw new Error('no diff strategy applies');
+}
+
+/** The strategy the spec forces (`strategy:`), or a clear error when it cannot give an exact answer here. */
+function forcedPlan(context: DiffContext, forced: Exclude<DiffStrategyName, 'auto'>): PlannedDiff {
+  const { definition } = context;
+  const because = `The spec sets \`strategy: ${forced}\``;
+  if (forced === 'join') {
+    if (!sameConnection(definition.source.connection, definition.target.connection)) {
+      throw new ConfigurationError(`comparison "${definition.name}" sets strategy: join, but its sides are on different connections`, {
+        hint: 'join runs one query inside one database: use it only when source and target are on the same data source, or remove `strategy`.',
+      });
+    }
+    const json = notComparableInSql(context);
+    if (json.length > 0) {
+      throw new ConfigurationError(`comparison "${definition.name}" sets strategy: join, but JSON column ${json.join(', ')} cannot be compared inside MySQL/MariaDB`, {
+        hint: 'remove `strategy` (the planner streams such a comparison) or leave the JSON column out.',
+      });
+    }
+    return { kind: 'join', reason: `${because}, so one outer-join query computes the diff inside the database.`, run: runJoinDiff };
+  }
+  if (forced === 'checksum') {
+    const obstacle = checksumObstacle(context);
+    if (obstacle) {
+      throw new ConfigurationError(`comparison "${definition.name}" sets strategy: checksum, but ${obstacle}`, {
+        hint: 'checksums compare exact canonical text only: remove `strategy` (the planner streams such a comparison).',
+      });
+    }
+    // Forced: no switch to streaming for a small table or many differing buckets (repeated keys still switch: exactness).
+    const tuning = { ...DEFAULT_TUNING, smallTableRows: 0, mostRowsDiffer: Number.POSITIVE_INFINITY };
+    return {
+      kind: 'checksum',
+      reason: `${because}: each database checksums its rows in buckets of keys and only differing buckets are fetched.`,
+      run: async (c) => {
+        const outcome = await runChecksumDiff(c, tuning);
+        return outcome.replanned ? { ...outcome, replanned: { ...outcome.replanned, reason: `${because}. ${outcome.replanned.reason}` } } : outcome;
+      },
+    };
+  }
+  return { kind: 'stream', reason: `${because}, so both sides are streamed ordered by key and merged in bounded memory.`, run: runStreamMerge };
 }

@@ -28,6 +28,7 @@ export function resolveDefinitions(spec: Spec, options: ResolveOptions): Compari
     const timeoutMinutes = pick('timeout_minutes');
     const queryTimeoutSeconds = pick('query_timeout_seconds');
     const sensitive = pick('sensitive');
+    const strategy = pick('strategy');
     const thresholds = pick('thresholds') ?? {};
     const definition: ComparisonDefinition = {
       name: comparison.name,
@@ -50,6 +51,7 @@ export function resolveDefinitions(spec: Spec, options: ResolveOptions): Compari
     if (timeoutMinutes !== undefined) definition.timeoutMs = Math.round(timeoutMinutes * 60_000);
     if (queryTimeoutSeconds !== undefined) definition.queryTimeoutMs = Math.round(queryTimeoutSeconds * 1000);
     if (sensitive !== undefined) definition.sensitive = sensitive;
+    if (strategy !== undefined && strategy !== 'auto') definition.strategy = strategy;
     return definition;
   });
 }

@@ -137,6 +137,10 @@ const comparisonOptions = {
     .max(86_400)
     .optional()
     .describe('each statement sent to a database is stopped after this many seconds (default 1800); a stuck filter ends as a clear timeout'),
+  strategy: z
+    .enum(['auto', 'join', 'checksum', 'stream'])
+    .optional()
+    .describe('local mode: force how the diff runs (join: one query, same connection only; checksum: bucket checksums, exact columns only; stream: ordered download and merge); auto (default) lets the planner choose'),
 };
 
 export const comparisonSchema = z.strictObject({
