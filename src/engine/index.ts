@@ -81,7 +81,13 @@ export async function compare(
         result: { diff_status: diffStatus, diff_reasons: reasons, time_taken: 0 },
         stats: outcome.stats,
         diff: diffDetails(outcome, resolved),
-        plan: { kind: outcome.replanned?.kind ?? plan.kind, reason: outcome.replanned?.reason ?? plan.reason, source: outcome.sent.source, target: outcome.sent.target },
+        plan: {
+          kind: outcome.replanned?.kind ?? plan.kind,
+          reason: outcome.replanned?.reason ?? plan.reason,
+          source: outcome.sent.source,
+          target: outcome.sent.target,
+          ...(outcome.phases ? { phases_ms: outcome.phases } : {}),
+        },
       };
     }
     if (schemaDiff) result.schema_diff = schemaDiff;

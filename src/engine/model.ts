@@ -166,6 +166,8 @@ export interface PlanInfo {
   reason: string;
   source: { rows_sent: number; bytes_sent: number };
   target: { rows_sent: number; bytes_sent: number };
+  /** Where the time went: milliseconds per phase (estimate, buckets, checksum_scan, fetch_diff, stream). */
+  phases_ms?: Record<string, number>;
 }
 
 export interface ComparisonResult {

@@ -10,8 +10,8 @@
 import type { ResultRow } from '../../dialects/types.js';
 import type { DiffContext } from '../diff-outcome.js';
 import type { Side } from '../sides.js';
-import type { BucketSummary } from './buckets.js';
-import type { ChecksumRelation } from './sql.js';
+import { toSummary, type BucketSummary } from './buckets.js';
+import { bucketScanSql, type ChecksumRelation } from './sql.js';
 
 export interface ScanSlice {
   /** Extra WHERE condition, or undefined for the whole side. */
@@ -112,4 +112,22 @@ export async function* mergeSummaries(slices: readonly AsyncIterable<BucketSumma
     same.forEach((i, j) => (heads[i] = next[j]));
   }
   if (nulls.seen) yield { bucket: null, rows: nulls.rows, checksum: String(nulls.checksum) };
+}
+
+/**
+ * A side's bucket summaries, ordered by bucket. One scan is read with `query`, not `stream`:
+ * PostgreSQL runs no parallel plan for a cursor, and the result is bounded by MAX_BUCKETS small rows.
+ * For a dialect that runs a query on one core, the scan is split into slices run at once
+ * (slices.ts), each streamed and merged bucket by bucket, so their summaries are never all held.
+ */
+export async function* scanSummaries(context: DiffContext, side: Side, relation: ChecksumRelation, slices: ScanSlice[]): AsyncGenerator<BucketSummary> {
+  const sqlOf = (slice: ScanSlice) => bucketScanSql(relation, slice.condition);
+  if (slices.length === 1) {
+    for (const row of await side.connection.query(sqlOf(slices[0]!), [], context.signal ? { signal: context.signal } : {})) yield toSummary(row as ResultRow);
+    return;
+  }
+  const streams = slices.map(async function* (slice) {
+    for await (const row of side.connection.stream(sqlOf(slice), [], context.signal ? { signal: context.signal } : {})) yield toSummary(row);
+  });
+  yield* mergeSummaries(streams);
 }

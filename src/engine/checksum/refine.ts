@@ -1,0 +1,51 @@
+/**
+ * The refining pass of the checksum diff, for range buckets: when the first pass's differing key
+ * ranges hold many rows (changes spread over many ranges), only those ranges are checksummed again
+ * REFINE_SPLIT times narrower (read through the key's index), so the fetch reads the rows of the
+ * narrow differing ranges instead of the wide ones. The first pass's widths are multiples of
+ * REFINE_SPLIT, so every narrow range nests in one wide range.
+ */
+import type { DiffContext } from '../diff-outcome.js';
+import { compareBuckets, type BucketComparison } from './buckets.js';
+import { scanSummaries } from './slices.js';
+import { bucketConditions, type Bucketing, type ChecksumRelation } from './sql.js';
+
+/** A refining pass splits each differing key range into this many. */
+export const REFINE_SPLIT = 16n;
+
+/**
+ * The second pass for range buckets: only the rows of the differing ranges (through the key's index)
+ * checksummed again in ranges `width` wide, nested inside the first pass's. Returns the narrower
+ * ranges' comparison with the first pass's totals and matched rows carried over, and the relations
+ * whose bucketing the fetch then uses.
+ */
+export async function refineRanges(
+  context: DiffContext,
+  relations: [ChecksumRelation, ChecksumRelation],
+  coarse: BucketComparison,
+  width: bigint,
+): Promise<{ buckets: BucketComparison; relations: [ChecksumRelation, ChecksumRelation] }> {
+  const narrow = relations.map((relation) => {
+    const within = bucketConditions(relation, coarse.differing).map((condition) => `(${condition})`).join(' OR ');
+    const lo = relation.bucketing.kind === 'range' ? relation.bucketing.lo : 0n;
+    return {
+      scan: { ...relation, bucketing: { kind: 'range', lo, width } as Bucketing, filter: relation.filter ? `(${relation.filter}) AND (${within})` : within },
+      fetch: { ...relation, bucketing: { kind: 'range', lo, width } as Bucketing },
+    };
+  }) as [{ scan: ChecksumRelation; fetch: ChecksumRelation }, { scan: ChecksumRelation; fetch: ChecksumRelation }];
+  const fine = await compareBuckets(
+    scanSummaries(context, context.source, narrow[0].scan, [{}]),
+    scanSummaries(context, context.target, narrow[1].scan, [{}]),
+  );
+  return {
+    relations: [narrow[0].fetch, narrow[1].fetch],
+    buckets: {
+      ...fine,
+      matchedRows: coarse.matchedRows + fine.matchedRows,
+      totals: coarse.totals,
+      nullKeys: coarse.nullKeys,
+      summaries: { source: coarse.summaries.source + fine.summaries.source, target: coarse.summaries.target + fine.summaries.target },
+      bytes: { source: coarse.bytes.source + fine.bytes.source, target: coarse.bytes.target + fine.bytes.target },
+    },
+  };
+}
