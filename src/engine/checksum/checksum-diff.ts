@@ -21,6 +21,7 @@ import { runStreamMerge } from '../stream-merge.js';
 import type { Side } from '../sides.js';
 import { chooseBucketCount, compareBuckets, MAX_BUCKETS, ROWS_PER_BUCKET, type BucketComparison } from './buckets.js';
 import { checksumRelation, integerKeyed } from './relation.js';
+import { PROBE_BUCKETS, probeBuckets, probeRanges, type ProbeResult } from './probe.js';
 import { REFINE_SPLIT, refineRanges } from './refine.js';
 import { MIN_ROWS_TO_SPLIT_HASH_SCAN, scanSlices, scanSummaries, type ScanSlice, type SliceOptions } from './slices.js';
 import { prefixBucketsFromSample, type PrefixBucketing } from './prefix.js';
@@ -200,6 +201,17 @@ async function fallBack(context: DiffContext, reason: string, spent: BucketCompa
   return { ...outcome, replanned: { kind: 'stream', reason }, phases: streamed };
 }
 
+/** The probe (probe.ts) for range buckets over enough buckets to be worth it; undefined when not run. */
+async function probeFirst(context: DiffContext, sides: [Side, Side], relations: [ChecksumRelation, ChecksumRelation], span: { lo: bigint; hi: bigint }): Promise<ProbeResult | undefined> {
+  const bucketing = relations[0].bucketing;
+  if (bucketing.kind !== 'range') return undefined;
+  const count = Number((span.hi - bucketing.lo) / bucketing.width) + 1;
+  if (count < 4 * PROBE_BUCKETS) return undefined;
+  context.progress('comparing', `checksumming ${PROBE_BUCKETS} key ranges spread over the table first`);
+  const probe = await probeRanges(context, sides, relations, probeBuckets(bucketing.lo, bucketing.width, count));
+  return probe.probed > 0 ? probe : undefined;
+}
+
 export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuning = DEFAULT_TUNING): Promise<ChecksumOutcome> {
   const { source, target, resolved } = context;
   const unsized: Bucketing = { kind: 'hash', buckets: 1 };
@@ -260,6 +272,9 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
       early ?? ([sideSlices(local, source, sourceRelation, options(sourceRows, span)), sideSlices(local, target, targetRelation, options(targetRows, span))] as const),
     );
     lap('buckets');
+    const probe = bucketing.kind === 'range' && span && tuning.mostRowsDiffer < 1 ? await probeFirst(local, [source, target], [sourceRelation, targetRelation], span) : undefined;
+    if (probe) lap('probe');
+    if (probe && probe.differing > tuning.mostRowsDiffer * probe.probed) return { probe };
     context.progress('comparing', `checksumming both sides in ${bucketsInWords(bucketing)}`);
     const [buckets, sourceDuplicates, targetDuplicates] = await Promise.all([
       compareBuckets(scanSummaries(local, source, sourceRelation, sourceSlices), scanSummaries(local, target, targetRelation, targetSlices)),
@@ -274,6 +289,15 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
     await Promise.allSettled(early ?? []);
     throw firstError?.error ?? error;
   });
+  if (first.probe) {
+    const { probed, differing } = first.probe;
+    return fallBack(
+      context,
+      `The checksums of ${probed} key ranges spread over the table differ in ${differing}, so the changes are spread over most rows: both sides are streamed ordered by key and merged instead of checksummed.`,
+      undefined,
+      phases,
+    );
+  }
   const { how, sourceDuplicates, targetDuplicates } = first;
   let buckets = first.buckets;
   if (sourceDuplicates + targetDuplicates > 0) {

@@ -1,8 +1,9 @@
 /**
- * The checksum diff's refining pass: when the differing key ranges hold many rows (changes spread
- * over many ranges), those ranges are checksummed again 16 times narrower before any row is fetched.
- * The answer (stats, samples, reasons) is exactly the streaming merge's, on every pair of engines,
- * and far fewer rows are fetched.
+ * The checksum diff's passes around its scan. The probe: a few key ranges spread over the table are
+ * checksummed first, and when most differ both sides are streamed instead (no wasted scan). The
+ * refining pass: when the differing key ranges hold many rows, those ranges are checksummed again 16
+ * times narrower before any row is fetched. Either way the answer (stats, samples, reasons) is exactly
+ * the streaming merge's, on every pair of engines.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compare } from '../../../src/engine/index.js';
@@ -21,6 +22,8 @@ const ROWS = 20_000;
 /** 256 rows a range (width 256, a multiple of 16), refining as soon as any row differs. */
 const refining = checksumStrategy(sameConnection, { smallTableRows: 0, mostRowsDiffer: 1, rowsPerBucket: 256, minRowsToSplitHashScan: 0, refineAboveRows: 0 });
 const coarseOnly = checksumStrategy(sameConnection, { smallTableRows: 0, mostRowsDiffer: 1, rowsPerBucket: 256, minRowsToSplitHashScan: 0 });
+/** As the planner runs it (streaming when most rows differ), with ranges of 256. */
+const probing = checksumStrategy(sameConnection, { smallTableRows: 0, mostRowsDiffer: 0.5, rowsPerBucket: 256, minRowsToSplitHashScan: 0 });
 
 beforeAll(async () => {
   for (const name of ['sqlite', 'postgres', 'mysql'] as const) {
@@ -38,14 +41,16 @@ beforeAll(async () => {
       await engine.exec(`INSERT INTO ${engine.table('changed')} VALUES ${kept.map((id) => `(${id}, 'label ${id}', ${id % 997 === 0 ? `${id}.26` : `${id}.25`})`).join(', ')}`);
     }
     await engine.exec(`INSERT INTO ${engine.table('changed')} VALUES (${ROWS + 5}, 'extra', 1.00)`);
+    // every 50th row changed: a change in every range of 256
+    await engine.exec(`CREATE TABLE ${engine.table('dense')} AS SELECT id, label, CASE WHEN id % 50 = 0 THEN amount + 1 ELSE amount END AS amount FROM ${engine.table('base')}`);
   }
 });
 afterAll(async () => {
   for (const engine of engines.values()) await engine.close();
 });
 
-function comparison(s: TestEngine, t: TestEngine): ComparisonDefinition {
-  return definition({ name: 'refine', source: side(s, 'base'), target: side(t, 'changed'), caseSensitive: true, maxDiffRows: 1000 });
+function comparison(s: TestEngine, t: TestEngine, changed = 'changed'): ComparisonDefinition {
+  return definition({ name: 'refine', source: side(s, 'base'), target: side(t, changed), caseSensitive: true, maxDiffRows: 1000 });
 }
 
 describe('the refining pass of the checksum diff', () => {
@@ -65,5 +70,29 @@ describe('the refining pass of the checksum diff', () => {
     expect(refined.plan?.phases_ms).toHaveProperty('refine_scan');
     const fetched = (r: typeof refined) => r.plan!.source.rows_sent + r.plan!.target.rows_sent;
     expect(fetched(refined)).toBeLessThan(fetched(coarse) / 3);
+  });
+});
+
+describe('the probe before the checksum scan', () => {
+  it.each(pairs)('%s → %s: changes in every range are streamed without a checksum scan, with the same answer', async (s, t) => {
+    const def = { ...comparison(engines.get(s)!, engines.get(t)!, 'dense'), primaryKeys: { source: ['id'], target: ['id'] } };
+    const streamed = await compare(def, { logger: silentLogger }, [streamStrategy]);
+    const probed = await compare(def, { logger: silentLogger }, [probing]);
+    expect(streamed.error).toBeUndefined();
+    expect(streamed.stats).toMatchObject({ mismatched_rows: ROWS / 50, only_in_source: 0, only_in_target: 0 });
+    expect(probed.error).toBeUndefined();
+    expect(probed.stats).toEqual(streamed.stats);
+    expect(probed.diff).toEqual(streamed.diff);
+    expect(probed.plan).toMatchObject({ kind: 'stream', reason: expect.stringMatching(/^The checksums of 16 key ranges spread over the table differ in 16,/) });
+    expect(probed.plan?.phases_ms).toHaveProperty('probe');
+    expect(probed.plan?.phases_ms).not.toHaveProperty('checksum_scan');
+  });
+
+  it.each(pairs)('%s → %s: clustered changes pass the probe and are checksummed', async (s, t) => {
+    const def = comparison(engines.get(s)!, engines.get(t)!);
+    const probed = await compare(def, { logger: silentLogger }, [probing]);
+    expect(probed.plan?.kind).toBe('checksum');
+    expect(probed.plan?.phases_ms).toHaveProperty('probe');
+    expect(probed.stats).toMatchObject({ mismatched_rows: Math.floor(ROWS / 997), only_in_source: Math.floor(ROWS / 1999), only_in_target: 1 });
   });
 });
