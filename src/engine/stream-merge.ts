@@ -133,17 +133,21 @@ export async function runStreamMerge(context: DiffContext, parts?: SideParts): P
   };
 }
 
-function differingColumns(resolved: ResolvedColumns, a: CanonicalRow, b: CanonicalRow): number[] {
-  const out: number[] = [];
-  resolved.columns.forEach((pair, j) => {
+const NONE: readonly number[] = Object.freeze([]);
+
+/** The indexes of the columns whose values differ (a shared empty array for equal rows: nothing allocated). */
+function differingColumns(resolved: ResolvedColumns, a: CanonicalRow, b: CanonicalRow): readonly number[] {
+  let out: number[] | undefined;
+  const columns = resolved.columns;
+  for (let j = 0; j < columns.length; j++) {
     const x = a.values[j] ?? null;
     const y = b.values[j] ?? null;
-    if (x === y) return;
-    if (x === null || y === null) return void out.push(j);
-    if (pair.tolerance !== undefined && withinTolerance(x, y, pair.tolerance)) return;
-    out.push(j);
-  });
-  return out;
+    if (x === y) continue;
+    const tolerance = columns[j]!.tolerance;
+    if (x !== null && y !== null && tolerance !== undefined && withinTolerance(x, y, tolerance)) continue;
+    (out ??= []).push(j);
+  }
+  return out ?? NONE;
 }
 
 type KeyComparator = (a: readonly (string | null)[], b: readonly (string | null)[]) => number;
@@ -195,27 +199,44 @@ function reader(context: DiffContext, side: Side, compareKeys: KeyComparator, pa
         ? canonicalJson
         : undefined,
   );
+  // Per row only loops over precomputed names and functions: no closures, no property names built.
+  const valueNames = resolved.columns.map((_, j) => `v${j}`);
+  const shownNames = resolved.columns.map((_, j) => `w${j}`);
+  const keyNames = resolved.keys.map((_, i) => `k${i}`);
+  const keyFamilies = resolved.keys.map((pair) => pair.family);
+  const floatKeysSingle = resolved.keys.map((pair) => pair.normalize.singlePrecision === true);
+  const hasShown = resolved.columns.some((pair) => !pair.normalize.caseSensitive);
   const toRow = (r: ResultRow): CanonicalRow => {
-    const values = resolved.columns.map((_, j) => {
-      const value = text(r[`v${j}`]);
+    const values: (string | null)[] = new Array(valueNames.length);
+    for (let j = 0; j < valueNames.length; j++) {
+      const value = text(r[valueNames[j]!]);
       const post = postNormalize[j];
-      return post && value !== null ? post(value) : value;
-    });
-    const keys = resolved.keys.map((pair, i) => {
-      const key = text(r[`k${i}`]);
-      if (key === null) return key;
-      if (pair.family === 'float') return canonicalFloat(key, pair.normalize.singlePrecision === true);
-      if (pair.family === 'integer' && !INTEGER_TEXT.test(key)) throw notAnInteger(side, side.role === 'source' ? pair.source : pair.target, key);
-      return key;
-    });
-    const shown = hasShown ? resolved.columns.map((_, j) => (r[`w${j}`] !== undefined ? text(r[`w${j}`]) : values[j] ?? null)) : values;
+      values[j] = post && value !== null ? post(value) : value;
+    }
+    const keys: (string | null)[] = new Array(keyNames.length);
+    for (let i = 0; i < keyNames.length; i++) {
+      const key = text(r[keyNames[i]!]);
+      const family = keyFamilies[i];
+      if (key === null) keys[i] = null;
+      else if (family === 'float') keys[i] = canonicalFloat(key, floatKeysSingle[i]!);
+      else if (family === 'integer' && !INTEGER_TEXT.test(key)) {
+        const pair = resolved.keys[i]!;
+        throw notAnInteger(side, side.role === 'source' ? pair.source : pair.target, key);
+      } else keys[i] = key;
+    }
+    if (!hasShown) return { keys, values, shown: values };
+    const shown = shownNames.map((name, j) => (r[name] !== undefined ? text(r[name]) : values[j] ?? null));
     return { keys, values, shown };
   };
-  const hasShown = resolved.columns.some((pair) => !pair.normalize.caseSensitive);
   const sizeOf = (row: CanonicalRow) => {
     let bytes = 0;
-    for (const part of [row.keys, row.values]) for (const value of part) bytes += value === null ? 1 : value.length + 1;
+    for (const value of row.keys) bytes += value === null ? 1 : value.length + 1;
+    for (const value of row.values) bytes += value === null ? 1 : value.length + 1;
     return bytes;
+  };
+  const hasNullKey = (row: CanonicalRow) => {
+    for (const key of row.keys) if (key === null) return true;
+    return false;
   };
   let buffer: ResultRow[] = [];
   let at = 0;
@@ -232,7 +253,7 @@ function reader(context: DiffContext, side: Side, compareKeys: KeyComparator, pa
       state.rows++;
       const row = toRow(raw);
       state.bytes += sizeOf(row);
-      if (row.keys.some((k) => k === null)) {
+      if (hasNullKey(row)) {
         state.nullKeys++;
         continue;
       }
