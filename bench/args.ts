@@ -1,6 +1,6 @@
 /** The bench's command line: `npm run bench -- [--rows N] [--link 100mbit,20ms] [--scenarios a,b] [--regenerate]`. */
-export type ScenarioName = 'identical' | 'clustered' | 'spread' | 'string-key';
-export const SCENARIOS: readonly ScenarioName[] = ['identical', 'clustered', 'spread', 'string-key'];
+export type ScenarioName = 'identical' | 'clustered' | 'spread' | 'string-key' | 'mixed-shape';
+export const SCENARIOS: readonly ScenarioName[] = ['identical', 'clustered', 'spread', 'string-key', 'mixed-shape'];
 
 export interface LinkSpec {
   /** Bytes per second, each direction. */

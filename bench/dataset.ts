@@ -10,13 +10,16 @@
  * - spread: the same counts spread evenly (every N/1,000th key updated, every N/100th deleted; every
  *   10,000th and 100,000th at 10M rows);
  * - string-key: the clustered changes on a table keyed by mixed-case / accented / punctuated text, whose
- *   order differs between the two engines' collations.
+ *   order differs between the two engines' collations;
+ * - mixed-shape: the clustered changes on a table of another shape (the one issue #20 was measured on):
+ *   a 32-character md5 text, a long text (80–400 characters, NULL in one row of seven), a decimal, a
+ *   timestamp without fraction and a boolean, so the planner is not tuned to one table.
  */
 import pg from 'pg';
 import mysql from 'mysql2/promise';
 import type { ScenarioName } from './args.js';
 
-export const DATASET_VERSION = 4;
+export const DATASET_VERSION = 5;
 const SCHEMA = 'dc_bench';
 
 export interface ScenarioTables {
@@ -32,6 +35,7 @@ export interface ScenarioTables {
 }
 
 export const VALUE_COLUMNS = ['name', 'amount', 'created_at', 'active'];
+export const MIXED_SHAPE_COLUMNS = ['digest', 'body', 'price', 'seen_at', 'flag'];
 
 export function scenarioTables(name: ScenarioName): ScenarioTables {
   const base = { columns: VALUE_COLUMNS, expected: { changed: 1000, onlyInSource: 0, onlyInTarget: 100 } };
@@ -44,6 +48,8 @@ export function scenarioTables(name: ScenarioName): ScenarioTables {
       return { ...base, name, source: `${SCHEMA}.spread`, target: `${SCHEMA}.target`, key: 'id' };
     case 'string-key':
       return { ...base, name, source: `${SCHEMA}.string_key`, target: `${SCHEMA}.target_string_key`, key: 'k' };
+    case 'mixed-shape':
+      return { ...base, name, columns: MIXED_SHAPE_COLUMNS, source: `${SCHEMA}.mixed_shape`, target: `${SCHEMA}.target_mixed_shape`, key: 'id' };
   }
 }
 
@@ -84,6 +90,44 @@ function postgresTable(table: string, rows: number, kind: 'none' | 'clustered' |
     // VACUUM sets hint bits and the visibility map now, so the first contender does not pay for them.
     `vacuum analyze ${SCHEMA}.${table}`,
   ];
+}
+
+/** The mixed-shape table in PostgreSQL: long and short text, a timestamp without fraction. */
+function postgresMixedTable(table: string, rows: number): string[] {
+  const { updated, deleted } = changes('clustered', rows);
+  return [
+    `drop table if exists ${SCHEMA}.${table}`,
+    `create unlogged table ${SCHEMA}.${table} as
+       select n as id,
+         (case when ${updated} then md5((n + 1)::text) else md5(n::text) end)::varchar(64) as digest,
+         (case when n % 7 = 0 then null else repeat(md5(n::text) || ' ', (2 + n % 10)::int) end)::text as body,
+         (((n * 7919) % 100000000) / 100.0)::numeric(12,2) as price,
+         (timestamp '2021-06-01 00:00:00' + n * interval '1 second')::timestamp(0) as seen_at,
+         n % 5 = 0 as flag
+       from generate_series(1::bigint, ${rows}::bigint) as g(n)
+       where not (${deleted})`,
+    `alter table ${SCHEMA}.${table} add primary key (id)`,
+    `vacuum analyze ${SCHEMA}.${table}`,
+  ];
+}
+
+function mysqlMixedTable(table: string, rows: number): string[] {
+  const statements = [
+    `drop table if exists ${SCHEMA}.${table}`,
+    `create table ${SCHEMA}.${table} (
+       id bigint not null primary key, digest varchar(64) null, body text null, price decimal(12,2) null, seen_at datetime null, flag boolean null
+     ) engine=InnoDB`,
+  ];
+  const chunk = 1_000_000;
+  for (let start = 1; start <= rows; start += chunk) {
+    const end = Math.min(rows, start + chunk - 1);
+    statements.push(`insert into ${SCHEMA}.${table}
+       select seq, md5(seq), if(seq % 7 = 0, null, repeat(concat(md5(seq), ' '), 2 + seq % 10)),
+         (seq * 7919) % 100000000 / 100, timestamp'2021-06-01 00:00:00' + interval seq second, seq % 5 = 0
+       from seq_${start}_to_${end}`);
+  }
+  statements.push(`analyze table ${SCHEMA}.${table}`);
+  return statements;
 }
 
 function mysqlTable(table: string, rows: number, stringKey: boolean): string[] {
@@ -149,6 +193,7 @@ export async function generateDatasets(options: GenerateOptions): Promise<void> 
       ] as const) {
         for (const sql of postgresTable(table, rows, kind, stringKey)) await pgClient.query(sql);
       }
+      for (const sql of postgresMixedTable('mixed_shape', rows)) await pgClient.query(sql);
       await pgClient.query(`create table ${SCHEMA}.meta (marker text)`);
       await pgClient.query(`insert into ${SCHEMA}.meta values ($1)`, [marker]);
       options.log(`  PostgreSQL ready after ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -157,7 +202,7 @@ export async function generateDatasets(options: GenerateOptions): Promise<void> 
       await my.query(`drop database if exists ${SCHEMA}`);
       await my.query(`create database ${SCHEMA} character set utf8mb4 collate utf8mb4_general_ci`);
       await my.query('set unique_checks = 0');
-      for (const sql of [...mysqlTable('target', rows, false), ...mysqlTable('target_string_key', rows, true)]) await my.query(sql);
+      for (const sql of [...mysqlTable('target', rows, false), ...mysqlTable('target_string_key', rows, true), ...mysqlMixedTable('target_mixed_shape', rows)]) await my.query(sql);
       await my.query(`create table ${SCHEMA}.meta (marker varchar(40))`);
       await my.query(`insert into ${SCHEMA}.meta values (?)`, [marker]);
       options.log(`  MariaDB ready after ${((performance.now() - started) / 1000).toFixed(1)} s`);

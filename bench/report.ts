@@ -5,7 +5,10 @@ import type { ScenarioName } from './args.js';
 export interface Measurement {
   scenario: ScenarioName;
   contender: string;
+  /** Spawn to exit of the contender's process. */
   wallMs: number;
+  /** The contender's own call, inside its process. */
+  inProcessMs?: number;
   rows: { source: number; target: number };
   bytes: { source: number; target: number };
   maxRssMb: number;
@@ -29,7 +32,7 @@ const mb = (bytes: number): string => (bytes / 1e6 >= 100 ? (bytes / 1e6).toFixe
 const ratio = (a: number | undefined, b: number | undefined): string => (a !== undefined && b ? `${(a / b).toFixed(2)}×` : '–');
 
 function rowsOf(all: Measurement[]): string[][] {
-  const header = ['scenario', 'contender', 'wall s', 'vs naive', 'vs floor', 'vs count(*)', 'vs data-diff 106 s', 'rows src/tgt', 'MB src/tgt', 'bytes vs naive', 'peak RSS MB', 'result'];
+  const header = ['scenario', 'contender', 'process s', 'in-process s', 'vs naive', 'vs floor', 'vs count(*)', 'vs data-diff 106 s', 'rows src/tgt', 'MB src/tgt', 'bytes vs naive', 'peak RSS MB', 'result'];
   const lines = [header];
   for (const raw of all) {
     const m = annotate(raw);
@@ -42,6 +45,7 @@ function rowsOf(all: Measurement[]): string[][] {
       m.scenario,
       m.contender,
       (m.wallMs / 1000).toFixed(2),
+      m.inProcessMs === undefined ? '–' : (m.inProcessMs / 1000).toFixed(2),
       ratio(m.wallMs, naive?.wallMs),
       ratio(m.wallMs, floor?.wallMs),
       ratio(m.wallMs, count?.wallMs),
@@ -51,7 +55,7 @@ function rowsOf(all: Measurement[]): string[][] {
       naive ? `${((100 * bytes) / (naive.bytes.source + naive.bytes.target)).toFixed(2)} %` : '–',
       m.maxRssMb.toFixed(0),
       m.found
-        ? `${m.wrong ? 'WRONG ' : ''}${m.found.changed} changed, ${m.found.onlyInSource} only src, ${m.found.onlyInTarget} only tgt${m.plan ? ` (plan ${m.plan})` : ''}`
+        ? `${m.wrong ? 'WRONG ' : ''}${m.found.changed} changed, ${m.found.onlyInSource} only src, ${m.found.onlyInTarget} only tgt${m.plan ? ` (plan ${m.plan})` : ''}${m.note ? `; ${m.note}` : ''}`
         : (m.note ?? ''),
     ]);
   }

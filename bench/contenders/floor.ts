@@ -18,6 +18,11 @@ const TYPES: Record<string, ColumnType> = {
   amount: { name: 'amount', type: 'numeric(12,2)', family: 'decimal', scale: 2 },
   created_at: { name: 'created_at', type: 'timestamp(6)', family: 'timestamp', precision: 6 },
   active: { name: 'active', type: 'boolean', family: 'boolean' },
+  digest: { name: 'digest', type: 'varchar(64)', family: 'text' },
+  body: { name: 'body', type: 'text', family: 'text' },
+  price: { name: 'price', type: 'numeric(12,2)', family: 'decimal', scale: 2 },
+  seen_at: { name: 'seen_at', type: 'timestamp(0)', family: 'timestamp', precision: 0 },
+  flag: { name: 'flag', type: 'boolean', family: 'boolean' },
 };
 
 export function benchRelation(compiler: SqlCompiler, table: string, scenario: ScenarioTables): ChecksumRelation {
