@@ -3,16 +3,23 @@
  * range are checksummed first (through the key's index: a few thousand rows, one round trip a side).
  * When most of them differ, the changes are spread over most buckets, where a full checksum scan
  * would be wasted (every bucket would be fetched again): the caller streams both sides at once instead.
- * Clustered changes rarely touch a probed bucket, so the probe costs them one small query.
+ * Otherwise the share that differs sizes the ranges of the scan (widthForProbe): changes spread thinly
+ * over the table get ranges narrow enough that only about TARGET_DIFFERING_SHARE of them differ, so
+ * the fetch reads a few rows around each change instead of whole wide ranges. Clustered changes rarely
+ * touch a probed bucket, so the probe costs them one small query and changes nothing.
  */
 import type { DiffContext } from '../diff-outcome.js';
 import type { Side } from '../sides.js';
-import { compareBuckets } from './buckets.js';
+import { compareBuckets, MAX_BUCKETS } from './buckets.js';
 import { scanSummaries } from './slices.js';
 import { bucketConditions, type ChecksumRelation } from './sql.js';
 
 /** How many buckets the probe checksums. */
-export const PROBE_BUCKETS = 16;
+export const PROBE_BUCKETS = 32;
+/** The share of ranges that should differ after the probe sized them. */
+export const TARGET_DIFFERING_SHARE = 0.05;
+/** Narrowed widths are multiples of this (the refining pass's split), when at least twice it. */
+const WIDTH_STEP = 16n;
 
 export interface ProbeResult {
   /** Buckets the probe compared (those with rows on either side). */
@@ -34,4 +41,21 @@ export async function probeRanges(context: DiffContext, sides: [Side, Side], rel
   }) as [ChecksumRelation, ChecksumRelation];
   const compared = await compareBuckets(scanSummaries(context, sides[0], source, [{}]), scanSummaries(context, sides[1], target, [{}]));
   return { probed: Math.max(compared.summaries.source, compared.summaries.target), differing: compared.differing.length };
+}
+
+/**
+ * The range width at which about TARGET_DIFFERING_SHARE of the ranges would differ, from the share f the
+ * probe saw at `width`: with changes at density d per key, a range of w keys differs with probability
+ * 1 − (1 − d)^w, so w' = w · ln(1 − target) / ln(1 − f). Unchanged when fewer than two probed ranges
+ * differ (one may be a cluster's); never more than MAX_BUCKETS ranges over the span, never wider than `width`.
+ */
+export function widthForProbe(width: bigint, span: { lo: bigint; hi: bigint }, probe: ProbeResult): bigint {
+  if (probe.differing < 2 || probe.probed === 0) return width;
+  const share = Math.min(probe.differing / probe.probed, 0.99);
+  if (share <= TARGET_DIFFERING_SHARE) return width;
+  let narrow = BigInt(Math.max(1, Math.floor((Number(width) * Math.log(1 - TARGET_DIFFERING_SHARE)) / Math.log(1 - share))));
+  if (narrow >= 2n * WIDTH_STEP) narrow = ((narrow + WIDTH_STEP - 1n) / WIDTH_STEP) * WIDTH_STEP;
+  const fewest = (span.hi - span.lo) / BigInt(MAX_BUCKETS) + 1n;
+  if (narrow < fewest) narrow = fewest;
+  return narrow < width ? narrow : width;
 }

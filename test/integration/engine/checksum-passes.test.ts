@@ -19,11 +19,11 @@ const pairs = ([['postgres', 'mysql'], ['mysql', 'postgres'], ['sqlite', 'postgr
 const engines = new Map<EngineName, TestEngine>();
 const ROWS = 20_000;
 
-/** 256 rows a range (width 256, a multiple of 16), refining as soon as any row differs. */
-const refining = checksumStrategy(sameConnection, { smallTableRows: 0, mostRowsDiffer: 1, rowsPerBucket: 256, minRowsToSplitHashScan: 0, refineAboveRows: 0 });
+/** 256 rows a range (width 256, a multiple of 16), refining as soon as any row differs, whatever the link. */
+const refining = checksumStrategy(sameConnection, { smallTableRows: 0, mostRowsDiffer: 1, rowsPerBucket: 256, minRowsToSplitHashScan: 0, refineAboveRows: 0, refineOnRoundTripMs: 0 });
 const coarseOnly = checksumStrategy(sameConnection, { smallTableRows: 0, mostRowsDiffer: 1, rowsPerBucket: 256, minRowsToSplitHashScan: 0 });
-/** As the planner runs it (streaming when most rows differ), with ranges of 256. */
-const probing = checksumStrategy(sameConnection, { smallTableRows: 0, mostRowsDiffer: 0.5, rowsPerBucket: 256, minRowsToSplitHashScan: 0 });
+/** As the planner runs it (streaming when most rows differ), with ranges of 64: over 128 ranges, so the probe runs. */
+const probing = checksumStrategy(sameConnection, { smallTableRows: 0, mostRowsDiffer: 0.5, rowsPerBucket: 64, minRowsToSplitHashScan: 0 });
 
 beforeAll(async () => {
   for (const name of ['sqlite', 'postgres', 'mysql'] as const) {
@@ -41,6 +41,8 @@ beforeAll(async () => {
       await engine.exec(`INSERT INTO ${engine.table('changed')} VALUES ${kept.map((id) => `(${id}, 'label ${id}', ${id % 997 === 0 ? `${id}.26` : `${id}.25`})`).join(', ')}`);
     }
     await engine.exec(`INSERT INTO ${engine.table('changed')} VALUES (${ROWS + 5}, 'extra', 1.00)`);
+    // every 400th row changed: a change in about one range of 64 in six
+    await engine.exec(`CREATE TABLE ${engine.table('sparse')} AS SELECT id, label, CASE WHEN id % 400 = 0 THEN amount + 1 ELSE amount END AS amount FROM ${engine.table('base')}`);
     // every 50th row changed: a change in every range of 256
     await engine.exec(`CREATE TABLE ${engine.table('dense')} AS SELECT id, label, CASE WHEN id % 50 = 0 THEN amount + 1 ELSE amount END AS amount FROM ${engine.table('base')}`);
   }
@@ -66,7 +68,7 @@ describe('the refining pass of the checksum diff', () => {
       expect(result.diff).toEqual(streamed.diff);
       expect(result.result?.diff_reasons).toEqual(streamed.result?.diff_reasons);
     }
-    expect(refined.plan?.reason).toMatch(/differing ranges were checksummed again in ranges of 16/);
+    expect(refined.plan?.reason).toMatch(/the link answers in \d+ ms, so the [\d,]+ rows of its [\d,]+ differing ranges were checksummed again in ranges of 16/);
     expect(refined.plan?.phases_ms).toHaveProperty('refine_scan');
     const fetched = (r: typeof refined) => r.plan!.source.rows_sent + r.plan!.target.rows_sent;
     expect(fetched(refined)).toBeLessThan(fetched(coarse) / 3);
@@ -83,7 +85,7 @@ describe('the probe before the checksum scan', () => {
     expect(probed.error).toBeUndefined();
     expect(probed.stats).toEqual(streamed.stats);
     expect(probed.diff).toEqual(streamed.diff);
-    expect(probed.plan).toMatchObject({ kind: 'stream', reason: expect.stringMatching(/^The checksums of 16 key ranges spread over the table differ in 16,/) });
+    expect(probed.plan).toMatchObject({ kind: 'stream', reason: expect.stringMatching(/^The checksums of 32 key ranges spread over the table differ in 32,/) });
     expect(probed.plan?.phases_ms).toHaveProperty('probe');
     expect(probed.plan?.phases_ms).not.toHaveProperty('checksum_scan');
   });
@@ -94,5 +96,21 @@ describe('the probe before the checksum scan', () => {
     expect(probed.plan?.kind).toBe('checksum');
     expect(probed.plan?.phases_ms).toHaveProperty('probe');
     expect(probed.stats).toMatchObject({ mismatched_rows: Math.floor(ROWS / 997), only_in_source: Math.floor(ROWS / 1999), only_in_target: 1 });
+  });
+
+  it.each(pairs)('%s → %s: changes thinly spread narrow the ranges, with the same answer and fewer rows fetched', async (s, t) => {
+    const def = { ...comparison(engines.get(s)!, engines.get(t)!, 'sparse'), primaryKeys: { source: ['id'], target: ['id'] } };
+    const streamed = await compare(def, { logger: silentLogger }, [streamStrategy]);
+    const probed = await compare(def, { logger: silentLogger }, [probing]);
+    expect(streamed.stats).toMatchObject({ mismatched_rows: ROWS / 400, only_in_source: 0, only_in_target: 0 });
+    expect(probed.error).toBeUndefined();
+    expect(probed.stats).toEqual(streamed.stats);
+    expect(probed.diff).toEqual(streamed.diff);
+    expect(probed.plan?.kind).toBe('checksum');
+    const narrowed = /a probe of 32 ranges of 64 found (\d+) differing, so the ranges were narrowed to (\d+)\)/.exec(probed.plan?.reason ?? '');
+    expect(narrowed, probed.plan?.reason).not.toBeNull();
+    expect(Number(narrowed![2])).toBeLessThan(64);
+    // every changed row is fetched with at most one narrowed range of neighbours, per side
+    expect(probed.plan!.source.rows_sent + probed.plan!.target.rows_sent).toBeLessThan(2 * (ROWS / Number(narrowed![2]) + (ROWS / 400) * Number(narrowed![2])) + 200);
   });
 });

@@ -1,0 +1,45 @@
+/**
+ * The probe's arithmetic: which ranges it checksums, and how the share of them that differs sizes the
+ * ranges of the scan that follows.
+ */
+import { describe, expect, it } from 'vitest';
+import { MAX_BUCKETS } from '../../../src/engine/checksum/buckets.js';
+import { PROBE_BUCKETS, probeBuckets, TARGET_DIFFERING_SHARE, widthForProbe } from '../../../src/engine/checksum/probe.js';
+
+const span = { lo: 1n, hi: 1_000_000n };
+
+describe('probeBuckets', () => {
+  it('spreads its ranges evenly over the table, each on a range start', () => {
+    const starts = probeBuckets(1n, 272n, 3677);
+    expect(starts).toHaveLength(PROBE_BUCKETS);
+    expect(starts[0]).toBe(1n + 272n * 57n);
+    for (const start of starts) expect((start - 1n) % 272n).toBe(0n);
+    for (let i = 1; i < starts.length; i++) expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(272n * 114n);
+    expect(starts.at(-1)! <= 1n + 272n * 3676n).toBe(true);
+  });
+});
+
+describe('widthForProbe', () => {
+  it('keeps the width when none or one probed range differs (one may be a cluster)', () => {
+    expect(widthForProbe(272n, span, { probed: 32, differing: 0 })).toBe(272n);
+    expect(widthForProbe(272n, span, { probed: 32, differing: 1 })).toBe(272n);
+  });
+
+  it('narrows so that about the target share of ranges would differ: 8 of 32 at 272 keys gives 48', () => {
+    // density d from 1 − (1 − d)^272 = 0.25; w' = 272 · ln(0.95) / ln(0.75) = 48.5, floored to 48 (a multiple of 16)
+    const width = widthForProbe(272n, span, { probed: 32, differing: 8 });
+    expect(width).toBe(48n);
+    const density = 1 - Math.pow(0.75, 1 / 272);
+    expect(1 - Math.pow(1 - density, Number(width))).toBeLessThan(2 * TARGET_DIFFERING_SHARE);
+  });
+
+  it('never makes more than MAX_BUCKETS ranges over the span, and never widens', () => {
+    const huge = { lo: 0n, hi: 100_000_000n };
+    expect(widthForProbe(1024n, huge, { probed: 32, differing: 31 })).toBe(huge.hi / BigInt(MAX_BUCKETS) + 1n);
+    expect(widthForProbe(4n, span, { probed: 32, differing: 2 })).toBeLessThanOrEqual(4n);
+  });
+
+  it('gives widths under 32 as they are (no rounding to the refining step)', () => {
+    expect(widthForProbe(64n, span, { probed: 32, differing: 6 })).toBe(15n);
+  });
+});
