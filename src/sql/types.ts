@@ -145,6 +145,11 @@ export interface TextKeyOrder {
   boundsReached(value: string, bounds: readonly bigint[]): string;
   /** A condition true for a random `fraction` (0 … 1) of the rows. */
   sample(fraction: number): string;
+  /**
+   * A sampling clause after a table's FROM item that reads only about `fraction` of its pages
+   * (PostgreSQL `TABLESAMPLE SYSTEM`), where `sample` reads every row; tables only, not queries.
+   */
+  tableSample?(fraction: number): string;
 }
 
 /** A JSON value as reported: decimals and bigints as strings (no float rounding), timestamps as ISO text. */

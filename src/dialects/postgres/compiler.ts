@@ -72,6 +72,8 @@ export class PostgresCompiler extends BaseSqlCompiler {
     // width_bucket with an array of thresholds binary-searches it (the array is a constant, built once).
     boundsReached: (value, bounds) => (bounds.length === 0 ? '0' : `width_bucket(${value}, ARRAY[${bounds.join(', ')}]::bigint[])`),
     sample: (fraction) => `random() < ${fraction}`,
+    // Whole pages at random: 4.4 s → a fraction of it for 10M rows (random() reads every row).
+    tableSample: (fraction) => `TABLESAMPLE SYSTEM (${(100 * fraction).toPrecision(6)})`,
   };
 }
 

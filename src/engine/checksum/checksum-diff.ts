@@ -151,15 +151,15 @@ function textKeyed(context: DiffContext): boolean {
  * Prefix buckets (prefix.ts) from a random sample of twice as many keys as buckets, taken from a side
  * whose engine parallelises a scan itself (PostgreSQL: its sample costs a fraction of MariaDB's
  * single-core scan), else from the source; undefined (key-hash buckets then) when the sample does
- * not allow them.
+ * not allow them. The sample also gives MariaDB's scan slices their pivots (slices.ts).
  */
-async function prefixBucketing(context: DiffContext, sides: [Side, ChecksumRelation, number][], buckets: number): Promise<PrefixBucketing | undefined> {
+async function prefixBucketing(context: DiffContext, sides: [Side, ChecksumRelation, number][], buckets: number): Promise<{ prefix: PrefixBucketing | undefined; sample: Buffer[] }> {
   const scansInParallel = await Promise.all(sides.map(async ([side]) => ((await loadChecksumHooks(side.connection.dialect)).parallelScans ?? 1) <= 1));
   const [side, relation, rows] = sides[scansInParallel.indexOf(true)] ?? sides[0]!;
   const fraction = Math.min(1, (2 * buckets) / Math.max(1, rows));
   const sample = await side.connection.query(sampleKeysSql(relation, fraction, 4 * buckets), [], queryOptions(context));
   const keys = sample.map((row) => (Buffer.isBuffer(row.key_text) ? row.key_text : Buffer.from(String(row.key_text), 'utf8')));
-  return prefixBucketsFromSample(keys, buckets);
+  return { prefix: prefixBucketsFromSample(keys, buckets), sample: keys };
 }
 
 /** Range buckets only for keys within ±2^62: beyond, `key - lo` could overflow a 64-bit integer. */
@@ -175,14 +175,14 @@ async function chooseBucketing(
   relations: [ChecksumRelation, ChecksumRelation],
   rowCounts: [number, number],
   rowsPerBucket: number,
-): Promise<{ bucketing: Bucketing; span?: { lo: bigint; hi: bigint } }> {
+): Promise<{ bucketing: Bucketing; span?: { lo: bigint; hi: bigint }; sample?: Buffer[] }> {
   const rows = Math.max(...rowCounts);
   const hash = { bucketing: { kind: 'hash', buckets: chooseBucketCount(rows, rowsPerBucket) } as Bucketing };
   const { source, target } = context;
   if (textKeyed(context)) {
     const buckets = Math.min(MAX_PREFIX_BUCKETS, Math.max(1, Math.ceil(rows / rowsPerBucket)));
-    const prefix = await prefixBucketing(context, [[source, relations[0], rowCounts[0]], [target, relations[1], rowCounts[1]]], buckets);
-    return prefix ? { bucketing: prefix } : hash;
+    const { prefix, sample } = await prefixBucketing(context, [[source, relations[0], rowCounts[0]], [target, relations[1], rowCounts[1]]], buckets);
+    return prefix ? { bucketing: prefix, sample } : { ...hash, sample };
   }
   if (!integerKeyed(context.resolved) || source.definition.query || target.definition.query) return hash;
   const ranges = await Promise.all([keyRange(context, source, relations[0]), keyRange(context, target, relations[1])]);
@@ -261,13 +261,7 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
     firstError ??= { error };
     failure.abort(error);
   };
-  const options = (rows: number, span?: { lo: bigint; hi: bigint }) => ({ span, rows, minRowsToSplitHashScan: tuning.minRowsToSplitHashScan });
-  // Slices of a text key's scan do not depend on the buckets: their pivots are looked up while the buckets are chosen.
-  const early: [Promise<ScanSlice[]>, Promise<ScanSlice[]>] | undefined = integerKeyed(resolved)
-    ? undefined
-    : [sideSlices(local, source, sourceRelation, options(sourceRows)), sideSlices(local, target, targetRelation, options(targetRows))];
-  // A failed lookup stops the sampling at once (and is not an unhandled rejection while it runs).
-  for (const lookup of early ?? []) lookup.catch(fail);
+  const options = (rows: number, span?: { lo: bigint; hi: bigint }, sample?: Buffer[]) => ({ span, rows, sample, minRowsToSplitHashScan: tuning.minRowsToSplitHashScan });
   const first = await (async () => {
     const chosen = await chooseBucketing(local, [sourceRelation, targetRelation], [sourceRows, targetRows], tuning.rowsPerBucket);
     const span = chosen.span;
@@ -280,9 +274,10 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
     const bucketing = probe && span && chosen.bucketing.kind === 'range' ? { ...chosen.bucketing, width: widthForProbe(chosen.bucketing.width, span, probe) } : chosen.bucketing;
     sourceRelation = { ...sourceRelation, bucketing };
     targetRelation = { ...targetRelation, bucketing };
-    const [sourceSlices, targetSlices] = await Promise.all(
-      early ?? ([sideSlices(local, source, sourceRelation, options(sourceRows, span)), sideSlices(local, target, targetRelation, options(targetRows, span))] as const),
-    );
+    const [sourceSlices, targetSlices] = await Promise.all([
+      sideSlices(local, source, sourceRelation, options(sourceRows, span, chosen.sample)),
+      sideSlices(local, target, targetRelation, options(targetRows, span, chosen.sample)),
+    ]);
     lap('buckets');
     const narrowed = probe && bucketing.kind === 'range' && chosen.bucketing.kind === 'range' && bucketing.width < chosen.bucketing.width
       ? ` (a probe of ${probe.probed} ranges of ${chosen.bucketing.width.toLocaleString('en-US')} found ${probe.differing} differing, so the ranges were narrowed to ${bucketing.width.toLocaleString('en-US')})`
@@ -297,8 +292,6 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
     return { how: `${bucketsInWords(bucketing)}${narrowed}`, buckets, sourceDuplicates, targetDuplicates };
   })().catch(async (error: unknown) => {
     fail(error);
-    // The pivot lookups may still be running: wait for them, so nothing is left behind.
-    await Promise.allSettled(early ?? []);
     throw firstError?.error ?? error;
   });
   if (first.probe) {

@@ -27,6 +27,7 @@ export function checksumRelation(side: Side, resolved: ResolvedColumns, bucketin
   const relation: ChecksumRelation = {
     compiler,
     from,
+    table: !definition.query,
     keys: resolved.keys.map(column),
     values: resolved.columns.map(column),
     bucketing,

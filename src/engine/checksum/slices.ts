@@ -30,7 +30,14 @@ export interface SliceOptions {
   rows: number;
   /** Hash-bucket scans of fewer rows are not split (MIN_ROWS_TO_SPLIT_HASH_SCAN; tests lower it). */
   minRowsToSplitHashScan: number;
+  /** A random sample of canonical key texts (either side's), whose quantiles serve as text pivots. */
+  sample?: readonly Uint8Array[];
 }
+
+/** At most this many sampled keys are looked up to order them in the engine's own collation. */
+const SAMPLE_LOOKUPS = 256;
+/** The looked-up keys give the pivots when at least this many per slice were found; else an index walk per pivot. */
+const FOUND_PER_SLICE = 8;
 
 export async function scanSlices(context: DiffContext, side: Side, relation: ChecksumRelation, options: SliceOptions): Promise<ScanSlice[]> {
   const { parallelScans, span, rows } = options;
@@ -49,8 +56,12 @@ export async function scanSlices(context: DiffContext, side: Side, relation: Che
   // which a driver formatting on the client could confuse with a '?' inside the user's filter).
   if (!side.definition.dataset || relation.keys[0]?.column.family !== 'text' || rows < options.minRowsToSplitHashScan) return [{}];
   const pivots: string[] = [];
+  // The sampled keys, ordered by the engine itself, give the pivots in a few index lookups; the key at
+  // the row in the middle costs an index walk over half the table (4 s for 10M rows in MariaDB). Any
+  // pivot partitions the rows exactly; a poor one only unbalances.
+  const ordered = options.sample ? await sampleInEngineOrder(context, side, relation, key, options.sample) : [];
   for (let i = 1; i < slices; i++) {
-    const value = await keyAtRow(context, side, relation, key, Math.floor((rows * i) / slices));
+    const value = ordered.length >= FOUND_PER_SLICE * slices ? ordered[Math.floor((ordered.length * i) / slices)] : await keyAtRow(context, side, relation, key, Math.floor((rows * i) / slices));
     if (typeof value !== 'string' || (pivots.length > 0 && value === pivots[pivots.length - 1])) break;
     pivots.push(value);
   }
@@ -64,6 +75,19 @@ function between(key: string, bounds: readonly string[]): ScanSlice[] {
   for (let i = 1; i < bounds.length; i++) slices.push({ condition: `${key} >= ${bounds[i - 1]} AND ${key} < ${bounds[i]}` });
   slices.push({ condition: `${key} >= ${bounds[bounds.length - 1]}` });
   return slices;
+}
+
+/** Up to SAMPLE_LOOKUPS of the sampled keys that the side holds, in its own key order (index lookups). */
+async function sampleInEngineOrder(context: DiffContext, side: Side, relation: ChecksumRelation, key: string, sample: readonly Uint8Array[]): Promise<string[]> {
+  if (sample.length === 0) return [];
+  const compiler = relation.compiler;
+  const step = Math.max(1, Math.floor(sample.length / SAMPLE_LOOKUPS));
+  const literals = new Set<string>();
+  for (let i = 0; i < sample.length; i += step) literals.add(compiler.stringLiteral(Buffer.from(sample[i]!).toString('utf8')));
+  const filter = relation.filter ? ` AND (${relation.filter})` : '';
+  const sql = `SELECT ${key} AS ${compiler.quoteIdentifier('pivot')} FROM ${relation.from} WHERE ${key} IN (${[...literals].join(', ')})${filter} ORDER BY ${key}`;
+  const rows = await side.connection.query(sql, [], context.signal ? { signal: context.signal } : {});
+  return rows.map((row) => (row as ResultRow).pivot).filter((value): value is string => typeof value === 'string');
 }
 
 /** The first key column's value at row `offset` in the engine's own key order (an index walk). */

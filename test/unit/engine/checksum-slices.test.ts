@@ -56,6 +56,35 @@ describe('slices of a hash-bucketed scan', () => {
     expect(slices).toEqual([{ condition: `(\`b\`.\`code\` IS NULL OR \`b\`.\`code\` < ${pivot})` }, { condition: `\`b\`.\`code\` >= ${pivot}` }]);
   });
 
+  it('takes the pivot from the key sample when there is one: the median of the sampled keys the engine holds, in its own order', async () => {
+    const asked: string[] = [];
+    // The engine answers with the looked-up keys it holds, ordered its own way (case-insensitively here).
+    const held = ['a-1', 'B-2', 'c-3', 'D-4', 'e-5', 'F-6', 'g-7', 'H-8', 'i-9', 'J-10', 'k-11', 'L-12', 'm-13', 'N-14', 'o-15', 'P-16', 'q-17'];
+    const connection = {
+      dialect: 'mysql',
+      compiler: mysqlCompiler,
+      query: async (sql: string) => {
+        asked.push(sql);
+        return held.map((pivot) => ({ pivot }));
+      },
+    };
+    const side = { role: 'target', definition: { dataset: 't' }, connection } as unknown as Side;
+    const sample = held.map((key) => Buffer.from(key)).reverse();
+    const slices = await scanSlices({} as DiffContext, side, relation(code, { kind: 'hash', buckets: 7 }), { parallelScans: 2, span: undefined, rows: 2_000_001, minRowsToSplitHashScan: 1_000_000, sample });
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatch(/^SELECT `b`.`code` AS `pivot` FROM `t` AS `b` WHERE `b`.`code` IN \('q-17', 'P-16', .*'a-1'\) ORDER BY `b`.`code`$/);
+    const pivot = `'i-9'`;
+    expect(slices).toEqual([{ condition: `(\`b\`.\`code\` IS NULL OR \`b\`.\`code\` < ${pivot})` }, { condition: `\`b\`.\`code\` >= ${pivot}` }]);
+  });
+
+  it('walks the index when the engine holds too few of the sampled keys to give a pivot', async () => {
+    const asked: string[] = [];
+    const { context, side } = sideAnswering('m', asked);
+    await scanSlices(context, side, relation(code, { kind: 'hash', buckets: 7 }), { parallelScans: 2, span: undefined, rows: 2_000_001, minRowsToSplitHashScan: 1_000_000, sample: [Buffer.from('a')] });
+    expect(asked).toHaveLength(2);
+    expect(asked[1]).toContain('ORDER BY `b`.`code` LIMIT 1 OFFSET 1000000');
+  });
+
   it('does not split a small table, a non-text key, or when there is no pivot (an empty table)', async () => {
     const asked: string[] = [];
     const small = sideAnswering('m', asked);

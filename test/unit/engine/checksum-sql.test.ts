@@ -63,6 +63,14 @@ describe('prefix buckets (a text key, in byte order)', () => {
     expect(sampleKeysSql(prefixed(postgresCompiler, []), 1, 8)).toBe(`SELECT ("code")::text AS "key_text" FROM "t" WHERE "code" IS NOT NULL AND random() < 1 LIMIT 8`);
   });
 
+  it('sample a large PostgreSQL table by pages (TABLESAMPLE SYSTEM), never a query, nor a table sampled at 5 % or more', () => {
+    const table = { ...prefixed(postgresCompiler, []), table: true };
+    expect(sampleKeysSql(table, 0.0078, 8)).toBe(`SELECT ("code")::text AS "key_text" FROM "t" TABLESAMPLE SYSTEM (0.780000) WHERE "code" IS NOT NULL LIMIT 8`);
+    expect(sampleKeysSql(table, 0.05, 8)).toContain('random() < 0.05');
+    expect(sampleKeysSql({ ...table, table: false }, 0.0078, 8)).toContain('random() < 0.0078');
+    expect(sampleKeysSql({ ...prefixed(mysqlCompiler, []), table: true }, 0.0078, 8)).toContain('RAND() < 0.0078');
+  });
+
   it('read the 7 bytes after a shared prefix, keys outside it in buckets of their own', () => {
     const sql = bucketScanSql(prefixed(mysqlCompiler, [100n], '4f52'));
     expect(sql).toContain(
