@@ -5,12 +5,12 @@
  */
 import { spawn } from 'node:child_process';
 import os from 'node:os';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type BenchArgs, type ScenarioName } from './args.js';
 import { generateDatasets, scenarioTables } from './dataset.js';
 import { sharedLink, startThrottlingProxy, type ThrottlingProxy } from './proxy.js';
-import { renderResults, renderTable, type Measurement } from './report.js';
+import { blockMarkers, renderResults, renderSummary, renderTable, replaceBlock, type Measurement } from './report.js';
 import type { ContenderOutput } from './contenders/types.js';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
@@ -113,6 +113,14 @@ export async function main(argv: string[]): Promise<number> {
   console.log(`\n${renderTable(measurements)}`);
   await writeFile(args.output, renderResults({ command, machine, rows: args.rows, link: args.link?.label, measurements, date: new Date().toISOString() }));
   log(`\nwritten: ${args.output}`);
+  // The run's block in docs/benchmarks.md, when it has one for this row count and link.
+  const docs = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));
+  const markers = blockMarkers(args.rows, args.link?.label);
+  const updated = replaceBlock(await readFile(docs, 'utf8'), markers, renderSummary({ command, machine, date: new Date().toISOString(), measurements }));
+  if (updated) {
+    await writeFile(docs, updated);
+    log(`updated: docs/benchmarks.md (${markers[0]})`);
+  } else log(`docs/benchmarks.md has no block ${markers[0]} … ${markers[1]}: not updated`);
   const wrong = measurements.filter((m) => m.found && m.wrong);
   if (wrong.length > 0) {
     console.error(`WRONG RESULTS: ${wrong.map((m) => `${m.scenario}/${m.contender}`).join(', ')}`);

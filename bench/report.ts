@@ -91,10 +91,54 @@ ${input.command}
   Bytes = bytes received from each database, counted at the socket level. Rows = rows each database sent.
 - \`count\`: \`count(*)\` on both sides at once. \`floor\`: one full-table checksum query per side (the same
   normalised row text and md5-as-integer datacompare uses), both sides at once. \`naive\`: both tables streamed
-  ordered by key (pg cursor, mysql2 stream) and merged in Node. \`datacompare\`: \`runComparison\` as the CLI runs it.
+  ordered by key (pg cursor, mysql2 stream), each row's values cast to one canonical text in SQL, merged in Node
+  comparing one string a row. \`datacompare\`: \`runComparison\` from the compiled build, as the CLI runs it.
+- "process s" is spawn to exit of the contender's process, as a user times a command; every ratio uses it.
+  "in-process s" is the contender's own call (module loading and process start excluded).
 - data-diff 0.11.1 took 106–156 s on the 10M-row tables of this machine (see docs/benchmarks.md); the
   "vs data-diff" column uses the fastest, 106 s, and only means something at 10M rows.
 
 ${table}
 `;
+}
+
+const seconds = (m: Measurement | undefined): string => (m ? (m.wallMs / 1000).toFixed(2) : '–');
+
+/**
+ * The compact table docs/benchmarks.md shows for one run: per scenario the four contenders' process
+ * times, datacompare's ratios, bytes, peak RSS, and its plan with where its time went.
+ */
+export function renderSummary(input: { command: string; machine: string; date: string; measurements: Measurement[] }): string {
+  const scenarios = [...new Set(input.measurements.map((m) => m.scenario))];
+  const rows = scenarios.map((scenario) => {
+    const of = (contender: string) => input.measurements.find((m) => m.scenario === scenario && m.contender === contender);
+    const ours = of('datacompare');
+    const naive = of('naive');
+    const bytes = ours && naive ? `${((100 * (ours.bytes.source + ours.bytes.target)) / (naive.bytes.source + naive.bytes.target)).toFixed(2)} %` : '–';
+    const plan = ours?.plan ? ours.plan.slice(0, ours.plan.indexOf(':')) : '–';
+    const phases = ours?.note?.replace(/^phases ms /, '') ?? '';
+    const answer = ours ? annotate(ours) : undefined;
+    return `| ${scenario} | ${seconds(ours)} | ${seconds(naive)} | ${seconds(of('floor'))} | ${seconds(of('count'))} | ${ratio(ours?.wallMs, naive?.wallMs)} | ${ratio(ours?.wallMs, of('floor')?.wallMs)} | ${bytes} | ${ours ? ours.maxRssMb.toFixed(0) : '–'} / ${naive ? naive.maxRssMb.toFixed(0) : '–'} MB | ${answer?.wrong ? '**WRONG**' : 'exact'} | ${plan}${phases ? `: ${phases}` : ''} |`;
+  });
+  return [
+    `\`${input.command}\` on ${input.date.slice(0, 10)}; ${input.machine}.`,
+    '',
+    '| scenario | datacompare s | naive s | floor s | count(*) s | vs naive | vs floor | bytes vs naive | peak RSS ours / naive | answer | plan: phases (ms) |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...rows,
+  ].join('\n');
+}
+
+/** The marker pair that delimits a run's block in docs/benchmarks.md, by row count and link. */
+export function blockMarkers(rows: number, link: string | undefined): [string, string] {
+  const key = `${rows} rows, ${link ? 'link' : 'loopback'}`;
+  return [`<!-- bench results: ${key} -->`, `<!-- end bench results: ${key} -->`];
+}
+
+/** `text` with the block between the markers replaced by `content`, or undefined when the markers are missing. */
+export function replaceBlock(text: string, [begin, end]: [string, string], content: string): string | undefined {
+  const start = text.indexOf(begin);
+  const stop = text.indexOf(end);
+  if (start < 0 || stop < start) return undefined;
+  return `${text.slice(0, start + begin.length)}\n${content}\n${text.slice(stop)}`;
 }
