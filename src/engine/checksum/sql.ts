@@ -157,18 +157,20 @@ export function bucketScanSql(relation: ChecksumRelation, condition?: string): s
  * The canonical key texts (as bytes where the engine gives them so) of a random `fraction` of a side's
  * rows, at most `limit` of them (a row estimate far too low must not bring a table): prefix buckets' sample.
  */
-export function sampleKeysSql(relation: ChecksumRelation, fraction: number, limit: number): string {
+export function sampleKeysSql(relation: ChecksumRelation, fraction: number, limit: number, byPages = false): string {
   const q = relation.compiler.quoteIdentifier.bind(relation.compiler);
   const key = singleKey(relation);
   const order = textKeyOrder(relation);
-  // Page sampling reads only the sampled pages; below 5 % of a table it still gives enough rows.
-  const pages = relation.table && order.tableSample && fraction < PAGE_SAMPLE_BELOW ? order.tableSample(fraction) : undefined;
-  const condition = pages ? `${key.expr} IS NOT NULL` : `${key.expr} IS NOT NULL AND ${order.sample(fraction)}`;
+  // Pages hold neighbouring rows: PAGE_OVERSAMPLE times the pages, one row in PAGE_OVERSAMPLE of them
+  // kept, spreads the sample over that many more pages while reading a small share of the table.
+  const oversampled = fraction * PAGE_OVERSAMPLE;
+  const pages = byPages && relation.table && order.tableSample && oversampled < 1 ? order.tableSample(oversampled) : undefined;
+  const condition = `${key.expr} IS NOT NULL AND ${order.sample(pages ? 1 / PAGE_OVERSAMPLE : fraction)}`;
   return `SELECT ${normalised(relation, key)} AS ${q('key_text')} FROM ${relation.from}${pages ? ` ${pages}` : ''}${where(relation, condition)} ${relation.compiler.limit(limit)}`;
 }
 
-/** Below this sampled fraction, a table's keys are sampled by pages (`tableSample`) where the engine can. */
-export const PAGE_SAMPLE_BELOW = 0.05;
+/** A page sample reads this many times the sampled share of pages (see sampleKeysSql). */
+export const PAGE_OVERSAMPLE = 10;
 
 /** The whole relation's count and checksum in one query: the bench's "checksum floor". */
 export function fullChecksumSql(relation: ChecksumRelation): string {

@@ -63,12 +63,17 @@ describe('prefix buckets (a text key, in byte order)', () => {
     expect(sampleKeysSql(prefixed(postgresCompiler, []), 1, 8)).toBe(`SELECT ("code")::text AS "key_text" FROM "t" WHERE "code" IS NOT NULL AND random() < 1 LIMIT 8`);
   });
 
-  it('sample a large PostgreSQL table by pages (TABLESAMPLE SYSTEM), never a query, nor a table sampled at 5 % or more', () => {
+  it('sample a large PostgreSQL table by pages when asked: ten times the pages, one row in ten of them', () => {
     const table = { ...prefixed(postgresCompiler, []), table: true };
-    expect(sampleKeysSql(table, 0.0078, 8)).toBe(`SELECT ("code")::text AS "key_text" FROM "t" TABLESAMPLE SYSTEM (0.780000) WHERE "code" IS NOT NULL LIMIT 8`);
-    expect(sampleKeysSql(table, 0.05, 8)).toContain('random() < 0.05');
-    expect(sampleKeysSql({ ...table, table: false }, 0.0078, 8)).toContain('random() < 0.0078');
-    expect(sampleKeysSql({ ...prefixed(mysqlCompiler, []), table: true }, 0.0078, 8)).toContain('RAND() < 0.0078');
+    expect(sampleKeysSql(table, 0.0078, 8, true)).toBe(`SELECT ("code")::text AS "key_text" FROM "t" TABLESAMPLE SYSTEM (7.80000) WHERE "code" IS NOT NULL AND random() < 0.1 LIMIT 8`);
+  });
+
+  it('sample by rows a table not asked to be sampled by pages, a query, an engine without page sampling, or a share of 10 % or more', () => {
+    const table = { ...prefixed(postgresCompiler, []), table: true };
+    expect(sampleKeysSql(table, 0.0078, 8)).toContain('FROM "t" WHERE "code" IS NOT NULL AND random() < 0.0078');
+    expect(sampleKeysSql({ ...table, table: false }, 0.0078, 8, true)).toContain('FROM "t" WHERE "code" IS NOT NULL AND random() < 0.0078');
+    expect(sampleKeysSql({ ...prefixed(mysqlCompiler, []), table: true }, 0.0078, 8, true)).toContain('RAND() < 0.0078');
+    expect(sampleKeysSql(table, 0.1, 8, true)).toContain('FROM "t" WHERE "code" IS NOT NULL AND random() < 0.1');
   });
 
   it('read the 7 bytes after a shared prefix, keys outside it in buckets of their own', () => {
