@@ -52,6 +52,8 @@ export interface ChecksumTuning {
   refineAboveRows?: number;
   /** ...and only when the slower side's round trip takes at least this many milliseconds (SLOW_LINK_MS). */
   refineOnRoundTripMs?: number;
+  /** Text keys of tables with at least this many rows are sampled by pages where the engine can (PAGE_SAMPLE_ROWS). */
+  pageSampleRows?: number;
 }
 
 export const DEFAULT_TUNING: ChecksumTuning = {
@@ -153,11 +155,18 @@ function textKeyed(context: DiffContext): boolean {
  * single-core scan), else from the source; undefined (key-hash buckets then) when the sample does
  * not allow them. The sample also gives MariaDB's scan slices their pivots (slices.ts).
  */
-async function prefixBucketing(context: DiffContext, sides: [Side, ChecksumRelation, number][], buckets: number): Promise<{ prefix: PrefixBucketing | undefined; sample: Buffer[] }> {
+async function prefixBucketing(
+  context: DiffContext,
+  sides: [Side, ChecksumRelation, number][],
+  buckets: number,
+  pageSampleRows: number,
+): Promise<{ prefix: PrefixBucketing | undefined; sample: Buffer[] }> {
   const scansInParallel = await Promise.all(sides.map(async ([side]) => ((await loadChecksumHooks(side.connection.dialect)).parallelScans ?? 1) <= 1));
   const [side, relation, rows] = sides[scansInParallel.indexOf(true)] ?? sides[0]!;
   const fraction = Math.min(1, (2 * buckets) / Math.max(1, rows));
-  const sample = await side.connection.query(sampleKeysSql(relation, fraction, 4 * buckets, rows >= PAGE_SAMPLE_ROWS), [], queryOptions(context));
+  const draw = (byPages: boolean) => side.connection.query(sampleKeysSql(relation, fraction, 4 * buckets, byPages), [], queryOptions(context));
+  // A view (or a foreign table) refuses a page sample: its rows are sampled one by one instead.
+  const sample = rows >= pageSampleRows ? await draw(true).catch((error: unknown) => (context.signal?.aborted ? Promise.reject(error) : draw(false))) : await draw(false);
   const keys = sample.map((row) => (Buffer.isBuffer(row.key_text) ? row.key_text : Buffer.from(String(row.key_text), 'utf8')));
   return { prefix: prefixBucketsFromSample(keys, buckets), sample: keys };
 }
@@ -182,13 +191,14 @@ async function chooseBucketing(
   relations: [ChecksumRelation, ChecksumRelation],
   rowCounts: [number, number],
   rowsPerBucket: number,
+  pageSampleRows: number,
 ): Promise<{ bucketing: Bucketing; span?: { lo: bigint; hi: bigint }; sample?: Buffer[] }> {
   const rows = Math.max(...rowCounts);
   const hash = { bucketing: { kind: 'hash', buckets: chooseBucketCount(rows, rowsPerBucket) } as Bucketing };
   const { source, target } = context;
   if (textKeyed(context)) {
     const buckets = Math.min(MAX_PREFIX_BUCKETS, Math.max(1, Math.ceil(rows / rowsPerBucket)));
-    const { prefix, sample } = await prefixBucketing(context, [[source, relations[0], rowCounts[0]], [target, relations[1], rowCounts[1]]], buckets);
+    const { prefix, sample } = await prefixBucketing(context, [[source, relations[0], rowCounts[0]], [target, relations[1], rowCounts[1]]], buckets, pageSampleRows);
     return prefix ? { bucketing: prefix, sample } : { ...hash, sample };
   }
   if (!integerKeyed(context.resolved) || source.definition.query || target.definition.query) return hash;
@@ -270,7 +280,7 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
   };
   const options = (rows: number, span?: { lo: bigint; hi: bigint }, sample?: Buffer[]) => ({ span, rows, sample, minRowsToSplitHashScan: tuning.minRowsToSplitHashScan });
   const first = await (async () => {
-    const chosen = await chooseBucketing(local, [sourceRelation, targetRelation], [sourceRows, targetRows], tuning.rowsPerBucket);
+    const chosen = await chooseBucketing(local, [sourceRelation, targetRelation], [sourceRows, targetRows], tuning.rowsPerBucket, tuning.pageSampleRows ?? PAGE_SAMPLE_ROWS);
     const span = chosen.span;
     sourceRelation = { ...sourceRelation, bucketing: chosen.bucketing };
     targetRelation = { ...targetRelation, bucketing: chosen.bucketing };
