@@ -36,6 +36,9 @@ export interface DiffOutcome {
   phases?: Record<string, number>;
 }
 
+/** A query's options carrying the comparison's AbortSignal, when it has one. */
+export const queryOptions = (context: Pick<DiffContext, 'signal'>): { signal?: AbortSignal } => (context.signal ? { signal: context.signal } : {});
+
 /** How many duplicated keys per side are named in the reasons. */
 export const DUPLICATE_EXAMPLES = 5;
 

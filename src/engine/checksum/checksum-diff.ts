@@ -16,7 +16,7 @@
  */
 import { loadChecksumHooks } from '../../dialects/registry.js';
 import { linkedAbort } from '../../shared/abort.js';
-import type { DiffContext, DiffOutcome } from '../diff-outcome.js';
+import { queryOptions, type DiffContext, type DiffOutcome } from '../diff-outcome.js';
 import { runStreamMerge } from '../stream-merge.js';
 import type { Side } from '../sides.js';
 import { chooseBucketCount, compareBuckets, MAX_BUCKETS, ROWS_PER_BUCKET, type BucketComparison } from './buckets.js';
@@ -82,8 +82,6 @@ async function roundTripMs(context: DiffContext, sides: [Side, Side]): Promise<n
   const [source, target] = await Promise.all(sides.map(time));
   return Math.max(source ?? 0, target ?? 0);
 }
-
-const queryOptions = (context: DiffContext) => (context.signal ? { signal: context.signal } : {});
 
 /** The statistics' row count of a side's table, or its exact count(*) when there is no estimate. */
 export async function estimateRows(context: DiffContext, side: Side, relation: ChecksumRelation): Promise<number> {

@@ -12,7 +12,7 @@ import type { DiffContext } from '../diff-outcome.js';
 import type { Side } from '../sides.js';
 import { compareBuckets, MAX_BUCKETS } from './buckets.js';
 import { scanSummaries } from './slices.js';
-import { bucketConditions, type ChecksumRelation } from './sql.js';
+import { withinBuckets, type ChecksumRelation } from './sql.js';
 
 /** How many buckets the probe checksums. */
 export const PROBE_BUCKETS = 32;
@@ -35,10 +35,7 @@ export function probeBuckets(lo: bigint, width: bigint, count: number): bigint[]
 
 /** Checksums the probe buckets on both sides (relations with range bucketing) and counts those that differ. */
 export async function probeRanges(context: DiffContext, sides: [Side, Side], relations: [ChecksumRelation, ChecksumRelation], starts: bigint[]): Promise<ProbeResult> {
-  const [source, target] = relations.map((relation) => {
-    const within = bucketConditions(relation, starts).map((condition) => `(${condition})`).join(' OR ');
-    return { ...relation, filter: relation.filter ? `(${relation.filter}) AND (${within})` : within };
-  }) as [ChecksumRelation, ChecksumRelation];
+  const [source, target] = relations.map((relation) => withinBuckets(relation, starts)) as [ChecksumRelation, ChecksumRelation];
   const compared = await compareBuckets(scanSummaries(context, sides[0], source, [{}]), scanSummaries(context, sides[1], target, [{}]));
   return { probed: Math.max(compared.summaries.source, compared.summaries.target), differing: compared.differing.length };
 }

@@ -8,7 +8,7 @@
 import type { DiffContext } from '../diff-outcome.js';
 import { compareBuckets, type BucketComparison } from './buckets.js';
 import { scanSummaries } from './slices.js';
-import { bucketConditions, type Bucketing, type ChecksumRelation } from './sql.js';
+import { withinBuckets, type Bucketing, type ChecksumRelation } from './sql.js';
 
 /** A refining pass splits each differing key range into this many. */
 export const REFINE_SPLIT = 16n;
@@ -26,12 +26,9 @@ export async function refineRanges(
   width: bigint,
 ): Promise<{ buckets: BucketComparison; relations: [ChecksumRelation, ChecksumRelation] }> {
   const narrow = relations.map((relation) => {
-    const within = bucketConditions(relation, coarse.differing).map((condition) => `(${condition})`).join(' OR ');
-    const lo = relation.bucketing.kind === 'range' ? relation.bucketing.lo : 0n;
-    return {
-      scan: { ...relation, bucketing: { kind: 'range', lo, width } as Bucketing, filter: relation.filter ? `(${relation.filter}) AND (${within})` : within },
-      fetch: { ...relation, bucketing: { kind: 'range', lo, width } as Bucketing },
-    };
+    const bucketing: Bucketing = { kind: 'range', lo: relation.bucketing.kind === 'range' ? relation.bucketing.lo : 0n, width };
+    // Scanned: the rows of the differing wide ranges only; fetched: by the narrow ranges.
+    return { scan: { ...withinBuckets(relation, coarse.differing), bucketing }, fetch: { ...relation, bucketing } };
   }) as [{ scan: ChecksumRelation; fetch: ChecksumRelation }, { scan: ChecksumRelation; fetch: ChecksumRelation }];
   const fine = await compareBuckets(
     scanSummaries(context, context.source, narrow[0].scan, [{}]),

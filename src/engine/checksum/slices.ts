@@ -8,7 +8,7 @@
  *   (one index walk to find it). Any pivot partitions the rows exactly; a poor one only unbalances.
  */
 import type { ResultRow } from '../../dialects/types.js';
-import type { DiffContext } from '../diff-outcome.js';
+import { queryOptions, type DiffContext } from '../diff-outcome.js';
 import type { Side } from '../sides.js';
 import { toSummary, type BucketSummary } from './buckets.js';
 import { bucketScanSql, type ChecksumRelation } from './sql.js';
@@ -86,7 +86,7 @@ async function sampleInEngineOrder(context: DiffContext, side: Side, relation: C
   for (let i = 0; i < sample.length; i += step) literals.add(compiler.stringLiteral(Buffer.from(sample[i]!).toString('utf8')));
   const filter = relation.filter ? ` AND (${relation.filter})` : '';
   const sql = `SELECT ${key} AS ${compiler.quoteIdentifier('pivot')} FROM ${relation.from} WHERE ${key} IN (${[...literals].join(', ')})${filter} ORDER BY ${key}`;
-  const rows = await side.connection.query(sql, [], context.signal ? { signal: context.signal } : {});
+  const rows = await side.connection.query(sql, [], queryOptions(context));
   return rows.map((row) => (row as ResultRow).pivot).filter((value): value is string => typeof value === 'string');
 }
 
@@ -95,7 +95,7 @@ async function keyAtRow(context: DiffContext, side: Side, relation: ChecksumRela
   const compiler = relation.compiler;
   const filter = relation.filter ? ` AND (${relation.filter})` : '';
   const sql = `SELECT ${key} AS ${compiler.quoteIdentifier('pivot')} FROM ${relation.from} WHERE ${key} IS NOT NULL${filter} ORDER BY ${key} ${compiler.limit(1)} OFFSET ${Math.max(0, Math.trunc(offset))}`;
-  const [row] = await side.connection.query(sql, [], context.signal ? { signal: context.signal } : {});
+  const [row] = await side.connection.query(sql, [], queryOptions(context));
   return (row as ResultRow | undefined)?.pivot;
 }
 
@@ -147,11 +147,11 @@ export async function* mergeSummaries(slices: readonly AsyncIterable<BucketSumma
 export async function* scanSummaries(context: DiffContext, side: Side, relation: ChecksumRelation, slices: ScanSlice[]): AsyncGenerator<BucketSummary> {
   const sqlOf = (slice: ScanSlice) => bucketScanSql(relation, slice.condition);
   if (slices.length === 1) {
-    for (const row of await side.connection.query(sqlOf(slices[0]!), [], context.signal ? { signal: context.signal } : {})) yield toSummary(row as ResultRow);
+    for (const row of await side.connection.query(sqlOf(slices[0]!), [], queryOptions(context))) yield toSummary(row as ResultRow);
     return;
   }
   const streams = slices.map(async function* (slice) {
-    for await (const row of side.connection.stream(sqlOf(slice), [], context.signal ? { signal: context.signal } : {})) yield toSummary(row);
+    for await (const row of side.connection.stream(sqlOf(slice), [], queryOptions(context))) yield toSummary(row);
   });
   yield* mergeSummaries(streams);
 }

@@ -285,6 +285,12 @@ function runs(buckets: readonly bigint[], step: bigint): [bigint, bigint][] {
   return out;
 }
 
+/** The relation restricted to the rows of `buckets` (its own filter kept): what a probe or refining pass scans. */
+export function withinBuckets(relation: ChecksumRelation, buckets: readonly bigint[]): ChecksumRelation {
+  const within = bucketConditions(relation, buckets).map((condition) => `(${condition})`).join(' OR ');
+  return { ...relation, filter: relation.filter ? `(${relation.filter}) AND (${within})` : within };
+}
+
 /** `key = low` or `key BETWEEN low AND high` (SQL literals or numbers). */
 function keyBetween(key: string, low: string, high: string): string {
   return low === high ? `${key} = ${low}` : `${key} BETWEEN ${low} AND ${high}`;
