@@ -19,12 +19,13 @@ import { DUPLICATE_EXAMPLES, type DiffContext, type DiffOutcome, type DuplicateK
 import { diffRow, keyValues, type CanonicalRow } from './diff-rows.js';
 import type { ResolvedColumns } from './resolve.js';
 import { selectItems, sideSelect } from './side-select.js';
+import { unpack, type PackedColumns } from './packed-values.js';
 import { columnRef, fromClause, withCondition, type Side } from './sides.js';
 
 /** The ORDER BY a side is streamed in; exported so tests can pin it. */
 export function streamSql(side: Side, resolved: ResolvedColumns): string {
   const compiler = side.connection.compiler;
-  const select = sideSelect(side, resolved, 'b');
+  const select = sideSelect(side, resolved, 'b', { pack: true });
   const items = selectItems(select).map((item) => `${item.sql} AS ${compiler.quoteIdentifier(item.alias)}`);
   const order = resolved.keys.map((pair, i) => {
     if (pair.family === 'integer' || pair.family === 'float') return columnRef(side, 'b', side.role === 'source' ? pair.source : pair.target);
@@ -33,8 +34,19 @@ export function streamSql(side: Side, resolved: ResolvedColumns): string {
   return `SELECT ${items.join(', ')} ${fromClause(side, 'b')} ORDER BY ${order.join(', ')}`;
 }
 
+/**
+ * A row as read: the packed columns' values are filled in (`complete`) only when the row is reported
+ * or its packed text differs from the other side's (see packed-values.ts).
+ */
+interface StreamRow extends CanonicalRow {
+  /** The packed columns' text, or undefined when nothing is packed. */
+  packed: string | undefined;
+  /** True once the packed values are decoded into `values` and `shown` is filled in. */
+  complete: boolean;
+}
+
 interface Group {
-  row: CanonicalRow;
+  row: StreamRow;
   count: number;
 }
 
@@ -65,13 +77,15 @@ export async function runStreamMerge(context: DiffContext, parts?: SideParts): P
   // A failure on one side stops the other side's query instead of waiting for it (closing waits for it).
   const failure = linkedAbort(context.signal);
   const local = { ...context, signal: failure.signal };
+  const packing = sideSelect(context.source, resolved, 'b', { pack: true }).packed;
+  const complete = rowCompleter(packing);
   const source = reader(local, context.source, compareKeys, parts?.source);
   const target = reader(local, context.target, compareKeys, parts?.target);
   const stats = { matched_rows: 0, mismatched_rows: 0, only_in_source: 0, only_in_target: 0 };
   const columnMismatches = resolved.columns.map(() => 0);
   const samples: DiffRow[] = [];
-  const keep = (row: DiffRow) => {
-    if (samples.length < definition.maxDiffRows) samples.push(row);
+  const keep = (type: DiffRow['_diff_type'], a: StreamRow | undefined, b: StreamRow | undefined, differing?: readonly number[]) => {
+    if (samples.length < definition.maxDiffRows) samples.push(diffRow(resolved, type, a && complete(a), b && complete(b), differing));
   };
   try {
     // Both sides' queries start at once (a side's query is sent when its first row is asked for).
@@ -81,25 +95,26 @@ export async function runStreamMerge(context: DiffContext, parts?: SideParts): P
       if (order < 0 && a) {
         if (a.count === 1) {
           stats.only_in_source++;
-          keep(diffRow(resolved, 'only_in_source', a.row, undefined));
+          keep('only_in_source', a.row, undefined);
         }
         const next = source.next();
         a = next instanceof Promise ? await next : next;
       } else if (order > 0 && b) {
         if (b.count === 1) {
           stats.only_in_target++;
-          keep(diffRow(resolved, 'only_in_target', undefined, b.row));
+          keep('only_in_target', undefined, b.row);
         }
         const next = target.next();
         b = next instanceof Promise ? await next : next;
       } else if (a && b) {
         if (a.count === 1 && b.count === 1) {
-          const differing = differingColumns(resolved, a.row, b.row);
+          // Equal packed texts: only the columns not packed can differ (the packed values are left undecoded).
+          const differing = a.row.packed === b.row.packed ? differingColumns(resolved, a.row, b.row) : differingColumns(resolved, complete(a.row), complete(b.row));
           if (differing.length === 0) stats.matched_rows++;
           else {
             stats.mismatched_rows++;
             for (const j of differing) columnMismatches[j] = (columnMismatches[j] ?? 0) + 1;
-            keep(diffRow(resolved, 'changed', a.row, b.row, differing));
+            keep('changed', a.row, b.row, differing);
           }
         }
         const [nextA, nextB] = [source.next(), target.next()];
@@ -135,7 +150,21 @@ export async function runStreamMerge(context: DiffContext, parts?: SideParts): P
 
 const NONE: readonly number[] = Object.freeze([]);
 
-/** The indexes of the columns whose values differ (a shared empty array for equal rows: nothing allocated). */
+/** Decodes a row's packed values into `values` and fills in `shown`, once; returns the row. */
+function rowCompleter(packing: PackedColumns | undefined): (row: StreamRow) => StreamRow {
+  return (row) => {
+    if (row.complete) return row;
+    if (packing && row.packed !== undefined) unpack(row.packed, packing, row.values);
+    if (row.shown !== row.values) for (let j = 0; j < row.shown.length; j++) if (row.shown[j] === undefined) row.shown[j] = row.values[j] ?? null;
+    row.complete = true;
+    return row;
+  };
+}
+
+/**
+ * The indexes of the columns whose values differ (a shared empty array for equal rows: nothing
+ * allocated). Values not decoded (undefined on both sides: equal packed texts) are equal.
+ */
 function differingColumns(resolved: ResolvedColumns, a: CanonicalRow, b: CanonicalRow): readonly number[] {
   let out: number[] | undefined;
   const columns = resolved.columns;
@@ -206,10 +235,15 @@ function reader(context: DiffContext, side: Side, compareKeys: KeyComparator, pa
   const keyFamilies = resolved.keys.map((pair) => pair.family);
   const floatKeysSingle = resolved.keys.map((pair) => pair.normalize.singlePrecision === true);
   const hasShown = resolved.columns.some((pair) => !pair.normalize.caseSensitive);
-  const toRow = (r: ResultRow): CanonicalRow => {
+  const select = sideSelect(side, resolved, 'b', { pack: true });
+  const packedColumns = new Set(select.packed?.columns);
+  const readNames = valueNames.map((name, j) => (packedColumns.has(j) ? undefined : name));
+  const toRow = (r: ResultRow): StreamRow => {
     const values: (string | null)[] = new Array(valueNames.length);
-    for (let j = 0; j < valueNames.length; j++) {
-      const value = text(r[valueNames[j]!]);
+    for (let j = 0; j < readNames.length; j++) {
+      const name = readNames[j];
+      if (name === undefined) continue;
+      const value = text(r[name]);
       const post = postNormalize[j];
       values[j] = post && value !== null ? post(value) : value;
     }
@@ -224,29 +258,30 @@ function reader(context: DiffContext, side: Side, compareKeys: KeyComparator, pa
         throw notAnInteger(side, side.role === 'source' ? pair.source : pair.target, key);
       } else keys[i] = key;
     }
-    if (!hasShown) return { keys, values, shown: values };
-    const shown = shownNames.map((name, j) => (r[name] !== undefined ? text(r[name]) : values[j] ?? null));
-    return { keys, values, shown };
+    const packed = select.packed ? (text(r.p) ?? '') : undefined;
+    // Shown values not selected (undefined) are the compared ones, filled in when the row is completed.
+    const shown = hasShown ? shownNames.map((name) => (r[name] !== undefined ? text(r[name]) : undefined)) : values;
+    return { keys, values, shown: shown as (string | null)[], packed, complete: packed === undefined && !hasShown };
   };
-  const sizeOf = (row: CanonicalRow) => {
-    let bytes = 0;
+  const sizeOf = (row: StreamRow) => {
+    let bytes = row.packed === undefined ? 0 : row.packed.length + 1;
     for (const value of row.keys) bytes += value === null ? 1 : value.length + 1;
-    for (const value of row.values) bytes += value === null ? 1 : value.length + 1;
+    for (const value of row.values) if (value !== undefined) bytes += value === null ? 1 : value.length + 1;
     return bytes;
   };
-  const hasNullKey = (row: CanonicalRow) => {
+  const hasNullKey = (row: StreamRow) => {
     for (const key of row.keys) if (key === null) return true;
     return false;
   };
   let buffer: ResultRow[] = [];
   let at = 0;
   let done = false;
-  let previous: CanonicalRow | undefined;
+  let previous: StreamRow | undefined;
   /** The group being read: its first row and how many rows share its key so far. */
   let group: Group | undefined;
 
   /** The next non-NULL-key row from the buffer (converted and checked), undefined at the end, or NEED_MORE. */
-  const pull = (): CanonicalRow | undefined | typeof NEED_MORE => {
+  const pull = (): StreamRow | undefined | typeof NEED_MORE => {
     for (;;) {
       if (at >= buffer.length) return done ? undefined : NEED_MORE;
       const raw = buffer[at++]!;

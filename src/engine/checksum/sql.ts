@@ -69,18 +69,27 @@ function normalised(relation: ChecksumRelation, column: ChecksumColumn): string 
 
 const FIXED_ALPHABET = new Set(['integer', 'decimal', 'boolean', 'date', 'time', 'timestamp', 'timestamptz', 'uuid', 'bytes']);
 
-/** A field of the key or row text, which is only ever hashed (`hashText`). */
-function field(relation: ChecksumRelation, column: ChecksumColumn): string {
-  const c = relation.compiler;
-  const text = c.hashText(column.expr, column.column, column.options);
-  if (FIXED_ALPHABET.has(column.column.family)) return `COALESCE(${text}, '-')`;
-  const length = c.hashText(c.byteLength(text), { name: 'length', type: 'bigint', family: 'integer' }, { caseSensitive: true });
-  return `COALESCE(${c.concat([length, "':'", text])}, '-')`;
+/** True when a family's canonical text is of a fixed alphabet (written as is in a row text; see above). */
+export function fixedAlphabet(family: string): boolean {
+  return FIXED_ALPHABET.has(family);
+}
+
+/** A field of the key or row text (see above). */
+function field(compiler: SqlCompiler, column: ChecksumColumn): string {
+  const text = compiler.hashText(column.expr, column.column, column.options);
+  if (fixedAlphabet(column.column.family)) return `COALESCE(${text}, '-')`;
+  const length = compiler.hashText(compiler.byteLength(text), { name: 'length', type: 'bigint', family: 'integer' }, { caseSensitive: true });
+  return `COALESCE(${compiler.concat([length, "':'", text])}, '-')`;
+}
+
+/** The uniquely decodable text of `columns` (their fields joined with `|`): what the row text is made of. */
+export function fieldsText(compiler: SqlCompiler, columns: ChecksumColumn[]): string {
+  const parts = columns.map((column) => field(compiler, column));
+  return compiler.concat(parts.flatMap((part, i) => (i === 0 ? [part] : ["'|'", part])));
 }
 
 function fields(relation: ChecksumRelation, columns: ChecksumColumn[]): string {
-  const parts = columns.map((column) => field(relation, column));
-  return relation.compiler.concat(parts.flatMap((part, i) => (i === 0 ? [part] : ["'|'", part])));
+  return fieldsText(relation.compiler, columns);
 }
 
 export function keyText(relation: ChecksumRelation): string {

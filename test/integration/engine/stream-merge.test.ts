@@ -224,4 +224,59 @@ describe('the streaming SQL per dialect', () => {
       await engine.close();
     }
   });
+
+  // Values that would break a naive join of texts: NULL vs '' vs '-', separators, a length-like
+  // prefix, multi-byte characters (byte lengths ≠ character counts), a line break.
+  const hostile: [number, string | null, string | null, string | null][] = [
+    [1, null, '', '-'],
+    [2, '-', '|', 'a|b'],
+    [3, '3:x', '-|-', null],
+    [4, 'Émile 🎉', '日本語', 'Zoë'],
+    [5, 'line\nbreak', 'x'.repeat(300), '0'],
+  ];
+
+  it.each(['sqlite', 'postgres', 'mysql'] as const)('packs %s columns into one text that decodes to exactly each column\'s canonical text', async (name) => {
+    const engine = await testEngine(name, 'packed');
+    try {
+      if (!engine.available) return;
+      const { loadDialect } = await import('../../../src/dialects/registry.js');
+      const { describeSide, fromClause } = await import('../../../src/engine/sides.js');
+      const { resolveColumns } = await import('../../../src/engine/resolve.js');
+      const { sideSelect } = await import('../../../src/engine/side-select.js');
+      const { unpack } = await import('../../../src/engine/packed-values.js');
+      const dialect = await loadDialect(name);
+      const literal = (text: string | null) => (text === null ? 'NULL' : dialect.compiler.stringLiteral(text));
+      await engine.exec(
+        `CREATE TABLE ${engine.table('hostile')} (id INTEGER PRIMARY KEY, a VARCHAR(40), b TEXT, c VARCHAR(40), amount DECIMAL(12,2), at ${engine.type('timestamp(6)')})${name === 'mysql' ? ' CHARACTER SET utf8mb4' : ''}`,
+        `INSERT INTO ${engine.table('hostile')} VALUES ${hostile.map(([id, ...texts]) => `(${id}, ${texts.map(literal).join(', ')}, ${id % 2 ? 'NULL' : '-1.50'}, '2024-01-0${id} 00:00:00.00000${id}')`).join(', ')}`,
+      );
+      const connection = dialect.connect(engine.connection, { logger: silentLogger, datasourceName: 'db' });
+      try {
+        for (const caseSensitive of [true, false]) {
+          const sideDefinition = side(engine, 'hostile');
+          const s = await describeSide('source', sideDefinition, connection, undefined);
+          const resolved = resolveColumns(definition({ source: sideDefinition, target: sideDefinition, caseSensitive }), s, s);
+          const plain = sideSelect(s, resolved, 'b');
+          const packed = sideSelect(s, resolved, 'b', { pack: true }).packed;
+          expect(packed?.columns).toEqual([0, 1, 2, 3, 4]);
+          const q = (alias: string) => dialect.compiler.quoteIdentifier(alias);
+          const rows = await connection.query(
+            `SELECT ${[...plain.values, packed!].map((item) => `${item.sql} AS ${q(item.alias)}`).join(', ')} ${fromClause(s, 'b')} ORDER BY ${q('b')}.${q('id')}`,
+          );
+          expect(rows).toHaveLength(hostile.length);
+          for (const row of rows) {
+            const text = (value: unknown) => (value === null ? null : Buffer.isBuffer(value) ? value.toString('utf8') : String(value));
+            const expected = plain.values.map((item) => text(row[item.alias]));
+            const decoded: (string | null)[] = new Array(expected.length);
+            unpack(text(row.p)!, packed!, decoded);
+            expect(decoded).toEqual(expected);
+          }
+        }
+      } finally {
+        await connection.close();
+      }
+    } finally {
+      await engine.close();
+    }
+  });
 });
