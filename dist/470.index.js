@@ -33,7 +33,7 @@ const postgresChecksumHooks = {
 /* harmony import */ var _sql_compiler_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(57065);
 /** PostgreSQL SQL: `$n` placeholders, `::` casts, to_char for dates, `COLLATE "C"` for byte order. */
 
-class PostgresCompiler extends _sql_compiler_js__WEBPACK_IMPORTED_MODULE_0__/* .BaseSqlCompiler */ .J {
+class PostgresCompiler extends _sql_compiler_js__WEBPACK_IMPORTED_MODULE_0__/* .BaseSqlCompiler */ .Jm {
     dialect = 'postgres';
     placeholder(index) {
         return `$${index}`;
@@ -49,6 +49,32 @@ class PostgresCompiler extends _sql_compiler_js__WEBPACK_IMPORTED_MODULE_0__/* .
     }
     integerText(expr) {
         return `(${expr})::text`;
+    }
+    /**
+     * Free text keeps its column's collation through `::text`, and a nondeterministic one (ICU,
+     * `deterministic = false`) says 'Ada' = 'ADA': canonical texts compare, join and group bytewise.
+     */
+    normalize(expr, column, options) {
+        const text = super.normalize(expr, column, options);
+        return column.family === 'text' || column.family === 'unknown' ? this.binaryText(text) : text;
+    }
+    /** md5 reads bytes: no collation needed. */
+    hashText(expr, column, options) {
+        return super.normalize(expr, column, options);
+    }
+    /**
+     * Equality is identity for these types (numeric 1.0 = 1.00 differ only in scale, which trim_scale or
+     * the declared scale removes; float 0 = -0 and NaN = NaN print alike canonically), and for text and
+     * varchar under the deterministic, bytewise "C" collation; not for char(n) (padding), citext,
+     * time with time zone (equal instants, different texts), json or unknown types.
+     */
+    sameValue(a, b, column) {
+        const type = column.type.toLowerCase();
+        if (column.family === 'text')
+            return type === 'text' || type.startsWith('character varying') ? `${a} COLLATE "C" IS NOT DISTINCT FROM ${b} COLLATE "C"` : undefined;
+        if (column.family === 'time' && type.includes('with time zone'))
+            return undefined;
+        return _sql_compiler_js__WEBPACK_IMPORTED_MODULE_0__/* .SAME_VALUE_FAMILIES */ ._3.has(column.family) || column.family === 'uuid' || column.family === 'bytes' ? `${a} IS NOT DISTINCT FROM ${b}` : undefined;
     }
     decimalText(expr, scale) {
         // round() to a scale at least the column's own only pads; trim_scale strips trailing zeros.
@@ -87,7 +113,7 @@ class PostgresCompiler extends _sql_compiler_js__WEBPACK_IMPORTED_MODULE_0__/* .
         return `encode(${expr}, 'hex')`;
     }
     binaryText(expr) {
-        return `(${expr}) COLLATE "C"`;
+        return expr.endsWith(' COLLATE "C"') ? expr : `(${expr}) COLLATE "C"`;
     }
     textToNumber(expr) {
         return `(${expr})::numeric`;
@@ -115,8 +141,9 @@ const postgresCompiler = new PostgresCompiler();
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   J: () => (/* binding */ BaseSqlCompiler),
-/* harmony export */   y: () => (/* binding */ splitQualifiedName)
+/* harmony export */   Jm: () => (/* binding */ BaseSqlCompiler),
+/* harmony export */   _3: () => (/* binding */ SAME_VALUE_FAMILIES),
+/* harmony export */   yU: () => (/* binding */ splitQualifiedName)
 /* harmony export */ });
 /* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(67632);
 /**
@@ -125,6 +152,8 @@ const postgresCompiler = new PostgresCompiler();
  * rules that are the same everywhere (timestamp truncation to a common precision, padding to 6).
  */
 
+/** Families whose equality is identity on PostgreSQL and MariaDB for two columns of one declared type (`sameValue`). */
+const SAME_VALUE_FAMILIES = new Set(['integer', 'decimal', 'float', 'boolean', 'date', 'time', 'timestamp', 'timestamptz']);
 class BaseSqlCompiler {
     supportsFullOuterJoin = true;
     quoteIdentifier(name) {
@@ -204,6 +233,9 @@ class BaseSqlCompiler {
     // ── comparison and composition ──
     binaryText(expr) {
         return expr;
+    }
+    sameValue(_a, _b, _column) {
+        return undefined;
     }
     isDistinct(a, b) {
         return `(${a}) IS DISTINCT FROM (${b})`;

@@ -18,7 +18,7 @@ __webpack_require__.r(__webpack_exports__);
 const mysqlChecksumHooks = {
     parallelScans: 2,
     estimatedRowsQuery: (table) => {
-        const parts = (0,_sql_compiler_js__WEBPACK_IMPORTED_MODULE_0__/* .splitQualifiedName */ .y)(table);
+        const parts = (0,_sql_compiler_js__WEBPACK_IMPORTED_MODULE_0__/* .splitQualifiedName */ .yU)(table);
         const name = parts[parts.length - 1] ?? table;
         const schema = parts.length > 1 ? parts[parts.length - 2] : undefined;
         return {
@@ -35,8 +35,9 @@ const mysqlChecksumHooks = {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   J: () => (/* binding */ BaseSqlCompiler),
-/* harmony export */   y: () => (/* binding */ splitQualifiedName)
+/* harmony export */   Jm: () => (/* binding */ BaseSqlCompiler),
+/* harmony export */   _3: () => (/* binding */ SAME_VALUE_FAMILIES),
+/* harmony export */   yU: () => (/* binding */ splitQualifiedName)
 /* harmony export */ });
 /* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(67632);
 /**
@@ -45,6 +46,8 @@ const mysqlChecksumHooks = {
  * rules that are the same everywhere (timestamp truncation to a common precision, padding to 6).
  */
 
+/** Families whose equality is identity on PostgreSQL and MariaDB for two columns of one declared type (`sameValue`). */
+const SAME_VALUE_FAMILIES = new Set(['integer', 'decimal', 'float', 'boolean', 'date', 'time', 'timestamp', 'timestamptz']);
 class BaseSqlCompiler {
     supportsFullOuterJoin = true;
     quoteIdentifier(name) {
@@ -124,6 +127,9 @@ class BaseSqlCompiler {
     // ── comparison and composition ──
     binaryText(expr) {
         return expr;
+    }
+    sameValue(_a, _b, _column) {
+        return undefined;
     }
     isDistinct(a, b) {
         return `(${a}) IS DISTINCT FROM (${b})`;

@@ -131,7 +131,7 @@ var compiler = __webpack_require__(57065);
  * No FULL OUTER JOIN: the join diff uses LEFT JOIN + anti-join.
  */
 
-class MysqlCompiler extends compiler/* BaseSqlCompiler */.J {
+class MysqlCompiler extends compiler/* BaseSqlCompiler */.Jm {
     dialect = 'mysql';
     supportsFullOuterJoin = false;
     quoteIdentifier(name) {
@@ -202,6 +202,10 @@ class MysqlCompiler extends compiler/* BaseSqlCompiler */.J {
     }
     binaryText(expr) {
         return expr.startsWith('CAST(') && expr.endsWith(' AS BINARY)') ? expr : `CAST(${expr} AS BINARY)`;
+    }
+    /** Numbers, booleans, dates and times (text compares by collation here: case- and accent-insensitive, PAD SPACE). */
+    sameValue(a, b, column) {
+        return compiler/* SAME_VALUE_FAMILIES */._3.has(column.family) ? `${a} <=> ${b}` : undefined;
     }
     isDistinct(a, b) {
         return `NOT (${this.binaryText(a)} <=> ${this.binaryText(b)})`;
@@ -437,7 +441,7 @@ class MysqlConnection {
         }
     }
     async describeTable(table, options) {
-        const parts = (0,compiler/* splitQualifiedName */.y)(table);
+        const parts = (0,compiler/* splitQualifiedName */.yU)(table);
         const name = parts.at(-1) ?? table;
         const schema = parts.length > 1 ? (parts.at(-2) ?? null) : null;
         const columns = await this.query(`SELECT COLUMN_NAME AS name, COLUMN_TYPE AS type FROM information_schema.COLUMNS
@@ -643,8 +647,9 @@ async function* readableBatches(readable) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   J: () => (/* binding */ BaseSqlCompiler),
-/* harmony export */   y: () => (/* binding */ splitQualifiedName)
+/* harmony export */   Jm: () => (/* binding */ BaseSqlCompiler),
+/* harmony export */   _3: () => (/* binding */ SAME_VALUE_FAMILIES),
+/* harmony export */   yU: () => (/* binding */ splitQualifiedName)
 /* harmony export */ });
 /* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(67632);
 /**
@@ -653,6 +658,8 @@ async function* readableBatches(readable) {
  * rules that are the same everywhere (timestamp truncation to a common precision, padding to 6).
  */
 
+/** Families whose equality is identity on PostgreSQL and MariaDB for two columns of one declared type (`sameValue`). */
+const SAME_VALUE_FAMILIES = new Set(['integer', 'decimal', 'float', 'boolean', 'date', 'time', 'timestamp', 'timestamptz']);
 class BaseSqlCompiler {
     supportsFullOuterJoin = true;
     quoteIdentifier(name) {
@@ -732,6 +739,9 @@ class BaseSqlCompiler {
     // ── comparison and composition ──
     binaryText(expr) {
         return expr;
+    }
+    sameValue(_a, _b, _column) {
+        return undefined;
     }
     isDistinct(a, b) {
         return `(${a}) IS DISTINCT FROM (${b})`;

@@ -37,7 +37,7 @@ var compiler = __webpack_require__(57065);
  */
 
 const TIMESTAMP_FORMAT = "'%Y-%m-%d %H:%M:%S.%f'";
-class DuckdbCompiler extends compiler/* BaseSqlCompiler */.J {
+class DuckdbCompiler extends compiler/* BaseSqlCompiler */.Jm {
     byteLength(expr) {
         return `strlen(${expr})`;
     }
@@ -490,7 +490,7 @@ class DuckdbConnection {
         }
     }
     async describeTable(table, options) {
-        const parts = (0,compiler/* splitQualifiedName */.y)(table);
+        const parts = (0,compiler/* splitQualifiedName */.yU)(table);
         const name = parts.at(-1) ?? table;
         const schema = parts.length > 1 ? (parts.at(-2) ?? null) : null;
         const catalog = parts.length > 2 ? (parts.at(-3) ?? null) : null;
@@ -709,8 +709,9 @@ function addressOf(url, defaultPort) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   J: () => (/* binding */ BaseSqlCompiler),
-/* harmony export */   y: () => (/* binding */ splitQualifiedName)
+/* harmony export */   Jm: () => (/* binding */ BaseSqlCompiler),
+/* harmony export */   _3: () => (/* binding */ SAME_VALUE_FAMILIES),
+/* harmony export */   yU: () => (/* binding */ splitQualifiedName)
 /* harmony export */ });
 /* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(67632);
 /**
@@ -719,6 +720,8 @@ function addressOf(url, defaultPort) {
  * rules that are the same everywhere (timestamp truncation to a common precision, padding to 6).
  */
 
+/** Families whose equality is identity on PostgreSQL and MariaDB for two columns of one declared type (`sameValue`). */
+const SAME_VALUE_FAMILIES = new Set(['integer', 'decimal', 'float', 'boolean', 'date', 'time', 'timestamp', 'timestamptz']);
 class BaseSqlCompiler {
     supportsFullOuterJoin = true;
     quoteIdentifier(name) {
@@ -798,6 +801,9 @@ class BaseSqlCompiler {
     // ── comparison and composition ──
     binaryText(expr) {
         return expr;
+    }
+    sameValue(_a, _b, _column) {
+        return undefined;
     }
     isDistinct(a, b) {
         return `(${a}) IS DISTINCT FROM (${b})`;

@@ -123,7 +123,7 @@ var compiler = __webpack_require__(57065);
  * of the other engines (src/sql/canonical.ts).
  */
 
-class SqliteCompiler extends compiler/* BaseSqlCompiler */.J {
+class SqliteCompiler extends compiler/* BaseSqlCompiler */.Jm {
     dialect = 'sqlite';
     integerText(expr) {
         return `CAST(${expr} AS TEXT)`;
@@ -390,7 +390,7 @@ class SqliteConnection {
         }
     }
     async describeTable(table, options) {
-        const parts = (0,compiler/* splitQualifiedName */.y)(table);
+        const parts = (0,compiler/* splitQualifiedName */.yU)(table);
         const name = parts.at(-1) ?? table;
         const schema = parts.length > 1 ? `${this.compiler.quoteIdentifier(parts[0] ?? 'main')}.` : '';
         const rows = await this.query(`PRAGMA ${schema}table_info(${this.compiler.stringLiteral(name)})`, [], options);
@@ -482,8 +482,9 @@ const sqliteDialect = {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   J: () => (/* binding */ BaseSqlCompiler),
-/* harmony export */   y: () => (/* binding */ splitQualifiedName)
+/* harmony export */   Jm: () => (/* binding */ BaseSqlCompiler),
+/* harmony export */   _3: () => (/* binding */ SAME_VALUE_FAMILIES),
+/* harmony export */   yU: () => (/* binding */ splitQualifiedName)
 /* harmony export */ });
 /* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(67632);
 /**
@@ -492,6 +493,8 @@ const sqliteDialect = {
  * rules that are the same everywhere (timestamp truncation to a common precision, padding to 6).
  */
 
+/** Families whose equality is identity on PostgreSQL and MariaDB for two columns of one declared type (`sameValue`). */
+const SAME_VALUE_FAMILIES = new Set(['integer', 'decimal', 'float', 'boolean', 'date', 'time', 'timestamp', 'timestamptz']);
 class BaseSqlCompiler {
     supportsFullOuterJoin = true;
     quoteIdentifier(name) {
@@ -571,6 +574,9 @@ class BaseSqlCompiler {
     // ── comparison and composition ──
     binaryText(expr) {
         return expr;
+    }
+    sameValue(_a, _b, _column) {
+        return undefined;
     }
     isDistinct(a, b) {
         return `(${a}) IS DISTINCT FROM (${b})`;

@@ -12,15 +12,20 @@
  * outer join; MySQL/MariaDB: LEFT JOIN + UNION ALL + anti-join) → c (class and per-column flags).
  */
 import type { SqlCompiler } from '../dialects/types.js';
-import type { ResolvedColumns } from './resolve.js';
+import type { ColumnPair, ResolvedColumns } from './resolve.js';
 import { selectItems, sideSelect, type SideSelect } from './side-select.js';
 import { columnRef, fromClause, type Side } from './sides.js';
 
-export interface JoinDiffSql {
-  stats: string;
-  samples: string;
-  duplicates: { source: string; target: string };
-}
+/**
+ * Two passes (the general forms): one query for the counts, one for the sample rows, and the
+ * duplicated keys' examples. One pass (the key-index form: keys unique and never NULL): ONE query
+ * returns both sides' row counts and the differing rows in key order, at most max_diff_rows (at least
+ * one row: the counts), each carrying the totals of all differing rows (window sums computed before
+ * the limit); matched rows are source rows minus the rows only in the source and the mismatched.
+ */
+export type JoinDiffSql =
+  | { passes: 'two'; stats: string; samples: string; duplicates: { source: string; target: string } }
+  | { passes: 'one'; query: string };
 
 /**
  * The fast path: both sides are tables whose declared primary key is the comparison's key (so keys
@@ -104,7 +109,17 @@ export function buildJoinDiffSql(source: Side, target: Side, resolved: ResolvedC
     .join(', ');
   const duplicates = (from: string) =>
     `WITH ${ctes.join(',\n')}\nSELECT ${partition}, MAX(${q('n')}) AS ${q('n')} FROM ${from} WHERE ${q('n')} > 1 GROUP BY ${partition} ORDER BY ${duplicateOrder} ${c.limit(5)}`;
-  return { ...finish(c, resolved, ctes, counts, maxDiffRows), duplicates: { source: duplicates('sn'), target: duplicates('tn') } };
+  return { passes: 'two', ...twoPasses(classified(c, resolved, ctes), counts, maxDiffRows), duplicates: { source: duplicates('sn'), target: duplicates('tn') } };
+}
+
+/**
+ * The cheap first test of column j (`SqlCompiler.sameValue`) on raw columns `a` and `b`, where both
+ * sides declare the same type and nothing is compared with a tolerance; undefined elsewhere.
+ */
+function sameValueTest(c: SqlCompiler, pair: ColumnPair, a: string, b: string): string | undefined {
+  if (pair.tolerance !== undefined || pair.sourceType.family !== pair.family || pair.targetType.family !== pair.family) return undefined;
+  if (pair.sourceType.type.toLowerCase() !== pair.targetType.type.toLowerCase()) return undefined;
+  return c.sameValue(a, b, { ...pair.sourceType, family: pair.family });
 }
 
 /** The key-index fast path (see canUseKeyIndexes): the same columns as the general chain's `j`. */
@@ -118,6 +133,8 @@ function buildKeyIndexJoinSql(source: Side, target: Side, resolved: ResolvedColu
     return columnRef(side, alias, (side.role === 'source' ? pair?.source : pair?.target) ?? '');
   };
   const present = (side: Side, alias: string) => `CASE WHEN ${raw(side, alias, 0)} IS NULL THEN NULL ELSE 1 END`;
+  // Raw values for the cheap first test: the canonical texts are computed only for the rows it does not settle.
+  const same = resolved.columns.map((pair, j) => sameValueTest(c, pair, q(`sr${j}`), q(`tr${j}`)));
   const joined: string[] = [
     ...sourceSelect.keys.flatMap((k, i) => [`${k.sql} AS ${q(`s${k.alias}`)}`, `${targetSelect.keys[i]?.sql} AS ${q(`t${k.alias}`)}`]),
     `${present(source, 's')} AS ${q('sn_n')}`,
@@ -128,6 +145,9 @@ function buildKeyIndexJoinSql(source: Side, target: Side, resolved: ResolvedColu
       ...(sourceSelect.shown[j] ? [`${sourceSelect.shown[j]?.sql} AS ${q(`sw${j}`)}`] : []),
       ...(targetSelect.shown[j] ? [`${targetSelect.shown[j]?.sql} AS ${q(`tw${j}`)}`] : []),
     ]),
+    ...resolved.columns.flatMap((pair, j) =>
+      same[j] ? [`${columnRef(source, 's', pair.source)} AS ${q(`sr${j}`)}`, `${columnRef(target, 't', pair.target)} AS ${q(`tr${j}`)}`] : [],
+    ),
   ];
   const on = resolved.keys
     .map((pair, i) => {
@@ -144,13 +164,8 @@ function buildKeyIndexJoinSql(source: Side, target: Side, resolved: ResolvedColu
   const counts = {
     source_rows: `(SELECT COUNT(*) ${fromClause(source, 'b')})`,
     target_rows: `(SELECT COUNT(*) ${fromClause(target, 'b')})`,
-    null_keys_source: '0',
-    null_keys_target: '0',
-    duplicate_keys_source: '0',
-    duplicate_keys_target: '0',
   };
-  const none = `SELECT 1 AS ${q('k0')}, 1 AS ${q('n')} ${fromClause(source, 'b')} ${c.limit(0)}`;
-  return { ...finish(c, resolved, [`j AS (${join})`], counts, maxDiffRows), duplicates: { source: none, target: none } };
+  return { passes: 'one', query: onePass(classified(c, resolved, [`j AS (${join})`], undefined, same), counts, maxDiffRows) };
 }
 
 /**
@@ -218,19 +233,27 @@ function buildGroupedSql(source: Side, target: Side, resolved: ResolvedColumns, 
     .join(', ');
   const duplicates = (count: string) =>
     `WITH ${chain.slice(0, 2).join(',\n')}\nSELECT ${keys}, ${q(count)} AS ${q('n')} FROM g WHERE NOT (${anyNullKey}) AND ${q(count)} > 1 ORDER BY ${duplicateOrder} ${c.limit(5)}`;
-  return { ...finish(c, resolved, chain, counts, maxDiffRows, anyNullKey), duplicates: { source: duplicates('sn_n'), target: duplicates('tn_n') } };
+  return { passes: 'two', ...twoPasses(classified(c, resolved, chain, anyNullKey), counts, maxDiffRows), duplicates: { source: duplicates('sn_n'), target: duplicates('tn_n') } };
 }
 
-/** Classes and per-column flags (`c`), then the stats and samples queries over them. */
-function finish(
-  c: SqlCompiler,
-  resolved: ResolvedColumns,
-  chain: string[],
-  counts: Record<'source_rows' | 'target_rows' | 'null_keys_source' | 'null_keys_target' | 'duplicate_keys_source' | 'duplicate_keys_target', string>,
-  maxDiffRows: number,
-  /** A condition marking rows of the `null` class (keys with a NULL), when `j` holds them. */
-  nullKey?: string,
-): Omit<JoinDiffSql, 'duplicates'> {
+type Counts = Record<'source_rows' | 'target_rows' | 'null_keys_source' | 'null_keys_target' | 'duplicate_keys_source' | 'duplicate_keys_target', string>;
+
+/** The chain up to `c` (each row's class and per-column flags `d<j>`), and what the queries over it share. */
+interface Classified {
+  c: SqlCompiler;
+  resolved: ResolvedColumns;
+  ctes: string[];
+  /** The number of differing columns of a row. */
+  differences: string;
+  /** The differing rows' order: by key (numerically for integers, bytewise for text). */
+  order: string;
+}
+
+/**
+ * Classes and per-column flags (`c`). `nullKey` marks rows of the `null` class (keys with a NULL),
+ * when `j` holds them; `same[j]`, a cheap test on raw columns that settles equal values first.
+ */
+function classified(c: SqlCompiler, resolved: ResolvedColumns, chain: string[], nullKey?: string, same?: (string | undefined)[]): Classified {
   const q = (name: string) => c.quoteIdentifier(name);
   const keyAliases = resolved.keys.map((_, i) => `k${i}`);
   const flags = resolved.columns.map((pair, j) => {
@@ -239,15 +262,26 @@ function finish(
     if (pair.tolerance !== undefined) {
       return `CASE WHEN ${a} IS NULL AND ${b} IS NULL THEN 0 WHEN ${a} IS NULL OR ${b} IS NULL THEN 1 WHEN ${c.withinTolerance(a, b, pair.tolerance)} THEN 0 ELSE 1 END AS ${q(`d${j}`)}`;
     }
-    return `CASE WHEN ${c.isDistinct(a, b)} THEN 1 ELSE 0 END AS ${q(`d${j}`)}`;
+    const first = same?.[j] ? `WHEN ${same[j]} THEN 0 ` : '';
+    return `CASE ${first}WHEN ${c.isDistinct(a, b)} THEN 1 ELSE 0 END AS ${q(`d${j}`)}`;
   });
   const cls = `CASE ${nullKey ? `WHEN ${nullKey} THEN 'null' ` : ''}WHEN sn_n > 1 OR tn_n > 1 THEN 'dup' WHEN ${q(`t${keyAliases[0]}`)} IS NULL THEN 'source' WHEN ${q(`s${keyAliases[0]}`)} IS NULL THEN 'target' ELSE 'both' END AS cls`;
   const differences = resolved.columns.length === 0 ? '0' : resolved.columns.map((_, j) => q(`d${j}`)).join(' + ');
+  const order = resolved.keys
+    .map((pair, i) => {
+      const key = `COALESCE(${q(`sk${i}`)}, ${q(`tk${i}`)})`;
+      return pair.family === 'integer' ? c.textToNumber(key) : c.binaryText(key);
+    })
+    .join(', ');
+  return { c, resolved, ctes: [...chain, `c AS (SELECT j.*, ${[cls, ...flags].join(', ')} FROM j)`], differences, order };
+}
 
-  const ctes = [...chain, `c AS (SELECT j.*, ${[cls, ...flags].join(', ')} FROM j)`];
+const sum = (condition: string, value = '1') => `COALESCE(SUM(CASE WHEN ${condition} THEN ${value} ELSE 0 END), 0)`;
+
+/** The stats query and the samples query over `c`. */
+function twoPasses({ c, resolved, ctes, differences, order }: Classified, counts: Counts, maxDiffRows: number): { stats: string; samples: string } {
+  const q = (name: string) => c.quoteIdentifier(name);
   const prefix = `WITH ${ctes.join(',\n')}\n`;
-  const sum = (condition: string, value = '1') => `COALESCE(SUM(CASE WHEN ${condition} THEN ${value} ELSE 0 END), 0)`;
-
   const stats = `${prefix}SELECT
   ${counts.source_rows} AS source_rows,
   ${counts.target_rows} AS target_rows,
@@ -260,19 +294,31 @@ function finish(
   ${sum(`cls = 'source'`)} AS only_in_source,
   ${sum(`cls = 'target'`)} AS only_in_target${resolved.columns.map((_, j) => `,\n  ${sum(`cls = 'both'`, q(`d${j}`))} AS ${q(`m${j}`)}`).join('')}
 FROM c`;
-
-  const order = resolved.keys
-    .map((pair, i) => {
-      const key = `COALESCE(${q(`sk${i}`)}, ${q(`tk${i}`)})`;
-      return pair.family === 'integer' ? c.textToNumber(key) : c.binaryText(key);
-    })
-    .join(', ');
   const samples = `${prefix}SELECT * FROM c
 WHERE cls IN ('source', 'target') OR (cls = 'both' AND (${differences}) > 0)
 ORDER BY ${order}
 ${c.limit(maxDiffRows)}`;
-
   return { stats, samples };
+}
+
+/** The one-pass query (see `JoinDiffSql`): keys unique and never NULL, so no `null` or `dup` class. */
+function onePass({ c, resolved, ctes, differences, order }: Classified, counts: Pick<Counts, 'source_rows' | 'target_rows'>, maxDiffRows: number): string {
+  const q = (name: string) => c.quoteIdentifier(name);
+  const total = (condition: string, value = '1') => `SUM(CASE WHEN ${condition} THEN ${value} ELSE 0 END) OVER ()`;
+  const totals = [
+    `${total(`cls = 'source'`)} AS only_in_source`,
+    `${total(`cls = 'target'`)} AS only_in_target`,
+    `${total(`cls = 'both'`)} AS mismatched_rows`,
+    ...resolved.columns.map((_, j) => `${total(`cls = 'both'`, q(`d${j}`))} AS ${q(`m${j}`)}`),
+  ];
+  return `WITH ${[
+    ...ctes,
+    `d AS (SELECT * FROM c WHERE cls <> 'both' OR (${differences}) > 0)`,
+    `w AS (SELECT d.*, ${totals.join(', ')} FROM d)`,
+  ].join(',\n')}
+SELECT x.source_rows, x.target_rows, f.* FROM (SELECT ${counts.source_rows} AS source_rows, ${counts.target_rows} AS target_rows) AS x
+LEFT JOIN (SELECT * FROM w ORDER BY ${order} ${c.limit(Math.max(1, maxDiffRows))}) AS f ON 1 = 1
+ORDER BY ${order}`;
 }
 
 export type { SqlCompiler };

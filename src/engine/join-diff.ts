@@ -1,18 +1,62 @@
 /** The join diff: both sides on one connection, diffed by one outer-join query (see join-diff-sql.ts). */
 import type { DiffRow } from './model.js';
 import { DUPLICATE_EXAMPLES, sizeOfRows, type DiffContext, type DiffOutcome, type DuplicateKey } from './diff-outcome.js';
-import { buildJoinDiffSql } from './join-diff-sql.js';
+import { buildJoinDiffSql, type JoinDiffSql } from './join-diff-sql.js';
 import { diffRow, keyValues, type CanonicalRow } from './diff-rows.js';
 import type { ResultRow } from '../dialects/types.js';
 
 export async function runJoinDiff(context: DiffContext): Promise<DiffOutcome> {
   const { source, target, resolved, definition } = context;
-  const connection = source.connection;
   const sql = buildJoinDiffSql(source, target, resolved, definition.maxDiffRows);
-  const options = context.signal ? { signal: context.signal } : {};
   context.progress('comparing', 'running the join diff in the database');
-  const [row] = await connection.query(sql.stats, [], options);
-  const n = (name: string) => Number(row?.[name] ?? 0);
+  return sql.passes === 'one' ? onePass(context, sql.query) : twoPasses(context, sql);
+}
+
+type Query = (sql: string) => Promise<ResultRow[]>;
+
+function query({ source, signal }: DiffContext): Query {
+  const options = signal ? { signal } : {};
+  return (sql) => source.connection.query(sql, [], options);
+}
+
+const number = (row: ResultRow | undefined, name: string) => Number(row?.[name] ?? 0);
+
+/** One query: the counts and the differing rows (see `JoinDiffSql`). */
+async function onePass(context: DiffContext, sql: string): Promise<DiffOutcome> {
+  const { resolved, definition } = context;
+  const rows = await query(context)(sql);
+  const [first] = rows;
+  // No differing row: one row of counts whose other columns are NULL (cls among them).
+  const differing = first?.cls === null || first?.cls === undefined ? [] : rows;
+  const n = (name: string) => number(differing[0], name);
+  const stats = {
+    source_rows: number(first, 'source_rows'),
+    target_rows: number(first, 'target_rows'),
+    matched_rows: number(first, 'source_rows') - n('only_in_source') - n('mismatched_rows'),
+    mismatched_rows: n('mismatched_rows'),
+    only_in_source: n('only_in_source'),
+    only_in_target: n('only_in_target'),
+    duplicate_keys_source: 0,
+    duplicate_keys_target: 0,
+    null_keys_source: 0,
+    null_keys_target: 0,
+  };
+  const sampleRows = differing.slice(0, definition.maxDiffRows);
+  return {
+    stats,
+    columnMismatches: resolved.columns.map((_, j) => n(`m${j}`)),
+    samples: sampleRows.map((r) => toDiffRow(context, r)),
+    duplicates: { source: [], target: [] },
+    sent: { source: { rows_sent: rows.length, bytes_sent: sizeOfRows(rows) }, target: { rows_sent: 0, bytes_sent: 0 } },
+  };
+}
+
+/** The counts, then the sample rows and the duplicated keys' examples, each by its own query. */
+async function twoPasses(context: DiffContext, sql: Extract<JoinDiffSql, { passes: 'two' }>): Promise<DiffOutcome> {
+  const { resolved, definition } = context;
+  const run = query(context);
+  const [row] = await run(sql.stats);
+  const n = (name: string) => number(row, name);
   const stats = {
     source_rows: n('source_rows'),
     target_rows: n('target_rows'),
@@ -29,11 +73,11 @@ export async function runJoinDiff(context: DiffContext): Promise<DiffOutcome> {
   let sampleRows: ResultRow[] = [];
   if (definition.maxDiffRows > 0 && stats.mismatched_rows + stats.only_in_source + stats.only_in_target > 0) {
     context.progress('fetching-diff', 'fetching sample rows');
-    sampleRows = await connection.query(sql.samples, [], options);
+    sampleRows = await run(sql.samples);
   }
-  const duplicates = async (query: string, count: number): Promise<DuplicateKey[]> => {
+  const duplicates = async (duplicatesSql: string, count: number): Promise<DuplicateKey[]> => {
     if (count === 0) return [];
-    const rows = await connection.query(query, [], options);
+    const rows = await run(duplicatesSql);
     return rows.slice(0, DUPLICATE_EXAMPLES).map((r) => ({
       key: keyValues(resolved, resolved.keys.map((_, i) => text(r[`k${i}`]))),
       count: Number(r.n),

@@ -4,7 +4,10 @@
  * rules that are the same everywhere (timestamp truncation to a common precision, padding to 6).
  */
 import { plainNumber } from './canonical.js';
-import type { ColumnType, DialectName, NormalizeOptions, SqlCompiler, TextKeyOrder } from './types.js';
+import type { ColumnType, DialectName, NormalizeOptions, SqlCompiler, TextKeyOrder, TypeFamily } from './types.js';
+
+/** Families whose equality is identity on PostgreSQL and MariaDB for two columns of one declared type (`sameValue`). */
+export const SAME_VALUE_FAMILIES: ReadonlySet<TypeFamily> = new Set<TypeFamily>(['integer', 'decimal', 'float', 'boolean', 'date', 'time', 'timestamp', 'timestamptz']);
 
 export abstract class BaseSqlCompiler implements SqlCompiler {
   abstract readonly dialect: DialectName;
@@ -104,6 +107,10 @@ export abstract class BaseSqlCompiler implements SqlCompiler {
   // ── comparison and composition ──
   binaryText(expr: string): string {
     return expr;
+  }
+
+  sameValue(_a: string, _b: string, _column: ColumnType): string | undefined {
+    return undefined;
   }
 
   isDistinct(a: string, b: string): string {

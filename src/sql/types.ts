@@ -96,6 +96,13 @@ export interface SqlCompiler {
   binaryText(expr: string): string;
   /** True when a and b differ, NULL-safe (NULL vs NULL is equal, NULL vs '' differs). */
   isDistinct(a: string, b: string): string;
+  /**
+   * A NULL-safe condition on two raw columns of the same declared type `column` that is true only
+   * when they hold the same value, so that their canonical texts are equal whatever the normalisation:
+   * a cheap first test before comparing canonical texts (the join diff). Undefined where equality
+   * is not identity on this engine (collations, citext, char padding, SQLite's dynamic types).
+   */
+  sameValue(a: string, b: string, column: ColumnType): string | undefined;
   /** A canonical numeric text back to a number, for tolerance comparisons. */
   textToNumber(expr: string): string;
   /** True (a condition) when canonical numeric texts a and b (both not NULL) differ by at most `tolerance`, exactly. */

@@ -3,7 +3,7 @@
  * comparison in MySQL follows collations (case-insensitive, trailing spaces ignored), bytes do not.
  * No FULL OUTER JOIN: the join diff uses LEFT JOIN + anti-join.
  */
-import { BaseSqlCompiler } from '../../sql/compiler.js';
+import { BaseSqlCompiler, SAME_VALUE_FAMILIES } from '../../sql/compiler.js';
 import type { ColumnType, NormalizeOptions, TextKeyOrder } from '../types.js';
 
 export class MysqlCompiler extends BaseSqlCompiler {
@@ -76,6 +76,10 @@ export class MysqlCompiler extends BaseSqlCompiler {
   }
   override binaryText(expr: string): string {
     return expr.startsWith('CAST(') && expr.endsWith(' AS BINARY)') ? expr : `CAST(${expr} AS BINARY)`;
+  }
+  /** Numbers, booleans, dates and times (text compares by collation here: case- and accent-insensitive, PAD SPACE). */
+  override sameValue(a: string, b: string, column: ColumnType): string | undefined {
+    return SAME_VALUE_FAMILIES.has(column.family) ? `${a} <=> ${b}` : undefined;
   }
   override isDistinct(a: string, b: string): string {
     return `NOT (${this.binaryText(a)} <=> ${this.binaryText(b)})`;

@@ -1,6 +1,6 @@
 /** PostgreSQL SQL: `$n` placeholders, `::` casts, to_char for dates, `COLLATE "C"` for byte order. */
-import { BaseSqlCompiler } from '../../sql/compiler.js';
-import type { TextKeyOrder } from '../types.js';
+import { BaseSqlCompiler, SAME_VALUE_FAMILIES } from '../../sql/compiler.js';
+import type { ColumnType, NormalizeOptions, TextKeyOrder } from '../types.js';
 
 export class PostgresCompiler extends BaseSqlCompiler {
   readonly dialect = 'postgres' as const;
@@ -19,6 +19,30 @@ export class PostgresCompiler extends BaseSqlCompiler {
   }
   protected override integerText(expr: string): string {
     return `(${expr})::text`;
+  }
+  /**
+   * Free text keeps its column's collation through `::text`, and a nondeterministic one (ICU,
+   * `deterministic = false`) says 'Ada' = 'ADA': canonical texts compare, join and group bytewise.
+   */
+  override normalize(expr: string, column: ColumnType, options: NormalizeOptions): string {
+    const text = super.normalize(expr, column, options);
+    return column.family === 'text' || column.family === 'unknown' ? this.binaryText(text) : text;
+  }
+  /** md5 reads bytes: no collation needed. */
+  override hashText(expr: string, column: ColumnType, options: NormalizeOptions): string {
+    return super.normalize(expr, column, options);
+  }
+  /**
+   * Equality is identity for these types (numeric 1.0 = 1.00 differ only in scale, which trim_scale or
+   * the declared scale removes; float 0 = -0 and NaN = NaN print alike canonically), and for text and
+   * varchar under the deterministic, bytewise "C" collation; not for char(n) (padding), citext,
+   * time with time zone (equal instants, different texts), json or unknown types.
+   */
+  override sameValue(a: string, b: string, column: ColumnType): string | undefined {
+    const type = column.type.toLowerCase();
+    if (column.family === 'text') return type === 'text' || type.startsWith('character varying') ? `${a} COLLATE "C" IS NOT DISTINCT FROM ${b} COLLATE "C"` : undefined;
+    if (column.family === 'time' && type.includes('with time zone')) return undefined;
+    return SAME_VALUE_FAMILIES.has(column.family) || column.family === 'uuid' || column.family === 'bytes' ? `${a} IS NOT DISTINCT FROM ${b}` : undefined;
   }
   protected decimalText(expr: string, scale: number | undefined): string {
     // round() to a scale at least the column's own only pads; trim_scale strips trailing zeros.
@@ -57,7 +81,7 @@ export class PostgresCompiler extends BaseSqlCompiler {
     return `encode(${expr}, 'hex')`;
   }
   override binaryText(expr: string): string {
-    return `(${expr}) COLLATE "C"`;
+    return expr.endsWith(' COLLATE "C"') ? expr : `(${expr}) COLLATE "C"`;
   }
   override textToNumber(expr: string): string {
     return `(${expr})::numeric`;
