@@ -1,6 +1,6 @@
 /** The bench's command line: `npm run bench -- [--rows N] [--link 100mbit,20ms] [--scenarios a,b] [--regenerate]`. */
-export type ScenarioName = 'identical' | 'clustered' | 'spread' | 'string-key' | 'mixed-shape';
-export const SCENARIOS: readonly ScenarioName[] = ['identical', 'clustered', 'spread', 'string-key', 'mixed-shape'];
+export type ScenarioName = 'identical' | 'clustered' | 'spread' | 'string-key' | 'mixed-shape' | 'same-db';
+export const SCENARIOS: readonly ScenarioName[] = ['identical', 'clustered', 'spread', 'string-key', 'mixed-shape', 'same-db'];
 
 export interface LinkSpec {
   /** Bytes per second, each direction. */
@@ -22,7 +22,7 @@ export interface BenchArgs {
   mysqlUrl: string;
 }
 
-export const CONTENDERS = ['count', 'floor', 'datacompare', 'naive'] as const;
+export const CONTENDERS = ['count', 'floor', 'datacompare', 'naive', 'join-sql'] as const;
 
 export function parseLink(text: string): LinkSpec {
   const match = /^(\d+(?:\.\d+)?)\s*mbit(?:\/s)?\s*[,+ ]\s*(\d+(?:\.\d+)?)\s*ms$/i.exec(text.trim());

@@ -21,6 +21,8 @@ async function load(name: string): Promise<Contender> {
       return (await import('./contenders/floor.js')).checksumFloor;
     case 'naive':
       return (await import('./contenders/naive.js')).naiveMerge;
+    case 'join-sql':
+      return (await import('./contenders/join-sql.js')).joinSql;
     case 'datacompare':
       return (await import('./contenders/datacompare.js')).datacompare;
     default:

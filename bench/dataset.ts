@@ -13,7 +13,9 @@
  *   order differs between the two engines' collations;
  * - mixed-shape: the clustered changes on a table of another shape (the one issue #20 was measured on):
  *   a 32-character md5 text, a long text (80–400 characters, NULL in one row of seven), a decimal, a
- *   timestamp without fraction and a boolean, so the planner is not tuned to one table.
+ *   timestamp without fraction and a boolean, so the planner is not tuned to one table;
+ * - same-db: the clustered changes with both tables in PostgreSQL (clustered against identical), where
+ *   datacompare pushes the diff into one join query: raced against a hand-written FULL OUTER JOIN.
  */
 import pg from 'pg';
 import mysql from 'mysql2/promise';
@@ -26,8 +28,9 @@ export interface ScenarioTables {
   name: ScenarioName;
   /** PostgreSQL table (schema-qualified). */
   source: string;
-  /** MariaDB table (database-qualified). */
+  /** The target table (schema- or database-qualified), in MariaDB but for same-db. */
   target: string;
+  targetEngine: 'mysql' | 'postgres';
   key: string;
   columns: string[];
   /** What the comparison must find. */
@@ -38,7 +41,7 @@ export const VALUE_COLUMNS = ['name', 'amount', 'created_at', 'active'];
 export const MIXED_SHAPE_COLUMNS = ['digest', 'body', 'price', 'seen_at', 'flag'];
 
 export function scenarioTables(name: ScenarioName): ScenarioTables {
-  const base = { columns: VALUE_COLUMNS, expected: { changed: 1000, onlyInSource: 0, onlyInTarget: 100 } };
+  const base = { columns: VALUE_COLUMNS, targetEngine: 'mysql' as const, expected: { changed: 1000, onlyInSource: 0, onlyInTarget: 100 } };
   switch (name) {
     case 'identical':
       return { ...base, name, source: `${SCHEMA}.identical`, target: `${SCHEMA}.target`, key: 'id', expected: { changed: 0, onlyInSource: 0, onlyInTarget: 0 } };
@@ -50,6 +53,8 @@ export function scenarioTables(name: ScenarioName): ScenarioTables {
       return { ...base, name, source: `${SCHEMA}.string_key`, target: `${SCHEMA}.target_string_key`, key: 'k' };
     case 'mixed-shape':
       return { ...base, name, columns: MIXED_SHAPE_COLUMNS, source: `${SCHEMA}.mixed_shape`, target: `${SCHEMA}.target_mixed_shape`, key: 'id' };
+    case 'same-db':
+      return { ...base, name, source: `${SCHEMA}.clustered`, target: `${SCHEMA}.identical`, targetEngine: 'postgres', key: 'id' };
   }
 }
 

@@ -32,7 +32,7 @@ const mb = (bytes: number): string => (bytes / 1e6 >= 100 ? (bytes / 1e6).toFixe
 const ratio = (a: number | undefined, b: number | undefined): string => (a !== undefined && b ? `${(a / b).toFixed(2)}×` : '–');
 
 function rowsOf(all: Measurement[]): string[][] {
-  const header = ['scenario', 'contender', 'process s', 'in-process s', 'vs naive', 'vs floor', 'vs count(*)', 'vs data-diff 106 s', 'rows src/tgt', 'MB src/tgt', 'bytes vs naive', 'peak RSS MB', 'result'];
+  const header = ['scenario', 'contender', 'process s', 'in-process s', 'vs naive', 'vs floor', 'vs SQL join', 'vs count(*)', 'vs data-diff 106 s', 'rows src/tgt', 'MB src/tgt', 'bytes vs naive', 'peak RSS MB', 'result'];
   const lines = [header];
   for (const raw of all) {
     const m = annotate(raw);
@@ -40,6 +40,7 @@ function rowsOf(all: Measurement[]): string[][] {
     const naive = peers.find((p) => p.contender === 'naive');
     const floor = peers.find((p) => p.contender === 'floor');
     const count = peers.find((p) => p.contender === 'count');
+    const join = peers.find((p) => p.contender === 'join-sql');
     const bytes = m.bytes.source + m.bytes.target;
     lines.push([
       m.scenario,
@@ -48,6 +49,7 @@ function rowsOf(all: Measurement[]): string[][] {
       m.inProcessMs === undefined ? '–' : (m.inProcessMs / 1000).toFixed(2),
       ratio(m.wallMs, naive?.wallMs),
       ratio(m.wallMs, floor?.wallMs),
+      ratio(m.wallMs, join?.wallMs),
       ratio(m.wallMs, count?.wallMs),
       `${(DATA_DIFF_SECONDS / (m.wallMs / 1000)).toFixed(1)}× faster`,
       `${m.rows.source.toLocaleString('en-US')} / ${m.rows.target.toLocaleString('en-US')}`,
@@ -85,14 +87,16 @@ ${input.command}
 
 - Date: ${input.date}
 - Machine: ${input.machine}
-- Rows per table: ${input.rows.toLocaleString('en-US')}; source in PostgreSQL (schema \`dc_bench\`), target in MariaDB (database \`dc_bench\`)
+- Rows per table: ${input.rows.toLocaleString('en-US')}; source in PostgreSQL (schema \`dc_bench\`), target in MariaDB (database \`dc_bench\`), but for same-db (both in PostgreSQL)
 - Link: ${input.link ?? 'loopback (no throttling)'}
 - Contenders run one after the other, each in its own child process (peak RSS = that process's max RSS).
   Bytes = bytes received from each database, counted at the socket level. Rows = rows each database sent.
 - \`count\`: \`count(*)\` on both sides at once. \`floor\`: one full-table checksum query per side (the same
   normalised row text and md5-as-integer datacompare uses), both sides at once. \`naive\`: both tables streamed
   ordered by key (pg cursor, mysql2 stream), each row's values cast to one canonical text in SQL, merged in Node
-  comparing one string a row. \`datacompare\`: \`runComparison\` from the compiled build, as the CLI runs it.
+  comparing one string a row. \`join-sql\` (same-db only, both tables in PostgreSQL): the FULL OUTER JOIN a user
+  writes by hand, every differing row sent to the client. \`datacompare\`: \`runComparison\` from the compiled
+  build, as the CLI runs it.
 - "process s" is spawn to exit of the contender's process, as a user times a command; every ratio uses it.
   "in-process s" is the contender's own call (module loading and process start excluded).
 - data-diff 0.11.1 took 106–156 s on the 10M-row tables of this machine (see docs/benchmarks.md); the
@@ -105,8 +109,9 @@ ${table}
 const seconds = (m: Measurement | undefined): string => (m ? (m.wallMs / 1000).toFixed(2) : '–');
 
 /**
- * The compact table docs/benchmarks.md shows for one run: per scenario the four contenders' process
- * times, datacompare's ratios, bytes, peak RSS, and its plan with where its time went.
+ * The compact table docs/benchmarks.md shows for one run: per scenario the contenders' process times,
+ * datacompare's ratios, bytes, peak RSS, and its plan with where its time went. The hand-written
+ * join (same-db) is shown as a ratio only, where it ran.
  */
 export function renderSummary(input: { command: string; machine: string; date: string; measurements: Measurement[] }): string {
   const scenarios = [...new Set(input.measurements.map((m) => m.scenario))];
@@ -118,13 +123,13 @@ export function renderSummary(input: { command: string; machine: string; date: s
     const plan = ours?.plan ? ours.plan.slice(0, ours.plan.indexOf(':')) : '–';
     const phases = ours?.note?.replace(/^phases ms /, '') ?? '';
     const answer = ours ? annotate(ours) : undefined;
-    return `| ${scenario} | ${seconds(ours)} | ${seconds(naive)} | ${seconds(of('floor'))} | ${seconds(of('count'))} | ${ratio(ours?.wallMs, naive?.wallMs)} | ${ratio(ours?.wallMs, of('floor')?.wallMs)} | ${bytes} | ${ours ? ours.maxRssMb.toFixed(0) : '–'} / ${naive ? naive.maxRssMb.toFixed(0) : '–'} MB | ${answer?.wrong ? '**WRONG**' : 'exact'} | ${plan}${phases ? `: ${phases}` : ''} |`;
+    return `| ${scenario} | ${seconds(ours)} | ${seconds(naive)} | ${seconds(of('floor'))} | ${seconds(of('count'))} | ${ratio(ours?.wallMs, naive?.wallMs)} | ${ratio(ours?.wallMs, of('floor')?.wallMs)} | ${ratio(ours?.wallMs, of('join-sql')?.wallMs)} | ${bytes} | ${ours ? ours.maxRssMb.toFixed(0) : '–'} / ${naive ? naive.maxRssMb.toFixed(0) : '–'} MB | ${answer?.wrong ? '**WRONG**' : 'exact'} | ${plan}${phases ? `: ${phases}` : ''} |`;
   });
   return [
     `\`${input.command}\` on ${input.date.slice(0, 10)}; ${input.machine}.`,
     '',
-    '| scenario | datacompare s | naive s | floor s | count(*) s | vs naive | vs floor | bytes vs naive | peak RSS ours / naive | answer | plan: phases (ms) |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| scenario | datacompare s | naive s | floor s | count(*) s | vs naive | vs floor | vs SQL join | bytes vs naive | peak RSS ours / naive | answer | plan: phases (ms) |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows,
   ].join('\n');
 }

@@ -24,3 +24,18 @@ export async function mysqlConnection(url: string): Promise<mysqlPromise.Connect
   await connection.query(`set time_zone = '+00:00'`);
   return connection;
 }
+
+/** One query's rows from the scenario's target, wherever it lives (MariaDB, or PostgreSQL for same-db). */
+export interface TargetDatabase {
+  query<T>(sql: string): Promise<T[]>;
+  end(): Promise<void>;
+}
+
+export async function targetDatabase(engine: 'mysql' | 'postgres', urls: { postgresUrl: string; mysqlUrl: string }): Promise<TargetDatabase> {
+  if (engine === 'postgres') {
+    const client = await postgresClient(urls.postgresUrl);
+    return { query: async <T>(sql: string) => (await client.query(sql)).rows as T[], end: () => client.end() };
+  }
+  const connection = await mysqlConnection(urls.mysqlUrl);
+  return { query: async <T>(sql: string) => (await connection.query(sql))[0] as T[], end: () => connection.end() };
+}

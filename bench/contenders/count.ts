@@ -1,16 +1,16 @@
 /** `count(*)` on both sides at once: the cheapest possible look at both tables. */
-import { mysqlConnection, postgresClient } from './connections.js';
+import { postgresClient, targetDatabase } from './connections.js';
 import type { Contender } from './types.js';
 
 export const countRows: Contender = async ({ scenario, postgresUrl, mysqlUrl }) => {
-  const [pgClient, my] = await Promise.all([postgresClient(postgresUrl), mysqlConnection(mysqlUrl)]);
+  const [pgClient, target] = await Promise.all([postgresClient(postgresUrl), targetDatabase(scenario.targetEngine, { postgresUrl, mysqlUrl })]);
   try {
-    const [source, target] = await Promise.all([
+    const [sourceRows, targetRows] = await Promise.all([
       pgClient.query<{ n: string }>(`select count(*) as n from ${scenario.source}`).then((r) => Number(r.rows[0]?.n)),
-      my.query(`select count(*) as n from ${scenario.target}`).then(([rows]) => Number((rows as { n: string }[])[0]?.n)),
+      target.query<{ n: string }>(`select count(*) as n from ${scenario.target}`).then((rows) => Number(rows[0]?.n)),
     ]);
-    return { rows: { source: 1, target: 1 }, note: `${source} / ${target} rows` };
+    return { rows: { source: 1, target: 1 }, note: `${sourceRows} / ${targetRows} rows` };
   } finally {
-    await Promise.all([pgClient.end(), my.end()]);
+    await Promise.all([pgClient.end(), target.end()]);
   }
 };

@@ -17,7 +17,11 @@ export const datacompare: Contender = async ({ scenario, postgresUrl, mysqlUrl }
     name: `bench-${scenario.name}`,
     location: { file: 'bench', line: 0, column: 0 },
     source: { datasourceName: 'bench-postgres', connection: { type: 'postgres', url: postgresUrl }, serviceDatasource: 'bench-postgres', dataset: scenario.source },
-    target: { datasourceName: 'bench-mariadb', connection: { type: 'mysql', url: mysqlUrl }, serviceDatasource: 'bench-mariadb', dataset: scenario.target },
+    // same-db: the very same data source on both sides, as a user names it once in the spec.
+    target:
+      scenario.targetEngine === 'postgres'
+        ? { datasourceName: 'bench-postgres', connection: { type: 'postgres', url: postgresUrl }, serviceDatasource: 'bench-postgres', dataset: scenario.target }
+        : { datasourceName: 'bench-mariadb', connection: { type: 'mysql', url: mysqlUrl }, serviceDatasource: 'bench-mariadb', dataset: scenario.target },
     columns: null,
     primaryKeys: null,
     caseSensitive: true,

@@ -7,7 +7,7 @@ import { postgresCompiler } from '../../src/dialects/postgres/compiler.js';
 import { mysqlCompiler } from '../../src/dialects/mysql/compiler.js';
 import type { ColumnType, SqlCompiler } from '../../src/dialects/types.js';
 import { fullChecksumSql, type ChecksumRelation } from '../../src/engine/checksum/sql.js';
-import { mysqlConnection, postgresClient } from './connections.js';
+import { postgresClient, targetDatabase } from './connections.js';
 import type { Contender } from './types.js';
 import type { ScenarioTables } from '../dataset.js';
 
@@ -31,14 +31,15 @@ export function benchRelation(compiler: SqlCompiler, table: string, scenario: Sc
 }
 
 export const checksumFloor: Contender = async ({ scenario, postgresUrl, mysqlUrl }) => {
-  const [pgClient, my] = await Promise.all([postgresClient(postgresUrl), mysqlConnection(mysqlUrl)]);
+  const [pgClient, target] = await Promise.all([postgresClient(postgresUrl), targetDatabase(scenario.targetEngine, { postgresUrl, mysqlUrl })]);
+  const targetCompiler = scenario.targetEngine === 'postgres' ? postgresCompiler : mysqlCompiler;
   try {
-    const [source, target] = await Promise.all([
+    const [source, targetSum] = await Promise.all([
       pgClient.query<{ row_count: string; checksum: string }>(fullChecksumSql(benchRelation(postgresCompiler, scenario.source, scenario))).then((r) => r.rows[0]),
-      my.query(fullChecksumSql(benchRelation(mysqlCompiler, scenario.target, scenario))).then(([rows]) => (rows as { row_count: string; checksum: Buffer }[])[0]),
+      target.query<{ row_count: string; checksum: unknown }>(fullChecksumSql(benchRelation(targetCompiler, scenario.target, scenario))).then((rows) => rows[0]),
     ]);
-    return { rows: { source: 1, target: 1 }, note: `checksums ${String(source?.checksum)} / ${String(target?.checksum)}` };
+    return { rows: { source: 1, target: 1 }, note: `checksums ${String(source?.checksum)} / ${String(targetSum?.checksum)}` };
   } finally {
-    await Promise.all([pgClient.end(), my.end()]);
+    await Promise.all([pgClient.end(), target.end()]);
   }
 };

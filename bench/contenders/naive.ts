@@ -73,7 +73,10 @@ export const naiveMerge: Contender = async ({ scenario, postgresUrl, mysqlUrl })
   const sourceCount = { rows: 0 };
   const targetCount = { rows: 0 };
   const source = postgresRows(postgresUrl, `select ${scenario.key}, ${rowText('postgres', scenario.columns)} from ${scenario.source} order by ${scenario.key}${stringKey ? ' collate "C"' : ''}`, sourceCount);
-  const target = mysqlRows(mysqlUrl, `select ${scenario.key}, ${rowText('mysql', scenario.columns)} from ${scenario.target} order by ${scenario.key}${stringKey ? ' collate utf8mb4_bin' : ''}`, targetCount);
+  const target =
+    scenario.targetEngine === 'postgres'
+      ? postgresRows(postgresUrl, `select ${scenario.key}, ${rowText('postgres', scenario.columns)} from ${scenario.target} order by ${scenario.key}${stringKey ? ' collate "C"' : ''}`, targetCount)
+      : mysqlRows(mysqlUrl, `select ${scenario.key}, ${rowText('mysql', scenario.columns)} from ${scenario.target} order by ${scenario.key}${stringKey ? ' collate utf8mb4_bin' : ''}`, targetCount);
   const keyOf = (row: Row): string | number => (stringKey ? String(row[0]) : Number(row[0]));
   const found = { changed: 0, onlyInSource: 0, onlyInTarget: 0 };
   let s = await source.next();

@@ -32,7 +32,12 @@ describe('renderSummary', () => {
   it('gives each scenario one row: process times, ratios against naive and the floor, bytes, memory, answer and phases', () => {
     const text = renderSummary({ command: 'npm run bench', machine: '2 cores', date: '2026-11-25T12:00:00.000Z', measurements });
     expect(text).toContain('`npm run bench` on 2026-11-25; 2 cores.');
-    expect(text).toContain('| clustered | 3.00 | 4.00 | 2.50 | 0.50 | 0.75× | 1.20× | 0.01 % | 120 / 100 MB | exact | checksum: estimate 5, checksum_scan 2400, fetch_diff 20 |');
+    expect(text).toContain('| clustered | 3.00 | 4.00 | 2.50 | 0.50 | 0.75× | 1.20× | – | 0.01 % | 120 / 100 MB | exact | checksum: estimate 5, checksum_scan 2400, fetch_diff 20 |');
+  });
+
+  it('gives the ratio to the hand-written join where that contender ran (same-db)', () => {
+    const sameDb = [...measurements, measured('join-sql', 2.4, { found: { changed: 1000, onlyInSource: 0, onlyInTarget: 100 } })];
+    expect(renderSummary({ command: 'c', machine: 'm', date: '2026-11-25', measurements: sameDb })).toContain('| 0.75× | 1.20× | 1.25× | 0.01 % |');
   });
 
   it('says WRONG when datacompare found other differences than the scenario holds', () => {
