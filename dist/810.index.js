@@ -371,7 +371,12 @@ class PostgresConnection {
         const detach = this.onAbort(client, options);
         let broken;
         try {
-            const result = await this.readOnly(client, () => client.query(extended(sql, params)));
+            const result = await this.readOnly(client, async () => {
+                // Only for this query: the transaction's end (ROLLBACK) resets it.
+                if (options?.preferMergeJoin)
+                    await client.query('SET LOCAL enable_hashjoin = off');
+                return client.query(extended(sql, params));
+            });
             if (options?.signal?.aborted)
                 throw options.signal.reason;
             return result.rows;
@@ -455,6 +460,12 @@ class PostgresConnection {
     async serverVersion(options) {
         const [row] = await this.query("SELECT 'PostgreSQL ' || current_setting('server_version') AS v", [], options);
         return String(row?.v);
+    }
+    async keyOrder(table, column, options) {
+        const [row] = await this.query(`SELECT s.correlation FROM pg_stats s
+         JOIN pg_class c ON c.relname = s.tablename JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = s.schemaname
+        WHERE c.oid = to_regclass($1) AND s.attname = $2`, [this.compiler.quoteTable(table), column], options);
+        return row?.correlation === null || row?.correlation === undefined ? undefined : Number(row.correlation);
     }
     async close() {
         this.closed = true;

@@ -49,6 +49,11 @@ export interface RelationSchema {
 export interface QueryOptions {
   /** Aborting stops the query on the server (pg_cancel_backend / KILL QUERY / sqlite interrupt). */
   signal?: AbortSignal;
+  /**
+   * Join by merging key-ordered index scans instead of hashing, where the engine can be told
+   * (PostgreSQL: `enable_hashjoin` off for this query only); ignored elsewhere.
+   */
+  preferMergeJoin?: boolean;
 }
 
 /** A result row; values as the driver gives them (canonical texts are strings). */
@@ -78,6 +83,11 @@ export interface DatabaseConnection {
   describeQuery(sql: string, options?: QueryOptions): Promise<RelationSchema>;
   /** Server version text, e.g. `PostgreSQL 15.20`, `10.11.19-MariaDB`. */
   serverVersion(options?: QueryOptions): Promise<string>;
+  /**
+   * How closely a table's rows lie on disk in the order of `column`, from -1 to 1 (PostgreSQL's
+   * `pg_stats.correlation`); undefined without statistics. Optional: engines without it never merge-join.
+   */
+  keyOrder?(table: string, column: string, options?: QueryOptions): Promise<number | undefined>;
   close(): Promise<void>;
 }
 

@@ -32,6 +32,8 @@ export interface DiffOutcome {
   sent: { source: { rows_sent: number; bytes_sent: number }; target: { rows_sent: number; bytes_sent: number } };
   /** Set when the planned algorithm decided at run time to run another (or says more precisely why it ran). */
   replanned?: { kind: PlanInfo['kind']; reason: string };
+  /** A sentence added to the plan's reason: how the planned algorithm chose to run. */
+  detail?: string;
   /** Where the time went, in milliseconds per phase (PlanInfo.phases_ms). */
   phases?: Record<string, number>;
 }

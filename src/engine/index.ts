@@ -83,7 +83,7 @@ export async function compare(
         diff: diffDetails(outcome, resolved),
         plan: {
           kind: outcome.replanned?.kind ?? plan.kind,
-          reason: outcome.replanned?.reason ?? plan.reason,
+          reason: outcome.replanned?.reason ?? (outcome.detail ? `${plan.reason} ${outcome.detail}` : plan.reason),
           source: outcome.sent.source,
           target: outcome.sent.target,
           ...(outcome.phases ? { phases_ms: outcome.phases } : {}),

@@ -1,6 +1,6 @@
 /** The join diff: both sides on one connection, diffed by one outer-join query (see join-diff-sql.ts). */
 import type { DiffRow } from './model.js';
-import { DUPLICATE_EXAMPLES, sizeOfRows, type DiffContext, type DiffOutcome, type DuplicateKey } from './diff-outcome.js';
+import { DUPLICATE_EXAMPLES, queryOptions, sizeOfRows, type DiffContext, type DiffOutcome, type DuplicateKey } from './diff-outcome.js';
 import { buildJoinDiffSql, type JoinDiffSql } from './join-diff-sql.js';
 import { diffRow, keyValues, type CanonicalRow } from './diff-rows.js';
 import type { ResultRow } from '../dialects/types.js';
@@ -14,17 +14,42 @@ export async function runJoinDiff(context: DiffContext): Promise<DiffOutcome> {
 
 type Query = (sql: string) => Promise<ResultRow[]>;
 
-function query({ source, signal }: DiffContext): Query {
-  const options = signal ? { signal } : {};
-  return (sql) => source.connection.query(sql, [], options);
+function query(context: DiffContext): Query {
+  return (sql) => context.source.connection.query(sql, [], queryOptions(context));
 }
 
 const number = (row: ResultRow | undefined, name: string) => Number(row?.[name] ?? 0);
 
+/** Rows this much in key order on disk (or more) on both sides are merge-joined through their key indexes. */
+export const MERGE_JOIN_KEY_ORDER = 0.9;
+
+/**
+ * Hashing two big tables spills them to disk in batches; when both tables' rows lie in key order on
+ * disk (PostgreSQL: 10M rows, correlation 1), merging their key indexes reads each once in order:
+ * 7 s instead of 21 s. A single integer key only (its order is the same on both sides).
+ */
+async function mergeJoin(context: DiffContext): Promise<{ preferMergeJoin: true; detail: string } | undefined> {
+  const { source, target, resolved } = context;
+  const [key, ...more] = resolved.keys;
+  const connection = source.connection;
+  const keyOrder = connection.keyOrder?.bind(connection);
+  if (!keyOrder || !key || more.length > 0 || key.sourceType.family !== 'integer' || key.targetType.family !== 'integer') return undefined;
+  const [a, b] = await Promise.all([
+    keyOrder(source.definition.dataset ?? '', key.source, queryOptions(context)),
+    keyOrder(target.definition.dataset ?? '', key.target, queryOptions(context)),
+  ]);
+  if (a === undefined || b === undefined || a < MERGE_JOIN_KEY_ORDER || b < MERGE_JOIN_KEY_ORDER) return undefined;
+  return {
+    preferMergeJoin: true,
+    detail: `Both tables' rows lie in key order on disk (correlation ${a.toFixed(2)} and ${b.toFixed(2)}), so the join merges their key indexes instead of hashing.`,
+  };
+}
+
 /** One query: the counts and the differing rows (see `JoinDiffSql`). */
 async function onePass(context: DiffContext, sql: string): Promise<DiffOutcome> {
-  const { resolved, definition } = context;
-  const rows = await query(context)(sql);
+  const { resolved, definition, source } = context;
+  const merge = await mergeJoin(context);
+  const rows = await source.connection.query(sql, [], { ...queryOptions(context), ...(merge ? { preferMergeJoin: true } : {}) });
   const [first] = rows;
   // No differing row: one row of counts whose other columns are NULL (cls among them).
   const differing = first?.cls === null || first?.cls === undefined ? [] : rows;
@@ -48,6 +73,7 @@ async function onePass(context: DiffContext, sql: string): Promise<DiffOutcome> 
     samples: sampleRows.map((r) => toDiffRow(context, r)),
     duplicates: { source: [], target: [] },
     sent: { source: { rows_sent: rows.length, bytes_sent: sizeOfRows(rows) }, target: { rows_sent: 0, bytes_sent: 0 } },
+    ...(merge ? { detail: merge.detail } : {}),
   };
 }
 

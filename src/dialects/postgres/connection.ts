@@ -118,7 +118,11 @@ export class PostgresConnection implements DatabaseConnection {
     const detach = this.onAbort(client, options);
     let broken: Error | undefined;
     try {
-      const result = await this.readOnly(client, () => client.query(extended(sql, params)));
+      const result = await this.readOnly(client, async () => {
+        // Only for this query: the transaction's end (ROLLBACK) resets it.
+        if (options?.preferMergeJoin) await client.query('SET LOCAL enable_hashjoin = off');
+        return client.query(extended(sql, params));
+      });
       if (options?.signal?.aborted) throw options.signal.reason;
       return result.rows as ResultRow[];
     } catch (error) {
@@ -209,6 +213,17 @@ export class PostgresConnection implements DatabaseConnection {
   async serverVersion(options?: QueryOptions): Promise<string> {
     const [row] = await this.query("SELECT 'PostgreSQL ' || current_setting('server_version') AS v", [], options);
     return String(row?.v);
+  }
+
+  async keyOrder(table: string, column: string, options?: QueryOptions): Promise<number | undefined> {
+    const [row] = await this.query(
+      `SELECT s.correlation FROM pg_stats s
+         JOIN pg_class c ON c.relname = s.tablename JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = s.schemaname
+        WHERE c.oid = to_regclass($1) AND s.attname = $2`,
+      [this.compiler.quoteTable(table), column],
+      options,
+    );
+    return row?.correlation === null || row?.correlation === undefined ? undefined : Number(row.correlation);
   }
 
   async close(): Promise<void> {

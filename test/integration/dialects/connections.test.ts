@@ -148,6 +148,17 @@ describe.runIf(configs.some((c) => c.type === 'postgres'))('the postgres connect
     const [row] = await db.query("SELECT current_setting('jit') AS jit, current_setting('cursor_tuple_fraction') AS fraction");
     expect(row).toEqual({ jit: 'off', fraction: '1' });
   });
+
+  it('merges key-ordered index scans instead of hashing when asked, for that query only, and knows the rows lie in key order', async () => {
+    const join = 'EXPLAIN SELECT count(*) FROM public.dc_engine_cursor_plan a FULL OUTER JOIN public.dc_engine_cursor_plan b ON a.id = b.id';
+    const plan = async (options = {}) => (await db.query(join, [], options)).map((row) => String(row['QUERY PLAN'])).join('\n');
+    expect(await plan()).toContain('Hash Full Join');
+    expect(await plan({ preferMergeJoin: true })).toContain('Merge Full Join');
+    expect(await plan()).toContain('Hash Full Join');
+    expect(await db.keyOrder?.('public.dc_engine_cursor_plan', 'id')).toBeCloseTo(1, 2);
+    expect(await db.keyOrder?.('public.dc_engine_cursor_plan', 'name')).toBeLessThan(0.5);
+    expect(await db.keyOrder?.('public.no_such_table', 'id')).toBeUndefined();
+  });
 });
 
 describe('connection failures', () => {

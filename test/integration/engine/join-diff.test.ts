@@ -387,4 +387,29 @@ describe.runIf(available.postgres)('the join diff\'s first test on raw values (P
     expect(general.stats).toEqual(caseSensitive.stats);
     expect(general.diff?.diff_rows).toEqual(caseSensitive.diff?.diff_rows);
   });
+
+  it('merges the key indexes when both tables lie in key order on disk, and hashes otherwise, with the same answer', async () => {
+    // 2,000 rows each; 'ordered_*' inserted in key order, 'shuffled' in random order; 3 rows differ.
+    const rows = (order: string) => `SELECT g, 'name ' || g, g * 1.5 FROM generate_series(1, 2000) AS g ORDER BY ${order}`;
+    await db.exec(
+      ...['ordered_a', 'ordered_b', 'shuffled'].map((t) => `CREATE TABLE ${db.table(t)} (id INTEGER PRIMARY KEY, name TEXT, amount NUMERIC(10,2))`),
+      `INSERT INTO ${db.table('ordered_a')} ${rows('g')}`,
+      `INSERT INTO ${db.table('ordered_b')} ${rows('g')}`,
+      `INSERT INTO ${db.table('shuffled')} ${rows('md5(g::text)')}`,
+      ...['ordered_b', 'shuffled'].map((t) => `UPDATE ${db.table(t)} SET name = 'changed' WHERE id IN (7, 700, 1999)`),
+    );
+    const compareWith = (target: string) => runComparison(definition({ source: side(db, 'ordered_a'), target: side(db, target), caseSensitive: true }), { logger: silentLogger });
+    // Without statistics nothing is known of the order on disk: hashing, as PostgreSQL plans by itself.
+    const unknown = await compareWith('ordered_b');
+    expect(unknown.plan?.reason).not.toMatch(/merges their key indexes/);
+    await db.exec(...['ordered_a', 'ordered_b', 'shuffled'].map((t) => `ANALYZE ${db.table(t)}`));
+    const ordered = await compareWith('ordered_b');
+    expect(ordered.plan?.reason).toMatch(/Both tables' rows lie in key order on disk \(correlation 1\.00 and 1\.00\), so the join merges their key indexes instead of hashing\./);
+    const shuffled = await compareWith('shuffled');
+    expect(shuffled.plan?.reason).not.toMatch(/merges their key indexes/);
+    for (const result of [unknown, ordered, shuffled]) {
+      expect(result.stats).toMatchObject({ source_rows: 2000, target_rows: 2000, matched_rows: 1997, mismatched_rows: 3, only_in_source: 0, only_in_target: 0 });
+      expect(result.diff?.diff_rows.map((row) => row.id)).toEqual([7, 700, 1999]);
+    }
+  });
 });
