@@ -464,7 +464,7 @@ class PostgresConnection {
     async keyOrder(table, column, options) {
         const [row] = await this.query(`SELECT s.correlation FROM pg_stats s
          JOIN pg_class c ON c.relname = s.tablename JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = s.schemaname
-        WHERE c.oid = to_regclass($1) AND s.attname = $2`, [this.compiler.quoteTable(table), column], options);
+        WHERE c.oid = to_regclass($1) AND s.attname = $2 AND NOT s.inherited`, [this.compiler.quoteTable(table), column], options);
         return row?.correlation === null || row?.correlation === undefined ? undefined : Number(row.correlation);
     }
     async close() {

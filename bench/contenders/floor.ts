@@ -6,7 +6,7 @@
 import { postgresCompiler } from '../../src/dialects/postgres/compiler.js';
 import { mysqlCompiler } from '../../src/dialects/mysql/compiler.js';
 import type { ColumnType, SqlCompiler } from '../../src/dialects/types.js';
-import { fullChecksumSql, type ChecksumRelation } from '../../src/engine/checksum/sql.js';
+import { fixedAlphabet, fullChecksumSql, type ChecksumRelation } from '../../src/engine/checksum/sql.js';
 import { postgresClient, targetDatabase } from './connections.js';
 import type { Contender } from './types.js';
 import type { ScenarioTables } from '../dataset.js';
@@ -26,7 +26,13 @@ const TYPES: Record<string, ColumnType> = {
 };
 
 export function benchRelation(compiler: SqlCompiler, table: string, scenario: ScenarioTables): ChecksumRelation {
-  const column = (name: string) => ({ expr: compiler.quoteIdentifier(name), column: TYPES[name]!, options: { caseSensitive: true, scale: TYPES[name]!.scale, precision: TYPES[name]!.precision } });
+  // Typed columns of the same family on both sides (PostgreSQL and MariaDB): fixed-alphabet values as is, as datacompare writes them.
+  const column = (name: string) => ({
+    expr: compiler.quoteIdentifier(name),
+    column: TYPES[name]!,
+    options: { caseSensitive: true, scale: TYPES[name]!.scale, precision: TYPES[name]!.precision },
+    fixed: fixedAlphabet(TYPES[name]!.family),
+  });
   return { compiler, from: compiler.quoteTable(table), keys: [column(scenario.key)], values: scenario.columns.map(column), bucketing: { kind: 'hash', buckets: 1 } };
 }
 

@@ -8,8 +8,9 @@
  * Its rows count in source_rows/target_rows and the key counts once in duplicate_keys_<side>; it is
  * neither matched, mismatched nor "only in" a side, and any duplicate makes the result MISMATCH.
  * NULL keys: rows with a NULL in a key column match nothing; they are counted in null_keys_<side>.
- * The CTE chain: s/t (canonical rows) → sn/tn (non-NULL keys, with their multiplicity n) → j (the
- * outer join; MySQL/MariaDB: LEFT JOIN + UNION ALL + anti-join) → c (class and per-column flags).
+ * The CTE chain (named dc_*, so no user table of the same name is shadowed): dc_s/dc_t (canonical
+ * rows) → dc_sn/dc_tn (non-NULL keys, with their multiplicity n) → dc_j (the outer join;
+ * MySQL/MariaDB: LEFT JOIN + UNION ALL + anti-join) → dc_c (class and per-column flags).
  */
 import type { SqlCompiler } from '../dialects/types.js';
 import type { ColumnPair, ResolvedColumns } from './resolve.js';
@@ -45,6 +46,8 @@ export function canUseKeyIndexes(source: Side, target: Side, resolved: ResolvedC
     const keys = names.map((n) => n.toLowerCase()).sort();
     return pk.length > 0 && pk.length === keys.length && pk.every((n, i) => n === keys[i]);
   };
+  // SQLite: a PRIMARY KEY other than INTEGER PRIMARY KEY accepts NULL, more than once.
+  if (source.connection.dialect === 'sqlite' || target.connection.dialect === 'sqlite') return false;
   return (
     resolved.keys.length > 0 &&
     resolved.keys.every((k) => INDEX_FAMILIES.has(k.family) && k.sourceType.family === k.family && k.targetType.family === k.family) &&
@@ -70,46 +73,46 @@ export function buildJoinDiffSql(source: Side, target: Side, resolved: ResolvedC
     `SELECT ${from}.*, COUNT(*) OVER (PARTITION BY ${partition}) AS ${q('n')} FROM ${from} WHERE ${notNullKeys(from)}`;
 
   const joined: string[] = [
-    ...keyAliases.flatMap((k) => [`sn.${q(k)} AS ${q(`s${k}`)}`, `tn.${q(k)} AS ${q(`t${k}`)}`]),
-    `sn.${q('n')} AS ${q('sn_n')}`,
-    `tn.${q('n')} AS ${q('tn_n')}`,
+    ...keyAliases.flatMap((k) => [`dc_sn.${q(k)} AS ${q(`s${k}`)}`, `dc_tn.${q(k)} AS ${q(`t${k}`)}`]),
+    `dc_sn.${q('n')} AS ${q('sn_n')}`,
+    `dc_tn.${q('n')} AS ${q('tn_n')}`,
     ...sourceSelect.values.flatMap((v, j) => [
-      `sn.${q(v.alias)} AS ${q(`s${v.alias}`)}`,
-      `tn.${q(v.alias)} AS ${q(`t${v.alias}`)}`,
-      ...(sourceSelect.shown[j] ? [`sn.${q(`w${j}`)} AS ${q(`sw${j}`)}`] : []),
-      ...(targetSelect.shown[j] ? [`tn.${q(`w${j}`)} AS ${q(`tw${j}`)}`] : []),
+      `dc_sn.${q(v.alias)} AS ${q(`s${v.alias}`)}`,
+      `dc_tn.${q(v.alias)} AS ${q(`t${v.alias}`)}`,
+      ...(sourceSelect.shown[j] ? [`dc_sn.${q(`w${j}`)} AS ${q(`sw${j}`)}`] : []),
+      ...(targetSelect.shown[j] ? [`dc_tn.${q(`w${j}`)} AS ${q(`tw${j}`)}`] : []),
     ]),
   ];
-  const on = keyAliases.map((k) => `sn.${q(k)} = tn.${q(k)}`).join(' AND ');
+  const on = keyAliases.map((k) => `dc_sn.${q(k)} = dc_tn.${q(k)}`).join(' AND ');
   const firstKey = q(keyAliases[0] ?? 'k0');
   const join = c.supportsFullOuterJoin
-    ? `SELECT ${joined.join(', ')} FROM sn FULL OUTER JOIN tn ON ${on}`
-    : `SELECT ${joined.join(', ')} FROM sn LEFT JOIN tn ON ${on}
-       UNION ALL SELECT ${joined.join(', ')} FROM tn LEFT JOIN sn ON ${on} WHERE sn.${firstKey} IS NULL`;
+    ? `SELECT ${joined.join(', ')} FROM dc_sn FULL OUTER JOIN dc_tn ON ${on}`
+    : `SELECT ${joined.join(', ')} FROM dc_sn LEFT JOIN dc_tn ON ${on}
+       UNION ALL SELECT ${joined.join(', ')} FROM dc_tn LEFT JOIN dc_sn ON ${on} WHERE dc_sn.${firstKey} IS NULL`;
 
   const ctes = [
-    `s AS (${sideCte(sourceSelect, source)})`,
-    `t AS (${sideCte(targetSelect, target)})`,
-    `sn AS (${withMultiplicity('s')})`,
-    `tn AS (${withMultiplicity('t')})`,
-    `j AS (${join})`,
+    `dc_s AS (${sideCte(sourceSelect, source)})`,
+    `dc_t AS (${sideCte(targetSelect, target)})`,
+    `dc_sn AS (${withMultiplicity('dc_s')})`,
+    `dc_tn AS (${withMultiplicity('dc_t')})`,
+    `dc_j AS (${join})`,
   ];
   const duplicateCount = (from: string) =>
     `(SELECT COUNT(*) FROM (SELECT ${partition} FROM ${from} WHERE ${q('n')} > 1 GROUP BY ${partition}) AS x)`;
   const counts = {
-    source_rows: '(SELECT COUNT(*) FROM s)',
-    target_rows: '(SELECT COUNT(*) FROM t)',
-    null_keys_source: `(SELECT COUNT(*) FROM s WHERE ${anyNullKey})`,
-    null_keys_target: `(SELECT COUNT(*) FROM t WHERE ${anyNullKey})`,
-    duplicate_keys_source: duplicateCount('sn'),
-    duplicate_keys_target: duplicateCount('tn'),
+    source_rows: '(SELECT COUNT(*) FROM dc_s)',
+    target_rows: '(SELECT COUNT(*) FROM dc_t)',
+    null_keys_source: `(SELECT COUNT(*) FROM dc_s WHERE ${anyNullKey})`,
+    null_keys_target: `(SELECT COUNT(*) FROM dc_t WHERE ${anyNullKey})`,
+    duplicate_keys_source: duplicateCount('dc_sn'),
+    duplicate_keys_target: duplicateCount('dc_tn'),
   };
   const duplicateOrder = resolved.keys
     .map((pair, i) => (pair.family === 'integer' ? c.textToNumber(q(`k${i}`)) : c.binaryText(q(`k${i}`))))
     .join(', ');
   const duplicates = (from: string) =>
     `WITH ${ctes.join(',\n')}\nSELECT ${partition}, MAX(${q('n')}) AS ${q('n')} FROM ${from} WHERE ${q('n')} > 1 GROUP BY ${partition} ORDER BY ${duplicateOrder} ${c.limit(5)}`;
-  return { passes: 'two', ...twoPasses(classified(c, resolved, ctes), counts, maxDiffRows), duplicates: { source: duplicates('sn'), target: duplicates('tn') } };
+  return { passes: 'two', ...twoPasses(classified(c, resolved, ctes), counts, maxDiffRows), duplicates: { source: duplicates('dc_sn'), target: duplicates('dc_tn') } };
 }
 
 /**
@@ -122,7 +125,7 @@ function sameValueTest(c: SqlCompiler, pair: ColumnPair, a: string, b: string): 
   return c.sameValue(a, b, { ...pair.sourceType, family: pair.family });
 }
 
-/** The key-index fast path (see canUseKeyIndexes): the same columns as the general chain's `j`. */
+/** The key-index fast path (see canUseKeyIndexes): the same columns as the general chain's `dc_j`. */
 function buildKeyIndexJoinSql(source: Side, target: Side, resolved: ResolvedColumns, maxDiffRows: number): JoinDiffSql {
   const c = source.connection.compiler;
   const q = (name: string) => c.quoteIdentifier(name);
@@ -165,7 +168,7 @@ function buildKeyIndexJoinSql(source: Side, target: Side, resolved: ResolvedColu
     source_rows: `(SELECT COUNT(*) ${fromClause(source, 'b')})`,
     target_rows: `(SELECT COUNT(*) ${fromClause(target, 'b')})`,
   };
-  return { passes: 'one', query: onePass(classified(c, resolved, [`j AS (${join})`], undefined, same), counts, maxDiffRows) };
+  return { passes: 'one', query: onePass(classified(c, resolved, [`dc_j AS (${join})`], undefined, same), counts, maxDiffRows) };
 }
 
 /**
@@ -174,7 +177,7 @@ function buildKeyIndexJoinSql(source: Side, target: Side, resolved: ResolvedColu
  * (minutes on 1M rows). Instead both sides are stacked (UNION ALL, tagged by side) and grouped by
  * the canonical key, once: a group holds a key's row count per side (duplicates: > 1) and, when it
  * has one row per side, both rows' values. All counts come from that single pass. Same classes and
- * columns as the join (`j`), plus a `null` class for groups whose key has a NULL.
+ * columns as the join (`dc_j`), plus a `null` class for groups whose key has a NULL.
  */
 function buildGroupedSql(source: Side, target: Side, resolved: ResolvedColumns, maxDiffRows: number): JoinDiffSql {
   const c = source.connection.compiler;
@@ -207,7 +210,7 @@ function buildGroupedSql(source: Side, target: Side, resolved: ResolvedColumns, 
     ]),
   ];
   const joined = [
-    'g.*',
+    'dc_g.*',
     ...keyAliases.flatMap((k) => [
       `CASE WHEN ${q('sn_n')} > 0 THEN ${q(k)} END AS ${q(`s${k}`)}`,
       `CASE WHEN ${q('tn_n')} > 0 THEN ${q(k)} END AS ${q(`t${k}`)}`,
@@ -215,9 +218,9 @@ function buildGroupedSql(source: Side, target: Side, resolved: ResolvedColumns, 
   ];
   const anyNullKey = keyAliases.map((k) => `${q(k)} IS NULL`).join(' OR ');
   const chain = [
-    `u AS (${stacked(sourceSelect, source, [1, 0])} UNION ALL ${stacked(targetSelect, target, [0, 1])})`,
-    `g AS (SELECT ${grouped.join(', ')} FROM u GROUP BY ${keys})`,
-    `j AS (SELECT ${joined.join(', ')} FROM g)`,
+    `dc_u AS (${stacked(sourceSelect, source, [1, 0])} UNION ALL ${stacked(targetSelect, target, [0, 1])})`,
+    `dc_g AS (SELECT ${grouped.join(', ')} FROM dc_u GROUP BY ${keys})`,
+    `dc_j AS (SELECT ${joined.join(', ')} FROM dc_g)`,
   ];
   const sum = (condition: string, value: string) => `COALESCE(SUM(CASE WHEN ${condition} THEN ${value} ELSE 0 END), 0)`;
   const counts = {
@@ -232,13 +235,13 @@ function buildGroupedSql(source: Side, target: Side, resolved: ResolvedColumns, 
     .map((pair, i) => (pair.family === 'integer' ? c.textToNumber(q(`k${i}`)) : c.binaryText(q(`k${i}`))))
     .join(', ');
   const duplicates = (count: string) =>
-    `WITH ${chain.slice(0, 2).join(',\n')}\nSELECT ${keys}, ${q(count)} AS ${q('n')} FROM g WHERE NOT (${anyNullKey}) AND ${q(count)} > 1 ORDER BY ${duplicateOrder} ${c.limit(5)}`;
+    `WITH ${chain.slice(0, 2).join(',\n')}\nSELECT ${keys}, ${q(count)} AS ${q('n')} FROM dc_g WHERE NOT (${anyNullKey}) AND ${q(count)} > 1 ORDER BY ${duplicateOrder} ${c.limit(5)}`;
   return { passes: 'two', ...twoPasses(classified(c, resolved, chain, anyNullKey), counts, maxDiffRows), duplicates: { source: duplicates('sn_n'), target: duplicates('tn_n') } };
 }
 
 type Counts = Record<'source_rows' | 'target_rows' | 'null_keys_source' | 'null_keys_target' | 'duplicate_keys_source' | 'duplicate_keys_target', string>;
 
-/** The chain up to `c` (each row's class and per-column flags `d<j>`), and what the queries over it share. */
+/** The chain up to `dc_c` (each row's class and per-column flags `d<j>`), and what the queries over it share. */
 interface Classified {
   c: SqlCompiler;
   resolved: ResolvedColumns;
@@ -250,8 +253,8 @@ interface Classified {
 }
 
 /**
- * Classes and per-column flags (`c`). `nullKey` marks rows of the `null` class (keys with a NULL),
- * when `j` holds them; `same[j]`, a cheap test on raw columns that settles equal values first.
+ * Classes and per-column flags (`dc_c`). `nullKey` marks rows of the `null` class (keys with a NULL),
+ * when `dc_j` holds them; `same[j]`, a cheap test on raw columns that settles equal values first.
  */
 function classified(c: SqlCompiler, resolved: ResolvedColumns, chain: string[], nullKey?: string, same?: (string | undefined)[]): Classified {
   const q = (name: string) => c.quoteIdentifier(name);
@@ -273,12 +276,12 @@ function classified(c: SqlCompiler, resolved: ResolvedColumns, chain: string[], 
       return pair.family === 'integer' ? c.textToNumber(key) : c.binaryText(key);
     })
     .join(', ');
-  return { c, resolved, ctes: [...chain, `c AS (SELECT j.*, ${[cls, ...flags].join(', ')} FROM j)`], differences, order };
+  return { c, resolved, ctes: [...chain, `dc_c AS (SELECT dc_j.*, ${[cls, ...flags].join(', ')} FROM dc_j)`], differences, order };
 }
 
 const sum = (condition: string, value = '1') => `COALESCE(SUM(CASE WHEN ${condition} THEN ${value} ELSE 0 END), 0)`;
 
-/** The stats query and the samples query over `c`. */
+/** The stats query and the samples query over `dc_c`. */
 function twoPasses({ c, resolved, ctes, differences, order }: Classified, counts: Counts, maxDiffRows: number): { stats: string; samples: string } {
   const q = (name: string) => c.quoteIdentifier(name);
   const prefix = `WITH ${ctes.join(',\n')}\n`;
@@ -293,8 +296,8 @@ function twoPasses({ c, resolved, ctes, differences, order }: Classified, counts
   ${sum(`cls = 'both' AND (${differences}) > 0`)} AS mismatched_rows,
   ${sum(`cls = 'source'`)} AS only_in_source,
   ${sum(`cls = 'target'`)} AS only_in_target${resolved.columns.map((_, j) => `,\n  ${sum(`cls = 'both'`, q(`d${j}`))} AS ${q(`m${j}`)}`).join('')}
-FROM c`;
-  const samples = `${prefix}SELECT * FROM c
+FROM dc_c`;
+  const samples = `${prefix}SELECT * FROM dc_c
 WHERE cls IN ('source', 'target') OR (cls = 'both' AND (${differences}) > 0)
 ORDER BY ${order}
 ${c.limit(maxDiffRows)}`;
@@ -313,11 +316,11 @@ function onePass({ c, resolved, ctes, differences, order }: Classified, counts: 
   ];
   return `WITH ${[
     ...ctes,
-    `d AS (SELECT * FROM c WHERE cls <> 'both' OR (${differences}) > 0)`,
-    `w AS (SELECT d.*, ${totals.join(', ')} FROM d)`,
+    `dc_d AS (SELECT * FROM dc_c WHERE cls <> 'both' OR (${differences}) > 0)`,
+    `dc_w AS (SELECT dc_d.*, ${totals.join(', ')} FROM dc_d)`,
   ].join(',\n')}
 SELECT x.source_rows, x.target_rows, f.* FROM (SELECT ${counts.source_rows} AS source_rows, ${counts.target_rows} AS target_rows) AS x
-LEFT JOIN (SELECT * FROM w ORDER BY ${order} ${c.limit(Math.max(1, maxDiffRows))}) AS f ON 1 = 1
+LEFT JOIN (SELECT * FROM dc_w ORDER BY ${order} ${c.limit(Math.max(1, maxDiffRows))}) AS f ON 1 = 1
 ORDER BY ${order}`;
 }
 

@@ -25,8 +25,10 @@ export const MERGE_JOIN_KEY_ORDER = 0.9;
 
 /**
  * Hashing two big tables spills them to disk in batches; when both tables' rows lie in key order on
- * disk (PostgreSQL: 10M rows, correlation 1), merging their key indexes reads each once in order:
- * 7 s instead of 21 s. A single integer key only (its order is the same on both sides).
+ * disk (PostgreSQL: 10M rows, correlation 1), merging their key indexes reads each once in order (the
+ * hand-written FULL OUTER JOIN: 21 s hashed, 7 s merged; the join diff: 26–30 s → 14 s). A single
+ * integer key only (its order is the same on both sides). Best effort: statistics that cannot be
+ * read leave the join to the database's own plan.
  */
 async function mergeJoin(context: DiffContext): Promise<{ preferMergeJoin: true; detail: string } | undefined> {
   const { source, target, resolved } = context;
@@ -34,14 +36,17 @@ async function mergeJoin(context: DiffContext): Promise<{ preferMergeJoin: true;
   const connection = source.connection;
   const keyOrder = connection.keyOrder?.bind(connection);
   if (!keyOrder || !key || more.length > 0 || key.sourceType.family !== 'integer' || key.targetType.family !== 'integer') return undefined;
-  const [a, b] = await Promise.all([
-    keyOrder(source.definition.dataset ?? '', key.source, queryOptions(context)),
-    keyOrder(target.definition.dataset ?? '', key.target, queryOptions(context)),
-  ]);
+  const order = (table: string, column: string) =>
+    keyOrder(table, column, queryOptions(context)).catch((error: unknown) => {
+      if (context.signal?.aborted) throw error;
+      context.logger.debug(`key order of ${table}.${column} unknown: ${(error as Error).message}`);
+      return undefined;
+    });
+  const [a, b] = await Promise.all([order(source.definition.dataset ?? '', key.source), order(target.definition.dataset ?? '', key.target)]);
   if (a === undefined || b === undefined || a < MERGE_JOIN_KEY_ORDER || b < MERGE_JOIN_KEY_ORDER) return undefined;
   return {
     preferMergeJoin: true,
-    detail: `Both tables' rows lie in key order on disk (correlation ${a.toFixed(2)} and ${b.toFixed(2)}), so the join merges their key indexes instead of hashing.`,
+    detail: `Both tables' rows lie in key order on disk (correlation ${a.toFixed(2)} and ${b.toFixed(2)}), so the query is planned without hash joins, to merge their key indexes.`,
   };
 }
 

@@ -1,8 +1,10 @@
 /**
  * Packed values: the streaming merge reads the columns compared as exact canonical text as ONE field
- * per row, the uniquely decodable text the checksum diff hashes (`fieldsText` in checksum/sql.ts:
- * NULL `-`, a fixed-alphabet value as is, free text `<byte length>:<text>`, joined with `|`), compares
- * that one string per row, and decodes it into the columns' values only for the rows that differ.
+ * per row, built like the checksum diff's row text (`fieldsText` in checksum/sql.ts: NULL `-`, a value
+ * sure to be of a fixed alphabet on both sides as is, any other `<length>:<text>`, joined with `|`),
+ * compares that one string per row, and decodes it into the columns' values only for the rows that
+ * differ. Lengths count characters (code points), not bytes: the driver hands over text converted to
+ * UTF-16, whatever the server's encoding, and characters survive that where bytes do not.
  * Equal texts mean equal values and different texts different values (the text is uniquely
  * decodable), so the answer is the one column-by-column comparison gives, with one string a row
  * to receive, decode from the driver and compare instead of one a column.
@@ -10,7 +12,7 @@
  */
 import { InternalError } from '../shared/errors.js';
 import type { ColumnPair } from './resolve.js';
-import { fieldsText, fixedAlphabet, type ChecksumColumn } from './checksum/sql.js';
+import { fieldsText, type ChecksumColumn } from './checksum/sql.js';
 import type { SqlCompiler } from '../dialects/types.js';
 
 /** A column whose canonical text decides equality by itself (no comparing in JavaScript). */
@@ -23,32 +25,27 @@ export interface PackedColumns {
   sql: string;
   /** The indexes (in the resolved columns) of the packed columns, in packing order. */
   columns: readonly number[];
-  /** Per packed column: written as is (fixed alphabet) rather than `<byte length>:<text>`. */
+  /** Per packed column: written as is (fixed alphabet on both sides) rather than `<length>:<text>`. */
   fixed: readonly boolean[];
 }
 
 /**
  * The packed text of the packable columns, or undefined when fewer than two are packable (packing one
- * column saves nothing). `column(j)` gives column j's expression, type and normalisation on this side.
+ * column saves nothing). `column(j)` gives column j's expression, type, normalisation and `fixed` on this side.
  */
 export function packedColumns(compiler: SqlCompiler, pairs: readonly ColumnPair[], column: (j: number) => ChecksumColumn): PackedColumns | undefined {
   const columns = pairs.flatMap((pair, j) => (packable(pair) ? [j] : []));
   if (columns.length < 2) return undefined;
   const packed = columns.map(column);
   return {
-    sql: compiler.binaryText(fieldsText(compiler, packed)),
+    sql: compiler.binaryText(fieldsText(compiler, packed, 'characters')),
     columns,
-    fixed: packed.map((c) => fixedAlphabet(c.column.family)),
+    fixed: packed.map((c) => c.fixed === true),
   };
 }
 
-/** UTF-8 bytes of the UTF-16 code unit at `i` (a surrogate pair counts 2 + 2). */
-function utf8Bytes(code: number): number {
-  if (code < 0x80) return 1;
-  if (code < 0x800) return 2;
-  if (code >= 0xd800 && code <= 0xdfff) return 2;
-  return 3;
-}
+/** True for the first half of a surrogate pair (the pair is one character, as the databases count). */
+const highSurrogate = (unit: number) => unit >= 0xd800 && unit <= 0xdbff;
 
 /** Writes the packed text's values into `values` at the packed columns' indexes. */
 export function unpack(text: string, packing: PackedColumns, values: (string | null)[]): void {
@@ -72,10 +69,11 @@ export function unpack(text: string, packing: PackedColumns, values: (string | n
       const length = colon < 0 ? NaN : Number(text.slice(at, colon));
       if (!Number.isInteger(length) || colon === at) throw malformed(text, at);
       let end = colon + 1;
-      for (let bytes = 0; bytes < length; end++) {
+      for (let characters = 0; characters < length; characters++) {
         if (end >= text.length) throw malformed(text, at);
-        bytes += utf8Bytes(text.charCodeAt(end));
+        end += highSurrogate(text.charCodeAt(end)) ? 2 : 1;
       }
+      if (end > text.length) throw malformed(text, at);
       value = text.slice(colon + 1, end);
       at = end;
     }

@@ -5,6 +5,7 @@
  * (the stream merge), the columns compared as exact text are one field `p` instead of their `v<j>`
  * (packed-values.ts).
  */
+import { fixedPair } from './checksum/sql.js';
 import { packedColumns, type PackedColumns } from './packed-values.js';
 import type { ColumnPair, ResolvedColumns } from './resolve.js';
 import { columnRef, type Side } from './sides.js';
@@ -24,7 +25,8 @@ export interface SideSelect {
   shown: (SelectItem | undefined)[];
 }
 
-export function sideSelect(side: Side, resolved: ResolvedColumns, alias: string, options: { pack?: boolean } = {}): SideSelect {
+/** `pack`: the packed values (`p`) instead of their `v<j>`; `dynamicTyping`, either side is SQLite (see `fixedPair`). */
+export function sideSelect(side: Side, resolved: ResolvedColumns, alias: string, options: { pack?: boolean; dynamicTyping?: boolean } = {}): SideSelect {
   const compiler = side.connection.compiler;
   const name = (pair: ColumnPair) => (side.role === 'source' ? pair.source : pair.target);
   const type = (pair: ColumnPair) => ({ ...(side.role === 'source' ? pair.sourceType : pair.targetType), family: pair.family });
@@ -35,7 +37,7 @@ export function sideSelect(side: Side, resolved: ResolvedColumns, alias: string,
   const packed = options.pack
     ? packedColumns(compiler, resolved.columns, (j) => {
         const pair = resolved.columns[j]!;
-        return { expr: columnRef(side, alias, name(pair)), column: type(pair), options: pair.normalize };
+        return { expr: columnRef(side, alias, name(pair)), column: type(pair), options: pair.normalize, fixed: fixedPair(pair, options.dynamicTyping ?? true) };
       })
     : undefined;
   const values = resolved.columns.map((pair, j) => ({
@@ -51,7 +53,7 @@ export function sideSelect(side: Side, resolved: ResolvedColumns, alias: string,
   return { keys, values: values.filter((_, j) => !packed.columns.includes(j)), shown, packed: { alias: 'p', ...packed } };
 }
 
-/** Every item of a side select, in order: keys, values, shown values. */
+/** Every item of a side select, in order: keys, values not packed, the packed values, shown values. */
 export function selectItems(select: SideSelect): SelectItem[] {
   return [...select.keys, ...select.values, ...(select.packed ? [select.packed] : []), ...select.shown.filter((item): item is SelectItem => item !== undefined)];
 }

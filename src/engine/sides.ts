@@ -19,6 +19,11 @@ export interface Side {
 }
 
 /** `FROM … AS alias [WHERE filter]` for this side: the table or the query as a derived table. */
+/** True when either side is SQLite: any of its columns may hold any value, whatever the declared type. */
+export function dynamicTyping(source: Side, target: Side): boolean {
+  return source.connection.dialect === 'sqlite' || target.connection.dialect === 'sqlite';
+}
+
 export function fromClause(side: Side, alias: string): string {
   const compiler = side.connection.compiler;
   const relation = side.definition.query

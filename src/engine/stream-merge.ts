@@ -20,12 +20,12 @@ import { diffRow, keyValues, type CanonicalRow } from './diff-rows.js';
 import type { ResolvedColumns } from './resolve.js';
 import { selectItems, sideSelect } from './side-select.js';
 import { unpack, type PackedColumns } from './packed-values.js';
-import { columnRef, fromClause, withCondition, type Side } from './sides.js';
+import { columnRef, dynamicTyping, fromClause, withCondition, type Side } from './sides.js';
 
 /** The ORDER BY a side is streamed in; exported so tests can pin it. */
-export function streamSql(side: Side, resolved: ResolvedColumns): string {
+export function streamSql(side: Side, resolved: ResolvedColumns, typing: { dynamicTyping: boolean }): string {
   const compiler = side.connection.compiler;
-  const select = sideSelect(side, resolved, 'b', { pack: true });
+  const select = sideSelect(side, resolved, 'b', { pack: true, ...typing });
   const items = selectItems(select).map((item) => `${item.sql} AS ${compiler.quoteIdentifier(item.alias)}`);
   const order = resolved.keys.map((pair, i) => {
     if (pair.family === 'integer' || pair.family === 'float') return columnRef(side, 'b', side.role === 'source' ? pair.source : pair.target);
@@ -77,7 +77,7 @@ export async function runStreamMerge(context: DiffContext, parts?: SideParts): P
   // A failure on one side stops the other side's query instead of waiting for it (closing waits for it).
   const failure = linkedAbort(context.signal);
   const local = { ...context, signal: failure.signal };
-  const packing = sideSelect(context.source, resolved, 'b', { pack: true }).packed;
+  const packing = sideSelect(context.source, resolved, 'b', { pack: true, dynamicTyping: dynamicTyping(context.source, context.target) }).packed;
   const complete = rowCompleter(packing);
   const source = reader(local, context.source, compareKeys, parts?.source);
   const target = reader(local, context.target, compareKeys, parts?.target);
@@ -197,7 +197,7 @@ async function* sideBatches(context: DiffContext, side: Side, parts: readonly st
   const options = context.signal ? { signal: context.signal } : {};
   const { connection } = side;
   for (const part of parts ?? [undefined]) {
-    const sql = streamSql(part === undefined ? side : withCondition(side, part), context.resolved);
+    const sql = streamSql(part === undefined ? side : withCondition(side, part), context.resolved, { dynamicTyping: dynamicTyping(context.source, context.target) });
     if (connection.streamBatches) {
       yield* connection.streamBatches(sql, [], options);
       continue;
@@ -235,7 +235,7 @@ function reader(context: DiffContext, side: Side, compareKeys: KeyComparator, pa
   const keyFamilies = resolved.keys.map((pair) => pair.family);
   const floatKeysSingle = resolved.keys.map((pair) => pair.normalize.singlePrecision === true);
   const hasShown = resolved.columns.some((pair) => !pair.normalize.caseSensitive);
-  const select = sideSelect(side, resolved, 'b', { pack: true });
+  const select = sideSelect(side, resolved, 'b', { pack: true, dynamicTyping: dynamicTyping(context.source, context.target) });
   const packedColumns = new Set(select.packed?.columns);
   const readNames = valueNames.map((name, j) => (packedColumns.has(j) ? undefined : name));
   const toRow = (r: ResultRow): StreamRow => {

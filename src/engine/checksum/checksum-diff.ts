@@ -18,7 +18,7 @@ import { loadChecksumHooks } from '../../dialects/registry.js';
 import { linkedAbort } from '../../shared/abort.js';
 import { queryOptions, type DiffContext, type DiffOutcome } from '../diff-outcome.js';
 import { runStreamMerge } from '../stream-merge.js';
-import type { Side } from '../sides.js';
+import { dynamicTyping, type Side } from '../sides.js';
 import { chooseBucketCount, compareBuckets, MAX_BUCKETS, ROWS_PER_BUCKET, type BucketComparison } from './buckets.js';
 import { checksumRelation, integerKeyed } from './relation.js';
 import { PROBE_BUCKETS, probeBuckets, probeRanges, widthForProbe, type ProbeResult } from './probe.js';
@@ -250,8 +250,9 @@ async function probeFirst(context: DiffContext, sides: [Side, Side], relations: 
 export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuning = DEFAULT_TUNING): Promise<ChecksumOutcome> {
   const { source, target, resolved } = context;
   const unsized: Bucketing = { kind: 'hash', buckets: 1 };
-  let sourceRelation = checksumRelation(source, resolved, unsized);
-  let targetRelation = checksumRelation(target, resolved, unsized);
+  const typing = dynamicTyping(source, target);
+  let sourceRelation = checksumRelation(source, resolved, unsized, typing);
+  let targetRelation = checksumRelation(target, resolved, unsized, typing);
 
   const phases: Record<string, number> = {};
   let mark = performance.now();

@@ -5,7 +5,7 @@
 import type { ResolvedColumns, ColumnPair } from '../resolve.js';
 import { columnRef, type Side } from '../sides.js';
 import { stripSemicolon } from '../sides.js';
-import type { Bucketing, ChecksumColumn, ChecksumRelation } from './sql.js';
+import { fixedPair, type Bucketing, type ChecksumColumn, type ChecksumRelation } from './sql.js';
 
 export const ALIAS = 'b';
 
@@ -14,11 +14,12 @@ export function integerKeyed(resolved: ResolvedColumns): boolean {
   return key !== undefined && rest.length === 0 && key.family === 'integer' && key.sourceType.family === 'integer' && key.targetType.family === 'integer';
 }
 
-export function checksumRelation(side: Side, resolved: ResolvedColumns, bucketing: Bucketing): ChecksumRelation {
+/** `dynamicTyping`: either side is SQLite, where no column's text is sure to be of its type's alphabet. */
+export function checksumRelation(side: Side, resolved: ResolvedColumns, bucketing: Bucketing, dynamicTyping: boolean): ChecksumRelation {
   const compiler = side.connection.compiler;
   const column = (pair: ColumnPair): ChecksumColumn => {
     const own = side.role === 'source' ? pair.sourceType : pair.targetType;
-    return { expr: columnRef(side, ALIAS, own.name), column: { ...own, family: pair.family }, options: pair.normalize };
+    return { expr: columnRef(side, ALIAS, own.name), column: { ...own, family: pair.family }, options: pair.normalize, fixed: fixedPair(pair, dynamicTyping) };
   };
   const definition = side.definition;
   const from = definition.query

@@ -15,12 +15,18 @@
 import type { ColumnType, NormalizeOptions, SqlCompiler, TextKeyOrder } from '../../dialects/types.js';
 import { InternalError } from '../../shared/errors.js';
 import { PrefixBuckets, type PrefixBucketing } from './prefix.js';
+import type { ColumnPair } from '../resolve.js';
 
 export interface ChecksumColumn {
   /** An SQL expression for the column in `from` (usually the quoted column name). */
   expr: string;
   column: ColumnType;
   options: NormalizeOptions;
+  /**
+   * Written as is (see above) rather than length-prefixed: only when BOTH sides' values are sure to be
+   * of the fixed alphabet (`fixedPair`). Absent: length-prefixed, which is always unambiguous.
+   */
+  fixed?: boolean;
 }
 
 /** One side of a checksum diff, as SQL pieces. */
@@ -69,35 +75,46 @@ function normalised(relation: ChecksumRelation, column: ChecksumColumn): string 
 
 const FIXED_ALPHABET = new Set(['integer', 'decimal', 'boolean', 'date', 'time', 'timestamp', 'timestamptz', 'uuid', 'bytes']);
 
-/** True when a family's canonical text is of a fixed alphabet (written as is in a row text; see above). */
+/**
+ * True when both sides' canonical texts of a column pair are sure to be of the fixed alphabet: the
+ * pair's family is one of them AND both declared types are of it (a text column paired with a uuid
+ * one is compared as uuid, but holds any text), and neither side is SQLite (any column holds any
+ * value there, and text that is not a number or a date passes through its canonical functions).
+ */
+export function fixedPair(pair: ColumnPair, dynamicTyping: boolean): boolean {
+  return !dynamicTyping && fixedAlphabet(pair.family) && pair.sourceType.family === pair.family && pair.targetType.family === pair.family;
+}
+
+/** A family whose canonical text is of a fixed alphabet (digits, `-.: `, hex). */
 export function fixedAlphabet(family: string): boolean {
   return FIXED_ALPHABET.has(family);
 }
 
-/** A field of the key or row text (see above). */
-function field(compiler: SqlCompiler, column: ChecksumColumn): string {
+/** A field of the key or row text (see above); free text is prefixed with its length in bytes or characters. */
+function field(compiler: SqlCompiler, column: ChecksumColumn, length: 'bytes' | 'characters'): string {
   const text = compiler.hashText(column.expr, column.column, column.options);
-  if (fixedAlphabet(column.column.family)) return `COALESCE(${text}, '-')`;
-  const length = compiler.hashText(compiler.byteLength(text), { name: 'length', type: 'bigint', family: 'integer' }, { caseSensitive: true });
-  return `COALESCE(${compiler.concat([length, "':'", text])}, '-')`;
+  if (column.fixed) return `COALESCE(${text}, '-')`;
+  const measured = length === 'bytes' ? compiler.byteLength(text) : compiler.charLength(text);
+  const prefix = compiler.hashText(measured, { name: 'length', type: 'bigint', family: 'integer' }, { caseSensitive: true });
+  return `COALESCE(${compiler.concat([prefix, "':'", text])}, '-')`;
 }
 
-/** The uniquely decodable text of `columns` (their fields joined with `|`): what the row text is made of. */
-export function fieldsText(compiler: SqlCompiler, columns: ChecksumColumn[]): string {
-  const parts = columns.map((column) => field(compiler, column));
+/**
+ * The uniquely decodable text of `columns` (their fields joined with `|`). The checksum's row text
+ * counts bytes (the same on every engine for the same UTF-8 text); the streaming merge's packed text
+ * counts characters, which survive a server encoding other than UTF-8 (see packed-values.ts).
+ */
+export function fieldsText(compiler: SqlCompiler, columns: ChecksumColumn[], length: 'bytes' | 'characters' = 'bytes'): string {
+  const parts = columns.map((column) => field(compiler, column, length));
   return compiler.concat(parts.flatMap((part, i) => (i === 0 ? [part] : ["'|'", part])));
 }
 
-function fields(relation: ChecksumRelation, columns: ChecksumColumn[]): string {
-  return fieldsText(relation.compiler, columns);
-}
-
 export function keyText(relation: ChecksumRelation): string {
-  return fields(relation, relation.keys);
+  return fieldsText(relation.compiler, relation.keys);
 }
 
 export function rowText(relation: ChecksumRelation): string {
-  return fields(relation, [...relation.keys, ...relation.values]);
+  return fieldsText(relation.compiler, [...relation.keys, ...relation.values]);
 }
 
 function nullKeyCondition(relation: ChecksumRelation): string {

@@ -300,9 +300,10 @@ describe.each(engines)('join diff on %s', (name) => {
         return { fast: canUseKeyIndexes(s, t, resolved), sql: buildJoinDiffSql(s, t, resolved, 10) };
       };
       const tables = await build(side(db, 'sql_a', { filter: 'price > 0' }), side(db, 'sql_b'));
-      expect(tables.fast).toBe(true);
-      expect(tables.sql.passes).toBe('one');
-      if (tables.sql.passes === 'one') expect(tables.sql.query.replaceAll(db.ns, 'NS')).toMatchSnapshot();
+      // SQLite's primary keys may hold NULL: the general form there.
+      expect(tables.fast).toBe(name !== 'sqlite');
+      expect(tables.sql.passes).toBe(name === 'sqlite' ? 'two' : 'one');
+      expect((tables.sql.passes === 'one' ? tables.sql.query : tables.sql.stats).replaceAll(db.ns, 'NS')).toMatchSnapshot();
       const queries = await build(side(db, { query: `SELECT * FROM ${db.table('sql_a')}` }), side(db, 'sql_b'));
       expect(queries.fast).toBe(false);
       expect(queries.sql.passes).toBe('two');
@@ -346,70 +347,5 @@ describe.each(engines)('join diff on %s', (name) => {
       // NULL is neither FALSE nor an empty byte string.
       { id: 3, _diff_type: 'changed', source_flag: null, target_flag: false, source_data: null, target_data: '' },
     ]);
-  });
-});
-
-describe.runIf(available.postgres)('the join diff\'s first test on raw values (PostgreSQL)', () => {
-  let db: TestEngine;
-  beforeAll(async () => {
-    db = await testEngine('postgres', 'join_raw');
-  });
-  afterAll(async () => {
-    await db?.close();
-  });
-
-  it('never lets an equality that is not identity hide a difference: case-insensitive collations, numeric scale, -0, instants', async () => {
-    // A nondeterministic collation says 'Ada' = 'ADA'; unconstrained numeric says 1.0 = 1.00; 0 = -0;
-    // two timestamptz literals in different zones are one instant.
-    await db.exec(
-      `CREATE COLLATION ${db.ns}.dc_ci (provider = icu, locale = 'und-u-ks-level2', deterministic = false)`,
-      ...['raw_a', 'raw_b'].map((t) => `CREATE TABLE ${db.table(t)} (id INTEGER PRIMARY KEY, name VARCHAR(20) COLLATE ${db.ns}.dc_ci, note TEXT COLLATE ${db.ns}.dc_ci, qty NUMERIC, score DOUBLE PRECISION, at TIMESTAMPTZ)`),
-      `INSERT INTO ${db.table('raw_a')} VALUES (1, 'Ada', 'x', 1.0, 0, '2024-01-01 10:00:00+00'), (2, 'Bob', 'same', 2, 1.5, '2024-01-01 10:00:00+00'), (3, 'Cy', NULL, 3, 2, NULL)`,
-      `INSERT INTO ${db.table('raw_b')} VALUES (1, 'ADA', 'X', 1.00, -0, '2024-01-01 11:00:00+01'), (2, 'Bob', 'same', 2.000, 1.5, '2024-01-01 10:00:00.000001+00'), (3, 'Cy', '', 3, 2, NULL)`,
-    );
-    const caseSensitive = await runComparison(definition({ source: side(db, 'raw_a'), target: side(db, 'raw_b'), caseSensitive: true }), { logger: silentLogger });
-    expect(caseSensitive.plan?.kind).toBe('join');
-    // Row 1: name and note differ in case only (reported when compared case-sensitively); 1.0 vs 1.00,
-    // 0 vs -0 and the two spellings of one instant are equal. Row 2: one microsecond. Row 3: NULL vs ''.
-    expect(caseSensitive.stats).toMatchObject({ matched_rows: 0, mismatched_rows: 3, only_in_source: 0, only_in_target: 0 });
-    expect(caseSensitive.diff?.diff_rows).toEqual([
-      { id: 1, _diff_type: 'changed', source_name: 'Ada', target_name: 'ADA', source_note: 'x', target_note: 'X' },
-      { id: 2, _diff_type: 'changed', source_at: '2024-01-01T10:00:00.000000Z', target_at: '2024-01-01T10:00:00.000001Z' },
-      { id: 3, _diff_type: 'changed', source_note: null, target_note: '' },
-    ]);
-    const insensitive = await runComparison(definition({ source: side(db, 'raw_a'), target: side(db, 'raw_b'), caseSensitive: false }), { logger: silentLogger });
-    expect(insensitive.stats).toMatchObject({ matched_rows: 1, mismatched_rows: 2 });
-    // The general form (a query side: no key index, canonical texts joined) answers the same.
-    const general = await runComparison(
-      definition({ source: side(db, { query: `SELECT * FROM ${db.table('raw_a')}` }), target: side(db, 'raw_b'), caseSensitive: true, primaryKeys: { source: ['id'], target: ['id'] } }),
-      { logger: silentLogger },
-    );
-    expect(general.stats).toEqual(caseSensitive.stats);
-    expect(general.diff?.diff_rows).toEqual(caseSensitive.diff?.diff_rows);
-  });
-
-  it('merges the key indexes when both tables lie in key order on disk, and hashes otherwise, with the same answer', async () => {
-    // 2,000 rows each; 'ordered_*' inserted in key order, 'shuffled' in random order; 3 rows differ.
-    const rows = (order: string) => `SELECT g, 'name ' || g, g * 1.5 FROM generate_series(1, 2000) AS g ORDER BY ${order}`;
-    await db.exec(
-      ...['ordered_a', 'ordered_b', 'shuffled'].map((t) => `CREATE TABLE ${db.table(t)} (id INTEGER PRIMARY KEY, name TEXT, amount NUMERIC(10,2))`),
-      `INSERT INTO ${db.table('ordered_a')} ${rows('g')}`,
-      `INSERT INTO ${db.table('ordered_b')} ${rows('g')}`,
-      `INSERT INTO ${db.table('shuffled')} ${rows('md5(g::text)')}`,
-      ...['ordered_b', 'shuffled'].map((t) => `UPDATE ${db.table(t)} SET name = 'changed' WHERE id IN (7, 700, 1999)`),
-    );
-    const compareWith = (target: string) => runComparison(definition({ source: side(db, 'ordered_a'), target: side(db, target), caseSensitive: true }), { logger: silentLogger });
-    // Without statistics nothing is known of the order on disk: hashing, as PostgreSQL plans by itself.
-    const unknown = await compareWith('ordered_b');
-    expect(unknown.plan?.reason).not.toMatch(/merges their key indexes/);
-    await db.exec(...['ordered_a', 'ordered_b', 'shuffled'].map((t) => `ANALYZE ${db.table(t)}`));
-    const ordered = await compareWith('ordered_b');
-    expect(ordered.plan?.reason).toMatch(/Both tables' rows lie in key order on disk \(correlation 1\.00 and 1\.00\), so the join merges their key indexes instead of hashing\./);
-    const shuffled = await compareWith('shuffled');
-    expect(shuffled.plan?.reason).not.toMatch(/merges their key indexes/);
-    for (const result of [unknown, ordered, shuffled]) {
-      expect(result.stats).toMatchObject({ source_rows: 2000, target_rows: 2000, matched_rows: 1997, mismatched_rows: 3, only_in_source: 0, only_in_target: 0 });
-      expect(result.diff?.diff_rows.map((row) => row.id)).toEqual([7, 700, 1999]);
-    }
   });
 });

@@ -216,7 +216,7 @@ describe('the streaming SQL per dialect', () => {
         const sideDefinition = side(engine, 'orders');
         const s = await describeSide('source', sideDefinition, connection, undefined);
         const resolved = resolveColumns(definition({ source: sideDefinition, target: sideDefinition }), s, s);
-        expect(streamSql(s, resolved).replaceAll(engine.ns, 'NS')).toMatchSnapshot();
+        expect(streamSql(s, resolved, { dynamicTyping: name === 'sqlite' }).replaceAll(engine.ns, 'NS')).toMatchSnapshot();
       } finally {
         await connection.close();
       }
@@ -257,7 +257,7 @@ describe('the streaming SQL per dialect', () => {
           const s = await describeSide('source', sideDefinition, connection, undefined);
           const resolved = resolveColumns(definition({ source: sideDefinition, target: sideDefinition, caseSensitive }), s, s);
           const plain = sideSelect(s, resolved, 'b');
-          const packed = sideSelect(s, resolved, 'b', { pack: true }).packed;
+          const packed = sideSelect(s, resolved, 'b', { pack: true, dynamicTyping: name === 'sqlite' }).packed;
           expect(packed?.columns).toEqual([0, 1, 2, 3, 4]);
           const q = (alias: string) => dialect.compiler.quoteIdentifier(alias);
           const rows = await connection.query(
@@ -278,5 +278,39 @@ describe('the streaming SQL per dialect', () => {
     } finally {
       await engine.close();
     }
+  });
+});
+
+describe.runIf(available.postgres)('values that are not of their declared type (SQLite)', () => {
+  let sqlite: TestEngine;
+  let postgres: TestEngine;
+  beforeAll(async () => {
+    sqlite = await testEngine('sqlite', 'untyped');
+    postgres = await testEngine('postgres', 'untyped');
+    // SQLite keeps '-' in a DECIMAL column and 'a|b' in a DATE column; PostgreSQL has NULL and a real date.
+    await sqlite.exec(
+      `CREATE TABLE ${sqlite.table('t')} (id INTEGER PRIMARY KEY, amount DECIMAL(10,2), day DATE, note TEXT)`,
+      `INSERT INTO ${sqlite.table('t')} VALUES (1, '-', '2024-01-01', 'x'), (2, 2.50, 'a|b', 'c'), (3, 3.00, '2024-01-03', 'y')`,
+    );
+    await postgres.exec(
+      `CREATE TABLE ${postgres.table('t')} (id INTEGER PRIMARY KEY, amount DECIMAL(10,2), day DATE, note TEXT)`,
+      `INSERT INTO ${postgres.table('t')} VALUES (1, NULL, '2024-01-01', 'x'), (2, 2.50, NULL, 'a|b|c'), (3, 3.00, '2024-01-03', 'y')`,
+    );
+  });
+  afterAll(async () => {
+    await sqlite?.close();
+    await postgres?.close();
+  });
+
+  it.each(['stream', 'checksum'] as const)('are never taken for NULL or for a neighbour\'s text (%s)', async (strategy) => {
+    // Written as is, '-' would read as NULL and ('a|b', 'c') as ('a', 'b|c'): both rows would look equal.
+    const result = await runComparison(
+      definition({ source: side(sqlite, 't'), target: side(postgres, 't'), caseSensitive: true, strategy }),
+      { logger: silentLogger },
+    );
+    expect(result.error).toBeUndefined();
+    expect(result.plan?.kind).toBe(strategy);
+    expect(result.stats).toMatchObject({ matched_rows: 1, mismatched_rows: 2 });
+    expect(result.diff?.diff_rows.map((row) => row.id)).toEqual([1, 2]);
   });
 });

@@ -7,7 +7,7 @@ import { postgresCompiler } from '../../../src/dialects/postgres/compiler.js';
 import { mysqlCompiler } from '../../../src/dialects/mysql/compiler.js';
 import { sqliteCompiler } from '../../../src/dialects/sqlite/compiler.js';
 import type { ColumnType, SqlCompiler } from '../../../src/dialects/types.js';
-import { bucketConditions, bucketScanSql, keyText, MAX_KEY_RANGES, RANGES_PER_QUERY, rowText, sampleKeysSql, type Bucketing, type ChecksumRelation, type KeyRange } from '../../../src/engine/checksum/sql.js';
+import { bucketConditions, bucketScanSql, fixedAlphabet, keyText, MAX_KEY_RANGES, RANGES_PER_QUERY, rowText, sampleKeysSql, type Bucketing, type ChecksumRelation, type KeyRange } from '../../../src/engine/checksum/sql.js';
 import { chooseBucketCount, compareBuckets, isPrime, type BucketSummary } from '../../../src/engine/checksum/buckets.js';
 
 const id: ColumnType = { name: 'id', type: 'bigint', family: 'integer' };
@@ -17,7 +17,13 @@ const amount: ColumnType = { name: 'amount', type: 'numeric(12,2)', family: 'dec
 const code: ColumnType = { name: 'code', type: 'varchar(40)', family: 'text' };
 
 function relation(compiler: SqlCompiler, bucketing: Bucketing = { kind: 'hash', buckets: 7 }, key: ColumnType = id): ChecksumRelation {
-  const col = (column: ColumnType) => ({ expr: compiler.quoteIdentifier(column.name), column, options: { caseSensitive: column === key || column.family !== 'text', scale: column.scale } });
+  // Fixed-alphabet values as is where both sides are typed (`fixedPair`); SQLite's are length-prefixed.
+  const col = (column: ColumnType) => ({
+    expr: compiler.quoteIdentifier(column.name),
+    column,
+    options: { caseSensitive: column === key || column.family !== 'text', scale: column.scale },
+    fixed: compiler.dialect !== 'sqlite' && fixedAlphabet(column.family),
+  });
   return { compiler, from: compiler.quoteTable('t'), keys: [col(key)], values: [col(name), col(amount)], bucketing };
 }
 
@@ -27,7 +33,7 @@ describe('row text', () => {
   it('encodes each field so the whole is uniquely decodable: fixed-alphabet fields as is, free text length-prefixed in bytes, NULL as -', () => {
     expect(rowText(relation(postgresCompiler))).toMatchInlineSnapshot(`"(COALESCE(("id")::text, '-') || '|' || COALESCE(((octet_length(lower(("name")::text)))::text || ':' || lower(("name")::text)), '-') || '|' || COALESCE(round(("amount")::numeric, 2)::text, '-'))"`);
     expect(rowText(relation(mysqlCompiler))).toMatchInlineSnapshot(`"CONCAT(COALESCE(CAST(\`id\` AS CHAR), '-'), '|', COALESCE(CONCAT(CAST(octet_length(LOWER(CAST(\`name\` AS CHAR))) AS CHAR), ':', LOWER(CAST(\`name\` AS CHAR))), '-'), '|', COALESCE(CAST(CAST(\`amount\` AS DECIMAL(65, 2)) AS CHAR), '-'))"`);
-    expect(rowText(relation(sqliteCompiler))).toMatchInlineSnapshot(`"(COALESCE(CAST("id" AS TEXT), '-') || '|' || COALESCE((CAST(octet_length(dc_lower(CAST("name" AS TEXT))) AS TEXT) || ':' || dc_lower(CAST("name" AS TEXT))), '-') || '|' || COALESCE(dc_decimal("amount", 2), '-'))"`);
+    expect(rowText(relation(sqliteCompiler))).toMatchInlineSnapshot(`"(COALESCE((CAST(octet_length(CAST("id" AS TEXT)) AS TEXT) || ':' || CAST("id" AS TEXT)), '-') || '|' || COALESCE((CAST(octet_length(dc_lower(CAST("name" AS TEXT))) AS TEXT) || ':' || dc_lower(CAST("name" AS TEXT))), '-') || '|' || COALESCE((CAST(octet_length(dc_decimal("amount", 2)) AS TEXT) || ':' || dc_decimal("amount", 2)), '-'))"`);
   });
 
   it('builds the key text from the key columns only', () => {

@@ -7,12 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { postgresCompiler } from '../../../src/dialects/postgres/compiler.js';
 import type { ColumnType } from '../../../src/dialects/types.js';
 import { packable, packedColumns, unpack, type PackedColumns } from '../../../src/engine/packed-values.js';
+import { fixedPair } from '../../../src/engine/checksum/sql.js';
 import type { ColumnPair } from '../../../src/engine/resolve.js';
 import { InternalError } from '../../../src/shared/errors.js';
 
-/** What the SQL builds, written out by hand: NULL `-`, fixed alphabet as is, free text `<UTF-8 bytes>:<text>`, joined with `|`. */
+/** What the SQL builds, written out by hand: NULL `-`, fixed alphabet as is, other text `<characters>:<text>`, joined with `|`. */
 function encode(values: (string | null)[], fixed: boolean[]): string {
-  return values.map((value, i) => (value === null ? '-' : fixed[i] ? value : `${Buffer.byteLength(value, 'utf8')}:${value}`)).join('|');
+  return values.map((value, i) => (value === null ? '-' : fixed[i] ? value : `${[...value].length}:${value}`)).join('|');
 }
 
 function decode(text: string, fixed: boolean[]): (string | null)[] {
@@ -29,7 +30,7 @@ describe('unpacking a packed row text', () => {
     ['separators inside values and a NULL', ['a|b', 'c', null]],
     ['texts that look like length prefixes', ['3:x', '-|-', '12:']],
     ['only NULLs', [null, null, null]],
-    ['accents, an emoji and CJK (bytes ≠ characters)', ['émile', 'Zoë 🎉', '日本語']],
+    ['accents, an emoji and CJK (bytes ≠ characters ≠ UTF-16 units)', ['émile', 'Zoë 🎉', '日本語']],
     ['control characters', ['line\nbreak', '\u0000nul', 'tab\there']],
     ['long texts of astral characters', ['𝄞'.repeat(50), 'x'.repeat(10_000), '']],
   ] as const)('gives back %s exactly', (_, values) => {
@@ -52,6 +53,7 @@ describe('unpacking a packed row text', () => {
 
   it.each([
     ['a length longer than the text', '9:abc|1:x'],
+    ['a length that ends inside a surrogate pair', '1:\ud83c'],
     ['a missing separator', '1:ab1:c'],
     ['no length', 'abc|1:x'],
     ['too few fields', '1:a'],
@@ -67,7 +69,9 @@ describe('which columns are packed', () => {
     source: 'c', target: 'c', sourceType: type(family), targetType: type(family), family, typeMismatch: false, normalize: { caseSensitive: true },
     ...(tolerance === undefined ? {} : { tolerance }),
   });
-  const column = (pairs: ColumnPair[]) => (j: number) => ({ expr: `"c${j}"`, column: pairs[j]!.sourceType, options: pairs[j]!.normalize });
+  const column = (pairs: ColumnPair[], dynamicTyping = false) => (j: number) => ({
+    expr: `"c${j}"`, column: pairs[j]!.sourceType, options: pairs[j]!.normalize, fixed: fixedPair(pairs[j]!, dynamicTyping),
+  });
 
   it('packs columns compared as exact text, never float, JSON or a column with a tolerance (compared in JavaScript)', () => {
     expect([pair('text'), pair('decimal'), pair('timestamp'), pair('boolean')].every(packable)).toBe(true);
@@ -76,6 +80,14 @@ describe('which columns are packed', () => {
     const packed = packedColumns(postgresCompiler, pairs, column(pairs));
     expect(packed?.columns).toEqual([0, 2, 4]);
     expect(packed?.fixed).toEqual([false, true, true]);
+  });
+
+  it('writes a value as is only when both sides are sure to be of a fixed alphabet: never from SQLite, nor from a text column compared as uuid', () => {
+    const pairs = [pair('integer'), pair('decimal'), { ...pair('uuid'), sourceType: type('text') }];
+    expect(packedColumns(postgresCompiler, pairs, column(pairs))?.fixed).toEqual([true, true, false]);
+    expect(packedColumns(postgresCompiler, pairs, column(pairs, true))?.fixed).toEqual([false, false, false]);
+    // A SQLite decimal holding '-' against NULL: length-prefixed, '1:-' is not '-'.
+    expect(packedColumns(postgresCompiler, pairs, column(pairs, true))?.sql).toContain('char_length');
   });
 
   it('packs nothing when fewer than two columns could be packed', () => {
