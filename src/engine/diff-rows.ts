@@ -15,6 +15,13 @@ export interface CanonicalRow {
   shown: (string | null)[];
 }
 
+/** A value as the driver gave it, as canonical text (canonical texts are strings; MySQL's binary ones come as Buffers). */
+export function text(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (Buffer.isBuffer(value)) return value.toString('utf8');
+  return String(value);
+}
+
 export function keyValues(resolved: ResolvedColumns, keys: readonly (string | null)[]): ReportedValue[] {
   return resolved.keys.map((pair, i) => reportedValue(pair.family, keys[i] ?? null));
 }

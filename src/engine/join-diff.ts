@@ -2,7 +2,7 @@
 import type { DiffRow } from './model.js';
 import { DUPLICATE_EXAMPLES, queryOptions, sizeOfRows, type DiffContext, type DiffOutcome, type DuplicateKey } from './diff-outcome.js';
 import { buildJoinDiffSql, type JoinDiffSql } from './join-diff-sql.js';
-import { diffRow, keyValues, type CanonicalRow } from './diff-rows.js';
+import { diffRow, keyValues, text, type CanonicalRow } from './diff-rows.js';
 import type { ResultRow } from '../dialects/types.js';
 
 export async function runJoinDiff(context: DiffContext): Promise<DiffOutcome> {
@@ -21,7 +21,7 @@ function query(context: DiffContext): Query {
 const number = (row: ResultRow | undefined, name: string) => Number(row?.[name] ?? 0);
 
 /** Rows this much in key order on disk (or more) on both sides are merge-joined through their key indexes. */
-export const MERGE_JOIN_KEY_ORDER = 0.9;
+const MERGE_JOIN_KEY_ORDER = 0.9;
 
 /**
  * Hashing two big tables spills them to disk in batches; when both tables' rows lie in key order on
@@ -138,10 +138,4 @@ function toDiffRow({ resolved }: DiffContext, r: ResultRow): DiffRow {
   if (r.cls === 'target') return diffRow(resolved, 'only_in_target', undefined, side('t'));
   const differing = resolved.columns.map((_, j) => j).filter((j) => Number(r[`d${j}`]) === 1);
   return diffRow(resolved, 'changed', side('s'), side('t'), differing);
-}
-
-function text(value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  if (Buffer.isBuffer(value)) return value.toString('utf8');
-  return String(value);
 }

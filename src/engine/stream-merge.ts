@@ -16,7 +16,7 @@ import { linkedAbort } from '../shared/abort.js';
 import type { ResultRow } from '../dialects/types.js';
 import type { DiffRow } from './model.js';
 import { DUPLICATE_EXAMPLES, type DiffContext, type DiffOutcome, type DuplicateKey } from './diff-outcome.js';
-import { diffRow, keyValues, type CanonicalRow } from './diff-rows.js';
+import { diffRow, keyValues, text, type CanonicalRow } from './diff-rows.js';
 import type { ResolvedColumns } from './resolve.js';
 import { selectItems, sideSelect } from './side-select.js';
 import { unpack, type PackedColumns } from './packed-values.js';
@@ -77,10 +77,12 @@ export async function runStreamMerge(context: DiffContext, parts?: SideParts): P
   // A failure on one side stops the other side's query instead of waiting for it (closing waits for it).
   const failure = linkedAbort(context.signal);
   const local = { ...context, signal: failure.signal };
-  const packing = sideSelect(context.source, resolved, 'b', { pack: true, dynamicTyping: dynamicTyping(context.source, context.target) }).packed;
+  // Which columns are packed, and how, is the same on both sides (it depends on the column pairs only).
+  const typing = { dynamicTyping: dynamicTyping(context.source, context.target) };
+  const packing = sideSelect(context.source, resolved, 'b', { pack: true, ...typing }).packed;
   const complete = rowCompleter(packing);
-  const source = reader(local, context.source, compareKeys, parts?.source);
-  const target = reader(local, context.target, compareKeys, parts?.target);
+  const source = reader(local, context.source, compareKeys, parts?.source, { packing, typing });
+  const target = reader(local, context.target, compareKeys, parts?.target, { packing, typing });
   const stats = { matched_rows: 0, mismatched_rows: 0, only_in_source: 0, only_in_target: 0 };
   const columnMismatches = resolved.columns.map(() => 0);
   const samples: DiffRow[] = [];
@@ -193,11 +195,11 @@ function keyComparator(resolved: ResolvedColumns): KeyComparator {
 }
 
 /** The side's rows ordered by key, in the driver's batches: one query, or one per part, read one after the other. */
-async function* sideBatches(context: DiffContext, side: Side, parts: readonly string[] | undefined): AsyncGenerator<ResultRow[]> {
+async function* sideBatches(context: DiffContext, side: Side, parts: readonly string[] | undefined, typing: { dynamicTyping: boolean }): AsyncGenerator<ResultRow[]> {
   const options = context.signal ? { signal: context.signal } : {};
   const { connection } = side;
   for (const part of parts ?? [undefined]) {
-    const sql = streamSql(part === undefined ? side : withCondition(side, part), context.resolved, { dynamicTyping: dynamicTyping(context.source, context.target) });
+    const sql = streamSql(part === undefined ? side : withCondition(side, part), context.resolved, typing);
     if (connection.streamBatches) {
       yield* connection.streamBatches(sql, [], options);
       continue;
@@ -218,9 +220,15 @@ async function* sideBatches(context: DiffContext, side: Side, parts: readonly st
 const NEED_MORE = Symbol('need more rows');
 
 /** Reads one side as groups of rows with equal keys; NULL keys are counted and skipped. */
-function reader(context: DiffContext, side: Side, compareKeys: KeyComparator, parts: readonly string[] | undefined): SideReader {
+function reader(
+  context: DiffContext,
+  side: Side,
+  compareKeys: KeyComparator,
+  parts: readonly string[] | undefined,
+  { packing, typing }: { packing: PackedColumns | undefined; typing: { dynamicTyping: boolean } },
+): SideReader {
   const { resolved } = context;
-  const iterator = sideBatches(context, side, parts)[Symbol.asyncIterator]();
+  const iterator = sideBatches(context, side, parts, typing)[Symbol.asyncIterator]();
   const postNormalize = resolved.columns.map((pair) =>
     pair.family === 'float'
       ? (value: string) => canonicalFloat(value, pair.normalize.singlePrecision === true)
@@ -235,8 +243,7 @@ function reader(context: DiffContext, side: Side, compareKeys: KeyComparator, pa
   const keyFamilies = resolved.keys.map((pair) => pair.family);
   const floatKeysSingle = resolved.keys.map((pair) => pair.normalize.singlePrecision === true);
   const hasShown = resolved.columns.some((pair) => !pair.normalize.caseSensitive);
-  const select = sideSelect(side, resolved, 'b', { pack: true, dynamicTyping: dynamicTyping(context.source, context.target) });
-  const packedColumns = new Set(select.packed?.columns);
+  const packedColumns = new Set(packing?.columns);
   const readNames = valueNames.map((name, j) => (packedColumns.has(j) ? undefined : name));
   const toRow = (r: ResultRow): StreamRow => {
     const values: (string | null)[] = new Array(valueNames.length);
@@ -258,7 +265,7 @@ function reader(context: DiffContext, side: Side, compareKeys: KeyComparator, pa
         throw notAnInteger(side, side.role === 'source' ? pair.source : pair.target, key);
       } else keys[i] = key;
     }
-    const packed = select.packed ? (text(r.p) ?? '') : undefined;
+    const packed = packing ? (text(r.p) ?? '') : undefined;
     // Shown values not selected (undefined) are the compared ones, filled in when the row is completed.
     const shown = hasShown ? shownNames.map((name) => (r[name] !== undefined ? text(r[name]) : undefined)) : values;
     return { keys, values, shown: shown as (string | null)[], packed, complete: packed === undefined && !hasShown };
@@ -375,10 +382,4 @@ function notAnInteger(side: Side, column: string, key: string): ConfigurationErr
     `Key column \`${column}\` of ${side.label} holds ${JSON.stringify(key.length > 40 ? `${key.slice(0, 40)}…` : key)}, which is not an integer although the column is declared as one.`,
     { hint: `Fix the value, or compare the key as text: make the ${side.role} a query selecting CAST(${column} AS TEXT) AS ${column}.` },
   );
-}
-
-function text(value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  if (Buffer.isBuffer(value)) return value.toString('utf8');
-  return String(value);
 }
