@@ -77,12 +77,14 @@ const FIXED_ALPHABET = new Set(['integer', 'decimal', 'boolean', 'date', 'time',
 
 /**
  * True when both sides' canonical texts of a column pair are sure to be of the fixed alphabet: the
- * pair's family is one of them AND both declared types are of it (a text column paired with a uuid
- * one is compared as uuid, but holds any text), and neither side is SQLite (any column holds any
- * value there, and text that is not a number or a date passes through its canonical functions).
+ * pair's family is one of them AND both declared types are of such a family too (a text column paired
+ * with a uuid one is compared as uuid, but holds any text; PostgreSQL's `timestamp` paired with
+ * MariaDB's `TIMESTAMP`, a `timestamptz` there, is written as is), and neither side is SQLite (any
+ * column holds any value there, and text that is not a number or a date passes through its canonical
+ * functions).
  */
 export function fixedPair(pair: ColumnPair, dynamicTyping: boolean): boolean {
-  return !dynamicTyping && fixedAlphabet(pair.family) && pair.sourceType.family === pair.family && pair.targetType.family === pair.family;
+  return !dynamicTyping && fixedAlphabet(pair.family) && fixedAlphabet(pair.sourceType.family) && fixedAlphabet(pair.targetType.family);
 }
 
 /** A family whose canonical text is of a fixed alphabet (digits, `-.: `, hex). */

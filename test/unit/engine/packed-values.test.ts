@@ -90,6 +90,11 @@ describe('which columns are packed', () => {
     expect(packedColumns(postgresCompiler, pairs, column(pairs, true))?.sql).toContain('char_length');
   });
 
+  it('writes as is a pair whose two declared families differ but are both of a fixed alphabet (PostgreSQL timestamp against MariaDB TIMESTAMP)', () => {
+    const pairs = [pair('integer'), { ...pair('timestamp'), targetType: type('timestamptz') }, { ...pair('text'), targetType: type('uuid') }];
+    expect(pairs.map((p) => fixedPair(p, false))).toEqual([true, true, false]);
+  });
+
   it('packs nothing when fewer than two columns could be packed', () => {
     const pairs = [pair('text'), pair('float')];
     expect(packedColumns(postgresCompiler, pairs, column(pairs))).toBeUndefined();
