@@ -148,10 +148,18 @@ class MysqlCompiler extends compiler/* BaseSqlCompiler */.Jm {
         return `'${text.replaceAll("'", "''")}'`;
     }
     normalize(expr, column, options) {
-        return this.binaryText(super.normalize(expr, column, options));
+        return this.binaryText(this.hashText(expr, column, options));
     }
-    /** MD5 reads a string's bytes, and every canonical text is in the connection's utf8mb4: no byte cast needed. */
+    /**
+     * MD5 reads a string's bytes, and every canonical text is in the connection's utf8mb4: no byte cast
+     * needed. A utf8mb4 column compared case-sensitively is its own canonical text: it is only given a
+     * binary collation (so that columns of different collations can be concatenated), where a cast to
+     * the connection's character set would copy every value (MariaDB, 1M rows of 80–400 characters:
+     * 1.9 s against 1.4 s for the length-prefixed md5 of them).
+     */
     hashText(expr, column, options) {
+        if (column.family === 'text' && options.caseSensitive && column.charset === 'utf8mb4')
+            return `(${expr} COLLATE utf8mb4_bin)`;
         return super.normalize(expr, column, options);
     }
     integerText(expr) {
@@ -255,10 +263,12 @@ const MYSQL_SINGLE_FLOAT = /^float\b/;
 /**
  * A MySQL/MariaDB type name as a column type. DATETIME, TIMESTAMP and TIME without a precision hold
  * whole seconds (unlike PostgreSQL's, which default to microseconds): precision 0, so they compare
- * with a microsecond column at whole seconds.
+ * with a microsecond column at whole seconds. A text column keeps its character set (from the catalog).
  */
-function mysqlColumnType(name, typeName) {
+function mysqlColumnType(name, typeName, charset) {
     const column = (0,type_family/* columnTypeOf */.gy)(name, typeName, mysqlTypeOverrides, MYSQL_SINGLE_FLOAT);
+    if (column.family === 'text' && charset)
+        column.charset = charset.toLowerCase();
     const temporal = column.family === 'timestamp' || column.family === 'timestamptz' || column.family === 'time';
     if (temporal && column.precision === undefined && /^(datetime|timestamp|time)\b(?!\s*\()/i.test(column.type))
         column.precision = 0;
@@ -444,13 +454,13 @@ class MysqlConnection {
         const parts = (0,compiler/* splitQualifiedName */.yU)(table);
         const name = parts.at(-1) ?? table;
         const schema = parts.length > 1 ? (parts.at(-2) ?? null) : null;
-        const columns = await this.query(`SELECT COLUMN_NAME AS name, COLUMN_TYPE AS type FROM information_schema.COLUMNS
+        const columns = await this.query(`SELECT COLUMN_NAME AS name, COLUMN_TYPE AS type, CHARACTER_SET_NAME AS charset FROM information_schema.COLUMNS
         WHERE TABLE_SCHEMA = COALESCE(?, DATABASE()) AND TABLE_NAME = ? ORDER BY ORDINAL_POSITION`, [schema, name], options);
         const keys = await this.query(`SELECT COLUMN_NAME AS name FROM information_schema.STATISTICS
         WHERE TABLE_SCHEMA = COALESCE(?, DATABASE()) AND TABLE_NAME = ? AND INDEX_NAME = 'PRIMARY' ORDER BY SEQ_IN_INDEX`, [schema, name], options);
         const json = await this.jsonColumns(schema, name, options);
         return {
-            columns: columns.map((row) => mysqlColumnType(String(row.name), json.has(String(row.name)) ? 'json' : String(row.type))),
+            columns: columns.map((row) => mysqlColumnType(String(row.name), json.has(String(row.name)) ? 'json' : String(row.type), row.charset === null || row.charset === undefined ? undefined : String(row.charset))),
             primaryKey: keys.map((row) => String(row.name)),
         };
     }

@@ -26,10 +26,12 @@ const TYPES: Record<string, ColumnType> = {
 };
 
 export function benchRelation(compiler: SqlCompiler, table: string, scenario: ScenarioTables): ChecksumRelation {
-  // Typed columns of the same family on both sides (PostgreSQL and MariaDB): fixed-alphabet values as is, as datacompare writes them.
+  // Typed columns of the same family on both sides (PostgreSQL and MariaDB): fixed-alphabet values as is,
+  // and MariaDB's utf8mb4 text columns as their own text, as datacompare writes them.
+  const type = (name: string): ColumnType => (compiler.dialect === 'mysql' && TYPES[name]!.family === 'text' ? { ...TYPES[name]!, charset: 'utf8mb4' } : TYPES[name]!);
   const column = (name: string) => ({
     expr: compiler.quoteIdentifier(name),
-    column: TYPES[name]!,
+    column: type(name),
     options: { caseSensitive: true, scale: TYPES[name]!.scale, precision: TYPES[name]!.precision },
     fixed: fixedAlphabet(TYPES[name]!.family),
   });

@@ -38,6 +38,11 @@ export interface ColumnType {
   precision?: number;
   /** Floats: a 4-byte IEEE float (PostgreSQL `real`, MySQL `FLOAT`); absent for 8-byte doubles. */
   singlePrecision?: boolean;
+  /**
+   * Text: the column's character set where the engine declares one per column and the catalog says
+   * which (MySQL/MariaDB, e.g. `utf8mb4`); absent for a query's result columns.
+   */
+  charset?: string;
 }
 
 /** How to render one value as canonical text. */

@@ -171,7 +171,7 @@ export class MysqlConnection implements DatabaseConnection {
     const name = parts.at(-1) ?? table;
     const schema = parts.length > 1 ? (parts.at(-2) ?? null) : null;
     const columns = await this.query(
-      `SELECT COLUMN_NAME AS name, COLUMN_TYPE AS type FROM information_schema.COLUMNS
+      `SELECT COLUMN_NAME AS name, COLUMN_TYPE AS type, CHARACTER_SET_NAME AS charset FROM information_schema.COLUMNS
         WHERE TABLE_SCHEMA = COALESCE(?, DATABASE()) AND TABLE_NAME = ? ORDER BY ORDINAL_POSITION`,
       [schema, name],
       options,
@@ -185,7 +185,7 @@ export class MysqlConnection implements DatabaseConnection {
     const json = await this.jsonColumns(schema, name, options);
     return {
       columns: columns.map((row) =>
-        mysqlColumnType(String(row.name), json.has(String(row.name)) ? 'json' : String(row.type)),
+        mysqlColumnType(String(row.name), json.has(String(row.name)) ? 'json' : String(row.type), row.charset === null || row.charset === undefined ? undefined : String(row.charset)),
       ),
       primaryKey: keys.map((row) => String(row.name)),
     };

@@ -40,6 +40,8 @@ describe('type families', () => {
     expect(mysqlColumnType('c', 'timestamp')).toMatchObject({ family: 'timestamptz', precision: 0 });
     expect(mysqlColumnType('c', 'time')).toMatchObject({ family: 'time', precision: 0 });
     expect(mysqlColumnType('c', 'datetime(3)')).toMatchObject({ precision: 3 });
+    expect(mysqlColumnType('c', 'varchar(40)', 'UTF8MB4')).toMatchObject({ family: 'text', charset: 'utf8mb4' });
+    expect(mysqlColumnType('c', 'int', null).charset).toBeUndefined();
     expect(columnTypeOf('c', 'timestamp without time zone').precision).toBeUndefined();
   });
 

@@ -46,6 +46,17 @@ describe('normalisation SQL', () => {
     expect(mysqlCompiler.normalize('x', column('text'), { caseSensitive: false })).toBe('CAST(LOWER(CAST(x AS CHAR)) AS BINARY)');
   });
 
+  it('takes a MariaDB utf8mb4 column as its own text (a binary collation, no copy); any other character set, or an unknown one, is cast to the connection\'s utf8mb4', () => {
+    const utf8mb4 = { ...column('text'), charset: 'utf8mb4' };
+    expect(mysqlCompiler.hashText('x', utf8mb4, { caseSensitive: true })).toBe('(x COLLATE utf8mb4_bin)');
+    expect(mysqlCompiler.normalize('x', utf8mb4, { caseSensitive: true })).toBe('CAST((x COLLATE utf8mb4_bin) AS BINARY)');
+    // Case folding stays in the connection's collation, as before.
+    expect(mysqlCompiler.normalize('x', utf8mb4, { caseSensitive: false })).toBe('CAST(LOWER(CAST(x AS CHAR)) AS BINARY)');
+    expect(mysqlCompiler.hashText('x', { ...column('text'), charset: 'latin1' }, { caseSensitive: true })).toBe('CAST(x AS CHAR)');
+    expect(mysqlCompiler.hashText('x', column('text'), { caseSensitive: true })).toBe('CAST(x AS CHAR)');
+    expect(mysqlCompiler.hashText('x', { ...column('uuid'), charset: 'utf8mb4' }, { caseSensitive: true })).not.toContain('COLLATE');
+  });
+
   it('renders decimals at the shared scale, or without trailing zeros', () => {
     expect(postgresCompiler.normalize('x', column('decimal'), { caseSensitive: true, scale: 3 })).toBe('round((x)::numeric, 3)::text');
     expect(postgresCompiler.normalize('x', column('decimal'), { caseSensitive: true })).toBe('trim_scale((x)::numeric)::text');
