@@ -27,8 +27,12 @@ const TYPES: Record<string, ColumnType> = {
 
 export function benchRelation(compiler: SqlCompiler, table: string, scenario: ScenarioTables): ChecksumRelation {
   // Typed columns of the same family on both sides (PostgreSQL and MariaDB): fixed-alphabet values as is,
-  // and MariaDB's utf8mb4 text columns as their own text, as datacompare writes them.
-  const type = (name: string): ColumnType => (compiler.dialect === 'mysql' && TYPES[name]!.family === 'text' ? { ...TYPES[name]!, charset: 'utf8mb4' } : TYPES[name]!);
+  // and MariaDB's declared columns (utf8mb4 text, timestamps) as their own text, as datacompare writes them.
+  const type = (name: string): ColumnType => {
+    const declared = TYPES[name]!;
+    if (compiler.dialect !== 'mysql') return declared;
+    return declared.family === 'text' ? { ...declared, charset: 'utf8mb4', declared: true } : { ...declared, declared: true };
+  };
   const column = (name: string) => ({
     expr: compiler.quoteIdentifier(name),
     column: type(name),

@@ -43,6 +43,11 @@ export interface ColumnType {
    * which (MySQL/MariaDB, e.g. `utf8mb4`); absent for a query's result columns.
    */
   charset?: string;
+  /**
+   * True when the type is the column's declared type, read from the catalog; absent for a query's
+   * result columns, whose metadata may not say how the engine writes a value as text.
+   */
+  declared?: boolean;
 }
 
 /** How to render one value as canonical text. */

@@ -184,9 +184,10 @@ export class MysqlConnection implements DatabaseConnection {
     );
     const json = await this.jsonColumns(schema, name, options);
     return {
-      columns: columns.map((row) =>
-        mysqlColumnType(String(row.name), json.has(String(row.name)) ? 'json' : String(row.type), row.charset === null || row.charset === undefined ? undefined : String(row.charset)),
-      ),
+      columns: columns.map((row) => ({
+        ...mysqlColumnType(String(row.name), json.has(String(row.name)) ? 'json' : String(row.type), row.charset === null || row.charset === undefined ? undefined : String(row.charset)),
+        declared: true,
+      })),
       primaryKey: keys.map((row) => String(row.name)),
     };
   }

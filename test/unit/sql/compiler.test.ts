@@ -57,6 +57,18 @@ describe('normalisation SQL', () => {
     expect(mysqlCompiler.hashText('x', { ...column('uuid'), charset: 'utf8mb4' }, { caseSensitive: true })).not.toContain('COLLATE');
   });
 
+  it("writes a declared MariaDB DATETIME or TIMESTAMP column as its own text padded to six digits, and anything else (a query's column, a DATE) through DATE_FORMAT", () => {
+    const declared = (type: string, precision: number, family: 'timestamp' | 'timestamptz' = 'timestamp') => ({ name: 'x', type, family, precision, declared: true });
+    expect(mysqlCompiler.hashText('x', declared('datetime(6)', 6), { caseSensitive: true })).toBe('CONCAT(x)');
+    expect(mysqlCompiler.hashText('x', declared('timestamp', 0, 'timestamptz'), { caseSensitive: true })).toBe("CONCAT(x, '.000000')");
+    expect(mysqlCompiler.hashText('x', declared('datetime(3)', 3), { caseSensitive: true })).toBe("CONCAT(x, '000')");
+    expect(mysqlCompiler.hashText('x', declared('datetime', 0), { caseSensitive: true, precision: 0 })).toBe("CONCAT(x, '.000000')");
+    // Compared at a lower precision: cut, then padded, as DATE_FORMAT's text is.
+    expect(mysqlCompiler.normalize('x', declared('datetime(6)', 6), { caseSensitive: true, precision: 3 })).toBe("CAST(CONCAT(substr(CONCAT(x), 1, 23), '000') AS BINARY)");
+    expect(mysqlCompiler.hashText('x', { ...declared('datetime(6)', 6), declared: undefined }, { caseSensitive: true })).toBe("DATE_FORMAT(x, '%Y-%m-%d %H:%i:%s.%f')");
+    expect(mysqlCompiler.hashText('x', declared('date', 0), { caseSensitive: true })).toContain('DATE_FORMAT');
+  });
+
   it('renders decimals at the shared scale, or without trailing zeros', () => {
     expect(postgresCompiler.normalize('x', column('decimal'), { caseSensitive: true, scale: 3 })).toBe('round((x)::numeric, 3)::text');
     expect(postgresCompiler.normalize('x', column('decimal'), { caseSensitive: true })).toBe('trim_scale((x)::numeric)::text');
