@@ -121,6 +121,10 @@ class PostgresCompiler extends _sql_compiler_js__WEBPACK_IMPORTED_MODULE_0__/* .
     md5AsInteger(expr) {
         return `('x' || substr(md5(${expr}), 21))::bit(48)::bigint`;
     }
+    /** string_agg fails past 1 GB rather than cutting the text. */
+    orderedMd5(text, orderBy) {
+        return `md5(string_agg(${text}, ';' ORDER BY ${orderBy}))`;
+    }
     textKeyOrder = {
         utf8: (text) => `convert_to(${text}, 'UTF8')`,
         bytes: (hex) => `decode('${hex}', 'hex')`,

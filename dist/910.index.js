@@ -234,6 +234,13 @@ class MysqlCompiler extends compiler/* BaseSqlCompiler */.Jm {
     md5AsInteger(expr) {
         return `CAST(CONV(SUBSTRING(MD5(${expr}), 21), 16, 10) AS UNSIGNED)`;
     }
+    /**
+     * GROUP_CONCAT cuts its text SILENTLY at group_concat_max_len or max_allowed_packet (with only a
+     * warning): the checksum diff uses it only where a group's texts cannot reach that (mysqlChecksumHooks).
+     */
+    orderedMd5(text, orderBy) {
+        return `MD5(GROUP_CONCAT(${text} ORDER BY ${orderBy} SEPARATOR ';'))`;
+    }
     textKeyOrder = {
         utf8: (text) => this.binaryText(text),
         bytes: (hex) => `X'${hex}'`,
@@ -386,6 +393,8 @@ class MysqlConnection {
         const run = (sql) => connection.promise().query(sql);
         await run("SET time_zone = '+00:00'");
         await run('SET SESSION TRANSACTION READ ONLY');
+        // The checksum diff's ordered row hash joins a bucket's row texts (1 MB by default; max_allowed_packet caps it still).
+        await run('SET SESSION group_concat_max_len = 1073741824');
         const ms = this.options.statementTimeoutMs;
         if (!ms)
             return;

@@ -134,4 +134,10 @@ export interface ChecksumHooks {
    * or runs in our process (SQLite). Default 1.
    */
   parallelScans?: number;
+  /**
+   * The ordered row hash (`SqlCompiler.orderedMd5`): how many bytes a group's joined texts may hold
+   * before the engine cuts them without failing, as a query returning one row `{ cap }`; absent when
+   * the engine fails instead of cutting (PostgreSQL), or has no ordered text aggregate.
+   */
+  orderedTextCapQuery?: string;
 }

@@ -133,6 +133,12 @@ export interface SqlCompiler {
    * SQLite connection registers (`dc_md5_int`).
    */
   md5AsInteger(expr: string): string;
+  /**
+   * An aggregate: the md5 (32 lowercase hex digits) of a group's texts joined by `;` in the order of
+   * `orderBy` (an integer expression): one md5 per group instead of one per row (checksum.ts's ordered
+   * row hash). Undefined when the engine has no ordered text aggregate.
+   */
+  orderedMd5?(text: string, orderBy: string): string;
   /** `SELECT ... LIMIT n` suffix. */
   limit(n: number): string;
   /** FULL OUTER JOIN available (MySQL/MariaDB: no). */

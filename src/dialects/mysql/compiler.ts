@@ -106,6 +106,13 @@ export class MysqlCompiler extends BaseSqlCompiler {
   md5AsInteger(expr: string): string {
     return `CAST(CONV(SUBSTRING(MD5(${expr}), 21), 16, 10) AS UNSIGNED)`;
   }
+  /**
+   * GROUP_CONCAT cuts its text SILENTLY at group_concat_max_len or max_allowed_packet (with only a
+   * warning): the checksum diff uses it only where a group's texts cannot reach that (mysqlChecksumHooks).
+   */
+  orderedMd5(text: string, orderBy: string): string {
+    return `MD5(GROUP_CONCAT(${text} ORDER BY ${orderBy} SEPARATOR ';'))`;
+  }
   override readonly textKeyOrder: TextKeyOrder = {
     utf8: (text) => this.binaryText(text),
     bytes: (hex) => `X'${hex}'`,

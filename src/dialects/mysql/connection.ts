@@ -89,6 +89,8 @@ export class MysqlConnection implements DatabaseConnection {
     const run = (sql: string) => connection.promise().query(sql);
     await run("SET time_zone = '+00:00'");
     await run('SET SESSION TRANSACTION READ ONLY');
+    // The checksum diff's ordered row hash joins a bucket's row texts (1 MB by default; max_allowed_packet caps it still).
+    await run('SET SESSION group_concat_max_len = 1073741824');
     const ms = this.options.statementTimeoutMs;
     if (!ms) return;
     try {

@@ -89,6 +89,10 @@ export class PostgresCompiler extends BaseSqlCompiler {
   md5AsInteger(expr: string): string {
     return `('x' || substr(md5(${expr}), 21))::bit(48)::bigint`;
   }
+  /** string_agg fails past 1 GB rather than cutting the text. */
+  orderedMd5(text: string, orderBy: string): string {
+    return `md5(string_agg(${text}, ';' ORDER BY ${orderBy}))`;
+  }
   override readonly textKeyOrder: TextKeyOrder = {
     utf8: (text) => `convert_to(${text}, 'UTF8')`,
     bytes: (hex) => `decode('${hex}', 'hex')`,

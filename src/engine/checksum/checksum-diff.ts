@@ -25,6 +25,7 @@ import { PROBE_BUCKETS, probeBuckets, probeRanges, widthForProbe, type ProbeResu
 import { REFINE_SPLIT, refineRanges } from './refine.js';
 import { MIN_ROWS_TO_SPLIT_HASH_SCAN, scanSlices, scanSummaries, type ScanSlice, type SliceOptions } from './slices.js';
 import { prefixBucketsFromSample, type PrefixBucketing } from './prefix.js';
+import { maxRowTextBytes } from './row-bound.js';
 import { bucketConditions, duplicateKeysSql, MAX_KEY_RANGES, keyRangeSql, sampleKeysSql, type Bucketing, type ChecksumRelation } from './sql.js';
 
 /** Below this many rows (the larger side), streaming both sides is as cheap as anything. */
@@ -54,6 +55,8 @@ export interface ChecksumTuning {
   refineOnRoundTripMs?: number;
   /** Text keys of tables with at least this many rows are sampled by pages where the engine can (PAGE_SAMPLE_ROWS). */
   pageSampleRows?: number;
+  /** false: range buckets sum one md5 per row even where the ordered row hash could be used (tests compare both). */
+  orderedRows?: boolean;
 }
 
 export const DEFAULT_TUNING: ChecksumTuning = {
@@ -215,6 +218,42 @@ async function chooseBucketing(
   return { bucketing: { kind: 'range', lo, width: width < 1n ? 1n : width }, span: { lo, hi } };
 }
 
+/** Below this many keys per range, the ordered row hash is not worth its narrower ranges. */
+export const MIN_ORDERED_WIDTH = 16n;
+
+/**
+ * The ordered row hash (sql.ts `orderedRows`) for range buckets: both engines need an ordered text
+ * aggregate, and where one would cut a bucket's joined texts silently (MariaDB) the ranges must be
+ * narrow enough that their rows cannot reach its cap, judged from the declared types. Returns the
+ * widest range allowed (undefined: no limit), or false when the ordered row hash cannot be used.
+ */
+async function orderedRowsWidth(context: DiffContext, sides: [Side, Side], relations: [ChecksumRelation, ChecksumRelation]): Promise<bigint | undefined | false> {
+  if (relations.some((relation) => relation.bucketing.kind !== 'range' || !relation.compiler.orderedMd5)) return false;
+  const widths = await Promise.all(
+    sides.map(async (side, i): Promise<bigint | undefined | false> => {
+      const capQuery = (await loadChecksumHooks(side.connection.dialect)).orderedTextCapQuery;
+      if (!capQuery) return undefined;
+      const relation = relations[i]!;
+      const rowBytes = maxRowTextBytes([...relation.keys, ...relation.values]);
+      if (rowBytes === undefined) return false;
+      const [row] = await side.connection.query(capQuery, [], queryOptions(context));
+      const cap = Number(row?.cap ?? 0);
+      // A tenth kept back; each row adds its `;` separator.
+      const width = BigInt(Math.floor((0.9 * cap) / (rowBytes + 1)));
+      return width >= MIN_ORDERED_WIDTH ? width : false;
+    }),
+  );
+  if (widths.includes(false)) return false;
+  const limits = widths.filter((width): width is bigint => typeof width === 'bigint');
+  return limits.length === 0 ? undefined : limits.reduce((a, b) => (b < a ? b : a));
+}
+
+/** The range width no wider than `limit`, on REFINE_SPLIT multiples as chooseBucketing makes them. */
+function narrowedTo(width: bigint, limit: bigint | undefined): bigint {
+  if (limit === undefined || width <= limit) return width;
+  return limit >= 2n * REFINE_SPLIT ? (limit / REFINE_SPLIT) * REFINE_SPLIT : limit;
+}
+
 /** The buckets, in words, for the plan's reason. */
 function bucketsInWords(bucketing: Bucketing): string {
   if (bucketing.kind === 'hash') return 'key-hash buckets';
@@ -283,6 +322,16 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
     const span = chosen.span;
     sourceRelation = { ...sourceRelation, bucketing: chosen.bucketing };
     targetRelation = { ...targetRelation, bucketing: chosen.bucketing };
+    const orderedLimit = tuning.orderedRows === false ? false : await orderedRowsWidth(local, [source, target], [sourceRelation, targetRelation]);
+    if (orderedLimit !== false && chosen.bucketing.kind === 'range' && span) {
+      const width = narrowedTo(chosen.bucketing.width, orderedLimit);
+      // Narrower ranges only while their count stays bounded (memory, summaries sent).
+      if ((span.hi - span.lo) / width < BigInt(MAX_BUCKETS)) {
+        chosen.bucketing = { ...chosen.bucketing, width };
+        sourceRelation = { ...sourceRelation, bucketing: chosen.bucketing, orderedRows: true };
+        targetRelation = { ...targetRelation, bucketing: chosen.bucketing, orderedRows: true };
+      }
+    }
     const probe = chosen.bucketing.kind === 'range' && span && tuning.mostRowsDiffer < 1 ? await probeFirst(local, [source, target], [sourceRelation, targetRelation], span) : undefined;
     if (probe) lap('probe');
     if (probe && probe.differing > tuning.mostRowsDiffer * probe.probed) return { probe };
@@ -305,7 +354,8 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
       duplicateKeys(local, target, targetRelation),
     ]);
     lap('checksum_scan');
-    return { how: `${bucketsInWords(bucketing)}${narrowed}`, buckets, sourceDuplicates, targetDuplicates };
+    const ordered = sourceRelation.orderedRows ? ", each range's rows hashed as one text in key order" : '';
+    return { how: `${bucketsInWords(bucketing)}${narrowed}${ordered}`, buckets, sourceDuplicates, targetDuplicates };
   })().catch(async (error: unknown) => {
     fail(error);
     throw firstError?.error ?? error;

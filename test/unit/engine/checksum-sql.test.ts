@@ -52,6 +52,21 @@ describe('bucket scan', () => {
   });
 });
 
+describe('the ordered row hash (range buckets)', () => {
+  it('hashes each range\'s row texts joined by ; in key order, one md5 per range, on both engines', () => {
+    const ordered = (compiler: SqlCompiler) => bucketScanSql({ ...relation(compiler, { kind: 'range', lo: 1n, width: 64n }), orderedRows: true });
+    expect(ordered(postgresCompiler)).toContain(`md5(string_agg("row_text", ';' ORDER BY "key_value")) AS "checksum"`);
+    expect(ordered(postgresCompiler)).toContain(`"id" AS "key_value" FROM "t") AS "dc_rows" GROUP BY "bucket_id" ORDER BY "bucket_id"`);
+    expect(ordered(mysqlCompiler)).toContain("MD5(GROUP_CONCAT(`row_text` ORDER BY `key_value` SEPARATOR ';')) AS `checksum`");
+    expect(ordered(mysqlCompiler)).not.toContain('CONV(');
+  });
+
+  it('is refused for other buckets, or an engine without an ordered text aggregate (never a silently different hash)', () => {
+    expect(() => bucketScanSql({ ...relation(postgresCompiler, { kind: 'hash', buckets: 7 }), orderedRows: true })).toThrow(/range buckets/);
+    expect(() => bucketScanSql({ ...relation(sqliteCompiler, { kind: 'range', lo: 1n, width: 64n }), orderedRows: true })).toThrow(/ordered text aggregate/);
+  });
+});
+
 describe('prefix buckets (a text key, in byte order)', () => {
   it('count the bounds the integer of the key text\'s first 7 bytes has reached, and return each bucket\'s smallest and largest key', () => {
     const pg = bucketScanSql(prefixed(postgresCompiler, [100n, 200n]));
