@@ -12,6 +12,9 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _compiler_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(30160);
 
 const postgresChecksumHooks = {
+    // PostgreSQL runs no parallel plan for an ordered aggregate (string_agg … ORDER BY): its key
+    // ranges are scanned in two slices at once instead, as MariaDB's are.
+    orderedParallelScans: 2,
     // reltuples is -1 until the table is first vacuumed/analyzed (PostgreSQL 14+): then no estimate.
     estimatedRowsQuery: (table) => ({
         sql: 'SELECT reltuples::bigint AS estimate FROM pg_class WHERE oid = to_regclass($1)',

@@ -140,4 +140,9 @@ export interface ChecksumHooks {
    * the engine fails instead of cutting (PostgreSQL), or has no ordered text aggregate.
    */
   orderedTextCapQuery?: string;
+  /**
+   * Slices of a scan under the ordered row hash, where it differs from `parallelScans`: an ordered
+   * aggregate runs on one core even in an engine that parallelises the per-row sum (PostgreSQL).
+   */
+  orderedParallelScans?: number;
 }

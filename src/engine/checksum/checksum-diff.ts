@@ -15,6 +15,7 @@
  * planner sends them to the streaming merge: their equality is not a byte equality of SQL text).
  */
 import { loadChecksumHooks } from '../../dialects/registry.js';
+import type { ChecksumHooks } from '../../dialects/types.js';
 import { linkedAbort } from '../../shared/abort.js';
 import { queryOptions, type DiffContext, type DiffOutcome } from '../diff-outcome.js';
 import { runStreamMerge } from '../stream-merge.js';
@@ -110,7 +111,17 @@ export async function estimateRows(context: DiffContext, side: Side, relation: C
 /** The slices of a side's scan (slices.ts), for its dialect. */
 async function sideSlices(context: DiffContext, side: Side, relation: ChecksumRelation, options: Omit<SliceOptions, 'parallelScans'>): Promise<ScanSlice[]> {
   const hooks = await loadChecksumHooks(side.connection.dialect);
-  return scanSlices(context, side, relation, { ...options, parallelScans: hooks.parallelScans ?? 1 });
+  return scanSlices(context, side, relation, { ...options, parallelScans: parallelScans(hooks, relation) });
+}
+
+/**
+ * How many slices of a side's scan to run at once: the dialect's `parallelScans`, or under the ordered
+ * row hash its `orderedParallelScans` (PostgreSQL runs an ordered aggregate on one core; on this
+ * 2-core machine the split measured neutral, 10M rows 17.1 s against 17.2 s, and it keeps a larger
+ * server's cores at work).
+ */
+export function parallelScans(hooks: ChecksumHooks, relation: Pick<ChecksumRelation, 'orderedRows'>): number {
+  return (relation.orderedRows ? hooks.orderedParallelScans : undefined) ?? hooks.parallelScans ?? 1;
 }
 
 /** True when the side's key is its declared primary key, so no canonical key can repeat. */

@@ -8,6 +8,9 @@ import type { ColumnType } from '../../../src/dialects/types.js';
 import type { DiffContext } from '../../../src/engine/diff-outcome.js';
 import type { Side } from '../../../src/engine/sides.js';
 import { mergeSummaries, scanSlices } from '../../../src/engine/checksum/slices.js';
+import { parallelScans } from '../../../src/engine/checksum/checksum-diff.js';
+import { postgresChecksumHooks } from '../../../src/dialects/postgres/checksum.js';
+import { mysqlChecksumHooks } from '../../../src/dialects/mysql/checksum.js';
 import type { BucketSummary } from '../../../src/engine/checksum/buckets.js';
 import type { Bucketing, ChecksumRelation } from '../../../src/engine/checksum/sql.js';
 
@@ -149,5 +152,14 @@ describe('merging the slices', () => {
     const only = [{ bucket: 2n, rows: 1, checksum: '42' }];
     expect(await merged(only)).toEqual(only);
     expect(await merged([], [])).toEqual([]);
+  });
+});
+
+describe('how many slices a side scans in', () => {
+  it("splits PostgreSQL's scan in two only under the ordered row hash (an ordered aggregate runs on one core), MariaDB's always", () => {
+    expect(parallelScans(postgresChecksumHooks, {})).toBe(1);
+    expect(parallelScans(postgresChecksumHooks, { orderedRows: true })).toBe(2);
+    expect(parallelScans(mysqlChecksumHooks, {})).toBe(2);
+    expect(parallelScans(mysqlChecksumHooks, { orderedRows: true })).toBe(2);
   });
 });
