@@ -435,7 +435,7 @@ class PostgresConnection {
         WHERE i.indrelid = to_regclass($1) AND i.indisprimary
         ORDER BY array_position(i.indkey::int2[], a.attnum)`, [relation], options);
         return {
-            columns: columns.map((row) => (0,type_family/* columnTypeOf */.gy)(String(row.name), String(row.type), [], POSTGRES_SINGLE_FLOAT)),
+            columns: columns.map((row) => ({ ...(0,type_family/* columnTypeOf */.gy)(String(row.name), String(row.type), [], POSTGRES_SINGLE_FLOAT), declared: true })),
             primaryKey: keys.map((row) => String(row.name)),
         };
     }

@@ -180,7 +180,7 @@ export class PostgresConnection implements DatabaseConnection {
       options,
     );
     return {
-      columns: columns.map((row) => columnTypeOf(String(row.name), String(row.type), [], POSTGRES_SINGLE_FLOAT)),
+      columns: columns.map((row) => ({ ...columnTypeOf(String(row.name), String(row.type), [], POSTGRES_SINGLE_FLOAT), declared: true })),
       primaryKey: keys.map((row) => String(row.name)),
     };
   }

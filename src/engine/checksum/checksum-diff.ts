@@ -236,8 +236,8 @@ export const MAX_ORDERED_NARROWING = 2n;
 
 /**
  * The ordered row hash (sql.ts `orderedRows`) for range buckets: both engines need an ordered text
- * aggregate, and where one would cut a bucket's joined texts silently (MariaDB) the ranges must be
- * narrow enough that their rows cannot reach its cap, judged from the declared types. Returns the
+ * aggregate, and the ranges must be narrow enough that their rows cannot reach its cap, judged from
+ * the declared types: MariaDB would cut a bucket's joined texts silently, PostgreSQL fail. Returns the
  * widest range allowed (undefined: no limit), or false when the ordered row hash cannot be used.
  */
 async function orderedRowsWidth(context: DiffContext, sides: [Side, Side], relations: [ChecksumRelation, ChecksumRelation]): Promise<bigint | undefined | false> {
@@ -247,7 +247,7 @@ async function orderedRowsWidth(context: DiffContext, sides: [Side, Side], relat
       const capQuery = (await loadChecksumHooks(side.connection.dialect)).orderedTextCapQuery;
       if (!capQuery) return undefined;
       const relation = relations[i]!;
-      const rowBytes = maxRowTextBytes([...relation.keys, ...relation.values]);
+      const rowBytes = maxRowTextBytes([...relation.keys, ...relation.values], side.connection.dialect);
       if (rowBytes === undefined) return false;
       const [row] = await side.connection.query(capQuery, [], queryOptions(context));
       const cap = Number(row?.cap ?? 0);

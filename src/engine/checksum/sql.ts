@@ -182,7 +182,9 @@ export function bucketScanSql(relation: ChecksumRelation, condition?: string): s
   const q = relation.compiler.quoteIdentifier.bind(relation.compiler);
   const ordered = orderedMd5(relation);
   if (ordered) {
-    const inner = `SELECT ${bucketExpression(relation)} AS ${q('bucket_id')}, ${rowText(relation)} AS ${q('row_text')}, ${singleKey(relation).expr} AS ${q('key_value')} FROM ${relation.from}${where(relation, condition)}`;
+    // The NULL-key rows are only counted: their texts are left out of the aggregate (which skips NULLs).
+    const text = `CASE WHEN ${nullKeyCondition(relation)} THEN NULL ELSE ${rowText(relation)} END`;
+    const inner = `SELECT ${bucketExpression(relation)} AS ${q('bucket_id')}, ${text} AS ${q('row_text')}, ${singleKey(relation).expr} AS ${q('key_value')} FROM ${relation.from}${where(relation, condition)}`;
     return (
       `SELECT ${integerText(relation, q('bucket_id'))} AS ${q('bucket')}, count(*) AS ${q('row_count')}, ${ordered(q('row_text'), q('key_value'))} AS ${q('checksum')}` +
       ` FROM ${relation.compiler.derivedTable(inner, 'dc_rows')} GROUP BY ${q('bucket_id')} ORDER BY ${q('bucket_id')}`

@@ -1,6 +1,7 @@
 /**
- * The most bytes of one row's text, from declared types: where MariaDB's GROUP_CONCAT could cut a
- * range's joined texts, the ordered row hash uses it to keep ranges narrow enough, or is not used.
+ * The most bytes of one row's text, from declared types: where a range's joined texts could be cut
+ * (MariaDB's GROUP_CONCAT) or fail (PostgreSQL's string_agg), the ordered row hash uses it to keep
+ * ranges narrow enough, or is not used.
  */
 import { describe, expect, it } from 'vitest';
 import type { ColumnType, TypeFamily } from '../../../src/dialects/types.js';
@@ -15,18 +16,31 @@ const column = (type: string, family: TypeFamily, declared = true): ChecksumColu
 
 describe('the most bytes of a row text', () => {
   it('adds up the declared columns: 4 bytes a character of text, a bounded length for numbers, times and booleans, a prefix and separator each', () => {
-    expect(maxRowTextBytes([column('varchar(40)', 'text')])).toBe(4 * 40 + 12);
-    expect(maxRowTextBytes([column('bigint(20)', 'integer'), column('tinyint(1)', 'boolean'), column('timestamp(6)', 'timestamptz')])).toBe(110 + 1 + 32 + 3 * 12);
-    expect(maxRowTextBytes([column('text', 'text')])).toBe(4 * 65_535 + 12);
-    expect(maxRowTextBytes([column('varbinary(16)', 'bytes')])).toBe(32 + 12);
-    expect(maxRowTextBytes([column('int(11)', 'text')])).toBe(110 + 12);
+    expect(maxRowTextBytes([column('varchar(40)', 'text')], 'mysql')).toBe(4 * 40 + 12);
+    expect(maxRowTextBytes([column('character varying(40)', 'text')], 'postgres')).toBe(4 * 40 + 12);
+    expect(maxRowTextBytes([column('bigint(20)', 'integer'), column('tinyint(1)', 'boolean'), column('timestamp(6)', 'timestamptz')], 'mysql')).toBe(110 + 1 + 32 + 3 * 12);
+    expect(maxRowTextBytes([column('text', 'text')], 'mysql')).toBe(4 * 65_535 + 12);
+    expect(maxRowTextBytes([column('varbinary(16)', 'bytes')], 'mysql')).toBe(32 + 12);
+    expect(maxRowTextBytes([column('int(11)', 'text')], 'mysql')).toBe(110 + 12);
   });
 
-  it('is unbounded for LONGTEXT, JSON, unknown types, and any column a query gives (no declared type)', () => {
-    expect(maxRowTextBytes([column('longtext', 'text')])).toBeUndefined();
-    expect(maxRowTextBytes([column('longtext', 'json')])).toBeUndefined();
-    expect(maxRowTextBytes([column('geometry', 'unknown')])).toBeUndefined();
-    expect(maxRowTextBytes([column('varchar(40)', 'text', false)])).toBeUndefined();
-    expect(maxRowTextBytes([column('bigint', 'integer'), column('longblob', 'bytes')])).toBeUndefined();
+  it('bounds a uuid by its 36 characters, and text compared as uuid by its own declared length', () => {
+    expect(maxRowTextBytes([column('uuid', 'uuid')], 'postgres')).toBe(36 + 12);
+    expect(maxRowTextBytes([column('char(36)', 'uuid')], 'mysql')).toBe(4 * 36 + 12);
+    expect(maxRowTextBytes([column('longtext', 'uuid')], 'mysql')).toBeUndefined();
+    expect(maxRowTextBytes([column("enum('a','b')", 'uuid')], 'mysql')).toBeUndefined();
+  });
+
+  it("is unbounded for LONGTEXT, ENUM and SET, PostgreSQL's text and bytea, JSON, unknown types, any column a query gives, and engines without the aggregate", () => {
+    expect(maxRowTextBytes([column('longtext', 'text')], 'mysql')).toBeUndefined();
+    expect(maxRowTextBytes([column("enum('a','b')", 'text')], 'mysql')).toBeUndefined();
+    expect(maxRowTextBytes([column("set('a','b')", 'text')], 'mysql')).toBeUndefined();
+    expect(maxRowTextBytes([column('text', 'text')], 'postgres')).toBeUndefined();
+    expect(maxRowTextBytes([column('bytea', 'bytes')], 'postgres')).toBeUndefined();
+    expect(maxRowTextBytes([column('longtext', 'json')], 'mysql')).toBeUndefined();
+    expect(maxRowTextBytes([column('geometry', 'unknown')], 'mysql')).toBeUndefined();
+    expect(maxRowTextBytes([column('varchar(40)', 'text', false)], 'mysql')).toBeUndefined();
+    expect(maxRowTextBytes([column('varchar(40)', 'text')], 'sqlite')).toBeUndefined();
+    expect(maxRowTextBytes([column('bigint', 'integer'), column('longblob', 'bytes')], 'mysql')).toBeUndefined();
   });
 });
