@@ -386,13 +386,14 @@ class MysqlConnection {
     }
     /**
      * A new session: UTC, read-only (every statement is then a read-only transaction: a write fails
-     * with ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION, and a SELECT cannot change that), and the
-     * statement time limit: MariaDB's max_statement_time (seconds), else MySQL's max_execution_time (ms).
+     * with ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION, and a SELECT cannot change that), without
+     * sql_mode=ORACLE's flag (WITHOUT_ORACLE_MODE), GROUP_CONCAT up to 1 GB, and the statement time limit: MariaDB's max_statement_time (seconds), else MySQL's max_execution_time (ms).
      */
     async prepareSession(connection) {
         const run = (sql) => connection.promise().query(sql);
         await run("SET time_zone = '+00:00'");
         await run('SET SESSION TRANSACTION READ ONLY');
+        await run(WITHOUT_ORACLE_MODE);
         // The checksum diff's ordered row hash joins a bucket's row texts (1 MB by default; max_allowed_packet caps it still).
         await run('SET SESSION group_concat_max_len = 1073741824');
         const ms = this.options.statementTimeoutMs;
@@ -528,6 +529,13 @@ class MysqlConnection {
             await new Promise((resolve) => pool.end(() => resolve()));
     }
 }
+/**
+ * MariaDB's sql_mode=ORACLE makes CONCAT skip NULLs (`CONCAT(NULL, ':')` is `':'`), so every canonical
+ * row text would read a NULL as text (a false difference against PostgreSQL's `-`): the session drops
+ * that flag alone, keeping the rest of the server's mode (ANSI_QUOTES, say) for the user's filters.
+ * A no-op where the mode is not set, and on MySQL, which has no such mode.
+ */
+const WITHOUT_ORACLE_MODE = "SET SESSION sql_mode = TRIM(BOTH ',' FROM REPLACE(CONCAT(',', @@SESSION.sql_mode, ','), ',ORACLE,', ','))";
 /** The column type of a query result field (protocol type numbers). */
 function fieldType(field) {
     const type = field.columnType ?? field.type ?? -1;

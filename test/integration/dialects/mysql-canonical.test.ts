@@ -5,7 +5,9 @@
  * value by value, including zero dates, years below 1000 and every declared precision.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import mysql from 'mysql2/promise';
 import { loadDialect } from '../../../src/dialects/registry.js';
+import { WITHOUT_ORACLE_MODE } from '../../../src/dialects/mysql/connection.js';
 import type { ColumnType, DatabaseConnection, NormalizeOptions } from '../../../src/dialects/types.js';
 import { silentLogger } from '../../../src/shared/logger.js';
 import { adminRun } from '../../helpers/admin.js';
@@ -79,5 +81,23 @@ describe.runIf(await databaseAvailable('mysql'))('MariaDB canonical texts of dec
     const texts = columns.filter((c) => c.family === 'text').map((c) => compiler.hashText(`\`${c.name}\``, c, { caseSensitive: true }));
     const rows = await db.query(`SELECT ${compiler.binaryText(compiler.concat(texts.flatMap((t, i) => (i === 0 ? [`COALESCE(${t}, '-')`] : ["'|'", `COALESCE(${t}, '-')`]))))} AS t FROM ${table} WHERE id = 1`);
     expect(String(rows[0]?.t)).toBe('Ada|ADA |é€😀|é');
+  });
+
+  it("drops sql_mode=ORACLE alone for its sessions (CONCAT there reads NULL as ''), keeping the rest of the server's mode", async () => {
+    const raw = await mysql.createConnection({ uri: TEST_DATABASE_URLS.mysql });
+    try {
+      await raw.query('SET SESSION sql_mode = ORACLE');
+      const text = db.compiler.hashText('created', { name: 'created', type: 'datetime', family: 'timestamp', precision: 0, declared: true }, { caseSensitive: true });
+      const probe = `SELECT @@SESSION.sql_mode AS mode, COALESCE(${text}, '-') AS t FROM (SELECT CAST(NULL AS DATETIME) AS created) AS d`;
+      const [before] = (await raw.query(probe))[0] as { mode: string; t: string }[];
+      expect(before?.t).toBe('.000000');
+      await raw.query(WITHOUT_ORACLE_MODE);
+      const [after] = (await raw.query(probe))[0] as { mode: string; t: string }[];
+      expect(after?.t).toBe('-');
+      expect(after?.mode.split(',')).not.toContain('ORACLE');
+      expect(after?.mode.split(',')).toContain('ANSI_QUOTES');
+    } finally {
+      await raw.end();
+    }
   });
 });
