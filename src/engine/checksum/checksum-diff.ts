@@ -15,7 +15,6 @@
  * planner sends them to the streaming merge: their equality is not a byte equality of SQL text).
  */
 import { loadChecksumHooks } from '../../dialects/registry.js';
-import type { ChecksumHooks } from '../../dialects/types.js';
 import { linkedAbort } from '../../shared/abort.js';
 import { queryOptions, type DiffContext, type DiffOutcome } from '../diff-outcome.js';
 import { runStreamMerge } from '../stream-merge.js';
@@ -24,9 +23,9 @@ import { chooseBucketCount, compareBuckets, MAX_BUCKETS, ROWS_PER_BUCKET, type B
 import { checksumRelation, integerKeyed } from './relation.js';
 import { PROBE_BUCKETS, probeBuckets, probeRanges, widthForProbe, type ProbeResult } from './probe.js';
 import { REFINE_SPLIT, refineRanges } from './refine.js';
-import { MIN_ROWS_TO_SPLIT_HASH_SCAN, scanSlices, scanSummaries, type ScanSlice, type SliceOptions } from './slices.js';
+import { MIN_ROWS_TO_SPLIT_HASH_SCAN, scanSummaries, sideSlices } from './slices.js';
 import { prefixBucketsFromSample, type PrefixBucketing } from './prefix.js';
-import { maxRowTextBytes } from './row-bound.js';
+import { orderedRanges } from './ordered-rows.js';
 import { bucketConditions, duplicateKeysSql, MAX_KEY_RANGES, keyRangeSql, sampleKeysSql, type Bucketing, type ChecksumRelation } from './sql.js';
 
 /** Below this many rows (the larger side), streaming both sides is as cheap as anything. */
@@ -106,22 +105,6 @@ export async function estimateRows(context: DiffContext, side: Side, relation: C
   const filter = relation.filter ? ` WHERE (${relation.filter})` : '';
   const rows = await side.connection.query(`SELECT count(*) AS ${relation.compiler.quoteIdentifier('n')} FROM ${relation.from}${filter}`, [], queryOptions(context));
   return Number(rows[0]?.n ?? 0);
-}
-
-/** The slices of a side's scan (slices.ts), for its dialect. */
-async function sideSlices(context: DiffContext, side: Side, relation: ChecksumRelation, options: Omit<SliceOptions, 'parallelScans'>): Promise<ScanSlice[]> {
-  const hooks = await loadChecksumHooks(side.connection.dialect);
-  return scanSlices(context, side, relation, { ...options, parallelScans: parallelScans(hooks, relation) });
-}
-
-/**
- * How many slices of a side's scan to run at once: the dialect's `parallelScans`, or under the ordered
- * row hash its `orderedParallelScans` (PostgreSQL runs an ordered aggregate on one core; on this
- * 2-core machine the split measured neutral, 10M rows 17.1 s against 17.2 s, and it keeps a larger
- * server's cores at work).
- */
-export function parallelScans(hooks: ChecksumHooks, relation: Pick<ChecksumRelation, 'orderedRows'>): number {
-  return (relation.orderedRows ? hooks.orderedParallelScans : undefined) ?? hooks.parallelScans ?? 1;
 }
 
 /** True when the side's key is its declared primary key, so no canonical key can repeat. */
@@ -229,49 +212,6 @@ async function chooseBucketing(
   return { bucketing: { kind: 'range', lo, width: width < 1n ? 1n : width }, span: { lo, hi } };
 }
 
-/** Below this many keys per range, the ordered row hash is not worth its narrower ranges. */
-export const MIN_ORDERED_WIDTH = 16n;
-/** The ordered row hash may narrow the planned ranges at most this many times (more summaries). */
-export const MAX_ORDERED_NARROWING = 2n;
-
-/**
- * The ordered row hash (sql.ts `orderedRows`) for range buckets: both engines need an ordered text
- * aggregate, and the ranges must be narrow enough that their rows cannot reach its cap, judged from
- * the declared types: MariaDB would cut a bucket's joined texts silently, PostgreSQL fail. Returns the
- * widest range allowed (undefined: no limit), or false when the ordered row hash cannot be used.
- */
-async function orderedRowsWidth(context: DiffContext, sides: [Side, Side], relations: [ChecksumRelation, ChecksumRelation]): Promise<bigint | undefined | false> {
-  if (relations.some((relation) => relation.bucketing.kind !== 'range' || !relation.compiler.orderedMd5)) return false;
-  const widths = await Promise.all(
-    sides.map(async (side, i): Promise<bigint | undefined | false> => {
-      const capQuery = (await loadChecksumHooks(side.connection.dialect)).orderedTextCapQuery;
-      if (!capQuery) return undefined;
-      const relation = relations[i]!;
-      const rowBytes = maxRowTextBytes([...relation.keys, ...relation.values], side.connection.dialect);
-      if (rowBytes === undefined) return false;
-      // A server (or proxy) that will not say its cap gets the per-row sum.
-      const [row] = await side.connection.query(capQuery, [], queryOptions(context)).catch((error: unknown) => {
-        if (context.signal?.aborted) throw error;
-        context.logger.debug(`no ordered row hash for ${side.label}: ${(error as Error).message}`);
-        return [];
-      });
-      const cap = Number(row?.cap ?? 0);
-      // A tenth kept back; each row adds its `;` separator.
-      const width = BigInt(Math.floor((0.9 * cap) / (rowBytes + 1)));
-      return width >= MIN_ORDERED_WIDTH ? width : false;
-    }),
-  );
-  if (widths.includes(false)) return false;
-  const limits = widths.filter((width): width is bigint => typeof width === 'bigint');
-  return limits.length === 0 ? undefined : limits.reduce((a, b) => (b < a ? b : a));
-}
-
-/** The range width no wider than `limit`, on REFINE_SPLIT multiples as chooseBucketing makes them. */
-function narrowedTo(width: bigint, limit: bigint | undefined): bigint {
-  if (limit === undefined || width <= limit) return width;
-  return limit >= 2n * REFINE_SPLIT ? (limit / REFINE_SPLIT) * REFINE_SPLIT : limit;
-}
-
 /** The buckets, in words, for the plan's reason. */
 function bucketsInWords(bucketing: Bucketing): string {
   if (bucketing.kind === 'hash') return 'key-hash buckets';
@@ -340,17 +280,11 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
     const span = chosen.span;
     sourceRelation = { ...sourceRelation, bucketing: chosen.bucketing };
     targetRelation = { ...targetRelation, bucketing: chosen.bucketing };
-    const orderedLimit = tuning.orderedRows === false ? false : await orderedRowsWidth(local, [source, target], [sourceRelation, targetRelation]);
-    if (orderedLimit !== false && chosen.bucketing.kind === 'range' && span) {
-      const width = narrowedTo(chosen.bucketing.width, orderedLimit);
-      // Narrower ranges only while their count stays near the planned one: each is a summary sent and
-      // compared (10M rows with a TEXT column: ranges of 48 instead of 256, 208k summaries a side,
-      // peak RSS 279 MB and no faster than the per-row sum).
-      if (width * MAX_ORDERED_NARROWING >= chosen.bucketing.width && (span.hi - span.lo) / width < BigInt(MAX_BUCKETS)) {
-        chosen.bucketing = { ...chosen.bucketing, width };
-        sourceRelation = { ...sourceRelation, bucketing: chosen.bucketing, orderedRows: true };
-        targetRelation = { ...targetRelation, bucketing: chosen.bucketing, orderedRows: true };
-      }
+    const orderedBuckets = tuning.orderedRows === false || !span ? undefined : await orderedRanges(local, [source, target], [sourceRelation, targetRelation], span);
+    if (orderedBuckets) {
+      chosen.bucketing = orderedBuckets;
+      sourceRelation = { ...sourceRelation, bucketing: orderedBuckets, orderedRows: true };
+      targetRelation = { ...targetRelation, bucketing: orderedBuckets, orderedRows: true };
     }
     const probe = chosen.bucketing.kind === 'range' && span && tuning.mostRowsDiffer < 1 ? await probeFirst(local, [source, target], [sourceRelation, targetRelation], span) : undefined;
     if (probe) lap('probe');

@@ -7,7 +7,8 @@
  * - hash or prefix buckets on a text-keyed table: key ranges in the engine's own order around the key at the middle row
  *   (one index walk to find it). Any pivot partitions the rows exactly; a poor one only unbalances.
  */
-import type { ResultRow } from '../../dialects/types.js';
+import { loadChecksumHooks } from '../../dialects/registry.js';
+import type { ChecksumHooks, ResultRow } from '../../dialects/types.js';
 import { queryOptions, type DiffContext } from '../diff-outcome.js';
 import type { Side } from '../sides.js';
 import { toSummary, type BucketSummary } from './buckets.js';
@@ -168,4 +169,20 @@ export async function* scanSummaries(context: DiffContext, side: Side, relation:
     for await (const row of side.connection.stream(sqlOf(slice), [], queryOptions(context))) yield toSummary(row);
   });
   yield* mergeSummaries(streams);
+}
+
+/** The slices of a side's scan, for its dialect. */
+export async function sideSlices(context: DiffContext, side: Side, relation: ChecksumRelation, options: Omit<SliceOptions, 'parallelScans'>): Promise<ScanSlice[]> {
+  const hooks = await loadChecksumHooks(side.connection.dialect);
+  return scanSlices(context, side, relation, { ...options, parallelScans: parallelScans(hooks, relation) });
+}
+
+/**
+ * How many slices of a side's scan to run at once: the dialect's `parallelScans`, or under the ordered
+ * row hash its `orderedParallelScans` (PostgreSQL runs an ordered aggregate on one core; on this
+ * 2-core machine the split measured neutral, 10M rows 17.1 s against 17.2 s, and it keeps a larger
+ * server's cores at work).
+ */
+export function parallelScans(hooks: ChecksumHooks, relation: Pick<ChecksumRelation, 'orderedRows'>): number {
+  return (relation.orderedRows ? hooks.orderedParallelScans : undefined) ?? hooks.parallelScans ?? 1;
 }
