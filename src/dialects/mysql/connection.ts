@@ -17,6 +17,7 @@ export class MysqlConnection implements DatabaseConnection {
   readonly compiler = mysqlCompiler;
   private pool: Pool | undefined;
   private closed = false;
+  private toldOfOracleMode = false;
   /** Pool connections whose session settings are made. */
   private readonly prepared = new WeakSet<PoolConnection>();
 
@@ -89,7 +90,16 @@ export class MysqlConnection implements DatabaseConnection {
     const run = (sql: string) => connection.promise().query(sql);
     await run("SET time_zone = '+00:00'");
     await run('SET SESSION TRANSACTION READ ONLY');
-    await run(WITHOUT_ORACLE_MODE);
+    const [modes] = await run('SELECT @@SESSION.sql_mode AS mode');
+    if (String((modes as { mode?: unknown }[])[0]?.mode ?? '').split(',').includes('ORACLE')) {
+      await run(WITHOUT_ORACLE_MODE);
+      if (!this.toldOfOracleMode) {
+        this.toldOfOracleMode = true;
+        this.options.logger.warning(
+          `Data source "${this.options.datasourceName}": the server's sql_mode includes ORACLE, under which CONCAT reads NULL as ''; datacompare's sessions run without that flag (the rest of the mode stays), so a filter or query that relies on it (\`'a' || NULL\` being 'a') reads NULL there.`,
+        );
+      }
+    }
     // The checksum diff's ordered row hash joins a bucket's row texts (1 MB by default; max_allowed_packet caps it still).
     await run('SET SESSION group_concat_max_len = 1073741824');
     const ms = this.options.statementTimeoutMs;

@@ -34,12 +34,15 @@ function declaredLength(type: string, dialect: DialectName): number | undefined 
 
 function fieldBytes(column: ChecksumColumn, dialect: DialectName): number | undefined {
   const { family, type, declared } = column.column;
-  if (!declared || (dialect !== 'mysql' && dialect !== 'postgres')) return undefined;
+  // An array (PostgreSQL `integer[]`) holds any number of values.
+  if (!declared || (dialect !== 'mysql' && dialect !== 'postgres') || type.includes('[')) return undefined;
   switch (family) {
     case 'integer':
-    case 'decimal':
     case 'float':
       return NUMBER_BYTES;
+    case 'decimal':
+      // PostgreSQL's `numeric` without a precision holds up to 147,455 digits.
+      return /\(\s*\d+/.test(type) ? NUMBER_BYTES : undefined;
     case 'boolean':
       return 1;
     case 'date':

@@ -31,7 +31,7 @@ describe('the most bytes of a row text', () => {
     expect(maxRowTextBytes([column("enum('a','b')", 'uuid')], 'mysql')).toBeUndefined();
   });
 
-  it("is unbounded for LONGTEXT, ENUM and SET, PostgreSQL's text and bytea, JSON, unknown types, any column a query gives, and engines without the aggregate", () => {
+  it("is unbounded for LONGTEXT, ENUM and SET, PostgreSQL's text, bytea, arrays and numeric without precision, JSON, unknown types, any column a query gives, and engines without the aggregate", () => {
     expect(maxRowTextBytes([column('longtext', 'text')], 'mysql')).toBeUndefined();
     expect(maxRowTextBytes([column("enum('a','b')", 'text')], 'mysql')).toBeUndefined();
     expect(maxRowTextBytes([column("set('a','b')", 'text')], 'mysql')).toBeUndefined();
@@ -42,5 +42,9 @@ describe('the most bytes of a row text', () => {
     expect(maxRowTextBytes([column('varchar(40)', 'text', false)], 'mysql')).toBeUndefined();
     expect(maxRowTextBytes([column('varchar(40)', 'text')], 'sqlite')).toBeUndefined();
     expect(maxRowTextBytes([column('bigint', 'integer'), column('longblob', 'bytes')], 'mysql')).toBeUndefined();
+    expect(maxRowTextBytes([column('integer[]', 'integer')], 'postgres')).toBeUndefined();
+    expect(maxRowTextBytes([column('character varying(10)[]', 'text')], 'postgres')).toBeUndefined();
+    expect(maxRowTextBytes([column('numeric', 'decimal')], 'postgres')).toBeUndefined();
+    expect(maxRowTextBytes([column('numeric(12,2)', 'decimal')], 'postgres')).toBe(110 + 12);
   });
 });
