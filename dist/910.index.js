@@ -386,13 +386,15 @@ class MysqlConnection {
         return connection;
     }
     /**
-     * A new session: UTC, read-only (every statement is then a read-only transaction: a write fails
-     * with ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION, and a SELECT cannot change that), without
-     * sql_mode=ORACLE's flag (WITHOUT_ORACLE_MODE), GROUP_CONCAT up to 1 GB, and the statement time limit: MariaDB's max_statement_time (seconds), else MySQL's max_execution_time (ms).
+     * A new session: UTC; GROUP_CONCAT up to 1 GB (the checksum diff's ordered row hash joins a
+     * range's row texts; max_allowed_packet still caps it); read-only (every statement is then a
+     * read-only transaction: a write fails with ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION, and a SELECT
+     * cannot change that); without sql_mode=ORACLE's flag (WITHOUT_ORACLE_MODE); and the statement
+     * time limit: MariaDB's max_statement_time (seconds), else MySQL's max_execution_time (ms).
      */
     async prepareSession(connection) {
         const run = (sql) => connection.promise().query(sql);
-        await run("SET time_zone = '+00:00'");
+        await run("SET time_zone = '+00:00', SESSION group_concat_max_len = 1073741824");
         await run('SET SESSION TRANSACTION READ ONLY');
         const [modes] = await run('SELECT @@SESSION.sql_mode AS mode');
         if (String(modes[0]?.mode ?? '').split(',').includes('ORACLE')) {
@@ -402,8 +404,6 @@ class MysqlConnection {
                 this.options.logger.warning(`Data source "${this.options.datasourceName}": the server's sql_mode includes ORACLE, under which CONCAT reads NULL as ''; datacompare's sessions run without that flag (the rest of the mode stays), so a filter or query that relies on it (\`'a' || NULL\` being 'a') reads NULL there.`);
             }
         }
-        // The checksum diff's ordered row hash joins a bucket's row texts (1 MB by default; max_allowed_packet caps it still).
-        await run('SET SESSION group_concat_max_len = 1073741824');
         const ms = this.options.statementTimeoutMs;
         if (!ms)
             return;

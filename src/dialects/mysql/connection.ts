@@ -82,13 +82,15 @@ export class MysqlConnection implements DatabaseConnection {
   }
 
   /**
-   * A new session: UTC, read-only (every statement is then a read-only transaction: a write fails
-   * with ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION, and a SELECT cannot change that), without
-   * sql_mode=ORACLE's flag (WITHOUT_ORACLE_MODE), GROUP_CONCAT up to 1 GB, and the statement time limit: MariaDB's max_statement_time (seconds), else MySQL's max_execution_time (ms).
+   * A new session: UTC; GROUP_CONCAT up to 1 GB (the checksum diff's ordered row hash joins a
+   * range's row texts; max_allowed_packet still caps it); read-only (every statement is then a
+   * read-only transaction: a write fails with ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION, and a SELECT
+   * cannot change that); without sql_mode=ORACLE's flag (WITHOUT_ORACLE_MODE); and the statement
+   * time limit: MariaDB's max_statement_time (seconds), else MySQL's max_execution_time (ms).
    */
   private async prepareSession(connection: PoolConnection): Promise<void> {
     const run = (sql: string) => connection.promise().query(sql);
-    await run("SET time_zone = '+00:00'");
+    await run("SET time_zone = '+00:00', SESSION group_concat_max_len = 1073741824");
     await run('SET SESSION TRANSACTION READ ONLY');
     const [modes] = await run('SELECT @@SESSION.sql_mode AS mode');
     if (String((modes as { mode?: unknown }[])[0]?.mode ?? '').split(',').includes('ORACLE')) {
@@ -100,8 +102,6 @@ export class MysqlConnection implements DatabaseConnection {
         );
       }
     }
-    // The checksum diff's ordered row hash joins a bucket's row texts (1 MB by default; max_allowed_packet caps it still).
-    await run('SET SESSION group_concat_max_len = 1073741824');
     const ms = this.options.statementTimeoutMs;
     if (!ms) return;
     try {
