@@ -196,6 +196,9 @@ class PostgresCompiler extends _sql_compiler_js__WEBPACK_IMPORTED_MODULE_0__/* .
     orderedMd5(text, orderBy) {
         return `md5(string_agg(${text}, ';' ORDER BY ${orderBy}))`;
     }
+    md5Hex(text) {
+        return `md5(${text})`;
+    }
     textKeyOrder = {
         utf8: (text) => `convert_to(${text}, 'UTF8')`,
         bytes: (hex) => `decode('${hex}', 'hex')`,

@@ -241,6 +241,9 @@ class MysqlCompiler extends compiler/* BaseSqlCompiler */.Jm {
     orderedMd5(text, orderBy) {
         return `MD5(GROUP_CONCAT(${text} ORDER BY ${orderBy} SEPARATOR ';'))`;
     }
+    md5Hex(text) {
+        return `MD5(${text})`;
+    }
     textKeyOrder = {
         utf8: (text) => this.binaryText(text),
         bytes: (hex) => `X'${hex}'`,

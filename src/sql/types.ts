@@ -139,6 +139,8 @@ export interface SqlCompiler {
    * row hash). Undefined when the engine has no ordered text aggregate.
    */
   orderedMd5?(text: string, orderBy: string): string;
+  /** The md5 of a text's bytes as 32 lowercase hex digits (a long field's digest in the ordered row hash). */
+  md5Hex?(text: string): string;
   /** `SELECT ... LIMIT n` suffix. */
   limit(n: number): string;
   /** FULL OUTER JOIN available (MySQL/MariaDB: no). */

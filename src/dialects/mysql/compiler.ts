@@ -113,6 +113,9 @@ export class MysqlCompiler extends BaseSqlCompiler {
   orderedMd5(text: string, orderBy: string): string {
     return `MD5(GROUP_CONCAT(${text} ORDER BY ${orderBy} SEPARATOR ';'))`;
   }
+  md5Hex(text: string): string {
+    return `MD5(${text})`;
+  }
   override readonly textKeyOrder: TextKeyOrder = {
     utf8: (text) => this.binaryText(text),
     bytes: (hex) => `X'${hex}'`,

@@ -93,6 +93,9 @@ export class PostgresCompiler extends BaseSqlCompiler {
   orderedMd5(text: string, orderBy: string): string {
     return `md5(string_agg(${text}, ';' ORDER BY ${orderBy}))`;
   }
+  md5Hex(text: string): string {
+    return `md5(${text})`;
+  }
   override readonly textKeyOrder: TextKeyOrder = {
     utf8: (text) => `convert_to(${text}, 'UTF8')`,
     bytes: (hex) => `decode('${hex}', 'hex')`,

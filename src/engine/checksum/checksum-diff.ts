@@ -280,11 +280,10 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
     const span = chosen.span;
     sourceRelation = { ...sourceRelation, bucketing: chosen.bucketing };
     targetRelation = { ...targetRelation, bucketing: chosen.bucketing };
-    const orderedBuckets = tuning.orderedRows === false || !span ? undefined : await orderedRanges(local, [source, target], [sourceRelation, targetRelation], span);
-    if (orderedBuckets) {
-      chosen.bucketing = orderedBuckets;
-      sourceRelation = { ...sourceRelation, bucketing: orderedBuckets, orderedRows: true };
-      targetRelation = { ...targetRelation, bucketing: orderedBuckets, orderedRows: true };
+    const orderedHash = tuning.orderedRows === false || !span ? undefined : await orderedRanges(local, [source, target], [sourceRelation, targetRelation], span);
+    if (orderedHash) {
+      [sourceRelation, targetRelation] = orderedHash.relations;
+      chosen.bucketing = sourceRelation.bucketing;
     }
     const probe = chosen.bucketing.kind === 'range' && span && tuning.mostRowsDiffer < 1 ? await probeFirst(local, [source, target], [sourceRelation, targetRelation], span) : undefined;
     if (probe) lap('probe');

@@ -10,6 +10,18 @@ import { REFINE_SPLIT } from './refine.js';
 import { maxRowTextBytes } from './row-bound.js';
 import type { Bucketing, ChecksumRelation } from './sql.js';
 
+/**
+ * Under the ordered row hash a free-text field longer than this many bytes is hashed on its own
+ * (sql.ts `digestAbove`): LONGTEXT, PostgreSQL's text and bytea then bound a row as VARCHAR(256) does.
+ */
+export const DIGEST_ABOVE = 1024;
+
+/** The relation with its length-prefixed value fields digested past DIGEST_ABOVE bytes, where both engines can. */
+export function withDigests(relation: ChecksumRelation): ChecksumRelation {
+  if (!relation.compiler.md5Hex) return relation;
+  return { ...relation, values: relation.values.map((column) => (column.fixed ? column : { ...column, digestAbove: DIGEST_ABOVE })) };
+}
+
 /** Below this many keys per range, the ordered row hash is not worth its narrower ranges. */
 export const MIN_ORDERED_WIDTH = 16n;
 /** The ordered row hash may narrow the planned ranges at most this many times (more summaries). */
@@ -22,7 +34,7 @@ export const MAX_ORDERED_NARROWING = 2n;
  * widest range allowed (undefined: no limit), or false when the ordered row hash cannot be used.
  */
 async function orderedRowsWidth(context: DiffContext, sides: [Side, Side], relations: [ChecksumRelation, ChecksumRelation]): Promise<bigint | undefined | false> {
-  if (relations.some((relation) => relation.bucketing.kind !== 'range' || !relation.compiler.orderedMd5)) return false;
+  if (relations.some((relation) => relation.bucketing.kind !== 'range' || !relation.compiler.orderedMd5 || !relation.compiler.md5Hex)) return false;
   const widths = await Promise.all(
     sides.map(async (side, i): Promise<bigint | undefined | false> => {
       const capQuery = (await loadChecksumHooks(side.connection.dialect)).orderedTextCapQuery;
@@ -54,8 +66,9 @@ function narrowedTo(width: bigint, limit: bigint | undefined): bigint {
 }
 
 /**
- * The range bucketing the ordered row hash runs with (the planned ranges, narrowed where a range's
- * texts could reach an engine's cap), or undefined when it cannot be used: the per-row sum then.
+ * The relations the ordered row hash runs with (long fields digested, the planned ranges narrowed
+ * where a range's texts could reach an engine's cap) and the widest range the cap allows (undefined:
+ * no limit), or undefined when it cannot be used: the per-row sum then.
  * Narrower ranges only while their count stays near the planned one: each is a summary sent and
  * compared (10M rows with a TEXT column: ranges of 48 instead of 256, 208k summaries a side, peak RSS
  * 279 MB and no faster than the per-row sum).
@@ -65,12 +78,14 @@ export async function orderedRanges(
   sides: [Side, Side],
   relations: [ChecksumRelation, ChecksumRelation],
   span: { lo: bigint; hi: bigint },
-): Promise<Extract<Bucketing, { kind: 'range' }> | undefined> {
+): Promise<{ relations: [ChecksumRelation, ChecksumRelation]; limit: bigint | undefined } | undefined> {
   const planned = relations[0].bucketing;
   if (planned.kind !== 'range') return undefined;
-  const limit = await orderedRowsWidth(context, sides, relations);
+  const digested: [ChecksumRelation, ChecksumRelation] = [withDigests(relations[0]), withDigests(relations[1])];
+  const limit = await orderedRowsWidth(context, sides, digested);
   if (limit === false) return undefined;
   const width = narrowedTo(planned.width, limit);
   if (width * MAX_ORDERED_NARROWING < planned.width || (span.hi - span.lo) / width >= BigInt(MAX_BUCKETS)) return undefined;
-  return { ...planned, width };
+  const bucketing: Bucketing = { ...planned, width };
+  return { relations: [{ ...digested[0], bucketing, orderedRows: true }, { ...digested[1], bucketing, orderedRows: true }], limit };
 }

@@ -2,8 +2,9 @@
  * The most bytes one row's text (sql.ts `rowText`) can hold on a side, from its columns' declared
  * types: what the ordered row hash needs where the engine would cut a bucket's joined texts silently
  * (MariaDB's GROUP_CONCAT), or fail the diff (PostgreSQL's string_agg past 1 GB), so that a bucket's
- * rows are sure to fit. Undefined when a column's type does not bound its text (LONGTEXT, PostgreSQL's
- * text or bytea, JSON, a query's columns): the ordered row hash is then not used.
+ * rows are sure to fit. A digested field (sql.ts `digestAbove`) is bounded whatever its type. Undefined
+ * when a field's type does not bound its text (a `numeric` without precision, a query's columns,
+ * undigested LONGTEXT, PostgreSQL's text or bytea, JSON): the ordered row hash is then not used.
  */
 import type { DialectName } from '../../dialects/types.js';
 import type { ChecksumColumn } from './sql.js';
@@ -17,22 +18,38 @@ const TEMPORAL_BYTES = 32;
 const LARGEST_BOUNDED = 16_777_215;
 
 /**
- * The most characters (text) or bytes (binary) a declared type holds: `(var)char(n)`, `binary(n)` on
- * both engines; MySQL/MariaDB's TINYTEXT/TEXT/MEDIUMTEXT (and BLOBs) too, where PostgreSQL's `text`
- * and `bytea` are unbounded.
+ * The most a declared type holds: `(var)char(n)` and `binary(n)` count characters (or bytes for
+ * binary) on both engines; MySQL/MariaDB's TINYTEXT/TEXT/MEDIUMTEXT (and BLOBs) count BYTES in the
+ * column's character set. PostgreSQL's `text` and `bytea` are unbounded.
  */
-function declaredLength(type: string, dialect: DialectName): number | undefined {
+function declaredLength(type: string, dialect: DialectName): { length: number; unit: 'characters' | 'bytes' } | undefined {
   const t = type.toLowerCase().trim();
   const sized = /^(?:national\s+)?(?:var)?(?:char|binary|character(?:\s+varying)?)\s*\((\d+)\)/.exec(t) ?? /^n?varchar\s*\((\d+)\)/.exec(t);
-  if (sized) return Number(sized[1]);
+  if (sized) return { length: Number(sized[1]), unit: 'characters' };
   if (dialect !== 'mysql') return undefined;
-  if (/^tiny(?:text|blob)\b/.test(t)) return 255;
-  if (/^(?:text|blob)\b/.test(t)) return 65_535;
-  if (/^medium(?:text|blob)\b/.test(t)) return 16_777_215;
+  if (/^tiny(?:text|blob)\b/.test(t)) return { length: 255, unit: 'bytes' };
+  if (/^(?:text|blob)\b/.test(t)) return { length: 65_535, unit: 'bytes' };
+  if (/^medium(?:text|blob)\b/.test(t)) return { length: 16_777_215, unit: 'bytes' };
   return undefined;
 }
 
+/**
+ * UTF-8 bytes of a text column's canonical text: 4 per character; a TEXT's bytes in its own character
+ * set are as many in UTF-8 for utf8mb3/utf8mb4, at most 3 per byte from a single-byte set (latin1's €).
+ */
+function textBytes(declared: { length: number; unit: 'characters' | 'bytes' }, charset: string | undefined): number {
+  if (declared.unit === 'characters') return 4 * declared.length;
+  return charset !== undefined && /^(?:utf8|ascii|binary)/i.test(charset) ? declared.length : 3 * declared.length;
+}
+
 function fieldBytes(column: ChecksumColumn, dialect: DialectName): number | undefined {
+  const bytes = declaredFieldBytes(column, dialect);
+  // A digested field is its text up to `digestAbove` bytes, else `#` and 32 hex digits.
+  if (column.digestAbove === undefined || (bytes !== undefined && bytes <= column.digestAbove)) return bytes;
+  return Math.max(column.digestAbove, 33);
+}
+
+function declaredFieldBytes(column: ChecksumColumn, dialect: DialectName): number | undefined {
   const { family, type, declared } = column.column;
   // An array (PostgreSQL `integer[]`) holds any number of values.
   if (!declared || (dialect !== 'mysql' && dialect !== 'postgres') || type.includes('[')) return undefined;
@@ -54,16 +71,16 @@ function fieldBytes(column: ChecksumColumn, dialect: DialectName): number | unde
       if (/^uuid\b/i.test(type)) return 36;
       // Text compared as uuid holds any text of its declared length.
       const length = declaredLength(type, dialect);
-      return length === undefined || length > LARGEST_BOUNDED ? undefined : Math.max(36, 4 * length);
+      return length === undefined || length.length > LARGEST_BOUNDED ? undefined : Math.max(36, textBytes(length, column.column.charset));
     }
     case 'bytes': {
       const length = declaredLength(type, dialect);
-      return length === undefined || length > LARGEST_BOUNDED ? undefined : 2 * length;
+      return length === undefined || length.length > LARGEST_BOUNDED ? undefined : 2 * length.length;
     }
     case 'text': {
-      // Four bytes per character at most in UTF-8; a number or a time compared as text stays short.
+      // A number or a time compared as text stays short.
       const length = declaredLength(type, dialect);
-      if (length !== undefined) return length > LARGEST_BOUNDED ? undefined : 4 * length;
+      if (length !== undefined) return length.length > LARGEST_BOUNDED ? undefined : textBytes(length, column.column.charset);
       return /^(?:tinyint|smallint|mediumint|int|integer|bigint|decimal|numeric|float|double|real|date|time|datetime|timestamp|year)\b/i.test(type) ? NUMBER_BYTES : undefined;
     }
     default:

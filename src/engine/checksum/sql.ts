@@ -7,6 +7,7 @@
  *   decimal, boolean, date, time, timestamp, uuid, hex bytes: digits, `-.: `, hex) is its text as is,
  *   since it can never be `-` alone nor contain `|`. So NULL ≠ '' ≠ '-', ('a|b','c') ≠ ('a','b|c')
  *   and (1,11) ≠ (11,1) by construction, and each expression is evaluated once or twice, not thrice.
+ *   Under the ordered row hash a long free-text field is `#<md5 of its text>` (`digestAbove`).
  *   Lengths are in bytes (the compiler's `byteLength`, the same on every engine for the same UTF-8 text).
  * - bucket    = see `Bucketing`; NULL when a key column is NULL (those rows are counted, never
  *               compared, like the other plans)
@@ -31,6 +32,14 @@ export interface ChecksumColumn {
    * of the fixed alphabet (`fixedPair`). Absent: length-prefixed, which is always unambiguous.
    */
   fixed?: boolean;
+  /**
+   * The ordered row hash only: a length-prefixed field longer than this many bytes is written as `#`
+   * and the md5 of its text (32 hex digits), so that every row's text is bounded (row-bound.ts) and a
+   * range's joined texts cannot reach an engine's cap, whatever the column holds. `#` never starts a
+   * length prefix nor NULL's `-`, so the row text stays decodable; two long values then read alike
+   * only if their md5s collide.
+   */
+  digestAbove?: number;
 }
 
 /** One side of a checksum diff, as SQL pieces. */
@@ -109,7 +118,11 @@ function field(compiler: SqlCompiler, column: ChecksumColumn, length: 'bytes' | 
   if (column.fixed) return `COALESCE(${text}, '-')`;
   const measured = length === 'bytes' ? compiler.byteLength(text) : compiler.charLength(text);
   const prefix = compiler.hashText(measured, { name: 'length', type: 'bigint', family: 'integer' }, { caseSensitive: true });
-  return `COALESCE(${compiler.concat([prefix, "':'", text])}, '-')`;
+  const prefixed = compiler.concat([prefix, "':'", text]);
+  if (column.digestAbove === undefined || length !== 'bytes') return `COALESCE(${prefixed}, '-')`;
+  if (!compiler.md5Hex) throw new InternalError(`${compiler.dialect} cannot digest a long field.`);
+  // NULL: the condition is NULL, so the ELSE branch, NULL too, and COALESCE's '-'.
+  return `COALESCE(CASE WHEN ${measured} > ${Math.trunc(column.digestAbove)} THEN ${compiler.concat(["'#'", compiler.md5Hex(text)])} ELSE ${prefixed} END, '-')`;
 }
 
 /**

@@ -23,6 +23,12 @@ const ordered = checksumStrategy(sameConnection, tuning);
 const summed = checksumStrategy(sameConnection, { ...tuning, orderedRows: false });
 const ORDERED = /each range's rows hashed as one text in key order/;
 
+/**
+ * Notes on both sides of DIGEST_ABOVE (1,024 bytes): 700 'é' are 1,400 bytes but 700 characters (the
+ * bound counts bytes on both engines), 1,024 ASCII bytes are written as they are, 1,025 are digested.
+ */
+const longNote = (id: number) => [`${'é'.repeat(700)}${id}`, `${'a'.repeat(1020)}${String(id % 10_000).padStart(4, '0')}`, `${'b'.repeat(1021)}${String(id % 10_000).padStart(4, '0')}`][id % 100] ?? `n${id % 7}`;
+
 /** Labels that would run into their neighbours if the joined texts were not decodable. */
 const label = (id: number) => [`a;b ${id}`, `|${id}|`, `${id};`, '', `-`, `é😀 ${id}`][id % 6]!;
 const rowsOf = (ids: number[], text: (id: number) => string, note: (id: number) => string) =>
@@ -33,18 +39,27 @@ beforeAll(async () => {
     const engine = await testEngine(name, 'ordered');
     engines.set(name, engine);
     if (!engine.available) continue;
-    // MariaDB's TEXT holds 65,535 bytes (ranges of at most 57 rows fit its cut); PostgreSQL's text is unbounded.
+    // MariaDB's TEXT holds 65,535 bytes; PostgreSQL's text is unbounded (both digested past 1,024 bytes).
     const note = name === 'postgres' ? 'VARCHAR(1000)' : 'TEXT';
     const unbounded = name === 'mysql' ? 'LONGTEXT' : 'TEXT';
     for (const table of ['base', 'copy', 'changed']) await engine.exec(`CREATE TABLE ${engine.table(table)} (id INTEGER PRIMARY KEY, label VARCHAR(40), amount DECIMAL(12,2), note ${note})`);
-    await engine.exec(`CREATE TABLE ${engine.table('unbounded')} (id INTEGER PRIMARY KEY, label VARCHAR(40), amount DECIMAL(12,2), note ${unbounded})`);
+    for (const table of ['unbounded', 'unbounded_changed']) await engine.exec(`CREATE TABLE ${engine.table(table)} (id INTEGER PRIMARY KEY, label VARCHAR(40), amount DECIMAL(12,2), note ${unbounded})`);
     for (let start = 1; start <= ROWS; start += 1000) {
       const ids = Array.from({ length: 1000 }, (_, i) => start + i);
       const note = (id: number) => `n${id % 7}`;
-      for (const table of ['base', 'copy', 'unbounded']) await engine.exec(`INSERT INTO ${engine.table(table)} VALUES ${rowsOf(ids, label, note)}`);
+      for (const table of ['base', 'copy']) await engine.exec(`INSERT INTO ${engine.table(table)} VALUES ${rowsOf(ids, label, note)}`);
+      await engine.exec(`INSERT INTO ${engine.table('unbounded')} VALUES ${rowsOf(ids, label, longNote)}`);
+      // Two long notes changed in their last character only: past the first DIGEST_ABOVE bytes, and at 1,025 bytes.
+      const changedNote = (id: number) => (id === 500 || id === 1202 ? `${longNote(id).slice(0, -1)}!` : longNote(id));
+      await engine.exec(`INSERT INTO ${engine.table('unbounded_changed')} VALUES ${rowsOf(ids, label, changedNote)}`);
       // Every 250th label moved to the next row (so a range holds the same texts in another order), every 499th row missing.
       const moved = (id: number) => (id % 250 === 0 ? label(id + 1) : id % 250 === 1 ? label(id - 1) : label(id));
       await engine.exec(`INSERT INTO ${engine.table('changed')} VALUES ${rowsOf(ids.filter((id) => id % 499 !== 0), moved, note)}`);
+    }
+    // The same rows 1,000 keys apart: ranges of many keys, few rows.
+    for (const [table, from] of [['sparse', 'base'], ['sparse_changed', 'changed']] as const) {
+      await engine.exec(`CREATE TABLE ${engine.table(table)} (id INTEGER PRIMARY KEY, label VARCHAR(40), amount DECIMAL(12,2), note ${note})`);
+      await engine.exec(`INSERT INTO ${engine.table(table)} SELECT id * 1000, label, amount, note FROM ${engine.table(from)}`);
     }
   }
 });
@@ -85,12 +100,18 @@ describe('the ordered row hash of range buckets', () => {
     expect(result.plan?.reason).not.toMatch(ORDERED);
   });
 
-  it.runIf(available.postgres && available.mysql)("sums one md5 per row when a column does not bound its text (MariaDB's LONGTEXT, PostgreSQL's text)", async () => {
-    for (const [s, t] of [['postgres', 'mysql'], ['mysql', 'postgres']] as const) {
-      const result = await run(s, t, 'base', 'unbounded');
-      expect(result.status).toBe('match');
-      expect(result.plan?.reason).not.toMatch(ORDERED);
-    }
+  it.each(crossEngine)("%s → %s: hashes rows in order whatever a text column holds (MariaDB's LONGTEXT, PostgreSQL's text): values past 1,024 bytes by their own md5, a change in their last byte found", async (s, t) => {
+    expect(longNote(100)).toHaveLength(703);
+    expect(Buffer.byteLength(longNote(101))).toBe(1024);
+    expect(Buffer.byteLength(longNote(102))).toBe(1025);
+    const equal = await run(s, t, 'unbounded', 'unbounded');
+    expect(equal.status).toBe('match');
+    expect(equal.plan?.reason).toMatch(ORDERED);
+    expect(equal.plan?.reason).toMatch(/all buckets are equal/);
+    const changed = await run(s, t, 'unbounded', 'unbounded_changed');
+    expect(changed.plan?.reason).toMatch(ORDERED);
+    expect(changed.stats).toMatchObject({ mismatched_rows: 2, only_in_source: 0, only_in_target: 0, matched_rows: ROWS - 2 });
+    expect(changed.diff?.diff_rows.map((row) => row.id)).toEqual([500, 1202]);
   });
 
   it.runIf(available.mysql)('MariaDB → MariaDB on two connections (where a cut would be the same on both sides): exact, ranges within the cut', async () => {
@@ -106,20 +127,22 @@ describe('the ordered row hash of range buckets', () => {
     expect(equal.plan?.reason).toMatch(/all buckets are equal/);
   });
 
-  it.runIf(available.postgres && available.mysql)('narrows the ranges so that a range of TEXT rows cannot reach the cut of GROUP_CONCAT, and sums per row rather than narrow them more than twice', async () => {
+  it.runIf(available.postgres && available.mysql)('narrows the ranges so that the rows of a range cannot reach the cut of GROUP_CONCAT, and sums per row rather than narrow them more than twice', async () => {
     const connection = await mysql.createConnection({ uri: TEST_DATABASE_URLS.mysql });
     const [rows] = await connection.query('SELECT @@max_allowed_packet AS cap');
     await connection.end();
     const cap = Math.min(1_073_741_824, Number((rows as { cap: number }[])[0]?.cap));
-    // A TEXT value alone may hold 65,535 characters of up to 4 bytes: ranges of more keys could be cut.
-    const fitting = Math.floor(cap / (4 * 65_535));
+    // A row: id and amount 110 bytes each, the label 40 characters of up to 4 bytes, the TEXT note
+    // digested past 1,024 bytes; 12 bytes of prefix and separator a field. Ranges of more keys could be cut.
+    const fitting = Math.floor((0.9 * cap) / (110 + 4 * 40 + 110 + 1024 + 4 * 12 + 1));
     const width = (result: Awaited<ReturnType<typeof run>>) => Number(/key ranges of ([\d,]+)/.exec(result.plan?.reason ?? '')?.[1]?.replaceAll(',', ''));
-    const narrowed = await run('postgres', 'mysql', 'base', 'changed', checksumStrategy(sameConnection, { ...tuning, rowsPerBucket: Math.floor(1.5 * fitting) }));
+    // Keys 1,000 apart: a bucket of n rows is a range of 1,000·n keys.
+    const narrowed = await run('postgres', 'mysql', 'sparse', 'sparse_changed', checksumStrategy(sameConnection, { ...tuning, rowsPerBucket: Math.ceil((1.5 * fitting) / 1000) }));
     expect(narrowed.plan?.reason).toMatch(ORDERED);
-    expect(width(narrowed)).toBeGreaterThan(0);
-    expect(width(narrowed)).toBeLessThan(fitting);
+    expect(width(narrowed)).toBeGreaterThan(0.5 * fitting);
+    expect(width(narrowed)).toBeLessThanOrEqual(fitting);
     expect(narrowed.stats?.only_in_source).toBe(Math.floor(ROWS / 499));
-    const summedInstead = await run('postgres', 'mysql', 'base', 'changed', checksumStrategy(sameConnection, { ...tuning, rowsPerBucket: 8 * fitting }));
+    const summedInstead = await run('postgres', 'mysql', 'sparse', 'sparse_changed', checksumStrategy(sameConnection, { ...tuning, rowsPerBucket: Math.ceil((8 * fitting) / 1000) }));
     expect(summedInstead.plan?.reason).not.toMatch(ORDERED);
     expect(summedInstead.stats).toEqual(narrowed.stats);
   });

@@ -8,18 +8,24 @@ import type { ColumnType, TypeFamily } from '../../../src/dialects/types.js';
 import { maxRowTextBytes } from '../../../src/engine/checksum/row-bound.js';
 import type { ChecksumColumn } from '../../../src/engine/checksum/sql.js';
 
-const column = (type: string, family: TypeFamily, declared = true): ChecksumColumn => {
+const column = (type: string, family: TypeFamily, declared = true, charset?: string): ChecksumColumn => {
   const own: ColumnType = { name: 'c', type, family };
   if (declared) own.declared = true;
+  if (charset) own.charset = charset;
   return { expr: '`c`', column: own, options: { caseSensitive: true } };
 };
+const digested = (c: ChecksumColumn): ChecksumColumn => ({ ...c, digestAbove: 1024 });
 
 describe('the most bytes of a row text', () => {
   it('adds up the declared columns: 4 bytes a character of text, a bounded length for numbers, times and booleans, a prefix and separator each', () => {
     expect(maxRowTextBytes([column('varchar(40)', 'text')], 'mysql')).toBe(4 * 40 + 12);
     expect(maxRowTextBytes([column('character varying(40)', 'text')], 'postgres')).toBe(4 * 40 + 12);
     expect(maxRowTextBytes([column('bigint(20)', 'integer'), column('tinyint(1)', 'boolean'), column('timestamp(6)', 'timestamptz')], 'mysql')).toBe(110 + 1 + 32 + 3 * 12);
-    expect(maxRowTextBytes([column('text', 'text')], 'mysql')).toBe(4 * 65_535 + 12);
+    // TEXT counts bytes in its own character set: as many in UTF-8 from utf8mb4, up to 3 each from latin1.
+    expect(maxRowTextBytes([column('text', 'text', true, 'utf8mb4')], 'mysql')).toBe(65_535 + 12);
+    expect(maxRowTextBytes([column('tinytext', 'text', true, 'utf8mb3')], 'mysql')).toBe(255 + 12);
+    expect(maxRowTextBytes([column('text', 'text', true, 'latin1')], 'mysql')).toBe(3 * 65_535 + 12);
+    expect(maxRowTextBytes([column('varchar(40)', 'text', true, 'latin1')], 'mysql')).toBe(4 * 40 + 12);
     expect(maxRowTextBytes([column('varbinary(16)', 'bytes')], 'mysql')).toBe(32 + 12);
     expect(maxRowTextBytes([column('int(11)', 'text')], 'mysql')).toBe(110 + 12);
   });
@@ -46,5 +52,16 @@ describe('the most bytes of a row text', () => {
     expect(maxRowTextBytes([column('character varying(10)[]', 'text')], 'postgres')).toBeUndefined();
     expect(maxRowTextBytes([column('numeric', 'decimal')], 'postgres')).toBeUndefined();
     expect(maxRowTextBytes([column('numeric(12,2)', 'decimal')], 'postgres')).toBe(110 + 12);
+  });
+
+  it('bounds a digested field (the ordered row hash) by the digest threshold whatever its type, or by its declared length when shorter', () => {
+    expect(maxRowTextBytes([digested(column('longtext', 'text'))], 'mysql')).toBe(1024 + 12);
+    expect(maxRowTextBytes([digested(column('text', 'text'))], 'postgres')).toBe(1024 + 12);
+    expect(maxRowTextBytes([digested(column('bytea', 'bytes'))], 'postgres')).toBe(1024 + 12);
+    expect(maxRowTextBytes([digested(column('varchar(40)', 'text', false))], 'mysql')).toBe(1024 + 12);
+    expect(maxRowTextBytes([digested(column('varchar(40)', 'text'))], 'mysql')).toBe(4 * 40 + 12);
+    expect(maxRowTextBytes([{ ...column('varchar(4)', 'text'), digestAbove: 8 }], 'mysql')).toBe(33 + 12);
+    // A fixed-alphabet field is never digested: a numeric without precision stays unbounded.
+    expect(maxRowTextBytes([digested(column('text', 'text')), column('numeric', 'decimal')], 'postgres')).toBeUndefined();
   });
 });
