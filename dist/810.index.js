@@ -196,6 +196,10 @@ class PostgresCompiler extends _sql_compiler_js__WEBPACK_IMPORTED_MODULE_0__/* .
     orderedMd5(text, orderBy) {
         return `md5(string_agg(${text}, ';' ORDER BY ${orderBy}))`;
     }
+    /** Fed by a subquery ordered by key (the chunk pass): an index scan in key order, no sort. */
+    joinedMd5(text) {
+        return `md5(string_agg(${text}, ';'))`;
+    }
     md5Hex(text) {
         return `md5(${text})`;
     }

@@ -139,6 +139,12 @@ export interface SqlCompiler {
    * row hash). Undefined when the engine has no ordered text aggregate.
    */
   orderedMd5?(text: string, orderBy: string): string;
+  /**
+   * An aggregate: the md5 of a group's texts joined by `;` in the order the rows come in (the chunk
+   * pass feeds it from a subquery ordered by key, without a sort where the key's index gives the
+   * order). Undefined where `orderedMd5` is.
+   */
+  joinedMd5?(text: string): string;
   /** The md5 of a text's bytes as 32 lowercase hex digits (a long field's digest in the ordered row hash). */
   md5Hex?(text: string): string;
   /** `SELECT ... LIMIT n` suffix. */

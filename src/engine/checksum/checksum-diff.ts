@@ -26,6 +26,7 @@ import { REFINE_SPLIT, refineRanges } from './refine.js';
 import { MIN_ROWS_TO_SPLIT_HASH_SCAN, scanSummaries, sideSlices } from './slices.js';
 import { prefixBucketsFromSample, type PrefixBucketing } from './prefix.js';
 import { orderedRanges } from './ordered-rows.js';
+import { chunkWidth, runChunkPass } from './chunks.js';
 import { bucketConditions, duplicateKeysSql, MAX_KEY_RANGES, keyRangeSql, sampleKeysSql, type Bucketing, type ChecksumRelation } from './sql.js';
 
 /** Below this many rows (the larger side), streaming both sides is as cheap as anything. */
@@ -57,6 +58,8 @@ export interface ChecksumTuning {
   pageSampleRows?: number;
   /** false: range buckets sum one md5 per row even where the ordered row hash could be used (tests compare both). */
   orderedRows?: boolean;
+  /** false: no chunk pass (chunks.ts) before the ranges are checksummed (tests compare both). */
+  chunks?: boolean;
 }
 
 export const DEFAULT_TUNING: ChecksumTuning = {
@@ -233,6 +236,12 @@ async function fallBack(context: DiffContext, reason: string, spent: BucketCompa
   return { ...outcome, replanned: { kind: 'stream', reason }, phases: streamed };
 }
 
+/** How the probe narrowed the planned ranges, in words (empty when it did not). */
+function narrowedBy(probe: ProbeResult | undefined, planned: Bucketing, bucketing: Bucketing): string {
+  if (!probe || bucketing.kind !== 'range' || planned.kind !== 'range' || bucketing.width >= planned.width) return '';
+  return ` (a probe of ${probe.probed} ranges of ${planned.width.toLocaleString('en-US')} found ${probe.differing} differing, so the ranges were narrowed to ${bucketing.width.toLocaleString('en-US')})`;
+}
+
 /** The probe (probe.ts) for range buckets over enough buckets to be worth it; undefined when not run. */
 async function probeFirst(context: DiffContext, sides: [Side, Side], relations: [ChecksumRelation, ChecksumRelation], span: { lo: bigint; hi: bigint }): Promise<ProbeResult | undefined> {
   const bucketing = relations[0].bucketing;
@@ -292,14 +301,37 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
     const bucketing = probe && span && chosen.bucketing.kind === 'range' ? { ...chosen.bucketing, width: widthForProbe(chosen.bucketing.width, span, probe) } : chosen.bucketing;
     sourceRelation = { ...sourceRelation, bucketing };
     targetRelation = { ...targetRelation, bucketing };
+    // The chunk pass reads each chunk through the key's index in key order: both keys must be the tables' primary keys.
+    const chunkKeys =
+      orderedHash && span && tuning.chunks !== false && keyIsDeclaredUnique(local, source) && keyIsDeclaredUnique(local, target)
+        ? chunkWidth([sourceRelation, targetRelation], span, orderedHash.limit)
+        : undefined;
+    let spread = '';
+    if (chunkKeys && span) {
+      lap('buckets');
+      context.progress('comparing', `checksumming both sides in chunks of ${chunkKeys.toLocaleString('en-US')} keys`);
+      const pass = await runChunkPass(local, [source, target], [sourceRelation, targetRelation], span, chunkKeys);
+      if (pass.kind === 'done') {
+        [sourceRelation, targetRelation] = pass.relations;
+        lap('checksum_scan');
+        const again = pass.differingChunks === 0 ? '' : `, then the ${pass.differingChunks.toLocaleString('en-US')} differing chunks again in ${bucketsInWords(bucketing)}`;
+        return {
+          how: `chunks of ${chunkKeys.toLocaleString('en-US')} keys (each chunk's rows hashed as one text, read in key order through the key's index)${narrowedBy(probe, chosen.bucketing, bucketing)}${again}`,
+          scanned: pass.chunks,
+          buckets: pass.buckets,
+          sourceDuplicates: 0,
+          targetDuplicates: 0,
+        };
+      }
+      lap('chunk_sample');
+      spread = ` (${pass.differing} of the ${pass.sampled} chunks of ${chunkKeys.toLocaleString('en-US')} keys hashed first differed, so the changes are spread and every range was checksummed)`;
+    }
     const [sourceSlices, targetSlices] = await Promise.all([
       sideSlices(local, source, sourceRelation, options(sourceRows, span, chosen.sample)),
       sideSlices(local, target, targetRelation, options(targetRows, span, chosen.sample)),
     ]);
     lap('buckets');
-    const narrowed = probe && bucketing.kind === 'range' && chosen.bucketing.kind === 'range' && bucketing.width < chosen.bucketing.width
-      ? ` (a probe of ${probe.probed} ranges of ${chosen.bucketing.width.toLocaleString('en-US')} found ${probe.differing} differing, so the ranges were narrowed to ${bucketing.width.toLocaleString('en-US')})`
-      : '';
+    const narrowed = narrowedBy(probe, chosen.bucketing, bucketing);
     context.progress('comparing', `checksumming both sides in ${bucketsInWords(bucketing)}`);
     const [buckets, sourceDuplicates, targetDuplicates] = await Promise.all([
       compareBuckets(scanSummaries(local, source, sourceRelation, sourceSlices), scanSummaries(local, target, targetRelation, targetSlices)),
@@ -308,7 +340,7 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
     ]);
     lap('checksum_scan');
     const ordered = sourceRelation.orderedRows ? ", each range's rows hashed as one text in key order" : '';
-    return { how: `${bucketsInWords(bucketing)}${narrowed}${ordered}`, buckets, sourceDuplicates, targetDuplicates };
+    return { how: `${bucketsInWords(bucketing)}${narrowed}${ordered}${spread}`, scanned: undefined, buckets, sourceDuplicates, targetDuplicates };
   })().catch(async (error: unknown) => {
     fail(error);
     throw firstError?.error ?? error;
@@ -332,7 +364,7 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
     return fallBack(context, `The checksums differ in ${buckets.differing.length.toLocaleString('en-US')} of ${Math.max(buckets.summaries.source, buckets.summaries.target).toLocaleString('en-US')} buckets holding most rows, so both sides are streamed ordered by key and merged instead of fetching them.`, buckets, phases);
   }
 
-  const scanned = Math.max(buckets.summaries.source, buckets.summaries.target);
+  const scanned = first.scanned ?? Math.max(buckets.summaries.source, buckets.summaries.target);
   let refined = '';
   const coarseBucketing = sourceRelation.bucketing;
   // Only through the key's index (with more ranges the second pass would scan the whole table again),
