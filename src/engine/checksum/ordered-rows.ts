@@ -7,7 +7,7 @@ import { queryOptions, type DiffContext } from '../diff-outcome.js';
 import type { Side } from '../sides.js';
 import { MAX_BUCKETS } from './buckets.js';
 import { REFINE_SPLIT } from './refine.js';
-import { maxRowTextBytes } from './row-bound.js';
+import { declaredFieldBytes, maxRowTextBytes } from './row-bound.js';
 import type { Bucketing, ChecksumRelation } from './sql.js';
 
 /**
@@ -16,10 +16,23 @@ import type { Bucketing, ChecksumRelation } from './sql.js';
  */
 export const DIGEST_ABOVE = 1024;
 
-/** The relation with its length-prefixed value fields digested past DIGEST_ABOVE bytes, where both engines can. */
-export function withDigests(relation: ChecksumRelation): ChecksumRelation {
-  if (!relation.compiler.md5Hex) return relation;
-  return { ...relation, values: relation.values.map((column) => (column.fixed ? column : { ...column, digestAbove: DIGEST_ABOVE })) };
+/**
+ * Both sides with the length-prefixed value fields that may be longer than DIGEST_ABOVE bytes on
+ * either side digested past it (the same fields on both, so that both write the same text), where
+ * both engines can. A shorter field (a VARCHAR(64)) is left as it is: no length test per row.
+ */
+export function withDigests(relations: [ChecksumRelation, ChecksumRelation]): [ChecksumRelation, ChecksumRelation] {
+  if (relations.some((relation) => !relation.compiler.md5Hex)) return relations;
+  const long = relations[0].values.map((_, i) =>
+    relations.some((relation) => {
+      const column = relation.values[i];
+      if (!column || column.fixed) return false;
+      const bytes = declaredFieldBytes(column, relation.compiler.dialect);
+      return bytes === undefined || bytes > DIGEST_ABOVE;
+    }),
+  );
+  const digested = (relation: ChecksumRelation): ChecksumRelation => ({ ...relation, values: relation.values.map((column, i) => (long[i] ? { ...column, digestAbove: DIGEST_ABOVE } : column)) });
+  return [digested(relations[0]), digested(relations[1])];
 }
 
 /** Below this many keys per range, the ordered row hash is not worth its narrower ranges. */
@@ -81,7 +94,7 @@ export async function orderedRanges(
 ): Promise<{ relations: [ChecksumRelation, ChecksumRelation]; limit: bigint | undefined } | undefined> {
   const planned = relations[0].bucketing;
   if (planned.kind !== 'range') return undefined;
-  const digested: [ChecksumRelation, ChecksumRelation] = [withDigests(relations[0]), withDigests(relations[1])];
+  const digested = withDigests(relations);
   const limit = await orderedRowsWidth(context, sides, digested);
   if (limit === false) return undefined;
   const width = narrowedTo(planned.width, limit);

@@ -49,7 +49,8 @@ function fieldBytes(column: ChecksumColumn, dialect: DialectName): number | unde
   return Math.max(column.digestAbove, 33);
 }
 
-function declaredFieldBytes(column: ChecksumColumn, dialect: DialectName): number | undefined {
+/** The most bytes of a column's field (its canonical text) from its declared type, digest aside; undefined when unbounded. */
+export function declaredFieldBytes(column: ChecksumColumn, dialect: DialectName): number | undefined {
   const { family, type, declared } = column.column;
   // An array (PostgreSQL `integer[]`) holds any number of values.
   if (!declared || (dialect !== 'mysql' && dialect !== 'postgres') || type.includes('[')) return undefined;

@@ -6,7 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ColumnType, TypeFamily } from '../../../src/dialects/types.js';
 import { maxRowTextBytes } from '../../../src/engine/checksum/row-bound.js';
-import type { ChecksumColumn } from '../../../src/engine/checksum/sql.js';
+import { withDigests } from '../../../src/engine/checksum/ordered-rows.js';
+import type { ChecksumColumn, ChecksumRelation } from '../../../src/engine/checksum/sql.js';
+import type { SqlCompiler } from '../../../src/sql/types.js';
+import { postgresCompiler } from '../../../src/dialects/postgres/compiler.js';
+import { mysqlCompiler } from '../../../src/dialects/mysql/compiler.js';
+import { sqliteCompiler } from '../../../src/dialects/sqlite/compiler.js';
 
 const column = (type: string, family: TypeFamily, declared = true, charset?: string): ChecksumColumn => {
   const own: ColumnType = { name: 'c', type, family };
@@ -63,5 +68,24 @@ describe('the most bytes of a row text', () => {
     expect(maxRowTextBytes([{ ...column('varchar(4)', 'text'), digestAbove: 8 }], 'mysql')).toBe(33 + 12);
     // A fixed-alphabet field is never digested: a numeric without precision stays unbounded.
     expect(maxRowTextBytes([digested(column('text', 'text')), column('numeric', 'decimal')], 'postgres')).toBeUndefined();
+  });
+});
+
+describe('which fields the ordered row hash digests', () => {
+  const relation = (compiler: SqlCompiler, columns: ChecksumColumn[]): ChecksumRelation => ({ compiler, from: 't', keys: [], values: columns, bucketing: { kind: 'range', lo: 1n, width: 256n } });
+  const digests = (pair: [ChecksumRelation, ChecksumRelation]) => pair.map((side) => side.values.map((c) => c.digestAbove));
+
+  it('those that may pass 1,024 bytes on either side, on both sides alike; never a short text nor a fixed-alphabet field', () => {
+    const source = relation(postgresCompiler, [column('character varying(64)', 'text'), column('text', 'text'), column('character varying(64)', 'text'), { ...column('numeric', 'decimal'), fixed: true }]);
+    const target = relation(mysqlCompiler, [column('varchar(64)', 'text', true, 'utf8mb4'), column('varchar(64)', 'text', true, 'utf8mb4'), column('text', 'text', true, 'utf8mb4'), { ...column('decimal(12,2)', 'decimal'), fixed: true }]);
+    expect(digests(withDigests([source, target]))).toEqual([
+      [undefined, 1024, 1024, undefined],
+      [undefined, 1024, 1024, undefined],
+    ]);
+  });
+
+  it('nothing where an engine has no md5 of a text', () => {
+    const pair = withDigests([relation(sqliteCompiler, [column('text', 'text')]), relation(postgresCompiler, [column('text', 'text')])]);
+    expect(digests(pair)).toEqual([[undefined], [undefined]]);
   });
 });
