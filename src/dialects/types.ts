@@ -135,9 +135,9 @@ export interface ChecksumHooks {
    */
   parallelScans?: number;
   /**
-   * The ordered row hash (`SqlCompiler.orderedMd5`): how many bytes a group's joined texts may hold
-   * before the engine cuts them without failing, as a query returning one row `{ cap }`; absent when
-   * the engine fails instead of cutting (PostgreSQL), or has no ordered text aggregate.
+   * The ordered row hash (`SqlCompiler.orderedMd5`): how many bytes a group's joined texts may hold,
+   * as a query returning one row `{ cap }`: before MariaDB cuts them silently, or what a PostgreSQL
+   * backend is allowed to hold for one group (it fails past 1 GB); absent when there is no limit.
    */
   orderedTextCapQuery?: string;
   /**

@@ -5,6 +5,8 @@
  * 1. Size: N buckets from the tables' row estimates (catalog statistics, no scan), ~256 rows each.
  * 2. One `GROUP BY bucket` scan per side, both at once: per bucket count + sum of md5-as-integer of
  *    the canonical row text (sql.ts). The two bucket-ordered results are merged as they stream in.
+ *    With the ordered row hash and primary keys, chunks of many ranges are hashed first, and only the
+ *    differing chunks range by range (chunks.ts).
  * 3. Buckets equal on both sides: all their rows match. The rows of the differing buckets are read
  *    (both sides at once, ordered by key) and diffed by the streaming merge itself, so stats, samples
  *    and per-column counts come out exactly as the streaming merge would give them.
@@ -236,6 +238,10 @@ async function fallBack(context: DiffContext, reason: string, spent: BucketCompa
   return { ...outcome, replanned: { kind: 'stream', reason }, phases: streamed };
 }
 
+function addSides(a: { source: number; target: number }, b: { source: number; target: number }): { source: number; target: number } {
+  return { source: a.source + b.source, target: a.target + b.target };
+}
+
 /** How the probe narrowed the planned ranges, in words (empty when it did not). */
 function narrowedBy(probe: ProbeResult | undefined, planned: Bucketing, bucketing: Bucketing): string {
   if (!probe || bucketing.kind !== 'range' || planned.kind !== 'range' || bucketing.width >= planned.width) return '';
@@ -307,6 +313,7 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
         ? chunkWidth([sourceRelation, targetRelation], span, orderedHash.limit)
         : undefined;
     let spread = '';
+    let chunkSample: BucketComparison | undefined;
     if (chunkKeys && span) {
       lap('buckets');
       context.progress('comparing', `checksumming both sides in chunks of ${chunkKeys.toLocaleString('en-US')} keys`);
@@ -324,6 +331,7 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
         };
       }
       lap('chunk_sample');
+      chunkSample = pass.spent;
       spread = ` (${pass.differing} of the ${pass.sampled} chunks of ${chunkKeys.toLocaleString('en-US')} keys hashed first differed, so the changes are spread and every range was checksummed)`;
     }
     const [sourceSlices, targetSlices] = await Promise.all([
@@ -333,12 +341,14 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
     lap('buckets');
     const narrowed = narrowedBy(probe, chosen.bucketing, bucketing);
     context.progress('comparing', `checksumming both sides in ${bucketsInWords(bucketing)}`);
-    const [buckets, sourceDuplicates, targetDuplicates] = await Promise.all([
+    const [scannedBuckets, sourceDuplicates, targetDuplicates] = await Promise.all([
       compareBuckets(scanSummaries(local, source, sourceRelation, sourceSlices), scanSummaries(local, target, targetRelation, targetSlices)),
       duplicateKeys(local, source, sourceRelation),
       duplicateKeys(local, target, targetRelation),
     ]);
     lap('checksum_scan');
+    // The sampled chunks' summaries were sent too (their rows are all in the grouped scan's ranges).
+    const buckets = chunkSample ? { ...scannedBuckets, summaries: addSides(scannedBuckets.summaries, chunkSample.summaries), bytes: addSides(scannedBuckets.bytes, chunkSample.bytes) } : scannedBuckets;
     const ordered = sourceRelation.orderedRows ? ", each range's rows hashed as one text in key order" : '';
     return { how: `${bucketsInWords(bucketing)}${narrowed}${ordered}${spread}`, scanned: undefined, buckets, sourceDuplicates, targetDuplicates };
   })().catch(async (error: unknown) => {

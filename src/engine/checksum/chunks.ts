@@ -13,14 +13,14 @@
  * of a scan spent).
  */
 import { loadChecksumHooks } from '../../dialects/registry.js';
-import type { ColumnType, ResultRow } from '../../dialects/types.js';
+import type { ResultRow } from '../../dialects/types.js';
 import { queryOptions, type DiffContext } from '../diff-outcome.js';
 import { InternalError } from '../../shared/errors.js';
 import type { Side } from '../sides.js';
-import { compareBuckets, toSummary, type BucketComparison, type BucketSummary } from './buckets.js';
+import { combineComparisons, compareBuckets, toSummary, type BucketComparison, type BucketSummary } from './buckets.js';
 import { refineRanges } from './refine.js';
 import { mergeSummaries, parallelScans } from './slices.js';
-import { bucketScanSql, rowText, type ChecksumRelation } from './sql.js';
+import { bucketScanSql, INTEGER_TEXT, rowText, type ChecksumRelation } from './sql.js';
 
 /** A chunk holds at most this many planned ranges (the planned width times this many keys). */
 export const MAX_RANGES_PER_CHUNK = 128n;
@@ -32,6 +32,11 @@ export const MIN_CHUNKS = 64n;
 export const CHUNK_SAMPLE_EVERY = 8;
 /** More than this share of the sampled chunks differing: the grouped scan instead. */
 export const MOST_SAMPLED_CHUNKS_DIFFER = 0.25;
+/**
+ * Chunks per query (a slice's queries run one after the other): bounds the statement's size and its
+ * planning, and MariaDB's memory, which keeps each GROUP_CONCAT's text until the statement ends.
+ */
+export const CHUNKS_PER_QUERY = 16;
 
 type RangeRelation = ChecksumRelation & { bucketing: { kind: 'range'; lo: bigint; width: bigint } };
 
@@ -56,8 +61,6 @@ export function chunkWidth(relations: readonly ChecksumRelation[], span: { lo: b
   return perChunk >= MIN_RANGES_PER_CHUNK ? perChunk * width : undefined;
 }
 
-const integer: ColumnType = { name: 'bucket', type: 'bigint', family: 'integer' };
-
 /**
  * One query for `chunks` (their lowest keys, ascending, `width` keys each): per chunk its lowest key as
  * `bucket` (text), `row_count` and `checksum`, the md5 of its row texts joined in key order, ordered
@@ -76,15 +79,17 @@ export function chunkScanSql(relation: ChecksumRelation, chunks: readonly bigint
     return `SELECT ${low} AS ${q('bucket_id')}, count(*) AS ${q('row_count')}, ${joined(q('row_text'))} AS ${q('checksum')} FROM ${compiler.derivedTable(rows, 'dc_rows')}`;
   });
   return (
-    `SELECT ${compiler.normalize(q('bucket_id'), integer, { caseSensitive: true })} AS ${q('bucket')}, ${q('row_count')}, ${q('checksum')}` +
+    `SELECT ${compiler.normalize(q('bucket_id'), INTEGER_TEXT, { caseSensitive: true })} AS ${q('bucket')}, ${q('row_count')}, ${q('checksum')}` +
     ` FROM ${compiler.derivedTable(branches.join(' UNION ALL '), 'dc_chunks')} ORDER BY ${q('bucket_id')}`
   );
 }
 
 /**
  * A side's summaries of `chunks`, ordered by chunk: the chunks split into the dialect's slices run at
- * once; with `outside`, also the rows beyond the chunks' keys (written while the diff runs) in the
- * grouped form, so that no row is left out.
+ * once, each slice's in queries of CHUNKS_PER_QUERY run one after the other; with `outside`, also the
+ * rows beyond the chunks' keys (written while the diff runs) in the grouped form. (A key just below
+ * `lo` gets the first chunk's bucket there, `%` truncating towards zero, and is then counted but not
+ * fetched, as in the grouped scan.)
  */
 async function* chunkSummaries(
   context: DiffContext,
@@ -95,35 +100,33 @@ async function* chunkSummaries(
 ): AsyncGenerator<BucketSummary> {
   const slices = Math.max(1, Math.min(chunks.length, parallelScans(await loadChecksumHooks(side.connection.dialect), relation)));
   const per = Math.ceil(chunks.length / slices);
-  const statements = Array.from({ length: slices }, (_, i) => chunks.slice(i * per, (i + 1) * per))
+  const queries = Array.from({ length: slices }, (_, i) => chunks.slice(i * per, (i + 1) * per))
     .filter((part) => part.length > 0)
-    .map((part) => chunkScanSql(relation, part, relation.bucketing.width));
+    .map((part) => {
+      const statements: string[] = [];
+      for (let i = 0; i < part.length; i += CHUNKS_PER_QUERY) statements.push(chunkScanSql(relation, part.slice(i, i + CHUNKS_PER_QUERY), relation.bucketing.width));
+      return statements;
+    });
   const key = relation.keys[0]!.expr;
-  if (outside) statements.push(bucketScanSql(relation, `(${key} < ${outside.below} OR ${key} > ${outside.above})`));
-  const streams = statements.map(async function* (sql) {
-    for await (const row of side.connection.stream(sql, [], queryOptions(context))) yield toSummary(row as ResultRow);
+  // Before the first chunk and after the last, in the same slices: no more connections than the grouped
+  // scan takes (two sides on one server share a pool).
+  if (outside && queries.length > 0) {
+    queries[0]!.unshift(bucketScanSql(relation, `${key} < ${outside.below}`));
+    queries[queries.length - 1]!.push(bucketScanSql(relation, `${key} > ${outside.above}`));
+  }
+  // A slice's queries read ascending chunks: one after the other, their rows stay ordered.
+  const streams = queries.map(async function* (statements) {
+    for (const sql of statements) {
+      for await (const row of side.connection.stream(sql, [], queryOptions(context))) yield toSummary(row as ResultRow);
+    }
   });
   yield* mergeSummaries(streams);
 }
 
-/** Two comparisons of disjoint buckets as one. */
-function combined(a: BucketComparison, b: BucketComparison): BucketComparison {
-  const add = (x: { source: number; target: number }, y: { source: number; target: number }) => ({ source: x.source + y.source, target: x.target + y.target });
-  return {
-    differing: [...a.differing, ...b.differing].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)),
-    matchedRows: a.matchedRows + b.matchedRows,
-    differingRows: add(a.differingRows, b.differingRows),
-    totals: add(a.totals, b.totals),
-    nullKeys: add(a.nullKeys, b.nullKeys),
-    summaries: add(a.summaries, b.summaries),
-    bytes: add(a.bytes, b.bytes),
-    keyRanges: { source: new Map(), target: new Map() },
-  };
-}
-
 export type ChunkPass =
   | { kind: 'done'; buckets: BucketComparison; relations: [ChecksumRelation, ChecksumRelation]; chunks: number; differingChunks: number }
-  | { kind: 'spread'; sampled: number; differing: number };
+  /** The sampled chunks mostly differ: `spent` is what their summaries cost. */
+  | { kind: 'spread'; sampled: number; differing: number; spent: BucketComparison };
 
 /**
  * The chunk pass over `relations` (ordered row hash, range buckets of the planned width) in chunks
@@ -147,10 +150,10 @@ export async function runChunkPass(
     compareBuckets(chunkSummaries(context, sides[0], chunked[0], chunks, outside), chunkSummaries(context, sides[1], chunked[1], chunks, outside));
   const first = sampled.length > 0 ? await compare(sampled) : undefined;
   if (first && first.differing.length > 1 && first.differing.length > MOST_SAMPLED_CHUNKS_DIFFER * sampled.length) {
-    return { kind: 'spread', sampled: sampled.length, differing: first.differing.length };
+    return { kind: 'spread', sampled: sampled.length, differing: first.differing.length, spent: first };
   }
   const second = await compare(rest, { below: planned.lo, above: planned.lo + BigInt(count) * width - 1n });
-  const chunks = first ? combined(first, second) : second;
+  const chunks = first ? combineComparisons(first, second) : second;
   const differingChunks = chunks.differing.length;
   if (differingChunks === 0) {
     return { kind: 'done', buckets: chunks, relations: [relations[0], relations[1]], chunks: count, differingChunks };

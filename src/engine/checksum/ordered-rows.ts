@@ -7,33 +7,8 @@ import { queryOptions, type DiffContext } from '../diff-outcome.js';
 import type { Side } from '../sides.js';
 import { MAX_BUCKETS } from './buckets.js';
 import { REFINE_SPLIT } from './refine.js';
-import { declaredFieldBytes, maxRowTextBytes } from './row-bound.js';
+import { maxRowTextBytes, withDigests } from './row-bound.js';
 import type { Bucketing, ChecksumRelation } from './sql.js';
-
-/**
- * Under the ordered row hash a free-text field longer than this many bytes is hashed on its own
- * (sql.ts `digestAbove`): LONGTEXT, PostgreSQL's text and bytea then bound a row as VARCHAR(256) does.
- */
-export const DIGEST_ABOVE = 1024;
-
-/**
- * Both sides with the length-prefixed value fields that may be longer than DIGEST_ABOVE bytes on
- * either side digested past it (the same fields on both, so that both write the same text), where
- * both engines can. A shorter field (a VARCHAR(64)) is left as it is: no length test per row.
- */
-export function withDigests(relations: [ChecksumRelation, ChecksumRelation]): [ChecksumRelation, ChecksumRelation] {
-  if (relations.some((relation) => !relation.compiler.md5Hex)) return relations;
-  const long = relations[0].values.map((_, i) =>
-    relations.some((relation) => {
-      const column = relation.values[i];
-      if (!column || column.fixed) return false;
-      const bytes = declaredFieldBytes(column, relation.compiler.dialect);
-      return bytes === undefined || bytes > DIGEST_ABOVE;
-    }),
-  );
-  const digested = (relation: ChecksumRelation): ChecksumRelation => ({ ...relation, values: relation.values.map((column, i) => (long[i] ? { ...column, digestAbove: DIGEST_ABOVE } : column)) });
-  return [digested(relations[0]), digested(relations[1])];
-}
 
 /** Below this many keys per range, the ordered row hash is not worth its narrower ranges. */
 export const MIN_ORDERED_WIDTH = 16n;
@@ -83,8 +58,8 @@ function narrowedTo(width: bigint, limit: bigint | undefined): bigint {
  * where a range's texts could reach an engine's cap) and the widest range the cap allows (undefined:
  * no limit), or undefined when it cannot be used: the per-row sum then.
  * Narrower ranges only while their count stays near the planned one: each is a summary sent and
- * compared (10M rows with a TEXT column: ranges of 48 instead of 256, 208k summaries a side, peak RSS
- * 279 MB and no faster than the per-row sum).
+ * compared (10M rows in ranges of 48 instead of 256: 208k summaries a side, peak RSS 279 MB and no
+ * faster than the per-row sum).
  */
 export async function orderedRanges(
   context: DiffContext,

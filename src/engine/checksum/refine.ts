@@ -1,9 +1,9 @@
 /**
- * The refining pass of the checksum diff, for range buckets: when the first pass's differing key
- * ranges hold many rows (changes spread over many ranges), only those ranges are checksummed again
- * REFINE_SPLIT times narrower (read through the key's index), so the fetch reads the rows of the
- * narrow differing ranges instead of the wide ones. The first pass's widths are multiples of
- * REFINE_SPLIT, so every narrow range nests in one wide range.
+ * The refining pass of the checksum diff, for range buckets: only the differing ranges of a first
+ * pass are checksummed again in narrower ranges nested in them (read through the key's index). Over a
+ * slow link, when the differing ranges hold many rows, REFINE_SPLIT times narrower (the first widths
+ * are multiples of REFINE_SPLIT), so the fetch reads the narrow differing ranges instead of the wide
+ * ones; after the chunk pass (chunks.ts), its differing chunks in the planned ranges.
  */
 import type { DiffContext } from '../diff-outcome.js';
 import { compareBuckets, type BucketComparison } from './buckets.js';

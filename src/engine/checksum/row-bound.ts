@@ -2,12 +2,13 @@
  * The most bytes one row's text (sql.ts `rowText`) can hold on a side, from its columns' declared
  * types: what the ordered row hash needs where the engine would cut a bucket's joined texts silently
  * (MariaDB's GROUP_CONCAT), or fail the diff (PostgreSQL's string_agg past 1 GB), so that a bucket's
- * rows are sure to fit. A digested field (sql.ts `digestAbove`) is bounded whatever its type. Undefined
- * when a field's type does not bound its text (a `numeric` without precision, a query's columns,
- * undigested LONGTEXT, PostgreSQL's text or bytea, JSON): the ordered row hash is then not used.
+ * rows are sure to fit. A digested field (sql.ts `digestAbove`: free text that may be long) is bounded
+ * whatever its type. Undefined when a fixed-alphabet field's type does not bound its text (a `numeric`
+ * without precision, PostgreSQL's bytea, LONGBLOB, a query's columns): the ordered row hash is then
+ * not used.
  */
 import type { DialectName } from '../../dialects/types.js';
-import type { ChecksumColumn } from './sql.js';
+import type { ChecksumColumn, ChecksumRelation } from './sql.js';
 
 /** A field's length prefix (`<bytes>:`, up to 10 digits) and its `|` separator. */
 const FIELD_OVERHEAD = 12;
@@ -36,10 +37,13 @@ function declaredLength(type: string, dialect: DialectName): { length: number; u
 /**
  * UTF-8 bytes of a text column's canonical text: 4 per character; a TEXT's bytes in its own character
  * set are as many in UTF-8 for utf8mb3/utf8mb4, at most 3 per byte from a single-byte set (latin1's €).
+ * Compared case-insensitively the text is lowered, which lengthens a few characters (Ⱥ, 2 bytes, to
+ * ⱥ, 3): half as much again.
  */
-function textBytes(declared: { length: number; unit: 'characters' | 'bytes' }, charset: string | undefined): number {
+function textBytes(declared: { length: number; unit: 'characters' | 'bytes' }, charset: string | undefined, caseSensitive: boolean): number {
   if (declared.unit === 'characters') return 4 * declared.length;
-  return charset !== undefined && /^(?:utf8|ascii|binary)/i.test(charset) ? declared.length : 3 * declared.length;
+  const utf8 = charset !== undefined && /^(?:utf8|ascii|binary)/i.test(charset) ? declared.length : 3 * declared.length;
+  return caseSensitive ? utf8 : Math.ceil(1.5 * utf8);
 }
 
 function fieldBytes(column: ChecksumColumn, dialect: DialectName): number | undefined {
@@ -72,7 +76,7 @@ export function declaredFieldBytes(column: ChecksumColumn, dialect: DialectName)
       if (/^uuid\b/i.test(type)) return 36;
       // Text compared as uuid holds any text of its declared length.
       const length = declaredLength(type, dialect);
-      return length === undefined || length.length > LARGEST_BOUNDED ? undefined : Math.max(36, textBytes(length, column.column.charset));
+      return length === undefined || length.length > LARGEST_BOUNDED ? undefined : Math.max(36, textBytes(length, column.column.charset, column.options.caseSensitive));
     }
     case 'bytes': {
       const length = declaredLength(type, dialect);
@@ -81,7 +85,7 @@ export function declaredFieldBytes(column: ChecksumColumn, dialect: DialectName)
     case 'text': {
       // A number or a time compared as text stays short.
       const length = declaredLength(type, dialect);
-      if (length !== undefined) return length.length > LARGEST_BOUNDED ? undefined : textBytes(length, column.column.charset);
+      if (length !== undefined) return length.length > LARGEST_BOUNDED ? undefined : textBytes(length, column.column.charset, column.options.caseSensitive);
       return /^(?:tinyint|smallint|mediumint|int|integer|bigint|decimal|numeric|float|double|real|date|time|datetime|timestamp|year)\b/i.test(type) ? NUMBER_BYTES : undefined;
     }
     default:
@@ -98,4 +102,31 @@ export function maxRowTextBytes(columns: readonly ChecksumColumn[], dialect: Dia
     total += bytes + FIELD_OVERHEAD;
   }
   return total;
+}
+
+/**
+ * Under the ordered row hash a free-text field longer than this many bytes is hashed on its own
+ * (sql.ts `digestAbove`): TEXT, LONGTEXT and PostgreSQL's text then bound a row as a VARCHAR(256)
+ * does. (Binary columns are hex, of a fixed alphabet: never digested, so bytea and BLOBs, unbounded,
+ * keep the per-row sum.)
+ */
+export const DIGEST_ABOVE = 1024;
+
+/**
+ * Both sides with the length-prefixed value fields that may be longer than DIGEST_ABOVE bytes on
+ * either side digested past it (the same fields on both, so that both write the same text), where
+ * both engines can. A shorter field (a VARCHAR(64)) is left as it is: no length test per row.
+ */
+export function withDigests(relations: [ChecksumRelation, ChecksumRelation]): [ChecksumRelation, ChecksumRelation] {
+  if (relations.some((relation) => !relation.compiler.md5Hex)) return relations;
+  const long = relations[0].values.map((_, i) =>
+    relations.some((relation) => {
+      const column = relation.values[i];
+      if (!column || column.fixed) return false;
+      const bytes = declaredFieldBytes(column, relation.compiler.dialect);
+      return bytes === undefined || bytes > DIGEST_ABOVE;
+    }),
+  );
+  const digested = (relation: ChecksumRelation): ChecksumRelation => ({ ...relation, values: relation.values.map((column, i) => (long[i] ? { ...column, digestAbove: DIGEST_ABOVE } : column)) });
+  return [digested(relations[0]), digested(relations[1])];
 }

@@ -6,8 +6,9 @@
  *   (text, json, float, unknown) is `<byte length>:<text>`; a field of a fixed alphabet (integer,
  *   decimal, boolean, date, time, timestamp, uuid, hex bytes: digits, `-.: `, hex) is its text as is,
  *   since it can never be `-` alone nor contain `|`. So NULL ≠ '' ≠ '-', ('a|b','c') ≠ ('a','b|c')
- *   and (1,11) ≠ (11,1) by construction, and each expression is evaluated once or twice, not thrice.
- *   Under the ordered row hash a long free-text field is `#<md5 of its text>` (`digestAbove`).
+ *   and (1,11) ≠ (11,1) by construction, and each expression is evaluated once or twice, not thrice
+ *   (a digested field thrice: its length twice). Under the ordered row hash a long free-text field is
+ *   `#<md5 of its text>` (`digestAbove`).
  *   Lengths are in bytes (the compiler's `byteLength`, the same on every engine for the same UTF-8 text).
  * - bucket    = see `Bucketing`; NULL when a key column is NULL (those rows are counted, never
  *               compared, like the other plans)
@@ -179,11 +180,12 @@ function where(relation: ChecksumRelation, extra?: string): string {
   return conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
 }
 
-const integer: ColumnType = { name: 'checksum', type: 'bigint', family: 'integer' };
+/** An integer column, for the text of a bucket id or an aggregate (exact whatever the driver does with big numbers). */
+export const INTEGER_TEXT: ColumnType = { name: 'checksum', type: 'bigint', family: 'integer' };
 
 /** Text of an integer aggregate (exact on every engine, whatever the driver does with big numbers). */
 function integerText(relation: ChecksumRelation, expr: string): string {
-  return relation.compiler.normalize(expr, integer, { caseSensitive: true });
+  return relation.compiler.normalize(expr, INTEGER_TEXT, { caseSensitive: true });
 }
 
 /**
