@@ -45,13 +45,13 @@ function peakRssMb(): number {
   return process.resourceUsage().maxRSS / 1024;
 }
 
-// BENCH_MEMORY_TRACE=1: one stderr line a second with this process's memory, to find where a peak comes from.
+// BENCH_MEMORY_TRACE=1: one stderr line a second (BENCH_MEMORY_TRACE_MS apart) with this process's memory, to find where a peak comes from.
 if (process.env.BENCH_MEMORY_TRACE === '1') {
   const mb = (n: number) => Math.round(n / 1048576);
   setInterval(() => {
     const m = process.memoryUsage();
     process.stderr.write(`memory ${new Date().toISOString().slice(11, 19)} rss ${mb(m.rss)} heap ${mb(m.heapUsed)}/${mb(m.heapTotal)} external ${mb(m.external)} buffers ${mb(m.arrayBuffers)}\n`);
-  }, 1000).unref();
+  }, Number(process.env.BENCH_MEMORY_TRACE_MS ?? 1000)).unref();
 }
 
 const task = JSON.parse(process.env.BENCH_TASK ?? '{}') as Task;

@@ -350,7 +350,8 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
     // The sampled chunks' summaries were sent too (their rows are all in the grouped scan's ranges).
     const buckets = chunkSample ? { ...scannedBuckets, summaries: addSides(scannedBuckets.summaries, chunkSample.summaries), bytes: addSides(scannedBuckets.bytes, chunkSample.bytes) } : scannedBuckets;
     const ordered = sourceRelation.orderedRows ? ", each range's rows hashed as one text in key order" : '';
-    return { how: `${bucketsInWords(bucketing)}${narrowed}${ordered}${spread}`, scanned: undefined, buckets, sourceDuplicates, targetDuplicates };
+    const scanned = Math.max(scannedBuckets.summaries.source, scannedBuckets.summaries.target);
+    return { how: `${bucketsInWords(bucketing)}${narrowed}${ordered}${spread}`, scanned, buckets, sourceDuplicates, targetDuplicates };
   })().catch(async (error: unknown) => {
     fail(error);
     throw firstError?.error ?? error;
@@ -374,7 +375,7 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
     return fallBack(context, `The checksums differ in ${buckets.differing.length.toLocaleString('en-US')} of ${Math.max(buckets.summaries.source, buckets.summaries.target).toLocaleString('en-US')} buckets holding most rows, so both sides are streamed ordered by key and merged instead of fetching them.`, buckets, phases);
   }
 
-  const scanned = first.scanned ?? Math.max(buckets.summaries.source, buckets.summaries.target);
+  const scanned = first.scanned;
   let refined = '';
   const coarseBucketing = sourceRelation.bucketing;
   // Only through the key's index (with more ranges the second pass would scan the whole table again),
