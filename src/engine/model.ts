@@ -166,7 +166,7 @@ export interface PlanInfo {
   reason: string;
   source: { rows_sent: number; bytes_sent: number };
   target: { rows_sent: number; bytes_sent: number };
-  /** Where the time went: milliseconds per phase (estimate, buckets, checksum_scan, fetch_diff, stream). */
+  /** Where the time went: milliseconds per phase (estimate, probe, buckets, chunk_sample, checksum_scan, refine_scan, fetch_diff, stream). */
   phases_ms?: Record<string, number>;
 }
 

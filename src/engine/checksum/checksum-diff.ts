@@ -23,12 +23,12 @@ import { runStreamMerge } from '../stream-merge.js';
 import { dynamicTyping, type Side } from '../sides.js';
 import { chooseBucketCount, compareBuckets, MAX_BUCKETS, ROWS_PER_BUCKET, type BucketComparison } from './buckets.js';
 import { checksumRelation, integerKeyed } from './relation.js';
-import { PROBE_BUCKETS, probeBuckets, probeRanges, widthForProbe, type ProbeResult } from './probe.js';
+import { differingShareAt, PROBE_BUCKETS, probeBuckets, probeRanges, widthForProbe, type ProbeResult } from './probe.js';
 import { REFINE_SPLIT, refineRanges } from './refine.js';
 import { MIN_ROWS_TO_SPLIT_HASH_SCAN, scanSummaries, sideSlices } from './slices.js';
 import { prefixBucketsFromSample, type PrefixBucketing } from './prefix.js';
 import { orderedRanges } from './ordered-rows.js';
-import { chunkWidth, runChunkPass } from './chunks.js';
+import { chunkWidth, MOST_SAMPLED_CHUNKS_DIFFER, runChunkPass } from './chunks.js';
 import { bucketConditions, duplicateKeysSql, MAX_KEY_RANGES, keyRangeSql, sampleKeysSql, type Bucketing, type ChecksumRelation } from './sql.js';
 
 /** Below this many rows (the larger side), streaming both sides is as cheap as anything. */
@@ -308,11 +308,17 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
     sourceRelation = { ...sourceRelation, bucketing };
     targetRelation = { ...targetRelation, bucketing };
     // The chunk pass reads each chunk through the key's index in key order: both keys must be the tables' primary keys.
-    const chunkKeys =
+    let chunkKeys =
       orderedHash && span && tuning.chunks !== false && keyIsDeclaredUnique(local, source) && keyIsDeclaredUnique(local, target)
         ? chunkWidth([sourceRelation, targetRelation], span, orderedHash.limit)
         : undefined;
     let spread = '';
+    // Changes the probe saw spread thinly would make most chunks differ: straight to the grouped scan.
+    const chunksDiffering = chunkKeys && probe && chosen.bucketing.kind === 'range' ? differingShareAt(probe, chosen.bucketing.width, chunkKeys) : undefined;
+    if (chunkKeys && chunksDiffering !== undefined && chunksDiffering > MOST_SAMPLED_CHUNKS_DIFFER) {
+      spread = ` (by the probe, chunks of ${chunkKeys.toLocaleString('en-US')} keys would differ ${Math.round(100 * chunksDiffering)} % of the time, so every range was checksummed)`;
+      chunkKeys = undefined;
+    }
     let chunkSample: BucketComparison | undefined;
     if (chunkKeys && span) {
       lap('buckets');

@@ -41,6 +41,17 @@ export async function probeRanges(context: DiffContext, sides: [Side, Side], rel
 }
 
 /**
+ * The share of ranges `width` keys wide expected to differ, from the share f the probe saw at
+ * `probedWidth`: 1 − (1 − f)^(width / probedWidth). Undefined when fewer than two probed ranges differ
+ * (one may be a cluster's, which says nothing of the rest).
+ */
+export function differingShareAt(probe: ProbeResult, probedWidth: bigint, width: bigint): number | undefined {
+  if (probe.differing < 2 || probe.probed === 0) return undefined;
+  const share = Math.min(probe.differing / probe.probed, 0.99);
+  return 1 - (1 - share) ** (Number(width) / Number(probedWidth));
+}
+
+/**
  * The range width at which about TARGET_DIFFERING_SHARE of the ranges would differ, from the share f the
  * probe saw at `width`: with changes at density d per key, a range of w keys differs with probability
  * 1 − (1 − d)^w, so w' = w · ln(1 − target) / ln(1 − f). Unchanged when fewer than two probed ranges

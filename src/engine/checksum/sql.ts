@@ -281,9 +281,17 @@ export const MAX_KEY_RANGES = 2000;
 /**
  * Key ranges per fetch query. An engine re-checks each row it reads through a range against the
  * whole OR list (MariaDB took 5 s for 256K rows through 1,000 ranges: 20 µs a row), so a long list
- * is split into queries of this many ranges, read one after the other.
+ * is split into queries of this many ranges, read one after the other. Narrower ranges (after the
+ * refining pass over a slow link, where each query is a round trip) go more to a query, as many as
+ * hold about as many keys, up to MAX_RANGES_PER_QUERY.
  */
 export const RANGES_PER_QUERY = 50;
+const KEYS_PER_QUERY = 50n * 256n;
+const MAX_RANGES_PER_QUERY = 400;
+
+function rangesPerQuery(width: bigint): number {
+  return width >= 256n ? RANGES_PER_QUERY : Math.min(MAX_RANGES_PER_QUERY, Number(KEYS_PER_QUERY / (width > 0n ? width : 1n)));
+}
 
 /**
  * Conditions selecting the rows of the given buckets (ascending; never the NULL-key bucket), one per
@@ -301,8 +309,9 @@ export function bucketConditions(relation: ChecksumRelation, buckets: readonly b
   // Thousands of ranges would burden the planners (PostgreSQL plans one index scan per range): filter a scan instead.
   if (ranges.length > MAX_KEY_RANGES) return filtered();
   const conditions: string[] = [];
-  for (let i = 0; i < ranges.length; i += RANGES_PER_QUERY) {
-    const batch = ranges.slice(i, i + RANGES_PER_QUERY);
+  const perQuery = rangesPerQuery(bucketing.width);
+  for (let i = 0; i < ranges.length; i += perQuery) {
+    const batch = ranges.slice(i, i + perQuery);
     conditions.push(`(${batch.map(([a, b]) => keyBetween(key, String(a), String(b))).join(' OR ')})`);
   }
   return conditions;

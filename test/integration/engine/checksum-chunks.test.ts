@@ -106,6 +106,13 @@ describe('the chunk pass of the ordered row hash', () => {
     expectSameAnswer(result, await streamed(s, t, 'base', 'spread'));
   });
 
+  it.each(crossEngine)('%s → %s: changes the probe sees spread thinly skip the chunk pass altogether, with the same answer', async (s, t) => {
+    const probing = checksumStrategy(sameConnection, { ...tuning, mostRowsDiffer: 0.9 });
+    const result = await run(s, t, 'base', 'spread', probing);
+    expect(result.plan?.reason).toMatch(/by the probe, chunks of [\d,]+ keys would differ \d+ % of the time, so every range was checksummed/);
+    expectSameAnswer(result, await streamed(s, t, 'base', 'spread'));
+  });
+
   it.each(crossEngine)('%s → %s: a filter on both sides confines every chunk', async (s, t) => {
     const filter = 'id % 3 <> 1 AND id > 100';
     const result = await run(s, t, 'base', 'clustered', chunked, filter);

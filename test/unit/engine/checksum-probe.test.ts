@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MAX_BUCKETS } from '../../../src/engine/checksum/buckets.js';
-import { PROBE_BUCKETS, probeBuckets, TARGET_DIFFERING_SHARE, widthForProbe } from '../../../src/engine/checksum/probe.js';
+import { differingShareAt, PROBE_BUCKETS, probeBuckets, TARGET_DIFFERING_SHARE, widthForProbe } from '../../../src/engine/checksum/probe.js';
 
 const span = { lo: 1n, hi: 1_000_000n };
 
@@ -41,5 +41,18 @@ describe('widthForProbe', () => {
 
   it('gives widths under 32 as they are (no rounding to the refining step)', () => {
     expect(widthForProbe(64n, span, { probed: 32, differing: 6 })).toBe(15n);
+  });
+});
+
+describe('differingShareAt', () => {
+  it('scales the probed share to wider ranges: 1 − (1 − f)^(width / probed width)', () => {
+    expect(differingShareAt({ probed: 32, differing: 8 }, 256n, 256n)).toBeCloseTo(0.25, 10);
+    expect(differingShareAt({ probed: 32, differing: 8 }, 256n, 512n)).toBeCloseTo(1 - 0.75 ** 2, 10);
+    expect(differingShareAt({ probed: 32, differing: 2 }, 64n, 64n * 128n)).toBeGreaterThan(0.99);
+  });
+
+  it('says nothing when fewer than two probed ranges differ (one may be a cluster)', () => {
+    expect(differingShareAt({ probed: 32, differing: 1 }, 256n, 26_368n)).toBeUndefined();
+    expect(differingShareAt({ probed: 32, differing: 0 }, 256n, 26_368n)).toBeUndefined();
   });
 });

@@ -155,6 +155,13 @@ describe('fetching differing buckets', () => {
     expect(bounds.every(([a, b], i) => b === a + 255 && (i === 0 || a > (bounds[i - 1]?.[1] ?? 0)))).toBe(true);
   });
 
+  it('puts more narrow ranges in a query, as many as hold about as many keys, at most 400 (a round trip each over a slow link)', () => {
+    const narrow = (width: bigint) => bucketConditions(relation(mysqlCompiler, { kind: 'range', lo: 1n, width }), Array.from({ length: 1000 }, (_, i) => 1n + BigInt(i) * 10_240n));
+    expect(narrow(16n)).toHaveLength(Math.ceil(1000 / 400));
+    expect(narrow(64n)).toHaveLength(Math.ceil(1000 / 200));
+    expect(narrow(1024n)).toHaveLength(Math.ceil(1000 / RANGES_PER_QUERY));
+  });
+
   it('filters a scan instead when there are thousands of ranges', () => {
     const r = relation(postgresCompiler, { kind: 'range', lo: 0n, width: 10n });
     const buckets = Array.from({ length: 2001 }, (_, i) => BigInt(i * 20));
