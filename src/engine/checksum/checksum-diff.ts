@@ -29,7 +29,7 @@ import { MIN_ROWS_TO_SPLIT_HASH_SCAN, scanSummaries, sideSlices } from './slices
 import { prefixBucketsFromSample, type PrefixBucketing } from './prefix.js';
 import { orderedRanges } from './ordered-rows.js';
 import { chunkWidth, MOST_SAMPLED_CHUNKS_DIFFER, runChunkPass } from './chunks.js';
-import { bucketConditions, duplicateKeysSql, MAX_KEY_RANGES, keyRangeSql, sampleKeysSql, type Bucketing, type ChecksumRelation } from './sql.js';
+import { bucketConditions, duplicateKeysSql, MAX_KEY_RANGES, keyRangeSql, RANGES_PER_QUERY, rangesPerSlowQuery, sampleKeysSql, type Bucketing, type ChecksumRelation } from './sql.js';
 
 /** Below this many rows (the larger side), streaming both sides is as cheap as anything. */
 export const SMALL_TABLE_ROWS = 50_000;
@@ -40,6 +40,8 @@ export const SMALL_TABLE_ROWS = 50_000;
  * refined then fetched in 0.84 s).
  */
 export const SLOW_LINK_MS = 5;
+/** The probe says changes are spread (no chunk pass) only when at least this many of its ranges differ. */
+export const SPREAD_PROBE_RANGES = 4;
 /** When more than this share of the rows is in differing buckets, re-reading them costs more than streaming. */
 export const MOST_ROWS_DIFFER = 0.5;
 
@@ -314,7 +316,8 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
         : undefined;
     let spread = '';
     // Changes the probe saw spread thinly would make most chunks differ: straight to the grouped scan.
-    const chunksDiffering = chunkKeys && probe && chosen.bucketing.kind === 'range' ? differingShareAt(probe, chosen.bucketing.width, chunkKeys) : undefined;
+    // At least SPREAD_PROBE_RANGES differing probed ranges: two or three may be as many clusters, which chunks handle well.
+    const chunksDiffering = chunkKeys && probe && probe.differing >= SPREAD_PROBE_RANGES && chosen.bucketing.kind === 'range' ? differingShareAt(probe, chosen.bucketing.width, chunkKeys) : undefined;
     if (chunkKeys && chunksDiffering !== undefined && chunksDiffering > MOST_SAMPLED_CHUNKS_DIFFER) {
       spread = ` (by the probe, chunks of ${chunkKeys.toLocaleString('en-US')} keys would differ ${Math.round(100 * chunksDiffering)} % of the time, so every range was checksummed)`;
       chunkKeys = undefined;
@@ -378,7 +381,7 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
   }
   const differingRows = buckets.differingRows.source + buckets.differingRows.target;
   if (differingRows > tuning.mostRowsDiffer * (buckets.totals.source + buckets.totals.target)) {
-    return fallBack(context, `The checksums differ in ${buckets.differing.length.toLocaleString('en-US')} of ${Math.max(buckets.summaries.source, buckets.summaries.target).toLocaleString('en-US')} buckets holding most rows, so both sides are streamed ordered by key and merged instead of fetching them.`, buckets, phases);
+    return fallBack(context, `The checksums differ in ${buckets.differing.length.toLocaleString('en-US')} of ${first.scanned.toLocaleString('en-US')} buckets holding most rows, so both sides are streamed ordered by key and merged instead of fetching them.`, buckets, phases);
   }
 
   const scanned = first.scanned;
@@ -428,11 +431,13 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
     };
   } else {
     context.progress('fetching-diff', `fetching the rows of ${buckets.differing.length} differing buckets`);
+    // Over a slow link (refined ranges) each query is a round trip: narrow ranges go more to a query.
+    const perQuery = refined && sourceRelation.bucketing.kind === 'range' ? rangesPerSlowQuery(sourceRelation.bucketing.width) : RANGES_PER_QUERY;
     outcome = await runStreamMerge(
       { ...context, progress: () => undefined },
       {
-        source: bucketConditions(sourceRelation, buckets.differing, buckets.keyRanges.source),
-        target: bucketConditions(targetRelation, buckets.differing, buckets.keyRanges.target),
+        source: bucketConditions(sourceRelation, buckets.differing, buckets.keyRanges.source, perQuery),
+        target: bucketConditions(targetRelation, buckets.differing, buckets.keyRanges.target, perQuery),
       },
     );
   }

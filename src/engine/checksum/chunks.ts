@@ -110,7 +110,8 @@ async function* chunkSummaries(
   const key = relation.keys[0]!.expr;
   // Before the first chunk and after the last, in the same slices: no more connections than the grouped
   // scan takes (two sides on one server share a pool).
-  if (outside && queries.length > 0) {
+  if (outside) {
+    if (queries.length === 0) queries.push([]);
     queries[0]!.unshift(bucketScanSql(relation, `${key} < ${outside.below}`));
     queries[queries.length - 1]!.push(bucketScanSql(relation, `${key} > ${outside.above}`));
   }

@@ -281,15 +281,18 @@ export const MAX_KEY_RANGES = 2000;
 /**
  * Key ranges per fetch query. An engine re-checks each row it reads through a range against the
  * whole OR list (MariaDB took 5 s for 256K rows through 1,000 ranges: 20 µs a row), so a long list
- * is split into queries of this many ranges, read one after the other. Narrower ranges (after the
- * refining pass over a slow link, where each query is a round trip) go more to a query, as many as
- * hold about as many keys, up to MAX_RANGES_PER_QUERY.
+ * is split into queries of this many ranges, read one after the other.
  */
 export const RANGES_PER_QUERY = 50;
 const KEYS_PER_QUERY = 50n * 256n;
 const MAX_RANGES_PER_QUERY = 400;
 
-function rangesPerQuery(width: bigint): number {
+/**
+ * After the refining pass over a slow link, where each fetch query costs a round trip, narrow ranges
+ * go more to a query: as many as hold about as many keys as RANGES_PER_QUERY ranges of 256, at most
+ * MAX_RANGES_PER_QUERY (the spread scenario's 1,100 ranges of 16: 22 round trips → 3).
+ */
+export function rangesPerSlowQuery(width: bigint): number {
   return width >= 256n ? RANGES_PER_QUERY : Math.min(MAX_RANGES_PER_QUERY, Number(KEYS_PER_QUERY / (width > 0n ? width : 1n)));
 }
 
@@ -298,7 +301,7 @@ function rangesPerQuery(width: bigint): number {
  * fetch query. Range buckets give ascending, disjoint key ranges per condition, so the queries' rows,
  * each ordered by key, are in key order when read one after the other.
  */
-export function bucketConditions(relation: ChecksumRelation, buckets: readonly bigint[], keyRanges?: ReadonlyMap<bigint, readonly KeyRange[]>): string[] {
+export function bucketConditions(relation: ChecksumRelation, buckets: readonly bigint[], keyRanges?: ReadonlyMap<bigint, readonly KeyRange[]>, perQuery = RANGES_PER_QUERY): string[] {
   const bucketing = relation.bucketing;
   const key = relation.keys[0]?.expr;
   const filtered = () => [`${bucketExpression(relation)} IN (${buckets.join(', ')})`];
@@ -309,7 +312,6 @@ export function bucketConditions(relation: ChecksumRelation, buckets: readonly b
   // Thousands of ranges would burden the planners (PostgreSQL plans one index scan per range): filter a scan instead.
   if (ranges.length > MAX_KEY_RANGES) return filtered();
   const conditions: string[] = [];
-  const perQuery = rangesPerQuery(bucketing.width);
   for (let i = 0; i < ranges.length; i += perQuery) {
     const batch = ranges.slice(i, i + perQuery);
     conditions.push(`(${batch.map(([a, b]) => keyBetween(key, String(a), String(b))).join(' OR ')})`);
