@@ -131,17 +131,21 @@ export async function compareBuckets(source: AsyncIterable<BucketSummary>, targe
   return result;
 }
 
+/** Per-side counts added up. */
+export function addSides(a: { source: number; target: number }, b: { source: number; target: number }): { source: number; target: number } {
+  return { source: a.source + b.source, target: a.target + b.target };
+}
+
 /** Two comparisons of disjoint buckets (range buckets: no key ranges kept) as one. */
 export function combineComparisons(a: BucketComparison, b: BucketComparison): BucketComparison {
-  const add = (x: { source: number; target: number }, y: { source: number; target: number }) => ({ source: x.source + y.source, target: x.target + y.target });
   return {
     differing: [...a.differing, ...b.differing].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)),
     matchedRows: a.matchedRows + b.matchedRows,
-    differingRows: add(a.differingRows, b.differingRows),
-    totals: add(a.totals, b.totals),
-    nullKeys: add(a.nullKeys, b.nullKeys),
-    summaries: add(a.summaries, b.summaries),
-    bytes: add(a.bytes, b.bytes),
+    differingRows: addSides(a.differingRows, b.differingRows),
+    totals: addSides(a.totals, b.totals),
+    nullKeys: addSides(a.nullKeys, b.nullKeys),
+    summaries: addSides(a.summaries, b.summaries),
+    bytes: addSides(a.bytes, b.bytes),
     keyRanges: { source: new Map(), target: new Map() },
   };
 }

@@ -21,15 +21,15 @@ import { linkedAbort } from '../../shared/abort.js';
 import { queryOptions, type DiffContext, type DiffOutcome } from '../diff-outcome.js';
 import { runStreamMerge } from '../stream-merge.js';
 import { dynamicTyping, type Side } from '../sides.js';
-import { chooseBucketCount, compareBuckets, MAX_BUCKETS, ROWS_PER_BUCKET, type BucketComparison } from './buckets.js';
-import { checksumRelation, integerKeyed } from './relation.js';
-import { differingShareAt, PROBE_BUCKETS, probeBuckets, probeRanges, widthForProbe, type ProbeResult } from './probe.js';
+import { addSides, compareBuckets, ROWS_PER_BUCKET, type BucketComparison } from './buckets.js';
+import { bucketsInWords, chooseBucketing, PAGE_SAMPLE_ROWS } from './bucketing.js';
+import { checksumRelation } from './relation.js';
+import { PROBE_BUCKETS, probeBuckets, probeRanges, widthForProbe, type ProbeResult } from './probe.js';
 import { REFINE_SPLIT, refineRanges } from './refine.js';
 import { MIN_ROWS_TO_SPLIT_HASH_SCAN, scanSummaries, sideSlices } from './slices.js';
-import { prefixBucketsFromSample, type PrefixBucketing } from './prefix.js';
 import { orderedRanges } from './ordered-rows.js';
-import { chunkWidth, MOST_SAMPLED_CHUNKS_DIFFER, runChunkPass } from './chunks.js';
-import { bucketConditions, duplicateKeysSql, MAX_KEY_RANGES, keyRangeSql, RANGES_PER_QUERY, rangesPerSlowQuery, sampleKeysSql, type Bucketing, type ChecksumRelation } from './sql.js';
+import { chunkPlan, runChunkPass } from './chunks.js';
+import { bucketConditions, duplicateKeysSql, MAX_KEY_RANGES, RANGES_PER_QUERY, rangesPerSlowQuery, type Bucketing, type ChecksumRelation } from './sql.js';
 
 /** Below this many rows (the larger side), streaming both sides is as cheap as anything. */
 export const SMALL_TABLE_ROWS = 50_000;
@@ -40,8 +40,6 @@ export const SMALL_TABLE_ROWS = 50_000;
  * refined then fetched in 0.84 s).
  */
 export const SLOW_LINK_MS = 5;
-/** The probe says changes are spread (no chunk pass) only when at least this many of its ranges differ. */
-export const SPREAD_PROBE_RANGES = 4;
 /** When more than this share of the rows is in differing buckets, re-reading them costs more than streaming. */
 export const MOST_ROWS_DIFFER = 0.5;
 
@@ -133,99 +131,6 @@ async function duplicateKeys(context: DiffContext, side: Side, relation: Checksu
   return Number(rows[0]?.duplicate_keys ?? 0);
 }
 
-/** The side's smallest and largest key (through the key's index), as exact integers. */
-async function keyRange(context: DiffContext, side: Side, relation: ChecksumRelation): Promise<{ lo: bigint; hi: bigint } | undefined> {
-  const [row] = await side.connection.query(keyRangeSql(relation), [], queryOptions(context));
-  const value = (v: unknown) => (v === null || v === undefined ? undefined : BigInt(Buffer.isBuffer(v) ? v.toString('utf8') : String(v)));
-  const lo = value(row?.lo);
-  const hi = value(row?.hi);
-  return lo === undefined || hi === undefined ? undefined : { lo, hi };
-}
-
-/** Prefix buckets at most: their bounds are written into the scan's SQL (about 18 bytes each). */
-export const MAX_PREFIX_BUCKETS = 1 << 16;
-
-function textKeyed(context: DiffContext): boolean {
-  const [key, ...rest] = context.resolved.keys;
-  if (!key || rest.length > 0 || key.family !== 'text' || key.sourceType.family !== 'text' || key.targetType.family !== 'text') return false;
-  return context.source.connection.compiler.textKeyOrder !== undefined && context.target.connection.compiler.textKeyOrder !== undefined;
-}
-
-/**
- * Prefix buckets (prefix.ts) from a random sample of twice as many keys as buckets, taken from a side
- * whose engine parallelises a scan itself (PostgreSQL: its sample costs a fraction of MariaDB's
- * single-core scan), else from the source; undefined (key-hash buckets then) when the sample does
- * not allow them. The sample also gives MariaDB's scan slices their pivots (slices.ts).
- */
-async function prefixBucketing(
-  context: DiffContext,
-  sides: [Side, ChecksumRelation, number][],
-  buckets: number,
-  pageSampleRows: number,
-): Promise<{ prefix: PrefixBucketing | undefined; sample: Buffer[] }> {
-  const scansInParallel = await Promise.all(sides.map(async ([side]) => ((await loadChecksumHooks(side.connection.dialect)).parallelScans ?? 1) <= 1));
-  const [side, relation, rows] = sides[scansInParallel.indexOf(true)] ?? sides[0]!;
-  const fraction = Math.min(1, (2 * buckets) / Math.max(1, rows));
-  const draw = (byPages: boolean) => side.connection.query(sampleKeysSql(relation, fraction, 4 * buckets, byPages), [], queryOptions(context));
-  // A view (or a foreign table) refuses a page sample: its rows are sampled one by one instead.
-  const sample = rows >= pageSampleRows ? await draw(true).catch((error: unknown) => (context.signal?.aborted ? Promise.reject(error) : draw(false))) : await draw(false);
-  const keys = sample.map((row) => (Buffer.isBuffer(row.key_text) ? row.key_text : Buffer.from(String(row.key_text), 'utf8')));
-  return { prefix: prefixBucketsFromSample(keys, buckets), sample: keys };
-}
-
-/**
- * From this many rows a table's keys are sampled by pages where the engine can (PostgreSQL): reading
- * every row to draw a random share took 4.4 s at 10M rows. Smaller tables are read whole, since the
- * pages' clustered rows made poorer buckets (100k rows: most rows in differing buckets, streamed).
- */
-export const PAGE_SAMPLE_ROWS = 2_000_000;
-
-/** Range buckets only for keys within ±2^62: beyond, `key - lo` could overflow a 64-bit integer. */
-const RANGE_KEY_LIMIT = 2n ** 62n;
-
-/**
- * Range buckets for a single integer key when both sides are tables (min/max come from the index);
- * prefix buckets for a single text key on engines that have them; hash buckets otherwise. About
- * ROWS_PER_BUCKET rows per bucket each way.
- */
-async function chooseBucketing(
-  context: DiffContext,
-  relations: [ChecksumRelation, ChecksumRelation],
-  rowCounts: [number, number],
-  rowsPerBucket: number,
-  pageSampleRows: number,
-): Promise<{ bucketing: Bucketing; span?: { lo: bigint; hi: bigint }; sample?: Buffer[] }> {
-  const rows = Math.max(...rowCounts);
-  const hash = { bucketing: { kind: 'hash', buckets: chooseBucketCount(rows, rowsPerBucket) } as Bucketing };
-  const { source, target } = context;
-  if (textKeyed(context)) {
-    const buckets = Math.min(MAX_PREFIX_BUCKETS, Math.max(1, Math.ceil(rows / rowsPerBucket)));
-    const { prefix, sample } = await prefixBucketing(context, [[source, relations[0], rowCounts[0]], [target, relations[1], rowCounts[1]]], buckets, pageSampleRows);
-    return prefix ? { bucketing: prefix, sample } : { ...hash, sample };
-  }
-  if (!integerKeyed(context.resolved) || source.definition.query || target.definition.query) return hash;
-  const ranges = await Promise.all([keyRange(context, source, relations[0]), keyRange(context, target, relations[1])]);
-  const known = ranges.filter((r): r is { lo: bigint; hi: bigint } => r !== undefined);
-  if (known.length === 0) return hash;
-  const lo = known.reduce((m, r) => (r.lo < m ? r.lo : m), known[0]!.lo);
-  const hi = known.reduce((m, r) => (r.hi > m ? r.hi : m), known[0]!.hi);
-  // `key - lo` and the range bounds must stay exact 64-bit integers on every engine.
-  if (lo < -RANGE_KEY_LIMIT || hi > RANGE_KEY_LIMIT) return hash;
-  const buckets = BigInt(Math.min(MAX_BUCKETS, Math.max(1, Math.ceil(rows / rowsPerBucket))));
-  const span = hi - lo + 1n;
-  let width = (span + buckets - 1n) / buckets;
-  // A multiple of REFINE_SPLIT, so a refining pass's narrower buckets nest exactly inside these.
-  if (width >= 2n * REFINE_SPLIT) width = ((width + REFINE_SPLIT - 1n) / REFINE_SPLIT) * REFINE_SPLIT;
-  return { bucketing: { kind: 'range', lo, width: width < 1n ? 1n : width }, span: { lo, hi } };
-}
-
-/** The buckets, in words, for the plan's reason. */
-function bucketsInWords(bucketing: Bucketing): string {
-  if (bucketing.kind === 'hash') return 'key-hash buckets';
-  if (bucketing.kind === 'range') return `key ranges of ${bucketing.width.toLocaleString('en-US')}`;
-  return `key-order buckets (by the keys' bytes${bucketing.shared ? ' after their shared prefix' : ''})`;
-}
-
 async function fallBack(context: DiffContext, reason: string, spent: BucketComparison | undefined, phases: Record<string, number> = {}): Promise<ChecksumOutcome> {
   context.logger.debug(`${context.definition.name}: ${reason}`);
   const started = performance.now();
@@ -238,10 +143,6 @@ async function fallBack(context: DiffContext, reason: string, spent: BucketCompa
     outcome.sent.target.bytes_sent += spent.bytes.target;
   }
   return { ...outcome, replanned: { kind: 'stream', reason }, phases: streamed };
-}
-
-function addSides(a: { source: number; target: number }, b: { source: number; target: number }): { source: number; target: number } {
-  return { source: a.source + b.source, target: a.target + b.target };
 }
 
 /** How the probe narrowed the planned ranges, in words (empty when it did not). */
@@ -310,18 +211,13 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
     sourceRelation = { ...sourceRelation, bucketing };
     targetRelation = { ...targetRelation, bucketing };
     // The chunk pass reads each chunk through the key's index in key order: both keys must be the tables' primary keys.
-    let chunkKeys =
+    const probed = probe && chosen.bucketing.kind === 'range' ? { result: probe, width: chosen.bucketing.width } : undefined;
+    const plan =
       orderedHash && span && tuning.chunks !== false && keyIsDeclaredUnique(local, source) && keyIsDeclaredUnique(local, target)
-        ? chunkWidth([sourceRelation, targetRelation], span, orderedHash.limit)
-        : undefined;
-    let spread = '';
-    // Changes the probe saw spread thinly would make most chunks differ: straight to the grouped scan.
-    // At least SPREAD_PROBE_RANGES differing probed ranges: two or three may be as many clusters, which chunks handle well.
-    const chunksDiffering = chunkKeys && probe && probe.differing >= SPREAD_PROBE_RANGES && chosen.bucketing.kind === 'range' ? differingShareAt(probe, chosen.bucketing.width, chunkKeys) : undefined;
-    if (chunkKeys && chunksDiffering !== undefined && chunksDiffering > MOST_SAMPLED_CHUNKS_DIFFER) {
-      spread = ` (by the probe, chunks of ${chunkKeys.toLocaleString('en-US')} keys would differ ${Math.round(100 * chunksDiffering)} % of the time, so every range was checksummed)`;
-      chunkKeys = undefined;
-    }
+        ? chunkPlan([sourceRelation, targetRelation], span, orderedHash.limit, probed)
+        : { width: undefined, skipped: '' };
+    const chunkKeys = plan.width;
+    let spread = plan.skipped;
     let chunkSample: BucketComparison | undefined;
     if (chunkKeys && span) {
       lap('buckets');

@@ -13,13 +13,13 @@
  * of a scan spent).
  */
 import { loadChecksumHooks } from '../../dialects/registry.js';
-import type { ResultRow } from '../../dialects/types.js';
-import { queryOptions, type DiffContext } from '../diff-outcome.js';
+import type { DiffContext } from '../diff-outcome.js';
 import { InternalError } from '../../shared/errors.js';
 import type { Side } from '../sides.js';
-import { combineComparisons, compareBuckets, toSummary, type BucketComparison, type BucketSummary } from './buckets.js';
+import { combineComparisons, compareBuckets, type BucketComparison, type BucketSummary } from './buckets.js';
+import { differingShareAt, type ProbeResult } from './probe.js';
 import { refineRanges } from './refine.js';
-import { mergeSummaries, parallelScans } from './slices.js';
+import { mergeSummaries, parallelScans, streamedSummaries } from './slices.js';
 import { bucketScanSql, INTEGER_TEXT, rowText, type ChecksumRelation } from './sql.js';
 
 /** A chunk holds at most this many planned ranges (the planned width times this many keys). */
@@ -37,6 +37,9 @@ export const MOST_SAMPLED_CHUNKS_DIFFER = 0.25;
  * planning, and MariaDB's memory, which keeps each GROUP_CONCAT's text until the statement ends.
  */
 export const CHUNKS_PER_QUERY = 16;
+
+/** The probe says changes are spread (no chunk pass) only when at least this many of its ranges differ: two or three may be as many clusters, which chunks handle well. */
+export const SPREAD_PROBE_RANGES = 4;
 
 type RangeRelation = ChecksumRelation & { bucketing: { kind: 'range'; lo: bigint; width: bigint } };
 
@@ -59,6 +62,23 @@ export function chunkWidth(relations: readonly ChecksumRelation[], span: { lo: b
   if (limit !== undefined && limit / width < perChunk) perChunk = limit / width;
   if (ranges / MIN_CHUNKS < perChunk) perChunk = ranges / MIN_CHUNKS;
   return perChunk >= MIN_RANGES_PER_CHUNK ? perChunk * width : undefined;
+}
+
+/**
+ * The chunk width the pass runs with (chunkWidth), or undefined, with why in words for the plan's
+ * reason when the probe (`probed`: its result at `width` keys a range) says changes are spread so
+ * thinly that most chunks would differ: straight to the grouped scan then.
+ */
+export function chunkPlan(
+  relations: readonly ChecksumRelation[],
+  span: { lo: bigint; hi: bigint },
+  limit: bigint | undefined,
+  probed: { result: ProbeResult; width: bigint } | undefined,
+): { width: bigint | undefined; skipped: string } {
+  const width = chunkWidth(relations, span, limit);
+  const share = width && probed && probed.result.differing >= SPREAD_PROBE_RANGES ? differingShareAt(probed.result, probed.width, width) : undefined;
+  if (!width || share === undefined || share <= MOST_SAMPLED_CHUNKS_DIFFER) return { width, skipped: '' };
+  return { width: undefined, skipped: ` (by the probe, chunks of ${width.toLocaleString('en-US')} keys would differ ${Math.round(100 * share)} % of the time, so every range was checksummed)` };
 }
 
 /**
@@ -116,12 +136,7 @@ async function* chunkSummaries(
     queries[queries.length - 1]!.push(bucketScanSql(relation, `${key} > ${outside.above}`));
   }
   // A slice's queries read ascending chunks: one after the other, their rows stay ordered.
-  const streams = queries.map(async function* (statements) {
-    for (const sql of statements) {
-      for await (const row of side.connection.stream(sql, [], queryOptions(context))) yield toSummary(row as ResultRow);
-    }
-  });
-  yield* mergeSummaries(streams);
+  yield* mergeSummaries(queries.map((statements) => streamedSummaries(context, side, statements)));
 }
 
 export type ChunkPass =

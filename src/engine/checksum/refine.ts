@@ -6,7 +6,7 @@
  * ones; after the chunk pass (chunks.ts), its differing chunks in the planned ranges.
  */
 import type { DiffContext } from '../diff-outcome.js';
-import { compareBuckets, type BucketComparison } from './buckets.js';
+import { addSides, compareBuckets, type BucketComparison } from './buckets.js';
 import { scanSummaries } from './slices.js';
 import { withinBuckets, type Bucketing, type ChecksumRelation } from './sql.js';
 
@@ -41,8 +41,8 @@ export async function refineRanges(
       matchedRows: coarse.matchedRows + fine.matchedRows,
       totals: coarse.totals,
       nullKeys: coarse.nullKeys,
-      summaries: { source: coarse.summaries.source + fine.summaries.source, target: coarse.summaries.target + fine.summaries.target },
-      bytes: { source: coarse.bytes.source + fine.bytes.source, target: coarse.bytes.target + fine.bytes.target },
+      summaries: addSides(coarse.summaries, fine.summaries),
+      bytes: addSides(coarse.bytes, fine.bytes),
     },
   };
 }

@@ -165,10 +165,14 @@ export async function* scanSummaries(context: DiffContext, side: Side, relation:
     for (const row of await side.connection.query(sqlOf(slices[0]!), [], queryOptions(context))) yield toSummary(row as ResultRow);
     return;
   }
-  const streams = slices.map(async function* (slice) {
-    for await (const row of side.connection.stream(sqlOf(slice), [], queryOptions(context))) yield toSummary(row);
-  });
-  yield* mergeSummaries(streams);
+  yield* mergeSummaries(slices.map((slice) => streamedSummaries(context, side, [sqlOf(slice)])));
+}
+
+/** The summaries of `statements` (each ordered by bucket, the later ones' buckets higher), streamed one query after the other. */
+export async function* streamedSummaries(context: DiffContext, side: Side, statements: readonly string[]): AsyncGenerator<BucketSummary> {
+  for (const sql of statements) {
+    for await (const row of side.connection.stream(sql, [], queryOptions(context))) yield toSummary(row as ResultRow);
+  }
 }
 
 /** The slices of a side's scan, for its dialect. */
