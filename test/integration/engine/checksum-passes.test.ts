@@ -52,6 +52,8 @@ beforeAll(async () => {
     if (name === 'postgres') await engine.exec(`CREATE VIEW ${engine.table('keyed_view')} AS SELECT * FROM ${engine.table('keyed')}`);
     // every 50th row changed: a change in every range of 256
     await engine.exec(`CREATE TABLE ${engine.table('dense')} AS SELECT id, label, CASE WHEN id % 50 = 0 THEN amount + 1 ELSE amount END AS amount FROM ${engine.table('base')}`);
+    // every other row changed: a change in every range of 2
+    await engine.exec(`CREATE TABLE ${engine.table('halved')} AS SELECT id, label, CASE WHEN id % 2 = 0 THEN amount + 1 ELSE amount END AS amount FROM ${engine.table('base')}`);
   }
 });
 afterAll(async () => {
@@ -95,6 +97,18 @@ describe('the probe before the checksum scan', () => {
     expect(probed.plan).toMatchObject({ kind: 'stream', reason: expect.stringMatching(/^The checksums of 32 key ranges spread over the table differ in 32,/) });
     expect(probed.plan?.phases_ms).toHaveProperty('probe');
     expect(probed.plan?.phases_ms).not.toHaveProperty('checksum_scan');
+  });
+
+  it.each(pairs)('%s → %s: a table of many ranges is probed in one range of 128, in queries of 50 ranges, every one of them seen', async (s, t) => {
+    const def = { ...comparison(engines.get(s)!, engines.get(t)!, 'halved'), primaryKeys: { source: ['id'], target: ['id'] } };
+    const narrow = checksumStrategy(sameConnection, { smallTableRows: 0, mostRowsDiffer: 0.5, rowsPerBucket: 2, minRowsToSplitHashScan: 0 });
+    const streamed = await compare(def, { logger: silentLogger }, [streamStrategy]);
+    const probed = await compare(def, { logger: silentLogger }, [narrow]);
+    expect(streamed.stats).toMatchObject({ mismatched_rows: ROWS / 2 });
+    // 20,000 keys in 10,000 ranges of 2: 78 probed (queries of 50 and 28), all differing.
+    expect(probed.plan).toMatchObject({ kind: 'stream', reason: expect.stringMatching(/^The checksums of 78 key ranges spread over the table differ in 78,/) });
+    expect(probed.stats).toEqual(streamed.stats);
+    expect(probed.diff).toEqual(streamed.diff);
   });
 
   it.each(pairs)('%s → %s: clustered changes pass the probe and are checksummed', async (s, t) => {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MAX_BUCKETS } from '../../../src/engine/checksum/buckets.js';
-import { differingShareAt, PROBE_BUCKETS, probeBuckets, TARGET_DIFFERING_SHARE, widthForProbe } from '../../../src/engine/checksum/probe.js';
+import { differingShareAt, MAX_PROBE_BUCKETS, PROBE_BUCKETS, probeBuckets, probeCount, TARGET_DIFFERING_SHARE, widthForProbe } from '../../../src/engine/checksum/probe.js';
 
 const span = { lo: 1n, hi: 1_000_000n };
 
@@ -16,6 +16,17 @@ describe('probeBuckets', () => {
     for (const start of starts) expect((start - 1n) % 272n).toBe(0n);
     for (let i = 1; i < starts.length; i++) expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(272n * 114n);
     expect(starts.at(-1)! <= 1n + 272n * 3676n).toBe(true);
+  });
+
+  it('probes one range in 128 of a larger table, between 32 and 512 of them', () => {
+    expect(probeCount(3677)).toBe(PROBE_BUCKETS);
+    // 10M rows in ranges of 257: 38,911 ranges, 303 probed (0.8 % of the rows).
+    expect(probeCount(38_911)).toBe(303);
+    expect(probeBuckets(1n, 257n, 38_911)).toHaveLength(303);
+    expect(probeCount(10_000_000)).toBe(MAX_PROBE_BUCKETS);
+    const starts = probeBuckets(1n, 257n, 38_911);
+    expect(new Set(starts).size).toBe(303);
+    expect(starts.at(-1)! <= 1n + 257n * 38_910n).toBe(true);
   });
 });
 
