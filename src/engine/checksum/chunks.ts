@@ -38,7 +38,11 @@ export const MOST_SAMPLED_CHUNKS_DIFFER = 0.25;
  */
 export const CHUNKS_PER_QUERY = 16;
 
-/** The probe says changes are spread (no chunk pass) only when at least this many of its ranges differ: two or three may be as many clusters, which chunks handle well. */
+/**
+ * The probe says changes are spread (no chunk pass) only when its differing ranges form at least this
+ * many runs: two or three may be as many clusters, which chunks handle well, and one block of changes
+ * covering several neighbouring probed ranges is one run.
+ */
 export const SPREAD_PROBE_RANGES = 4;
 
 type RangeRelation = ChecksumRelation & { bucketing: { kind: 'range'; lo: bigint; width: bigint } };
@@ -76,7 +80,7 @@ export function chunkPlan(
   probed: { result: ProbeResult; width: bigint } | undefined,
 ): { width: bigint | undefined; skipped: string } {
   const width = chunkWidth(relations, span, limit);
-  const share = width && probed && probed.result.differing >= SPREAD_PROBE_RANGES ? differingShareAt(probed.result, probed.width, width) : undefined;
+  const share = width && probed && probed.result.clusters >= SPREAD_PROBE_RANGES ? differingShareAt(probed.result, probed.width, width) : undefined;
   if (!width || share === undefined || share <= MOST_SAMPLED_CHUNKS_DIFFER) return { width, skipped: '' };
   return { width: undefined, skipped: ` (by the probe, chunks of ${width.toLocaleString('en-US')} keys would differ ${Math.round(100 * share)} % of the time, so every range was checksummed)` };
 }

@@ -1,6 +1,7 @@
 /**
  * The probe before a range-bucket checksum scan: probeCount buckets spread evenly over the key
- * range are checksummed first (through the key's index: a few thousand rows, one round trip a side).
+ * range are checksummed first (through the key's index: a few thousand rows, a query a side per
+ * RANGES_PER_QUERY ranges).
  * When most of them differ, the changes are spread over most buckets, where a full checksum scan
  * would be wasted (every bucket would be fetched again): the caller streams both sides at once instead.
  * Otherwise the share that differs sizes the ranges of the scan (widthForProbe): changes spread thinly
@@ -17,9 +18,10 @@ import { bucketConditions, bucketScanSql, type ChecksumRelation } from './sql.js
 /** How many buckets the probe checksums at least. */
 export const PROBE_BUCKETS = 32;
 /**
- * Larger tables get one probed range in PROBE_EVERY, up to MAX_PROBE_BUCKETS: at 10M rows, 1,100
- * changes one in about 9,000 keys touch about 1 of 32 ranges of 257 keys (too few to tell) but about
- * 8 of 303, for 0.8 % of the rows, which spares the chunk pass's sample (an eighth of a scan).
+ * Larger tables get one probed range in PROBE_EVERY, up to MAX_PROBE_BUCKETS: at 10M rows (39,063
+ * ranges of 256), 1,100 changes one in about 9,000 keys touch about 1 of 32 probed ranges (too few to
+ * tell) but about 9 of 305, for 0.8 % of the rows, which spares the chunk pass's sample (an eighth of
+ * a scan). Probed ranges lie closer then: one block of changed keys may cover several (`clusters`).
  */
 export const PROBE_EVERY = 128;
 export const MAX_PROBE_BUCKETS = 512;
@@ -37,6 +39,8 @@ export interface ProbeResult {
   /** Buckets the probe compared (those with rows on either side). */
   probed: number;
   differing: number;
+  /** Runs of differing ranges neighbouring in the probe's order: one block of changes covering several probed ranges is one. */
+  clusters: number;
 }
 
 /** The start keys of probeCount(count) range buckets spread evenly over `count` buckets from `lo`. */
@@ -52,16 +56,29 @@ export async function probeRanges(context: DiffContext, sides: [Side, Side], rel
   // against its query's whole list of ranges (MariaDB: 300 ranges took 0.26 s for 78k rows).
   const summaries = (side: Side, relation: ChecksumRelation) => streamedSummaries(context, side, bucketConditions(relation, starts).map((condition) => bucketScanSql(relation, condition)));
   const compared = await compareBuckets(summaries(sides[0], relations[0]), summaries(sides[1], relations[1]));
-  return { probed: Math.max(compared.summaries.source, compared.summaries.target), differing: compared.differing.length };
+  return { probed: Math.max(compared.summaries.source, compared.summaries.target), differing: compared.differing.length, clusters: runsOf(starts, compared.differing) };
+}
+
+/** How many runs of neighbouring probed ranges (`starts`, ascending) the differing ones (ascending) form. */
+export function runsOf(starts: readonly bigint[], differing: readonly bigint[]): number {
+  const index = new Map(starts.map((start, i) => [start, i]));
+  let runs = 0;
+  let previous = -2;
+  for (const bucket of differing) {
+    const i = index.get(bucket) ?? -2;
+    if (i < 0 || i !== previous + 1) runs++;
+    previous = i;
+  }
+  return runs;
 }
 
 /**
  * The share of ranges `width` keys wide expected to differ, from the share f the probe saw at
- * `probedWidth`: 1 − (1 − f)^(width / probedWidth). Undefined when fewer than two probed ranges differ
- * (one may be a cluster's, which says nothing of the rest).
+ * `probedWidth`: 1 − (1 − f)^(width / probedWidth). Undefined when the differing probed ranges form
+ * fewer than two runs (one may be a cluster's, which says nothing of the rest).
  */
 export function differingShareAt(probe: ProbeResult, probedWidth: bigint, width: bigint): number | undefined {
-  if (probe.differing < 2 || probe.probed === 0) return undefined;
+  if (probe.clusters < 2 || probe.probed === 0) return undefined;
   const share = Math.min(probe.differing / probe.probed, 0.99);
   return 1 - (1 - share) ** (Number(width) / Number(probedWidth));
 }
@@ -69,11 +86,12 @@ export function differingShareAt(probe: ProbeResult, probedWidth: bigint, width:
 /**
  * The range width at which about TARGET_DIFFERING_SHARE of the ranges would differ, from the share f the
  * probe saw at `width`: with changes at density d per key, a range of w keys differs with probability
- * 1 − (1 − d)^w, so w' = w · ln(1 − target) / ln(1 − f). Unchanged when fewer than two probed ranges
- * differ (one may be a cluster's); never more than MAX_BUCKETS ranges over the span, never wider than `width`.
+ * 1 − (1 − d)^w, so w' = w · ln(1 − target) / ln(1 − f). Unchanged when the differing probed ranges
+ * form fewer than two runs (one may be a cluster's); never more than MAX_BUCKETS ranges over the span,
+ * never wider than `width`.
  */
 export function widthForProbe(width: bigint, span: { lo: bigint; hi: bigint }, probe: ProbeResult): bigint {
-  if (probe.differing < 2 || probe.probed === 0) return width;
+  if (probe.clusters < 2 || probe.probed === 0) return width;
   const share = Math.min(probe.differing / probe.probed, 0.99);
   if (share <= TARGET_DIFFERING_SHARE) return width;
   let narrow = BigInt(Math.max(1, Math.floor((Number(width) * Math.log(1 - TARGET_DIFFERING_SHARE)) / Math.log(1 - share))));

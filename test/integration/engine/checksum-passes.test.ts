@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compare } from '../../../src/engine/index.js';
 import { sameConnection, streamStrategy } from '../../../src/engine/plan.js';
 import { checksumStrategy } from '../../../src/engine/checksum/strategy.js';
+import { probeBuckets } from '../../../src/engine/checksum/probe.js';
 import type { ComparisonDefinition } from '../../../src/engine/model.js';
 import { silentLogger } from '../../../src/shared/logger.js';
 import { databaseAvailable } from '../../helpers/databases.js';
@@ -52,6 +53,10 @@ beforeAll(async () => {
     if (name === 'postgres') await engine.exec(`CREATE VIEW ${engine.table('keyed_view')} AS SELECT * FROM ${engine.table('keyed')}`);
     // every 50th row changed: a change in every range of 256
     await engine.exec(`CREATE TABLE ${engine.table('dense')} AS SELECT id, label, CASE WHEN id % 50 = 0 THEN amount + 1 ELSE amount END AS amount FROM ${engine.table('base')}`);
+    // four rows changed, at the starts of probed ranges 5 and 20 (the probe's first query of 50 ranges)
+    // and 55 and 70 (its second) when 20,000 keys are probed in ranges of 2
+    const probedKeys = [5, 20, 55, 70].map((i) => probeBuckets(1n, 2n, ROWS / 2)[i]!);
+    await engine.exec(`CREATE TABLE ${engine.table('probed')} AS SELECT id, label, CASE WHEN id IN (${probedKeys.join(', ')}) THEN amount + 1 ELSE amount END AS amount FROM ${engine.table('base')}`);
     // every other row changed: a change in every range of 2
     await engine.exec(`CREATE TABLE ${engine.table('halved')} AS SELECT id, label, CASE WHEN id % 2 = 0 THEN amount + 1 ELSE amount END AS amount FROM ${engine.table('base')}`);
   }
@@ -107,6 +112,18 @@ describe('the probe before the checksum scan', () => {
     expect(streamed.stats).toMatchObject({ mismatched_rows: ROWS / 2 });
     // 20,000 keys in 10,000 ranges of 2: 78 probed (queries of 50 and 28), all differing.
     expect(probed.plan).toMatchObject({ kind: 'stream', reason: expect.stringMatching(/^The checksums of 78 key ranges spread over the table differ in 78,/) });
+    expect(probed.stats).toEqual(streamed.stats);
+    expect(probed.diff).toEqual(streamed.diff);
+  });
+
+  it.each(pairs)('%s → %s: the differing ranges of both of the probe\'s queries are counted, and size the ranges', async (s, t) => {
+    const def = { ...comparison(engines.get(s)!, engines.get(t)!, 'probed'), primaryKeys: { source: ['id'], target: ['id'] } };
+    const narrow = checksumStrategy(sameConnection, { smallTableRows: 0, mostRowsDiffer: 0.5, rowsPerBucket: 2, minRowsToSplitHashScan: 0 });
+    const streamed = await compare(def, { logger: silentLogger }, [streamStrategy]);
+    const probed = await compare(def, { logger: silentLogger }, [narrow]);
+    expect(streamed.stats).toMatchObject({ mismatched_rows: 4, only_in_source: 0, only_in_target: 0 });
+    // 4 of 78 (5.1 %, over the 5 % aimed at): ranges of 2 · ln(0.95) / ln(1 − 4/78) = 1.9 keys, floored to 1.
+    expect(probed.plan?.reason).toContain('a probe of 78 ranges of 2 found 4 differing, so the ranges were narrowed to 1');
     expect(probed.stats).toEqual(streamed.stats);
     expect(probed.diff).toEqual(streamed.diff);
   });

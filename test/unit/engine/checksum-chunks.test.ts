@@ -7,7 +7,7 @@ import { postgresCompiler } from '../../../src/dialects/postgres/compiler.js';
 import { mysqlCompiler } from '../../../src/dialects/mysql/compiler.js';
 import { sqliteCompiler } from '../../../src/dialects/sqlite/compiler.js';
 import type { ColumnType, SqlCompiler } from '../../../src/dialects/types.js';
-import { chunkScanSql, chunkWidth } from '../../../src/engine/checksum/chunks.js';
+import { chunkPlan, chunkScanSql, chunkWidth } from '../../../src/engine/checksum/chunks.js';
 import type { ChecksumRelation } from '../../../src/engine/checksum/sql.js';
 
 const id: ColumnType = { name: 'id', type: 'bigint', family: 'integer' };
@@ -34,6 +34,22 @@ describe('chunk width', () => {
     expect(chunkWidth(pair(mysqlCompiler), { lo: 1n, hi: 10_000_000n }, 7n * 256n)).toBeUndefined();
     expect(chunkWidth([{ ...relation(mysqlCompiler), orderedRows: false }, relation(postgresCompiler)], { lo: 1n, hi: 10_000_000n }, undefined)).toBeUndefined();
     expect(chunkWidth([relation(sqliteCompiler), relation(postgresCompiler)], { lo: 1n, hi: 10_000_000n }, undefined)).toBeUndefined();
+  });
+});
+
+describe('chunk plan', () => {
+  const pair = [relation(mysqlCompiler), relation(postgresCompiler)];
+  const span = { lo: 1n, hi: 10_000_000n };
+
+  it('skips the chunk pass when the probe saw changes in at least 4 separate places, spread so that most chunks would differ', () => {
+    const plan = chunkPlan(pair, span, undefined, { result: { probed: 305, differing: 9, clusters: 9 }, width: 256n });
+    expect(plan.width).toBeUndefined();
+    expect(plan.skipped).toMatch(/by the probe, chunks of 32,768 keys would differ \d+ % of the time/);
+  });
+
+  it('keeps it for one block of changes covering many neighbouring probed ranges, or for three clusters', () => {
+    expect(chunkPlan(pair, span, undefined, { result: { probed: 305, differing: 12, clusters: 1 }, width: 256n })).toEqual({ width: 128n * 256n, skipped: '' });
+    expect(chunkPlan(pair, span, undefined, { result: { probed: 305, differing: 3, clusters: 3 }, width: 256n })).toEqual({ width: 128n * 256n, skipped: '' });
   });
 });
 

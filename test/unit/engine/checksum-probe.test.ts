@@ -4,7 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MAX_BUCKETS } from '../../../src/engine/checksum/buckets.js';
-import { differingShareAt, MAX_PROBE_BUCKETS, PROBE_BUCKETS, probeBuckets, probeCount, TARGET_DIFFERING_SHARE, widthForProbe } from '../../../src/engine/checksum/probe.js';
+import { bucketConditions, type ChecksumRelation } from '../../../src/engine/checksum/sql.js';
+import { postgresCompiler } from '../../../src/dialects/postgres/compiler.js';
+import { differingShareAt, MAX_PROBE_BUCKETS, PROBE_BUCKETS, probeBuckets, probeCount, runsOf, TARGET_DIFFERING_SHARE, widthForProbe } from '../../../src/engine/checksum/probe.js';
 
 const span = { lo: 1n, hi: 1_000_000n };
 
@@ -20,25 +22,51 @@ describe('probeBuckets', () => {
 
   it('probes one range in 128 of a larger table, between 32 and 512 of them', () => {
     expect(probeCount(3677)).toBe(PROBE_BUCKETS);
-    // 10M rows in ranges of 257: 38,911 ranges, 303 probed (0.8 % of the rows).
-    expect(probeCount(38_911)).toBe(303);
-    expect(probeBuckets(1n, 257n, 38_911)).toHaveLength(303);
+    // 10M rows in ranges of 256: 39,063 ranges, 305 probed (0.8 % of the rows).
+    expect(probeCount(39_063)).toBe(305);
     expect(probeCount(10_000_000)).toBe(MAX_PROBE_BUCKETS);
-    const starts = probeBuckets(1n, 257n, 38_911);
-    expect(new Set(starts).size).toBe(303);
-    expect(starts.at(-1)! <= 1n + 257n * 38_910n).toBe(true);
+    const starts = probeBuckets(1n, 256n, 39_063);
+    expect(new Set(starts).size).toBe(305);
+    for (let i = 1; i < starts.length; i++) expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(256n * 127n);
+    expect(starts.at(-1)! <= 1n + 256n * 39_062n).toBe(true);
+  });
+
+  it('reads its ranges in queries of 50 (each query re-checks its rows against its whole list of ranges)', () => {
+    const relation: ChecksumRelation = {
+      compiler: postgresCompiler,
+      from: '"t"',
+      keys: [{ expr: '"id"', column: { name: 'id', type: 'bigint', family: 'integer' }, options: { caseSensitive: true }, fixed: true }],
+      values: [],
+      bucketing: { kind: 'range', lo: 1n, width: 2n },
+    };
+    const conditions = bucketConditions(relation, probeBuckets(1n, 2n, 10_000));
+    expect(conditions.map((condition) => condition.split(' BETWEEN ').length - 1)).toEqual([50, 28]);
+  });
+});
+
+describe('runsOf', () => {
+  it('counts runs of differing probed ranges that neighbour in the probe order: one block of changes is one', () => {
+    const starts = [10n, 20n, 30n, 40n, 50n, 60n];
+    expect(runsOf(starts, [])).toBe(0);
+    expect(runsOf(starts, [20n, 30n, 40n])).toBe(1);
+    expect(runsOf(starts, [10n, 30n, 50n])).toBe(3);
+    expect(runsOf(starts, [10n, 20n, 40n, 60n])).toBe(3);
   });
 });
 
 describe('widthForProbe', () => {
+  it('keeps the width when the differing probed ranges are one run of neighbours (one block of changes)', () => {
+    expect(widthForProbe(272n, span, { probed: 305, differing: 40, clusters: 1 })).toBe(272n);
+  });
+
   it('keeps the width when none or one probed range differs (one may be a cluster)', () => {
-    expect(widthForProbe(272n, span, { probed: 32, differing: 0 })).toBe(272n);
-    expect(widthForProbe(272n, span, { probed: 32, differing: 1 })).toBe(272n);
+    expect(widthForProbe(272n, span, { probed: 32, differing: 0, clusters: 0 })).toBe(272n);
+    expect(widthForProbe(272n, span, { probed: 32, differing: 1, clusters: 1 })).toBe(272n);
   });
 
   it('narrows so that about the target share of ranges would differ: 8 of 32 at 272 keys gives 48', () => {
     // density d from 1 − (1 − d)^272 = 0.25; w' = 272 · ln(0.95) / ln(0.75) = 48.5, floored to 48 (a multiple of 16)
-    const width = widthForProbe(272n, span, { probed: 32, differing: 8 });
+    const width = widthForProbe(272n, span, { probed: 32, differing: 8, clusters: 8 });
     expect(width).toBe(48n);
     const density = 1 - Math.pow(0.75, 1 / 272);
     expect(1 - Math.pow(1 - density, Number(width))).toBeLessThan(2 * TARGET_DIFFERING_SHARE);
@@ -46,24 +74,24 @@ describe('widthForProbe', () => {
 
   it('never makes more than MAX_BUCKETS ranges over the span, and never widens', () => {
     const huge = { lo: 0n, hi: 100_000_000n };
-    expect(widthForProbe(1024n, huge, { probed: 32, differing: 31 })).toBe(huge.hi / BigInt(MAX_BUCKETS) + 1n);
-    expect(widthForProbe(4n, span, { probed: 32, differing: 2 })).toBeLessThanOrEqual(4n);
+    expect(widthForProbe(1024n, huge, { probed: 32, differing: 31, clusters: 31 })).toBe(huge.hi / BigInt(MAX_BUCKETS) + 1n);
+    expect(widthForProbe(4n, span, { probed: 32, differing: 2, clusters: 2 })).toBeLessThanOrEqual(4n);
   });
 
   it('gives widths under 32 as they are (no rounding to the refining step)', () => {
-    expect(widthForProbe(64n, span, { probed: 32, differing: 6 })).toBe(15n);
+    expect(widthForProbe(64n, span, { probed: 32, differing: 6, clusters: 6 })).toBe(15n);
   });
 });
 
 describe('differingShareAt', () => {
   it('scales the probed share to wider ranges: 1 − (1 − f)^(width / probed width)', () => {
-    expect(differingShareAt({ probed: 32, differing: 8 }, 256n, 256n)).toBeCloseTo(0.25, 10);
-    expect(differingShareAt({ probed: 32, differing: 8 }, 256n, 512n)).toBeCloseTo(1 - 0.75 ** 2, 10);
-    expect(differingShareAt({ probed: 32, differing: 2 }, 64n, 64n * 128n)).toBeGreaterThan(0.99);
+    expect(differingShareAt({ probed: 32, differing: 8, clusters: 8 }, 256n, 256n)).toBeCloseTo(0.25, 10);
+    expect(differingShareAt({ probed: 32, differing: 8, clusters: 8 }, 256n, 512n)).toBeCloseTo(1 - 0.75 ** 2, 10);
+    expect(differingShareAt({ probed: 32, differing: 2, clusters: 2 }, 64n, 64n * 128n)).toBeGreaterThan(0.99);
   });
 
   it('says nothing when fewer than two probed ranges differ (one may be a cluster)', () => {
-    expect(differingShareAt({ probed: 32, differing: 1 }, 256n, 26_368n)).toBeUndefined();
-    expect(differingShareAt({ probed: 32, differing: 0 }, 256n, 26_368n)).toBeUndefined();
+    expect(differingShareAt({ probed: 32, differing: 1, clusters: 1 }, 256n, 26_368n)).toBeUndefined();
+    expect(differingShareAt({ probed: 32, differing: 0, clusters: 0 }, 256n, 26_368n)).toBeUndefined();
   });
 });
