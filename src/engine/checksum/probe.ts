@@ -1,7 +1,6 @@
 /**
  * The probe before a range-bucket checksum scan: probeCount buckets spread evenly over the key
- * range are checksummed first (through the key's index: a few thousand rows, a query a side per
- * RANGES_PER_QUERY ranges).
+ * range are checksummed first (through the key's index: a few thousand rows, one query a side).
  * When most of them differ, the changes are spread over most buckets, where a full checksum scan
  * would be wasted (every bucket would be fetched again): the caller streams both sides at once instead.
  * Otherwise the share that differs sizes the ranges of the scan (widthForProbe): changes spread thinly
@@ -12,8 +11,8 @@
 import type { DiffContext } from '../diff-outcome.js';
 import type { Side } from '../sides.js';
 import { compareBuckets, MAX_BUCKETS } from './buckets.js';
-import { streamedSummaries } from './slices.js';
-import { bucketConditions, bucketScanSql, type ChecksumRelation } from './sql.js';
+import { scanSummaries } from './slices.js';
+import { withinBuckets, type ChecksumRelation } from './sql.js';
 
 /** How many buckets the probe checksums at least. */
 export const PROBE_BUCKETS = 32;
@@ -52,10 +51,11 @@ export function probeBuckets(lo: bigint, width: bigint, count: number): bigint[]
 
 /** Checksums the probe buckets on both sides (relations with range bucketing) and counts those that differ. */
 export async function probeRanges(context: DiffContext, sides: [Side, Side], relations: [ChecksumRelation, ChecksumRelation], starts: bigint[]): Promise<ProbeResult> {
-  // A query per RANGES_PER_QUERY ranges, one after the other: an engine re-checks each row it reads
-  // against its query's whole list of ranges (MariaDB: 300 ranges took 0.26 s for 78k rows).
-  const summaries = (side: Side, relation: ChecksumRelation) => streamedSummaries(context, side, bucketConditions(relation, starts).map((condition) => bucketScanSql(relation, condition)));
-  const compared = await compareBuckets(summaries(sides[0], relations[0]), summaries(sides[1], relations[1]));
+  // One query a side: over a link each query costs round trips (in queries of 50 ranges the 305 ranges of
+  // 10M rows took 1.6 s through a 20 ms link, against 0.39 s for 32 in one), where on loopback MariaDB's
+  // re-check of every row against the whole list of ranges costs 0.26 s against 0.18 s in queries of 50.
+  const [source, target] = relations.map((relation) => withinBuckets(relation, starts)) as [ChecksumRelation, ChecksumRelation];
+  const compared = await compareBuckets(scanSummaries(context, sides[0], source, [{}]), scanSummaries(context, sides[1], target, [{}]));
   return { probed: Math.max(compared.summaries.source, compared.summaries.target), differing: compared.differing.length, clusters: runsOf(starts, compared.differing) };
 }
 

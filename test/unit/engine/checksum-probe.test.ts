@@ -4,8 +4,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MAX_BUCKETS } from '../../../src/engine/checksum/buckets.js';
-import { bucketConditions, type ChecksumRelation } from '../../../src/engine/checksum/sql.js';
-import { postgresCompiler } from '../../../src/dialects/postgres/compiler.js';
 import { differingShareAt, MAX_PROBE_BUCKETS, PROBE_BUCKETS, probeBuckets, probeCount, runsOf, TARGET_DIFFERING_SHARE, widthForProbe } from '../../../src/engine/checksum/probe.js';
 
 const span = { lo: 1n, hi: 1_000_000n };
@@ -29,18 +27,6 @@ describe('probeBuckets', () => {
     expect(new Set(starts).size).toBe(305);
     for (let i = 1; i < starts.length; i++) expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(256n * 127n);
     expect(starts.at(-1)! <= 1n + 256n * 39_062n).toBe(true);
-  });
-
-  it('reads its ranges in queries of 50 (each query re-checks its rows against its whole list of ranges)', () => {
-    const relation: ChecksumRelation = {
-      compiler: postgresCompiler,
-      from: '"t"',
-      keys: [{ expr: '"id"', column: { name: 'id', type: 'bigint', family: 'integer' }, options: { caseSensitive: true }, fixed: true }],
-      values: [],
-      bucketing: { kind: 'range', lo: 1n, width: 2n },
-    };
-    const conditions = bucketConditions(relation, probeBuckets(1n, 2n, 10_000));
-    expect(conditions.map((condition) => condition.split(' BETWEEN ').length - 1)).toEqual([50, 28]);
   });
 });
 
