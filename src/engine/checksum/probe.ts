@@ -19,7 +19,7 @@ export const PROBE_BUCKETS = 32;
 /**
  * Larger tables get one probed range in PROBE_EVERY, up to MAX_PROBE_BUCKETS: at 10M rows (39,063
  * ranges of 256), 1,100 changes one in about 9,000 keys touch about 1 of 32 probed ranges (too few to
- * tell) but about 9 of 305, for 0.8 % of the rows, which spares the chunk pass's sample (an eighth of
+ * tell) but about 8 of 305, for 0.8 % of the rows, which spares the chunk pass's sample (an eighth of
  * a scan). Probed ranges lie closer then: one block of changed keys may cover several (`clusters`).
  */
 export const PROBE_EVERY = 128;
@@ -40,7 +40,12 @@ export interface ProbeResult {
   differing: number;
   /** Runs of differing ranges neighbouring in the probe's order: one block of changes covering several probed ranges is one. */
   clusters: number;
+  /** The differing ranges with each run of LONG_RUN or more counted once: what spread changes account for. */
+  scattered: number;
 }
+
+/** A run of this many neighbouring differing probed ranges is a block of changes, not changes spread thinly (those rarely hit three neighbours). */
+export const LONG_RUN = 3;
 
 /** The start keys of probeCount(count) range buckets spread evenly over `count` buckets from `lo`. */
 export function probeBuckets(lo: bigint, width: bigint, count: number): bigint[] {
@@ -56,17 +61,24 @@ export async function probeRanges(context: DiffContext, sides: [Side, Side], rel
   // re-check of every row against the whole list of ranges costs 0.26 s against 0.18 s in queries of 50.
   const [source, target] = relations.map((relation) => withinBuckets(relation, starts)) as [ChecksumRelation, ChecksumRelation];
   const compared = await compareBuckets(scanSummaries(context, sides[0], source, [{}]), scanSummaries(context, sides[1], target, [{}]));
-  return { probed: Math.max(compared.summaries.source, compared.summaries.target), differing: compared.differing.length, clusters: runsOf(starts, compared.differing) };
+  const runs = runsOf(starts, compared.differing);
+  return {
+    probed: Math.max(compared.summaries.source, compared.summaries.target),
+    differing: compared.differing.length,
+    clusters: runs.length,
+    scattered: runs.reduce((n, run) => n + (run >= LONG_RUN ? 1 : run), 0),
+  };
 }
 
-/** How many runs of neighbouring probed ranges (`starts`, ascending) the differing ones (ascending) form. */
-export function runsOf(starts: readonly bigint[], differing: readonly bigint[]): number {
+/** The lengths of the runs of neighbouring probed ranges (`starts`, ascending) that the differing ones (ascending) form. */
+export function runsOf(starts: readonly bigint[], differing: readonly bigint[]): number[] {
   const index = new Map(starts.map((start, i) => [start, i]));
-  let runs = 0;
+  const runs: number[] = [];
   let previous = -2;
   for (const bucket of differing) {
     const i = index.get(bucket) ?? -2;
-    if (i < 0 || i !== previous + 1) runs++;
+    if (i < 0 || i !== previous + 1 || runs.length === 0) runs.push(1);
+    else runs[runs.length - 1]!++;
     previous = i;
   }
   return runs;
@@ -74,25 +86,26 @@ export function runsOf(starts: readonly bigint[], differing: readonly bigint[]):
 
 /**
  * The share of ranges `width` keys wide expected to differ, from the share f the probe saw at
- * `probedWidth`: 1 − (1 − f)^(width / probedWidth). Undefined when the differing probed ranges form
- * fewer than two runs (one may be a cluster's, which says nothing of the rest).
+ * `probedWidth`: 1 − (1 − f)^(width / probedWidth), f counting a long run of neighbours once (`scattered`).
+ * Undefined when the differing probed ranges form fewer than two runs (one may be a cluster's, which
+ * says nothing of the rest).
  */
 export function differingShareAt(probe: ProbeResult, probedWidth: bigint, width: bigint): number | undefined {
   if (probe.clusters < 2 || probe.probed === 0) return undefined;
-  const share = Math.min(probe.differing / probe.probed, 0.99);
+  const share = Math.min(probe.scattered / probe.probed, 0.99);
   return 1 - (1 - share) ** (Number(width) / Number(probedWidth));
 }
 
 /**
  * The range width at which about TARGET_DIFFERING_SHARE of the ranges would differ, from the share f the
  * probe saw at `width`: with changes at density d per key, a range of w keys differs with probability
- * 1 − (1 − d)^w, so w' = w · ln(1 − target) / ln(1 − f). Unchanged when the differing probed ranges
+ * 1 − (1 − d)^w, so w' = w · ln(1 − target) / ln(1 − f) (f from `scattered`). Unchanged when the differing probed ranges
  * form fewer than two runs (one may be a cluster's); never more than MAX_BUCKETS ranges over the span,
  * never wider than `width`.
  */
 export function widthForProbe(width: bigint, span: { lo: bigint; hi: bigint }, probe: ProbeResult): bigint {
   if (probe.clusters < 2 || probe.probed === 0) return width;
-  const share = Math.min(probe.differing / probe.probed, 0.99);
+  const share = Math.min(probe.scattered / probe.probed, 0.99);
   if (share <= TARGET_DIFFERING_SHARE) return width;
   let narrow = BigInt(Math.max(1, Math.floor((Number(width) * Math.log(1 - TARGET_DIFFERING_SHARE)) / Math.log(1 - share))));
   if (narrow >= 2n * WIDTH_STEP) narrow = ((narrow + WIDTH_STEP - 1n) / WIDTH_STEP) * WIDTH_STEP;

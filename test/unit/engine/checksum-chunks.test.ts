@@ -42,14 +42,16 @@ describe('chunk plan', () => {
   const span = { lo: 1n, hi: 10_000_000n };
 
   it('skips the chunk pass when the probe saw changes in at least 4 separate places, spread so that most chunks would differ', () => {
-    const plan = chunkPlan(pair, span, undefined, { result: { probed: 305, differing: 9, clusters: 9 }, width: 256n });
+    const plan = chunkPlan(pair, span, undefined, { result: { probed: 305, differing: 9, clusters: 9, scattered: 9 }, width: 256n });
     expect(plan.width).toBeUndefined();
     expect(plan.skipped).toMatch(/by the probe, chunks of 32,768 keys would differ \d+ % of the time/);
   });
 
   it('keeps it for one block of changes covering many neighbouring probed ranges, or for three clusters', () => {
-    expect(chunkPlan(pair, span, undefined, { result: { probed: 305, differing: 12, clusters: 1 }, width: 256n })).toEqual({ width: 128n * 256n, skipped: '' });
-    expect(chunkPlan(pair, span, undefined, { result: { probed: 305, differing: 3, clusters: 3 }, width: 256n })).toEqual({ width: 128n * 256n, skipped: '' });
+    expect(chunkPlan(pair, span, undefined, { result: { probed: 305, differing: 12, clusters: 1, scattered: 1 }, width: 256n })).toEqual({ width: 128n * 256n, skipped: '' });
+    // Three places, one of them a block of ten: fewer than 4 places, whatever the ranges they cover.
+    expect(chunkPlan(pair, span, undefined, { result: { probed: 305, differing: 12, clusters: 3, scattered: 3 }, width: 256n })).toEqual({ width: 128n * 256n, skipped: '' });
+    expect(chunkPlan(pair, span, undefined, { result: { probed: 305, differing: 3, clusters: 3, scattered: 3 }, width: 256n })).toEqual({ width: 128n * 256n, skipped: '' });
   });
 });
 
