@@ -24,7 +24,7 @@ import { dynamicTyping, type Side } from '../sides.js';
 import { addSides, compareBuckets, ROWS_PER_BUCKET, type BucketComparison } from './buckets.js';
 import { bucketsInWords, chooseBucketing, PAGE_SAMPLE_ROWS } from './bucketing.js';
 import { checksumRelation } from './relation.js';
-import { PROBE_BUCKETS, probeBuckets, probeCount, probeRanges, widthForProbe, type ProbeResult } from './probe.js';
+import { PROBE_BUCKETS, probeBuckets, probeRanges, widthForProbe, type ProbeResult } from './probe.js';
 import { REFINE_SPLIT, refineRanges } from './refine.js';
 import { MIN_ROWS_TO_SPLIT_HASH_SCAN, scanSummaries, sideSlices } from './slices.js';
 import { orderedRanges } from './ordered-rows.js';
@@ -157,8 +157,9 @@ async function probeFirst(context: DiffContext, sides: [Side, Side], relations: 
   if (bucketing.kind !== 'range') return undefined;
   const count = Number((span.hi - bucketing.lo) / bucketing.width) + 1;
   if (count < 4 * PROBE_BUCKETS) return undefined;
-  context.progress('comparing', `checksumming ${probeCount(count)} key ranges spread over the table first`);
-  const probe = await probeRanges(context, sides, relations, probeBuckets(bucketing.lo, bucketing.width, count));
+  const starts = probeBuckets(bucketing.lo, bucketing.width, count);
+  context.progress('comparing', `checksumming ${starts.length} key ranges spread over the table first`);
+  const probe = await probeRanges(context, sides, relations, starts);
   return probe.probed > 0 ? probe : undefined;
 }
 

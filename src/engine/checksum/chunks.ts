@@ -43,7 +43,7 @@ export const CHUNKS_PER_QUERY = 16;
  * many runs: two or three may be as many clusters, which chunks handle well, and one block of changes
  * covering several neighbouring probed ranges is one run.
  */
-export const SPREAD_PROBE_RANGES = 4;
+export const SPREAD_PROBE_RUNS = 4;
 
 type RangeRelation = ChecksumRelation & { bucketing: { kind: 'range'; lo: bigint; width: bigint } };
 
@@ -80,7 +80,7 @@ export function chunkPlan(
   probed: { result: ProbeResult; width: bigint } | undefined,
 ): { width: bigint | undefined; skipped: string } {
   const width = chunkWidth(relations, span, limit);
-  const share = width && probed && probed.result.clusters >= SPREAD_PROBE_RANGES ? differingShareAt(probed.result, probed.width, width) : undefined;
+  const share = width && probed && probed.result.clusters >= SPREAD_PROBE_RUNS ? differingShareAt(probed.result, probed.width, width) : undefined;
   if (!width || share === undefined || share <= MOST_SAMPLED_CHUNKS_DIFFER) return { width, skipped: '' };
   return { width: undefined, skipped: ` (by the probe, chunks of ${width.toLocaleString('en-US')} keys would differ ${Math.round(100 * share)} % of the time, so every range was checksummed)` };
 }

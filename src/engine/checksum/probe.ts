@@ -77,7 +77,7 @@ export function runsOf(starts: readonly bigint[], differing: readonly bigint[]):
   let previous = -2;
   for (const bucket of differing) {
     const i = index.get(bucket) ?? -2;
-    if (i < 0 || i !== previous + 1 || runs.length === 0) runs.push(1);
+    if (i < 0 || i !== previous + 1) runs.push(1);
     else runs[runs.length - 1]!++;
     previous = i;
   }
@@ -99,9 +99,9 @@ export function differingShareAt(probe: ProbeResult, probedWidth: bigint, width:
 /**
  * The range width at which about TARGET_DIFFERING_SHARE of the ranges would differ, from the share f the
  * probe saw at `width`: with changes at density d per key, a range of w keys differs with probability
- * 1 − (1 − d)^w, so w' = w · ln(1 − target) / ln(1 − f) (f from `scattered`). Unchanged when the differing probed ranges
- * form fewer than two runs (one may be a cluster's); never more than MAX_BUCKETS ranges over the span,
- * never wider than `width`.
+ * 1 − (1 − d)^w, so w' = w · ln(1 − target) / ln(1 − f), f from `scattered`. Unchanged when the
+ * differing probed ranges form fewer than two runs (one may be a cluster's); never more than
+ * MAX_BUCKETS ranges over the span, never wider than `width`.
  */
 export function widthForProbe(width: bigint, span: { lo: bigint; hi: bigint }, probe: ProbeResult): bigint {
   if (probe.clusters < 2 || probe.probed === 0) return width;
