@@ -12,12 +12,14 @@ export const modules = {
 /* harmony export */ });
 /* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(80604);
 /* harmony import */ var _shared_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(23326);
+/* harmony import */ var _link_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(52933);
 /**
  * Turning driver errors into our typed errors, the same way for every dialect: the driver's error
  * stays as `cause` (with its code and detail), the SQL is kept on QueryError (it never contains
  * secrets: values are bound or are the user's own filter text), and the message names the data
  * source, never its URL.
  */
+
 
 
 function driverMessage(error) {
@@ -31,6 +33,11 @@ function wrapDriverError(error, info, context) {
         return error;
     const message = (0,_shared_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(driverMessage(error));
     const code = info.code ? ` [${info.code}]` : '';
+    const link = context.tls && !context.signal?.aborted ? (0,_link_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .linkFailure */ .RA)(error, context.tls) : undefined;
+    if (link) {
+        const at = context.address ? ` at ${context.address}` : '';
+        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ConnectionError */ .Rc(`The connection to data source "${context.datasourceName}"${at} failed: ${link.what} (${message}${code}).`, { cause: error, hint: link.hint });
+    }
     if (info.category === 'timeout') {
         const limit = context.statementTimeoutMs ? ` (${formatSeconds(context.statementTimeoutMs)})` : '';
         return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .TimeoutError */ .MU(`A query on data source "${context.datasourceName}" ran longer than the query time limit${limit} and was stopped.`, {
@@ -91,6 +98,92 @@ function addressOf(url, defaultPort) {
     }
 }
 //# sourceMappingURL=errors.js.map
+
+/***/ }),
+
+/***/ 52933:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Ei: () => (/* binding */ POSTGRES_TLS_WORDS),
+/* harmony export */   RA: () => (/* binding */ linkFailure),
+/* harmony export */   V_: () => (/* binding */ MYSQL_TLS_WORDS)
+/* harmony export */ });
+/**
+ * Failures of the link to a database server rather than of a query: TLS (an untrusted or mismatched
+ * certificate, a server without TLS when TLS was asked for) and connections the server closed or
+ * reset. They are connection errors, with a hint naming the URL setting that fixes them, never
+ * "check the table".
+ */
+const POSTGRES_TLS_WORDS = { mode: 'sslmode', ca: 'sslrootcert', encryptOnly: 'require', verifyCa: 'verify-ca' };
+const MYSQL_TLS_WORDS = { mode: 'ssl-mode', ca: 'ssl-ca', encryptOnly: 'REQUIRED', verifyCa: 'VERIFY_CA' };
+const UNTRUSTED = new Set([
+    'SELF_SIGNED_CERT_IN_CHAIN',
+    'DEPTH_ZERO_SELF_SIGNED_CERT',
+    'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+    'UNABLE_TO_GET_ISSUER_CERT',
+    'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+    'CERT_UNTRUSTED',
+    'CERT_SIGNATURE_FAILURE',
+]);
+const OUT_OF_DATE = new Set(['CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID']);
+/** Node's (OpenSSL's) messages for the certificate errors, by the code they come with. */
+const TLS_MESSAGES = [
+    [/^self[- ]signed certificate in certificate chain/i, 'SELF_SIGNED_CERT_IN_CHAIN'],
+    [/^self[- ]signed certificate/i, 'DEPTH_ZERO_SELF_SIGNED_CERT'],
+    [/^unable to verify the first certificate/i, 'UNABLE_TO_VERIFY_LEAF_SIGNATURE'],
+    [/^unable to get (local )?issuer certificate/i, 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY'],
+    [/^Hostname\/IP does not match certificate's altnames/i, 'ERR_TLS_CERT_ALTNAME_INVALID'],
+    [/^certificate has expired/i, 'CERT_HAS_EXPIRED'],
+    [/^certificate is not yet valid/i, 'CERT_NOT_YET_VALID'],
+];
+function tlsCodeOfMessage(message) {
+    return TLS_MESSAGES.find(([pattern]) => pattern.test(message))?.[1];
+}
+const LOST = new Set(['ECONNRESET', 'EPIPE', 'PROTOCOL_CONNECTION_LOST']);
+/** The link failure `error` is, or undefined when it is something else (a query's error, say). */
+function linkFailure(error, words) {
+    const message = error instanceof Error ? error.message : String(error);
+    const given = String(error?.code ?? '');
+    // mysql2 replaces the TLS error's own code with its HANDSHAKE_SSL_ERROR: read it back from Node's message.
+    const code = given === 'HANDSHAKE_SSL_ERROR' ? (tlsCodeOfMessage(message) ?? 'ERR_TLS_HANDSHAKE') : given;
+    const tlsSettings = `${words.mode}=${words.encryptOnly} encrypts without checking the certificate`;
+    if (UNTRUSTED.has(code)) {
+        return {
+            what: "the server's TLS certificate is not signed by a certificate authority this process trusts",
+            hint: `Download your provider's CA certificate bundle and add ${words.ca}=/path/to/ca.pem to the url (or set NODE_EXTRA_CA_CERTS); ${tlsSettings}.`,
+        };
+    }
+    if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
+        return {
+            what: "the host name in the url is not one the server's TLS certificate names",
+            hint: `Connect with the host name the certificate was issued for, or use ${words.mode}=${words.verifyCa} to check the certificate without the host name.`,
+        };
+    }
+    if (OUT_OF_DATE.has(code)) {
+        return { what: "the server's TLS certificate is out of date", hint: "Renew the server's certificate, or check this machine's clock." };
+    }
+    if (code === 'HANDSHAKE_NO_SSL_SUPPORT' || message === 'The server does not support SSL connections') {
+        return {
+            what: `the url asks for TLS (${words.mode}) and the server does not offer it`,
+            hint: `Enable TLS on the server, or set ${words.mode} to a mode that allows plain text if the network is trusted.`,
+        };
+    }
+    if (/SSL off|, no encryption$|requires? (a )?secure transport|--require[_-]secure[_-]transport/i.test(message)) {
+        return { what: 'the server accepts this connection only over TLS', hint: `Add ${words.mode}=${words.encryptOnly} (or stricter) to the url.` };
+    }
+    if (/^ERR_SSL_|^ERR_TLS_/.test(code) || /error establishing an SSL connection/i.test(message)) {
+        return { what: 'the TLS handshake with the server failed', hint: `Check the server's TLS setup and the url's ${words.mode}, ${words.ca} and client certificate settings.` };
+    }
+    if (LOST.has(code) || /Connection terminated unexpectedly|Connection lost|socket hang up/i.test(message)) {
+        return {
+            what: 'the server closed the connection',
+            hint: 'Check that the host and port are those of the database (not another service) and its logs; a proxy, a connection limit or a TLS requirement can close connections.',
+        };
+    }
+    return undefined;
+}
+//# sourceMappingURL=link-errors.js.map
 
 /***/ }),
 

@@ -6,6 +6,7 @@
  */
 import { CancelledError, ConnectionError, DatacompareError, QueryError, TimeoutError } from '../shared/errors.js';
 import { redact } from '../shared/redact.js';
+import { linkFailure, type TlsWords } from './link-errors.js';
 
 export type ErrorCategory = 'connection' | 'missing-table' | 'missing-column' | 'syntax' | 'cancelled' | 'timeout' | 'read-only' | 'other';
 
@@ -24,11 +25,16 @@ export function driverMessage(error: unknown): string {
 export function wrapDriverError(
   error: unknown,
   info: DriverErrorInfo,
-  context: { datasourceName: string; sql?: string; signal?: AbortSignal | undefined; statementTimeoutMs?: number | undefined; address?: string | undefined },
+  context: { datasourceName: string; sql?: string; signal?: AbortSignal | undefined; statementTimeoutMs?: number | undefined; address?: string | undefined; tls?: TlsWords },
 ): DatacompareError {
   if (error instanceof DatacompareError) return error;
   const message = redact(driverMessage(error));
   const code = info.code ? ` [${info.code}]` : '';
+  const link = context.tls && !context.signal?.aborted ? linkFailure(error, context.tls) : undefined;
+  if (link) {
+    const at = context.address ? ` at ${context.address}` : '';
+    return new ConnectionError(`The connection to data source "${context.datasourceName}"${at} failed: ${link.what} (${message}${code}).`, { cause: error, hint: link.hint });
+  }
   if (info.category === 'timeout') {
     const limit = context.statementTimeoutMs ? ` (${formatSeconds(context.statementTimeoutMs)})` : '';
     return new TimeoutError(`A query on data source "${context.datasourceName}" ran longer than the query time limit${limit} and was stopped.`, {

@@ -2,12 +2,14 @@
 import mysql from 'mysql2';
 import { readableBatches } from '../readable-batches.js';
 import type { Pool, PoolConnection, FieldPacket } from 'mysql2';
+import { MYSQL_TLS_WORDS } from '../link-errors.js';
 import { addressOf, wrapDriverError, type ErrorCategory } from '../errors.js';
 import { splitQualifiedName } from '../../sql/compiler.js';
 import { ConnectionError } from '../../shared/errors.js';
 import type { ColumnType, ConnectOptions, DatabaseConnection, QueryOptions, RelationSchema, ResultRow } from '../types.js';
 import { mysqlCompiler } from './compiler.js';
 import { mysqlColumnType } from './type-names.js';
+import { identityError, isNoTlsAnswer, mysqlTls, type MysqlTls } from './tls.js';
 
 const BINARY_CHARSET = 63;
 const TEXTUAL = new Set(['VAR_STRING', 'STRING', 'VARCHAR', 'BLOB', 'TINY_BLOB', 'MEDIUM_BLOB', 'LONG_BLOB']);
@@ -20,6 +22,9 @@ export class MysqlConnection implements DatabaseConnection {
   private toldOfOracleMode = false;
   /** Pool connections whose session settings are made. */
   private readonly prepared = new WeakSet<PoolConnection>();
+  /** The URL's TLS settings, read (files included) before the first connection. */
+  private tls: Promise<MysqlTls> | undefined;
+  private resolvedTls: MysqlTls | undefined;
 
   constructor(
     private readonly url: string,
@@ -27,8 +32,11 @@ export class MysqlConnection implements DatabaseConnection {
   ) {}
 
   private connectionOptions() {
+    const tls = this.resolvedTls;
+    if (!tls) throw new Error('mysql TLS settings used before they were read');
     return {
-      uri: this.url,
+      uri: tls.uri,
+      ssl: tls.ssl,
       timezone: 'Z',
       dateStrings: true,
       supportBigNumbers: true,
@@ -59,19 +67,41 @@ export class MysqlConnection implements DatabaseConnection {
     const context: { datasourceName: string; sql?: string; signal?: AbortSignal } = { datasourceName: this.options.datasourceName };
     if (sql !== undefined) context.sql = sql;
     if (options?.signal) context.signal = options.signal;
-    return wrapDriverError(error, categorize(error), { ...context, statementTimeoutMs: this.options.statementTimeoutMs, address: addressOf(this.url, 3306) });
+    return wrapDriverError(error, categorize(error), { ...context, statementTimeoutMs: this.options.statementTimeoutMs, address: addressOf(this.url, 3306), tls: MYSQL_TLS_WORDS });
+  }
+
+  /**
+   * ssl-mode=PREFERRED and a server without TLS: from now on this data source speaks plain text. The
+   * first caller to see it replaces the pool; true when a retry will be plain.
+   */
+  private fallBackToPlain(pool: Pool): boolean {
+    const tls = this.resolvedTls;
+    if (this.pool !== pool) return tls?.ssl === undefined;
+    if (!tls?.plainFallback) return false;
+    this.resolvedTls = { ...tls, ssl: undefined, plainFallback: false };
+    this.pool = undefined;
+    pool.end(() => undefined);
+    return true;
   }
 
   private async acquire(options?: QueryOptions): Promise<PoolConnection> {
     options?.signal?.throwIfAborted();
-    const connection = await new Promise<PoolConnection>((resolve, reject) => {
-      this.getPool().getConnection((error, connection) => {
-        if (error) reject(this.wrap(error, undefined));
-        else resolve(connection);
+    this.tls ??= mysqlTls(this.url, this.options.datasourceName);
+    this.resolvedTls ??= await this.tls;
+    const pool = this.getPool();
+    let connection: PoolConnection;
+    try {
+      connection = await new Promise<PoolConnection>((resolve, reject) => {
+        pool.getConnection((error, connection) => (error ? reject(error) : resolve(connection)));
       });
-    });
+    } catch (error) {
+      if (isNoTlsAnswer(error) && this.fallBackToPlain(pool)) return this.acquire(options);
+      throw this.wrap(error, undefined);
+    }
     if (this.prepared.has(connection)) return connection;
     try {
+      const wrongHost = identityError(this.resolvedTls, (connection as unknown as { stream?: unknown }).stream);
+      if (wrongHost) throw wrongHost;
       await this.prepareSession(connection);
     } catch (error) {
       connection.destroy();

@@ -1,6 +1,7 @@
 /** A lazily created pg Pool with UTC sessions, cursor streaming and server-side cancellation. */
 import pg from 'pg';
 import QueryStream from 'pg-query-stream';
+import { POSTGRES_TLS_WORDS } from '../link-errors.js';
 import { addressOf, driverMessage, wrapDriverError, type ErrorCategory } from '../errors.js';
 import { columnTypeOf } from '../../sql/type-family.js';
 import { POSTGRES_SINGLE_FLOAT } from './type-names.js';
@@ -8,6 +9,7 @@ import { ConnectionError } from '../../shared/errors.js';
 import { readableBatches } from '../readable-batches.js';
 import type { ConnectOptions, DatabaseConnection, QueryOptions, RelationSchema, ResultRow } from '../types.js';
 import { postgresCompiler } from './compiler.js';
+import { isNoTlsAnswer, postgresTls, type PostgresTls } from './tls.js';
 
 /**
  * Every session: UTC, floats with every digit, and two planner settings for a client that always reads
@@ -44,6 +46,9 @@ export class PostgresConnection implements DatabaseConnection {
   readonly compiler = postgresCompiler;
   private pool: pg.Pool | undefined;
   private closed = false;
+  /** The URL's TLS settings, read (files included) before the first connection. */
+  private tls: Promise<PostgresTls> | undefined;
+  private resolvedTls: PostgresTls | undefined;
 
   constructor(
     private readonly url: string,
@@ -53,7 +58,7 @@ export class PostgresConnection implements DatabaseConnection {
   private getPool(): pg.Pool {
     if (this.closed) throw new ConnectionError(`The connection to data source "${this.options.datasourceName}" is closed.`);
     if (!this.pool) {
-      const pool = new pg.Pool({ connectionString: this.url, max: this.options.poolSize ?? 4, options: sessionOptions(this.options.statementTimeoutMs), application_name: 'datacompare' });
+      const pool = new pg.Pool({ ...this.clientConfig(), max: this.options.poolSize ?? 4, options: sessionOptions(this.options.statementTimeoutMs), application_name: 'datacompare' });
       // An idle client losing its server must not crash the process; the next query reports it.
       pool.on('error', (error) => this.options.logger.debug(`postgres pool error on "${this.options.datasourceName}": ${error.message}`));
       this.pool = pool;
@@ -61,11 +66,37 @@ export class PostgresConnection implements DatabaseConnection {
     return this.pool;
   }
 
+  /** The connection string and `ssl` option every client of this data source is made with. */
+  private clientConfig(): pg.ClientConfig {
+    const tls = this.resolvedTls;
+    if (!tls) throw new Error('postgres TLS settings used before they were read');
+    return { connectionString: tls.connectionString, ssl: tls.ssl };
+  }
+
+  private async readTls(): Promise<void> {
+    this.tls ??= postgresTls(this.url, this.options.datasourceName);
+    this.resolvedTls ??= await this.tls;
+  }
+
+  /**
+   * sslmode=prefer/allow and a server without TLS: from now on this data source speaks plain text
+   * (libpq's fallback). The first caller to see it replaces the pool; true when a retry will be plain.
+   */
+  private fallBackToPlain(pool: pg.Pool): boolean {
+    const tls = this.resolvedTls;
+    if (this.pool !== pool) return tls?.ssl === false;
+    if (!tls?.plainFallback) return false;
+    this.resolvedTls = { ...tls, ssl: false, plainFallback: false };
+    this.pool = undefined;
+    void pool.end().catch(() => undefined);
+    return true;
+  }
+
   private wrap(error: unknown, sql: string | undefined, options?: QueryOptions) {
     const context: { datasourceName: string; sql?: string; signal?: AbortSignal } = { datasourceName: this.options.datasourceName };
     if (sql !== undefined) context.sql = sql;
     if (options?.signal) context.signal = options.signal;
-    return wrapDriverError(error, categorize(error), { ...context, statementTimeoutMs: this.options.statementTimeoutMs, address: addressOf(this.url, 5432) });
+    return wrapDriverError(error, categorize(error), { ...context, statementTimeoutMs: this.options.statementTimeoutMs, address: addressOf(this.url, 5432), tls: POSTGRES_TLS_WORDS });
   }
 
   /**
@@ -84,16 +115,19 @@ export class PostgresConnection implements DatabaseConnection {
 
   private async acquire(options?: QueryOptions): Promise<pg.PoolClient> {
     options?.signal?.throwIfAborted();
+    await this.readTls();
+    const pool = this.getPool();
     try {
-      return await this.getPool().connect();
+      return await pool.connect();
     } catch (error) {
+      if (isNoTlsAnswer(error) && this.fallBackToPlain(pool)) return this.acquire(options);
       throw this.wrap(error, undefined, { ...options, signal: undefined as never });
     }
   }
 
   /** Cancels whatever the backend `pid` runs, from a connection outside the pool. */
   private async cancel(pid: number): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url });
+    const client = new pg.Client(this.clientConfig());
     try {
       await client.connect();
       await client.query('SELECT pg_cancel_backend($1)', [pid]);

@@ -7,6 +7,7 @@
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import pg from 'pg';
 import { ConfigurationError, ConnectionError } from '../../shared/errors.js';
+import { isNoTlsAnswer, postgresTls, type PostgresTls } from '../../dialects/postgres/tls.js';
 
 export type SqlParam = string | number | boolean | null | undefined;
 
@@ -147,12 +148,21 @@ export async function openPostgresDb(url: string, schema: string): Promise<SqlDb
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) {
     throw new ConfigurationError(`Invalid schema name "${schema}" for the server's state.`, { hint: 'Use lower-case letters, digits and _ in --database-schema.' });
   }
+  // sslmode & co. with libpq's meanings, as for data sources.
+  const tls = await postgresTls(url, "the server's state");
   // search_path as a startup parameter: in force before the pool hands the connection to any query.
-  const pool = new pg.Pool({ connectionString: url, max: 8, options: `-c search_path=${schema}` });
+  const open = (ssl: PostgresTls['ssl']) => new pg.Pool({ connectionString: tls.connectionString, ssl, max: 8, options: `-c search_path=${schema}` });
+  let pool = open(tls.ssl);
   pool.on('error', () => {}); // an idle client lost its connection; the next query reconnects
   let first: pg.PoolClient;
   try {
-    first = await pool.connect();
+    first = await pool.connect().catch(async (error: unknown) => {
+      if (!tls.plainFallback || !isNoTlsAnswer(error)) throw error;
+      await pool.end().catch(() => {});
+      pool = open(false);
+      pool.on('error', () => {});
+      return pool.connect();
+    });
   } catch (error) {
     await pool.end().catch(() => {});
     throw new ConnectionError(`Cannot connect to the PostgreSQL database of the server's state: ${(error as Error).message}`, {

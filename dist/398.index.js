@@ -1,0 +1,1180 @@
+export const id = 398;
+export const ids = [398];
+export const modules = {
+
+/***/ 57690:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   SD: () => (/* binding */ driverMessage),
+/* harmony export */   Z3: () => (/* binding */ wrapDriverError),
+/* harmony export */   ci: () => (/* binding */ addressOf)
+/* harmony export */ });
+/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(80604);
+/* harmony import */ var _shared_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(23326);
+/* harmony import */ var _link_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(52933);
+/**
+ * Turning driver errors into our typed errors, the same way for every dialect: the driver's error
+ * stays as `cause` (with its code and detail), the SQL is kept on QueryError (it never contains
+ * secrets: values are bound or are the user's own filter text), and the message names the data
+ * source, never its URL.
+ */
+
+
+
+function driverMessage(error) {
+    if (error instanceof Error)
+        return error.message;
+    return String(error);
+}
+/** Wraps a driver error raised while running `sql` on the data source `datasourceName`. */
+function wrapDriverError(error, info, context) {
+    if (error instanceof _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .DatacompareError */ .Ov)
+        return error;
+    const message = (0,_shared_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(driverMessage(error));
+    const code = info.code ? ` [${info.code}]` : '';
+    const link = context.tls && !context.signal?.aborted ? (0,_link_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .linkFailure */ .RA)(error, context.tls) : undefined;
+    if (link) {
+        const at = context.address ? ` at ${context.address}` : '';
+        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ConnectionError */ .Rc(`The connection to data source "${context.datasourceName}"${at} failed: ${link.what} (${message}${code}).`, { cause: error, hint: link.hint });
+    }
+    if (info.category === 'timeout') {
+        const limit = context.statementTimeoutMs ? ` (${formatSeconds(context.statementTimeoutMs)})` : '';
+        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .TimeoutError */ .MU(`A query on data source "${context.datasourceName}" ran longer than the query time limit${limit} and was stopped.`, {
+            cause: error,
+            hint: 'Raise query_timeout_seconds in the spec (or --query-timeout), or make the filter or query cheaper.',
+        });
+    }
+    if (info.category === 'read-only') {
+        const options = {
+            cause: error,
+            hint: 'A filter or query may only read: datacompare runs every statement read-only. Remove whatever writes (INSERT, UPDATE, DELETE, DDL, nextval, set_config…).',
+        };
+        if (context.sql !== undefined)
+            options.sql = context.sql;
+        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .QueryError */ .lr(`A query on data source "${context.datasourceName}" tried to write, and was refused: ${message}${code}`, options);
+    }
+    if (info.category === 'cancelled' || context.signal?.aborted) {
+        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc(`The query on data source "${context.datasourceName}" was cancelled.`, { cause: error });
+    }
+    if (info.category === 'connection') {
+        const at = context.address ? ` at ${context.address}` : '';
+        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ConnectionError */ .Rc(`Could not connect to data source "${context.datasourceName}"${at}: ${message}${code}`, {
+            cause: error,
+            hint: `Check that the database${at} is reachable from here and that the url of data source "${context.datasourceName}" in the spec (or its \${VAR}s: host, port, user, password) is right.`,
+        });
+    }
+    const hints = {
+        'missing-table': `Check the table name (schema.table) and that it exists in data source "${context.datasourceName}".`,
+        'missing-column': 'Check the column names in the spec, the filter and the query.',
+        syntax: 'Check the SQL of the filter or query in the spec.',
+        connection: undefined,
+        cancelled: undefined,
+        timeout: undefined,
+        'read-only': undefined,
+        other: undefined,
+    };
+    const options = { cause: error };
+    if (context.sql !== undefined)
+        options.sql = context.sql;
+    const hint = hints[info.category];
+    if (hint !== undefined)
+        options.hint = hint;
+    return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .QueryError */ .lr(`Data source "${context.datasourceName}" rejected a query: ${message}${code}`, options);
+}
+function formatSeconds(ms) {
+    return ms < 120_000 ? `${Number((ms / 1000).toFixed(1))} s` : `${Number((ms / 60_000).toFixed(1))} min`;
+}
+/** `host:port` of a database URL, for messages (never its user or password); undefined when it is not a URL. */
+function addressOf(url, defaultPort) {
+    try {
+        const parsed = new URL(url);
+        if (!parsed.hostname)
+            return undefined;
+        return `${parsed.hostname}:${parsed.port || defaultPort}`;
+    }
+    catch {
+        return undefined;
+    }
+}
+//# sourceMappingURL=errors.js.map
+
+/***/ }),
+
+/***/ 52933:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Ei: () => (/* binding */ POSTGRES_TLS_WORDS),
+/* harmony export */   RA: () => (/* binding */ linkFailure),
+/* harmony export */   V_: () => (/* binding */ MYSQL_TLS_WORDS)
+/* harmony export */ });
+/**
+ * Failures of the link to a database server rather than of a query: TLS (an untrusted or mismatched
+ * certificate, a server without TLS when TLS was asked for) and connections the server closed or
+ * reset. They are connection errors, with a hint naming the URL setting that fixes them, never
+ * "check the table".
+ */
+const POSTGRES_TLS_WORDS = { mode: 'sslmode', ca: 'sslrootcert', encryptOnly: 'require', verifyCa: 'verify-ca' };
+const MYSQL_TLS_WORDS = { mode: 'ssl-mode', ca: 'ssl-ca', encryptOnly: 'REQUIRED', verifyCa: 'VERIFY_CA' };
+const UNTRUSTED = new Set([
+    'SELF_SIGNED_CERT_IN_CHAIN',
+    'DEPTH_ZERO_SELF_SIGNED_CERT',
+    'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+    'UNABLE_TO_GET_ISSUER_CERT',
+    'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+    'CERT_UNTRUSTED',
+    'CERT_SIGNATURE_FAILURE',
+]);
+const OUT_OF_DATE = new Set(['CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID']);
+/** Node's (OpenSSL's) messages for the certificate errors, by the code they come with. */
+const TLS_MESSAGES = [
+    [/^self[- ]signed certificate in certificate chain/i, 'SELF_SIGNED_CERT_IN_CHAIN'],
+    [/^self[- ]signed certificate/i, 'DEPTH_ZERO_SELF_SIGNED_CERT'],
+    [/^unable to verify the first certificate/i, 'UNABLE_TO_VERIFY_LEAF_SIGNATURE'],
+    [/^unable to get (local )?issuer certificate/i, 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY'],
+    [/^Hostname\/IP does not match certificate's altnames/i, 'ERR_TLS_CERT_ALTNAME_INVALID'],
+    [/^certificate has expired/i, 'CERT_HAS_EXPIRED'],
+    [/^certificate is not yet valid/i, 'CERT_NOT_YET_VALID'],
+];
+function tlsCodeOfMessage(message) {
+    return TLS_MESSAGES.find(([pattern]) => pattern.test(message))?.[1];
+}
+const LOST = new Set(['ECONNRESET', 'EPIPE', 'PROTOCOL_CONNECTION_LOST']);
+/** The link failure `error` is, or undefined when it is something else (a query's error, say). */
+function linkFailure(error, words) {
+    const message = error instanceof Error ? error.message : String(error);
+    const given = String(error?.code ?? '');
+    // mysql2 replaces the TLS error's own code with its HANDSHAKE_SSL_ERROR: read it back from Node's message.
+    const code = given === 'HANDSHAKE_SSL_ERROR' ? (tlsCodeOfMessage(message) ?? 'ERR_TLS_HANDSHAKE') : given;
+    const tlsSettings = `${words.mode}=${words.encryptOnly} encrypts without checking the certificate`;
+    if (UNTRUSTED.has(code)) {
+        return {
+            what: "the server's TLS certificate is not signed by a certificate authority this process trusts",
+            hint: `Download your provider's CA certificate bundle and add ${words.ca}=/path/to/ca.pem to the url (or set NODE_EXTRA_CA_CERTS); ${tlsSettings}.`,
+        };
+    }
+    if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
+        return {
+            what: "the host name in the url is not one the server's TLS certificate names",
+            hint: `Connect with the host name the certificate was issued for, or use ${words.mode}=${words.verifyCa} to check the certificate without the host name.`,
+        };
+    }
+    if (OUT_OF_DATE.has(code)) {
+        return { what: "the server's TLS certificate is out of date", hint: "Renew the server's certificate, or check this machine's clock." };
+    }
+    if (code === 'HANDSHAKE_NO_SSL_SUPPORT' || message === 'The server does not support SSL connections') {
+        return {
+            what: `the url asks for TLS (${words.mode}) and the server does not offer it`,
+            hint: `Enable TLS on the server, or set ${words.mode} to a mode that allows plain text if the network is trusted.`,
+        };
+    }
+    if (/SSL off|, no encryption$|requires? (a )?secure transport|--require[_-]secure[_-]transport/i.test(message)) {
+        return { what: 'the server accepts this connection only over TLS', hint: `Add ${words.mode}=${words.encryptOnly} (or stricter) to the url.` };
+    }
+    if (/^ERR_SSL_|^ERR_TLS_/.test(code) || /error establishing an SSL connection/i.test(message)) {
+        return { what: 'the TLS handshake with the server failed', hint: `Check the server's TLS setup and the url's ${words.mode}, ${words.ca} and client certificate settings.` };
+    }
+    if (LOST.has(code) || /Connection terminated unexpectedly|Connection lost|socket hang up/i.test(message)) {
+        return {
+            what: 'the server closed the connection',
+            hint: 'Check that the host and port are those of the database (not another service) and its logs; a proxy, a connection limit or a TLS requirement can close connections.',
+        };
+    }
+    return undefined;
+}
+//# sourceMappingURL=link-errors.js.map
+
+/***/ }),
+
+/***/ 44398:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  mysqlDialect: () => (/* binding */ mysqlDialect)
+});
+
+;// CONCATENATED MODULE: ./build/src/dialects/mysql/catalog.js
+/**
+ * MySQL/MariaDB's catalog: information_schema.COLUMNS of the connection's database (all user databases
+ * when the URL names none, their tables then qualified by the database name). Views are told apart by a
+ * join to information_schema.VIEWS materialised once (the LIMIT keeps it from being merged): joining
+ * COLUMNS to TABLES row by row took 64 s on 10,000 tables against 0.1 s for this.
+ */
+const MYSQL_CATALOG_QUERY = `SELECT CASE WHEN c.TABLE_SCHEMA = DATABASE() THEN c.TABLE_NAME ELSE CONCAT(c.TABLE_SCHEMA, '.', c.TABLE_NAME) END AS dataset,
+  CASE WHEN v.TABLE_NAME IS NULL THEN 'table' ELSE 'view' END AS table_kind,
+  c.COLUMN_NAME AS column_name, c.COLUMN_TYPE AS data_type
+FROM information_schema.COLUMNS c
+LEFT JOIN (SELECT DISTINCT TABLE_SCHEMA, TABLE_NAME FROM information_schema.VIEWS LIMIT 18446744073709551615) v
+  ON v.TABLE_SCHEMA = c.TABLE_SCHEMA AND v.TABLE_NAME = c.TABLE_NAME
+WHERE c.TABLE_SCHEMA = COALESCE(DATABASE(), c.TABLE_SCHEMA)
+  AND c.TABLE_SCHEMA NOT IN ('mysql', 'information_schema', 'performance_schema', 'sys')
+ORDER BY c.TABLE_SCHEMA, c.TABLE_NAME, c.ORDINAL_POSITION`;
+//# sourceMappingURL=catalog.js.map
+// EXTERNAL MODULE: ./build/src/sql/compiler.js
+var compiler = __webpack_require__(57065);
+;// CONCATENATED MODULE: ./build/src/dialects/mysql/compiler.js
+/**
+ * MySQL / MariaDB SQL: backticks, `?`, DATE_FORMAT. Canonical texts are cast to BINARY: string
+ * comparison in MySQL follows collations (case-insensitive, trailing spaces ignored), bytes do not.
+ * No FULL OUTER JOIN: the join diff uses LEFT JOIN + anti-join.
+ */
+
+class MysqlCompiler extends compiler/* BaseSqlCompiler */.Jm {
+    dialect = 'mysql';
+    supportsFullOuterJoin = false;
+    quoteIdentifier(name) {
+        return `\`${name.replaceAll('`', '``')}\``;
+    }
+    /**
+     * A backslash escapes in '…' unless the session's sql_mode has NO_BACKSLASH_ESCAPES: a text with a
+     * backslash is written as UTF-8 bytes in hex with the utf8mb4 introducer, read the same either way
+     * and, like any literal, compared in the column's collation.
+     */
+    stringLiteral(text) {
+        if (text.includes('\\'))
+            return `_utf8mb4 X'${Buffer.from(text, 'utf8').toString('hex')}'`;
+        return `'${text.replaceAll("'", "''")}'`;
+    }
+    normalize(expr, column, options) {
+        return this.binaryText(this.hashText(expr, column, options));
+    }
+    /**
+     * MD5 reads a string's bytes, and every canonical text is in the connection's utf8mb4: no byte cast
+     * needed. A utf8mb4 column compared case-sensitively is its own canonical text: it is only given a
+     * binary collation (so that columns of different collations can be concatenated), where a cast to
+     * the connection's character set would copy every value (MariaDB, 1M rows of 80–400 characters:
+     * 1.9 s against 1.4 s for the length-prefixed md5 of them).
+     */
+    hashText(expr, column, options) {
+        if (column.family === 'text' && options.caseSensitive && column.charset === 'utf8mb4')
+            return `(${expr} COLLATE utf8mb4_bin)`;
+        const own = declaredTimestampText(expr, column);
+        // Digits beyond the declared precision are zeros already: cut only to a lower compared precision.
+        if (own !== undefined)
+            return (options.precision ?? 6) >= (column.precision ?? 6) ? own : this.truncateFraction(own, 19, options.precision);
+        return super.normalize(expr, column, options);
+    }
+    integerText(expr) {
+        return `CAST(${expr} AS CHAR)`;
+    }
+    decimalText(expr, scale) {
+        // MariaDB keeps up to 38 fraction digits (MySQL 30, whose columns never have more; a wider
+        // scale from the other side is then an error there, never digits silently cut).
+        if (scale !== undefined)
+            return `CAST(CAST(${expr} AS DECIMAL(65, ${Math.min(38, scale)})) AS CHAR)`;
+        const wide = `CAST(CAST(${expr} AS DECIMAL(65, 30)) AS CHAR)`;
+        return `TRIM(TRAILING '.' FROM TRIM(TRAILING '0' FROM ${wide}))`;
+    }
+    floatText(expr) {
+        return `CASE WHEN (${expr}) = 0 THEN '0' ELSE CAST(${expr} AS CHAR) END`;
+    }
+    /**
+     * MySQL shows a FLOAT with 6 significant digits (1.234567 and 1.234568 both read `1.23457`):
+     * widened to DOUBLE its text is exact and unique per 4-byte value (canonicalFloat finishes it).
+     */
+    singleFloatText(expr) {
+        return `CASE WHEN (${expr}) = 0 THEN '0' ELSE CAST(CAST(CAST(${expr} AS FLOAT) AS DOUBLE) AS CHAR) END`;
+    }
+    booleanText(expr) {
+        return `CASE WHEN ${expr} IS NULL THEN NULL WHEN ${expr} <> 0 THEN '1' ELSE '0' END`;
+    }
+    dateText(expr) {
+        return `DATE_FORMAT(${expr}, '%Y-%m-%d')`;
+    }
+    timestampText(expr, _withTimeZone) {
+        // TIMESTAMP columns are shown in the session time zone, which the connection sets to UTC.
+        return `DATE_FORMAT(${expr}, '%Y-%m-%d %H:%i:%s.%f')`;
+    }
+    timeText(expr) {
+        return `TIME_FORMAT(${expr}, '%H:%i:%s.%f')`;
+    }
+    textText(expr) {
+        return `CAST(${expr} AS CHAR)`;
+    }
+    lowerText(expr) {
+        return `LOWER(${expr})`;
+    }
+    jsonText(expr) {
+        return `CAST(${expr} AS CHAR)`;
+    }
+    bytesText(expr) {
+        return `LOWER(HEX(${expr}))`;
+    }
+    binaryText(expr) {
+        return expr.startsWith('CAST(') && expr.endsWith(' AS BINARY)') ? expr : `CAST(${expr} AS BINARY)`;
+    }
+    /** Numbers, booleans, dates and times (text compares by collation here: case- and accent-insensitive, PAD SPACE). */
+    sameValue(a, b, column) {
+        return compiler/* SAME_VALUE_FAMILIES */._3.has(column.family) ? `${a} <=> ${b}` : undefined;
+    }
+    isDistinct(a, b) {
+        return `NOT (${this.binaryText(a)} <=> ${this.binaryText(b)})`;
+    }
+    textToNumber(expr) {
+        return `CAST(${expr} AS DECIMAL(65, 30))`;
+    }
+    charLength(expr) {
+        return `CHAR_LENGTH(${expr})`;
+    }
+    concat(parts) {
+        return parts.length === 1 ? (parts[0] ?? "''") : `CONCAT(${parts.join(', ')})`;
+    }
+    md5AsInteger(expr) {
+        return `CAST(CONV(SUBSTRING(MD5(${expr}), 21), 16, 10) AS UNSIGNED)`;
+    }
+    /**
+     * GROUP_CONCAT cuts its text SILENTLY at group_concat_max_len or max_allowed_packet (with only a
+     * warning): the checksum diff uses it only where a group's texts cannot reach that (mysqlChecksumHooks).
+     */
+    orderedMd5(text, orderBy) {
+        return `MD5(GROUP_CONCAT(${text} ORDER BY ${orderBy} SEPARATOR ';'))`;
+    }
+    /**
+     * In the order the rows come: MariaDB drops a derived table's ORDER BY, and InnoDB reads a range of
+     * its clustered (primary key) index in key order; another engine's or a partitioned table's order
+     * only makes chunks look different (chunks.ts). Cut like orderedMd5's.
+     */
+    joinedMd5(text) {
+        return `MD5(GROUP_CONCAT(${text} SEPARATOR ';'))`;
+    }
+    md5Hex(text) {
+        return `MD5(${text})`;
+    }
+    textKeyOrder = {
+        utf8: (text) => this.binaryText(text),
+        bytes: (hex) => `X'${hex}'`,
+        // On binary strings SUBSTRING and RPAD count bytes; RPAD pads with NUL bytes and cuts to 7.
+        prefixCode: (bytes, skip) => `CAST(CONV(HEX(RPAD(${skip === 0 ? bytes : `SUBSTRING(${bytes}, ${skip + 1})`}, 7, X'00')), 16, 10) AS UNSIGNED)`,
+        // INTERVAL binary-searches its integer arguments.
+        boundsReached: (value, bounds) => (bounds.length === 0 ? '0' : `INTERVAL(${value}, ${bounds.join(', ')})`),
+        sample: (fraction) => `RAND() < ${fraction}`,
+    };
+}
+const mysqlCompiler = new MysqlCompiler();
+/**
+ * A declared DATETIME(p) or TIMESTAMP(p) column's own text, `YYYY-MM-DD HH:MM:SS` and p fraction
+ * digits (zero dates and years below 1000 written as DATE_FORMAT writes them), padded to six: the
+ * canonical text without DATE_FORMAT (MariaDB, 1M rows: 0.18 s less of a 0.8 s row text). Undefined
+ * for anything else, and for a query's columns, whose metadata may not give the digits the value has.
+ */
+function declaredTimestampText(expr, column) {
+    const temporal = column.family === 'timestamp' || column.family === 'timestamptz';
+    const precision = column.precision;
+    if (!temporal || !column.declared || precision === undefined || precision < 0 || precision > 6 || !/^(datetime|timestamp)\b/i.test(column.type))
+        return undefined;
+    if (precision === 6)
+        return `CONCAT(${expr})`;
+    return `CONCAT(${expr}, '${precision === 0 ? '.000000' : '0'.repeat(6 - precision)}')`;
+}
+//# sourceMappingURL=compiler.js.map
+// EXTERNAL MODULE: ./node_modules/mysql2/index.js
+var mysql2 = __webpack_require__(20909);
+// EXTERNAL MODULE: ./build/src/dialects/readable-batches.js
+var readable_batches = __webpack_require__(18536);
+// EXTERNAL MODULE: ./build/src/dialects/link-errors.js
+var link_errors = __webpack_require__(52933);
+// EXTERNAL MODULE: ./build/src/dialects/errors.js
+var errors = __webpack_require__(57690);
+// EXTERNAL MODULE: ./build/src/shared/errors.js
+var shared_errors = __webpack_require__(80604);
+// EXTERNAL MODULE: ./build/src/sql/type-family.js
+var type_family = __webpack_require__(96753);
+;// CONCATENATED MODULE: ./build/src/dialects/mysql/type-names.js
+
+const mysqlTypeOverrides = [
+    [/^(tinyint\(1\)|bit\(1\))/, 'boolean'],
+    [/^timestamp\b/, 'timestamptz'],
+];
+/** MySQL's FLOAT is a 4-byte float (FLOAT(p) with p > 24 is reported as `double`; REAL is DOUBLE). */
+const MYSQL_SINGLE_FLOAT = /^float\b/;
+/**
+ * A MySQL/MariaDB type name as a column type. DATETIME, TIMESTAMP and TIME without a precision hold
+ * whole seconds (unlike PostgreSQL's, which default to microseconds): precision 0, so they compare
+ * with a microsecond column at whole seconds. A text column keeps its character set (from the catalog).
+ */
+function mysqlColumnType(name, typeName, charset) {
+    const column = (0,type_family/* columnTypeOf */.gy)(name, typeName, mysqlTypeOverrides, MYSQL_SINGLE_FLOAT);
+    if (column.family === 'text' && charset)
+        column.charset = charset.toLowerCase();
+    const temporal = column.family === 'timestamp' || column.family === 'timestamptz' || column.family === 'time';
+    if (temporal && column.precision === undefined && /^(datetime|timestamp|time)\b(?!\s*\()/i.test(column.type))
+        column.precision = 0;
+    return column;
+}
+//# sourceMappingURL=type-names.js.map
+// EXTERNAL MODULE: external "node:tls"
+var external_node_tls_ = __webpack_require__(41692);
+// EXTERNAL MODULE: ./build/src/dialects/tls-files.js
+var tls_files = __webpack_require__(858);
+;// CONCATENATED MODULE: ./build/src/dialects/mysql/tls.js
+/**
+ * TLS for MySQL/MariaDB with the mysql client's meanings, so the `?ssl-mode=…` that RDS, Cloud SQL,
+ * Azure and PlanetScale document works as it does in `mysql`:
+ *
+ * | ssl-mode        | encrypted                  | certificate checked | host name checked |
+ * |-----------------|----------------------------|---------------------|-------------------|
+ * | DISABLED        | no                         | –                   | –                 |
+ * | PREFERRED       | when the server offers it  | no                  | no                |
+ * | REQUIRED        | yes                        | no                  | no                |
+ * | VERIFY_CA       | yes                        | yes                 | no                |
+ * | VERIFY_IDENTITY | yes                        | yes                 | yes               |
+ *
+ * The default is PREFERRED, or VERIFY_CA when `ssl-ca` is given (as in the mysql client). `ssl-ca`
+ * names the CA file (without it, Node's CA store plus NODE_EXTRA_CA_CERTS); `ssl-cert`/`ssl-key` a
+ * client certificate. `_` may stand for `-` in the names, and libpq's spellings of the modes
+ * (`require`, `verify-full`…) are understood. mysql2's own `ssl={…json…}` and `ssl=true` still work.
+ * When TLS was asked for, the connection is never made in plain text.
+ */
+
+
+
+const MYSQL_SSL_MODES = ['DISABLED', 'PREFERRED', 'REQUIRED', 'VERIFY_CA', 'VERIFY_IDENTITY'];
+const ALIASES = {
+    DISABLE: 'DISABLED',
+    PREFER: 'PREFERRED',
+    REQUIRE: 'REQUIRED',
+    VERIFY_FULL: 'VERIFY_IDENTITY',
+};
+/** The value of a parameter under any of its spellings (`ssl-mode`, `ssl_mode`, `sslmode`, `sslMode`), removed from the URL. */
+function take(url, name) {
+    const squashed = name.replace(/[-_]/g, '').toLowerCase();
+    let value;
+    for (const key of [...url.searchParams.keys()]) {
+        if (key.replace(/[-_]/g, '').toLowerCase() !== squashed)
+            continue;
+        value = url.searchParams.get(key) || undefined;
+        url.searchParams.delete(key);
+    }
+    return value;
+}
+function modeOf(given, datasourceName) {
+    const upper = given.toUpperCase().replace(/-/g, '_');
+    const mode = ALIASES[upper] ?? upper;
+    if (MYSQL_SSL_MODES.includes(mode))
+        return mode;
+    throw new shared_errors/* ConfigurationError */.j1(`ssl-mode=${given} in the url of data source "${datasourceName}" is not a MySQL SSL mode.`, {
+        hint: `Use one of ${MYSQL_SSL_MODES.join(', ')} (REQUIRED encrypts without checking the certificate, VERIFY_IDENTITY checks it and the host name).`,
+    });
+}
+/** mysql2's legacy `ssl` parameter: a JSON object (passed on as it is), true/false, or a mode. */
+function legacy(value, datasourceName) {
+    if (/^(true|1)$/i.test(value))
+        return { mode: 'REQUIRED' };
+    if (/^(false|0)$/i.test(value))
+        return { mode: 'DISABLED' };
+    if (value.trim().startsWith('{')) {
+        try {
+            return { custom: JSON.parse(value) };
+        }
+        catch {
+            throw new shared_errors/* ConfigurationError */.j1(`ssl=${value.slice(0, 40)}… in the url of data source "${datasourceName}" is not valid JSON.`, {
+                hint: 'Use ssl-mode=REQUIRED (or VERIFY_CA / VERIFY_IDENTITY with ssl-ca=/path/to/ca.pem) instead.',
+            });
+        }
+    }
+    return { mode: modeOf(value, datasourceName) };
+}
+/** The TLS settings of a MySQL/MariaDB URL. */
+async function mysqlTls(uri, datasourceName) {
+    let url;
+    try {
+        url = new URL(uri);
+    }
+    catch {
+        return { uri, host: '', ssl: undefined, mode: 'DISABLED', plainFallback: false };
+    }
+    const given = take(url, 'ssl-mode');
+    const ca = take(url, 'ssl-ca');
+    const cert = take(url, 'ssl-cert');
+    const key = take(url, 'ssl-key');
+    const old = url.searchParams.get('ssl') ?? undefined;
+    url.searchParams.delete('ssl');
+    const stripped = url.toString();
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    const fromLegacy = old === undefined || given !== undefined ? undefined : legacy(old, datasourceName);
+    if (fromLegacy && 'custom' in fromLegacy)
+        return { uri: stripped, host, ssl: fromLegacy.custom, mode: 'custom', plainFallback: false };
+    const mode = given !== undefined ? modeOf(given, datasourceName) : (fromLegacy?.mode ?? (ca !== undefined ? 'VERIFY_CA' : 'PREFERRED'));
+    if (mode === 'DISABLED')
+        return { uri: stripped, host, ssl: undefined, mode, plainFallback: false };
+    const ssl = { rejectUnauthorized: mode === 'VERIFY_CA' || mode === 'VERIFY_IDENTITY', verifyIdentity: mode === 'VERIFY_IDENTITY' };
+    if (ca !== undefined)
+        ssl.ca = await (0,tls_files/* readTlsFile */.C)(ca, 'ssl-ca', datasourceName);
+    if (cert !== undefined)
+        ssl.cert = await (0,tls_files/* readTlsFile */.C)(cert, 'ssl-cert', datasourceName);
+    if (key !== undefined)
+        ssl.key = await (0,tls_files/* readTlsFile */.C)(key, 'ssl-key', datasourceName);
+    return { uri: stripped, host, ssl, mode, plainFallback: mode === 'PREFERRED' };
+}
+/** mysql2's error when it asked for TLS and the server's greeting offers none. */
+function isNoTlsAnswer(error) {
+    return error?.code === 'HANDSHAKE_NO_SSL_SUPPORT';
+}
+/**
+ * VERIFY_IDENTITY: the error when the server's certificate does not name the url's host. mysql2 checks
+ * the name only for host names, not for IP addresses (it then passes no server name to TLS), so the
+ * check is made here on every new connection's socket, for both.
+ */
+function identityError(tls, stream) {
+    if (tls.mode !== 'VERIFY_IDENTITY' || !(stream instanceof external_node_tls_.TLSSocket))
+        return undefined;
+    return (0,external_node_tls_.checkServerIdentity)(tls.host, stream.getPeerCertificate());
+}
+//# sourceMappingURL=tls.js.map
+;// CONCATENATED MODULE: ./build/src/dialects/mysql/connection.js
+/** A lazily created mysql2 pool with UTC sessions, row streaming and KILL QUERY cancellation. */
+
+
+
+
+
+
+
+
+
+const BINARY_CHARSET = 63;
+const TEXTUAL = new Set(['VAR_STRING', 'STRING', 'VARCHAR', 'BLOB', 'TINY_BLOB', 'MEDIUM_BLOB', 'LONG_BLOB']);
+class MysqlConnection {
+    url;
+    options;
+    dialect = 'mysql';
+    compiler = mysqlCompiler;
+    pool;
+    closed = false;
+    toldOfOracleMode = false;
+    /** Pool connections whose session settings are made. */
+    prepared = new WeakSet();
+    /** The URL's TLS settings, read (files included) before the first connection. */
+    tls;
+    resolvedTls;
+    constructor(url, options) {
+        this.url = url;
+        this.options = options;
+    }
+    connectionOptions() {
+        const tls = this.resolvedTls;
+        if (!tls)
+            throw new Error('mysql TLS settings used before they were read');
+        return {
+            uri: tls.uri,
+            ssl: tls.ssl,
+            timezone: 'Z',
+            dateStrings: true,
+            supportBigNumbers: true,
+            bigNumberStrings: true,
+            decimalNumbers: false,
+            charset: 'utf8mb4',
+            // One statement per query, always, and no LOAD DATA LOCAL: whatever the URL's own options say
+            // (mysql2 lets a URL's `?multipleStatements=true` win over a false option, but not over flags).
+            multipleStatements: false,
+            flags: '-MULTI_STATEMENTS,-LOCAL_FILES',
+            // Canonical texts are BINARY (bytewise comparison): read them back as UTF-8 text.
+            typeCast: (field, next) => {
+                if (TEXTUAL.has(field.type) && field.charset === BINARY_CHARSET)
+                    return field.string('utf8');
+                return next();
+            },
+        };
+    }
+    getPool() {
+        if (this.closed)
+            throw new shared_errors/* ConnectionError */.Rc(`The connection to data source "${this.options.datasourceName}" is closed.`);
+        if (!this.pool) {
+            this.pool = mysql2.createPool({ ...this.connectionOptions(), connectionLimit: this.options.poolSize ?? 4 });
+        }
+        return this.pool;
+    }
+    wrap(error, sql, options) {
+        const context = { datasourceName: this.options.datasourceName };
+        if (sql !== undefined)
+            context.sql = sql;
+        if (options?.signal)
+            context.signal = options.signal;
+        return (0,errors/* wrapDriverError */.Z3)(error, categorize(error), { ...context, statementTimeoutMs: this.options.statementTimeoutMs, address: (0,errors/* addressOf */.ci)(this.url, 3306), tls: link_errors/* MYSQL_TLS_WORDS */.V_ });
+    }
+    /**
+     * ssl-mode=PREFERRED and a server without TLS: from now on this data source speaks plain text. The
+     * first caller to see it replaces the pool; true when a retry will be plain.
+     */
+    fallBackToPlain(pool) {
+        const tls = this.resolvedTls;
+        if (this.pool !== pool)
+            return tls?.ssl === undefined;
+        if (!tls?.plainFallback)
+            return false;
+        this.resolvedTls = { ...tls, ssl: undefined, plainFallback: false };
+        this.pool = undefined;
+        pool.end(() => undefined);
+        return true;
+    }
+    async acquire(options) {
+        options?.signal?.throwIfAborted();
+        this.tls ??= mysqlTls(this.url, this.options.datasourceName);
+        this.resolvedTls ??= await this.tls;
+        const pool = this.getPool();
+        let connection;
+        try {
+            connection = await new Promise((resolve, reject) => {
+                pool.getConnection((error, connection) => (error ? reject(error) : resolve(connection)));
+            });
+        }
+        catch (error) {
+            if (isNoTlsAnswer(error) && this.fallBackToPlain(pool))
+                return this.acquire(options);
+            throw this.wrap(error, undefined);
+        }
+        if (this.prepared.has(connection))
+            return connection;
+        try {
+            const wrongHost = identityError(this.resolvedTls, connection.stream);
+            if (wrongHost)
+                throw wrongHost;
+            await this.prepareSession(connection);
+        }
+        catch (error) {
+            connection.destroy();
+            throw this.wrap(error, undefined);
+        }
+        this.prepared.add(connection);
+        return connection;
+    }
+    /**
+     * A new session: UTC; GROUP_CONCAT up to 1 GB (the checksum diff's ordered row hash joins a
+     * range's row texts; max_allowed_packet still caps it); read-only (every statement is then a
+     * read-only transaction: a write fails with ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION, and a SELECT
+     * cannot change that); without sql_mode=ORACLE's flag (WITHOUT_ORACLE_MODE); and the statement
+     * time limit: MariaDB's max_statement_time (seconds), else MySQL's max_execution_time (ms).
+     */
+    async prepareSession(connection) {
+        const run = (sql) => connection.promise().query(sql);
+        await run("SET time_zone = '+00:00', SESSION group_concat_max_len = 1073741824");
+        await run('SET SESSION TRANSACTION READ ONLY');
+        const [modes] = await run('SELECT @@SESSION.sql_mode AS mode');
+        if (String(modes[0]?.mode ?? '').split(',').includes('ORACLE')) {
+            await run(WITHOUT_ORACLE_MODE);
+            if (!this.toldOfOracleMode) {
+                this.toldOfOracleMode = true;
+                this.options.logger.warning(`Data source "${this.options.datasourceName}": the server's sql_mode includes ORACLE, under which CONCAT reads NULL as ''; datacompare's sessions run without that flag (the rest of the mode stays), so a filter or query that relies on it (\`'a' || NULL\` being 'a') reads NULL there.`);
+            }
+        }
+        const ms = this.options.statementTimeoutMs;
+        if (!ms)
+            return;
+        try {
+            await run(`SET SESSION max_statement_time = ${Math.max(0.001, ms / 1000)}`);
+        }
+        catch (error) {
+            if (error.code !== 'ER_UNKNOWN_SYSTEM_VARIABLE')
+                throw error;
+            await run(`SET SESSION max_execution_time = ${Math.max(1, Math.round(ms))}`);
+        }
+    }
+    async kill(threadId) {
+        const connection = mysql2.createConnection(this.connectionOptions());
+        await connection
+            .promise()
+            .query(`KILL QUERY ${Number(threadId)}`)
+            .catch((error) => this.options.logger.debug(`could not cancel the query on "${this.options.datasourceName}": ${error.message}`));
+        await connection.promise().end().catch(() => undefined);
+    }
+    onAbort(connection, options) {
+        const signal = options?.signal;
+        if (!signal)
+            return () => undefined;
+        const listener = () => void this.kill(connection.threadId);
+        signal.addEventListener('abort', listener, { once: true });
+        return () => signal.removeEventListener('abort', listener);
+    }
+    async run(sql, params, options) {
+        const connection = await this.acquire(options);
+        const detach = this.onAbort(connection, options);
+        try {
+            const result = await new Promise((resolve, reject) => {
+                connection.query(sql, params, (error, rows, fields) => {
+                    if (error)
+                        reject(error);
+                    else
+                        resolve({ rows: rows, fields: (fields ?? []) });
+                });
+            });
+            // KILL QUERY makes SLEEP() return early instead of failing: an aborted query never counts as done.
+            if (options?.signal?.aborted)
+                throw options.signal.reason;
+            return result;
+        }
+        catch (error) {
+            throw this.wrap(error, sql, options);
+        }
+        finally {
+            detach();
+            connection.release();
+        }
+    }
+    async query(sql, params = [], options) {
+        return (await this.run(sql, params, options)).rows;
+    }
+    async *stream(sql, params = [], options) {
+        for await (const batch of this.streamBatches(sql, params, options))
+            yield* batch;
+    }
+    async *streamBatches(sql, params = [], options) {
+        const connection = await this.acquire(options);
+        const detach = this.onAbort(connection, options);
+        const stream = connection.query(sql, params).stream({ highWaterMark: 5000 });
+        let completed = false;
+        try {
+            yield* (0,readable_batches/* readableBatches */.B)(stream);
+            completed = true;
+        }
+        catch (error) {
+            throw this.wrap(error, sql, options);
+        }
+        finally {
+            detach();
+            if (completed)
+                connection.release();
+            else {
+                // Stopped early: the server is still sending rows on this connection; it cannot be reused.
+                stream.destroy();
+                connection.destroy();
+            }
+        }
+    }
+    async describeTable(table, options) {
+        const parts = (0,compiler/* splitQualifiedName */.yU)(table);
+        const name = parts.at(-1) ?? table;
+        const schema = parts.length > 1 ? (parts.at(-2) ?? null) : null;
+        const columns = await this.query(`SELECT COLUMN_NAME AS name, COLUMN_TYPE AS type, CHARACTER_SET_NAME AS charset FROM information_schema.COLUMNS
+        WHERE TABLE_SCHEMA = COALESCE(?, DATABASE()) AND TABLE_NAME = ? ORDER BY ORDINAL_POSITION`, [schema, name], options);
+        const keys = await this.query(`SELECT COLUMN_NAME AS name FROM information_schema.STATISTICS
+        WHERE TABLE_SCHEMA = COALESCE(?, DATABASE()) AND TABLE_NAME = ? AND INDEX_NAME = 'PRIMARY' ORDER BY SEQ_IN_INDEX`, [schema, name], options);
+        const json = await this.jsonColumns(schema, name, options);
+        return {
+            columns: columns.map((row) => ({
+                ...mysqlColumnType(String(row.name), json.has(String(row.name)) ? 'json' : String(row.type), row.charset === null || row.charset === undefined ? undefined : String(row.charset)),
+                declared: true,
+            })),
+            primaryKey: keys.map((row) => String(row.name)),
+        };
+    }
+    /**
+     * MariaDB's JSON is a LONGTEXT with a `json_valid(col)` check: its columns, so they compare by
+     * value, not by spelling. MySQL reports `json` itself (its CHECK_CONSTRAINTS has no TABLE_NAME: none found).
+     */
+    async jsonColumns(schema, table, options) {
+        try {
+            const rows = await this.query(`SELECT CHECK_CLAUSE AS clause FROM information_schema.CHECK_CONSTRAINTS
+          WHERE CONSTRAINT_SCHEMA = COALESCE(?, DATABASE()) AND TABLE_NAME = ? AND CHECK_CLAUSE LIKE 'json\\_valid(%'`, [schema, table], options);
+            const names = rows.map((row) => /^json_valid\(`((?:[^`]|``)+)`\)$/.exec(String(row.clause))?.[1]?.replaceAll('``', '`'));
+            return new Set(names.filter((n) => n !== undefined));
+        }
+        catch (error) {
+            if (options?.signal?.aborted)
+                throw error;
+            return new Set();
+        }
+    }
+    async describeQuery(sql, options) {
+        const { fields } = await this.run(`SELECT * FROM (${sql}) AS q LIMIT 0`, [], options);
+        return { columns: fields.map(fieldType), primaryKey: [] };
+    }
+    async serverVersion(options) {
+        const [row] = await this.query('SELECT VERSION() AS v', [], options);
+        return String(row?.v);
+    }
+    async close() {
+        this.closed = true;
+        const pool = this.pool;
+        this.pool = undefined;
+        if (pool)
+            await new Promise((resolve) => pool.end(() => resolve()));
+    }
+}
+/**
+ * MariaDB's sql_mode=ORACLE makes CONCAT skip NULLs (`CONCAT(NULL, ':')` is `':'`), so every canonical
+ * row text would read a NULL as text (a false difference against PostgreSQL's `-`): the session drops
+ * that flag alone, keeping the rest of the server's mode (ANSI_QUOTES, say) for the user's filters.
+ * A no-op where the mode is not set, and on MySQL, which has no such mode.
+ */
+const WITHOUT_ORACLE_MODE = "SET SESSION sql_mode = TRIM(BOTH ',' FROM REPLACE(CONCAT(',', @@SESSION.sql_mode, ','), ',ORACLE,', ','))";
+/** The column type of a query result field (protocol type numbers). */
+function fieldType(field) {
+    const type = field.columnType ?? field.type ?? -1;
+    const decimals = field.decimals;
+    const binary = (field.characterSet ?? field.charsetNr) === BINARY_CHARSET;
+    const name = field.name;
+    const named = (typeName) => mysqlColumnType(name, typeName);
+    if (field.extendedTypeName === 'uuid')
+        return named('uuid');
+    if (field.extendedFormat === 'json' || type === 245)
+        return named('json');
+    switch (type) {
+        case 1:
+            return named(field.columnLength === 1 ? 'tinyint(1)' : 'tinyint');
+        case 2:
+        case 3:
+        case 8:
+        case 9:
+        case 13:
+            return named('bigint');
+        case 16:
+            return named(field.columnLength === 1 ? 'bit(1)' : 'bigint');
+        case 0:
+        case 246:
+            return named(`decimal(65,${decimals})`);
+        case 4:
+            return named('float');
+        case 5:
+            return named('double');
+        case 7:
+        case 17:
+            return named(`timestamp(${Math.min(6, decimals)})`);
+        case 12:
+        case 18:
+            return named(`datetime(${Math.min(6, decimals)})`);
+        case 10:
+        case 14:
+            return named('date');
+        case 11:
+        case 19:
+            return named(`time(${Math.min(6, decimals)})`);
+        case 15:
+        case 252:
+        case 253:
+        case 254:
+            return named(binary ? 'varbinary' : 'varchar');
+        default:
+            return { name, type: String(field.typeName ?? type), family: 'unknown' };
+    }
+}
+function categorize(error) {
+    const code = error?.code;
+    const text = typeof code === 'string' ? code : undefined;
+    const result = (category) => (text === undefined ? { category } : { category, code: text });
+    switch (text) {
+        case 'ER_NO_SUCH_TABLE':
+        case 'ER_BAD_TABLE_ERROR':
+            return result('missing-table');
+        case 'ER_BAD_FIELD_ERROR':
+            return result('missing-column');
+        case 'ER_PARSE_ERROR':
+            return result('syntax');
+        case 'ER_QUERY_INTERRUPTED':
+            return result('cancelled');
+        case 'ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION':
+        case 'ER_READ_ONLY_TRANSACTION':
+            return result('read-only');
+        case 'ER_QUERY_TIMEOUT':
+            return result('timeout');
+        case 'ER_ACCESS_DENIED_ERROR':
+        case 'ER_BAD_DB_ERROR':
+        case 'ER_DBACCESS_DENIED_ERROR':
+        case 'PROTOCOL_CONNECTION_LOST':
+            return result('connection');
+    }
+    if (text && /^E[A-Z]+$/.test(text))
+        return result('connection');
+    // MariaDB's ER_STATEMENT_TIMEOUT has no name in mysql2, only its number.
+    if (error?.errno === 1969)
+        return result('timeout');
+    return result('other');
+}
+//# sourceMappingURL=connection.js.map
+;// CONCATENATED MODULE: ./build/src/dialects/mysql/dialect.js
+
+
+
+
+const mysqlDialect = {
+    name: 'mysql',
+    compiler: mysqlCompiler,
+    typeOf: mysqlColumnType,
+    catalogQuery: MYSQL_CATALOG_QUERY,
+    connect(config, options) {
+        if (config.type !== 'mysql')
+            throw new TypeError(`mysql dialect given a ${config.type} connection`);
+        return new MysqlConnection(config.url, options);
+    },
+};
+//# sourceMappingURL=dialect.js.map
+
+/***/ }),
+
+/***/ 18536:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   B: () => (/* binding */ readableBatches)
+/* harmony export */ });
+async function* readableBatches(readable) {
+    // Set by the stream's events (an object, so the loop below sees the changes).
+    const state = { ended: false };
+    let wake;
+    const notify = () => {
+        const resume = wake;
+        wake = undefined;
+        resume?.();
+    };
+    const onError = (error) => {
+        state.failure ??= { error };
+        notify();
+    };
+    const onEnd = () => {
+        state.ended = true;
+        notify();
+    };
+    const throwIfFailed = () => {
+        if (state.failure)
+            throw state.failure.error;
+    };
+    readable.on('readable', notify).on('end', onEnd).on('error', onError).on('close', onEnd);
+    try {
+        for (;;) {
+            throwIfFailed();
+            const batch = [];
+            let item;
+            while ((item = readable.read()) !== null)
+                batch.push(item);
+            if (batch.length > 0) {
+                yield batch;
+                continue;
+            }
+            throwIfFailed();
+            if (state.ended || readable.readableEnded)
+                return;
+            await new Promise((resolve) => (wake = resolve));
+        }
+    }
+    finally {
+        readable.off('readable', notify).off('end', onEnd).off('error', onError).off('close', onEnd);
+    }
+}
+//# sourceMappingURL=readable-batches.js.map
+
+/***/ }),
+
+/***/ 858:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   C: () => (/* binding */ readTlsFile)
+/* harmony export */ });
+/* unused harmony export TLS_FILE_LIMIT_BYTES */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(51455);
+/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(80604);
+/**
+ * Certificate and key files named in a connection URL (`sslrootcert`, `ssl-ca`…), read the safe way:
+ * asynchronously (a FIFO or a slow disk never holds the event loop), only when they are regular files
+ * (never /dev/zero or a pipe), and at most 1 MiB. Errors name the setting and the file, never a
+ * secret.
+ */
+
+
+
+/** Far above any certificate bundle (Mozilla's whole root store is about 220 kB). */
+const TLS_FILE_LIMIT_BYTES = 1024 * 1024;
+async function readTlsFile(file, setting, datasourceName) {
+    const where = `${setting}=${file} in the url of data source "${datasourceName}"`;
+    let handle;
+    try {
+        // O_NONBLOCK: opening a FIFO without a writer returns at once instead of waiting for one.
+        handle = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.open)(file, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDONLY | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NONBLOCK);
+    }
+    catch (error) {
+        const code = error.code ?? 'error';
+        throw new _shared_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ConfigurationError */ .j1(`Cannot read ${where} (${code}).`, {
+            hint: `Point ${setting} at a PEM file that exists and that this process may read.`,
+        });
+    }
+    try {
+        const stat = await handle.stat();
+        if (!stat.isFile()) {
+            throw new _shared_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ConfigurationError */ .j1(`${where} is not a regular file.`, { hint: `Point ${setting} at a PEM file.` });
+        }
+        if (stat.size > TLS_FILE_LIMIT_BYTES) {
+            throw new _shared_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ConfigurationError */ .j1(`${where} is ${stat.size} bytes, more than a certificate file can be (${TLS_FILE_LIMIT_BYTES} bytes at most).`, {
+                hint: `Point ${setting} at the PEM certificate (or key) itself.`,
+            });
+        }
+        return await handle.readFile();
+    }
+    finally {
+        await handle.close();
+    }
+}
+//# sourceMappingURL=tls-files.js.map
+
+/***/ }),
+
+/***/ 57065:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Jm: () => (/* binding */ BaseSqlCompiler),
+/* harmony export */   _3: () => (/* binding */ SAME_VALUE_FAMILIES),
+/* harmony export */   yU: () => (/* binding */ splitQualifiedName)
+/* harmony export */ });
+/* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(67632);
+/**
+ * The base SQL compiler: ANSI defaults for every hook of `SqlCompiler`; each dialect overrides only
+ * what differs. `normalize` dispatches by type family to one small hook per family, and applies the
+ * rules that are the same everywhere (timestamp truncation to a common precision, padding to 6).
+ */
+
+/** Families whose equality is identity on PostgreSQL and MariaDB for two columns of one declared type (`sameValue`). */
+const SAME_VALUE_FAMILIES = new Set(['integer', 'decimal', 'float', 'boolean', 'date', 'time', 'timestamp', 'timestamptz']);
+class BaseSqlCompiler {
+    supportsFullOuterJoin = true;
+    quoteIdentifier(name) {
+        return `"${name.replaceAll('"', '""')}"`;
+    }
+    quoteTable(name) {
+        return splitQualifiedName(name)
+            .map((part) => this.quoteIdentifier(part))
+            .join('.');
+    }
+    placeholder(_index) {
+        return '?';
+    }
+    /** A text literal read the same way whatever the session's escaping mode (see the dialects' overrides). */
+    stringLiteral(text) {
+        return `'${text.replaceAll("'", "''")}'`;
+    }
+    hashText(expr, column, options) {
+        return this.normalize(expr, column, options);
+    }
+    normalize(expr, column, options) {
+        switch (column.family) {
+            case 'integer':
+                return this.integerText(expr);
+            case 'decimal':
+                return this.decimalText(expr, options.scale);
+            case 'float':
+                return options.singlePrecision ? this.singleFloatText(expr) : this.floatText(expr);
+            case 'boolean':
+                return this.booleanText(expr);
+            case 'date':
+                return this.dateText(expr);
+            case 'timestamp':
+            case 'timestamptz':
+                return this.truncateFraction(this.timestampText(expr, column.family === 'timestamptz'), 19, options.precision);
+            case 'time':
+                return this.truncateFraction(this.timeText(expr), 8, options.precision);
+            case 'text':
+                return options.caseSensitive ? this.textText(expr) : this.lowerText(this.textText(expr));
+            case 'uuid':
+                return this.lowerText(this.textText(expr));
+            case 'json':
+                return this.jsonText(expr);
+            case 'bytes':
+                return this.bytesText(expr);
+            case 'unknown':
+                return options.caseSensitive ? this.textText(expr) : this.lowerText(this.textText(expr));
+        }
+    }
+    /** `…SS.ffffff` (6 digits) → keep `precision` digits, pad back to 6 with zeros (truncation, never rounding). */
+    truncateFraction(text6, secondsLength, precision = 6) {
+        const digits = Math.max(0, Math.min(6, Math.trunc(precision)));
+        if (digits === 6)
+            return text6;
+        return this.concat([`substr(${text6}, 1, ${secondsLength + 1 + digits})`, this.stringLiteral('0'.repeat(6 - digits))]);
+    }
+    // ── per-family hooks: each returns canonical text (NULL for NULL) ──
+    integerText(expr) {
+        return `CAST(${expr} AS VARCHAR(40))`;
+    }
+    /**
+     * A float rounded to a 4-byte float, as text unique per 4-byte value (`canonicalFloat(text, true)`
+     * finishes it where two engines meet). Default: the engine's own float text.
+     */
+    singleFloatText(expr) {
+        return this.floatText(expr);
+    }
+    booleanText(expr) {
+        return `CASE WHEN ${expr} IS NULL THEN NULL WHEN ${expr} THEN '1' ELSE '0' END`;
+    }
+    textText(expr) {
+        return `CAST(${expr} AS VARCHAR)`;
+    }
+    lowerText(expr) {
+        return `lower(${expr})`;
+    }
+    // ── comparison and composition ──
+    binaryText(expr) {
+        return expr;
+    }
+    sameValue(_a, _b, _column) {
+        return undefined;
+    }
+    isDistinct(a, b) {
+        return `(${a}) IS DISTINCT FROM (${b})`;
+    }
+    textToNumber(expr) {
+        return `CAST(${expr} AS NUMERIC)`;
+    }
+    withinTolerance(a, b, tolerance) {
+        return `ABS(${this.textToNumber(a)} - ${this.textToNumber(b)}) <= ${(0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .plainNumber */ .ku)(String(tolerance))}`;
+    }
+    charLength(expr) {
+        return `char_length(${expr})`;
+    }
+    byteLength(expr) {
+        return `octet_length(${expr})`;
+    }
+    concat(parts) {
+        return parts.length === 1 ? (parts[0] ?? "''") : `(${parts.join(' || ')})`;
+    }
+    rowText(parts) {
+        const pieces = parts.map((part) => `CASE WHEN ${part} IS NULL THEN '-' ELSE ${this.concat([this.integerText(this.byteLength(part)), "':'", part])} END`);
+        return this.concat(pieces.flatMap((piece, i) => (i === 0 ? [piece] : ["'|'", piece])));
+    }
+    limit(n) {
+        return `LIMIT ${Math.max(0, Math.trunc(n))}`;
+    }
+    derivedTable(sql, alias) {
+        return `(${sql}) AS ${this.quoteIdentifier(alias)}`;
+    }
+}
+/**
+ * `schema.table` → ['schema', 'table']; a part may be quoted with "…" or `…` to contain dots.
+ * `a.b.c` (catalog.schema.table) keeps three parts.
+ */
+function splitQualifiedName(name) {
+    const parts = [];
+    let current = '';
+    let quote;
+    for (let i = 0; i < name.length; i++) {
+        const ch = name[i];
+        if (quote) {
+            if (ch === quote && name[i + 1] === quote) {
+                current += ch;
+                i++;
+            }
+            else if (ch === quote)
+                quote = undefined;
+            else
+                current += ch;
+        }
+        else if (ch === '"' || ch === '`')
+            quote = ch;
+        else if (ch === '.') {
+            parts.push(current);
+            current = '';
+        }
+        else
+            current += ch;
+    }
+    parts.push(current);
+    return parts.map((p) => p.trim());
+}
+//# sourceMappingURL=compiler.js.map
+
+/***/ })
+
+};

@@ -1,0 +1,1046 @@
+export const id = 875;
+export const ids = [875];
+export const modules = {
+
+/***/ 57690:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   SD: () => (/* binding */ driverMessage),
+/* harmony export */   Z3: () => (/* binding */ wrapDriverError),
+/* harmony export */   ci: () => (/* binding */ addressOf)
+/* harmony export */ });
+/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(80604);
+/* harmony import */ var _shared_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(23326);
+/* harmony import */ var _link_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(52933);
+/**
+ * Turning driver errors into our typed errors, the same way for every dialect: the driver's error
+ * stays as `cause` (with its code and detail), the SQL is kept on QueryError (it never contains
+ * secrets: values are bound or are the user's own filter text), and the message names the data
+ * source, never its URL.
+ */
+
+
+
+function driverMessage(error) {
+    if (error instanceof Error)
+        return error.message;
+    return String(error);
+}
+/** Wraps a driver error raised while running `sql` on the data source `datasourceName`. */
+function wrapDriverError(error, info, context) {
+    if (error instanceof _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .DatacompareError */ .Ov)
+        return error;
+    const message = (0,_shared_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(driverMessage(error));
+    const code = info.code ? ` [${info.code}]` : '';
+    const link = context.tls && !context.signal?.aborted ? (0,_link_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .linkFailure */ .RA)(error, context.tls) : undefined;
+    if (link) {
+        const at = context.address ? ` at ${context.address}` : '';
+        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ConnectionError */ .Rc(`The connection to data source "${context.datasourceName}"${at} failed: ${link.what} (${message}${code}).`, { cause: error, hint: link.hint });
+    }
+    if (info.category === 'timeout') {
+        const limit = context.statementTimeoutMs ? ` (${formatSeconds(context.statementTimeoutMs)})` : '';
+        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .TimeoutError */ .MU(`A query on data source "${context.datasourceName}" ran longer than the query time limit${limit} and was stopped.`, {
+            cause: error,
+            hint: 'Raise query_timeout_seconds in the spec (or --query-timeout), or make the filter or query cheaper.',
+        });
+    }
+    if (info.category === 'read-only') {
+        const options = {
+            cause: error,
+            hint: 'A filter or query may only read: datacompare runs every statement read-only. Remove whatever writes (INSERT, UPDATE, DELETE, DDL, nextval, set_config…).',
+        };
+        if (context.sql !== undefined)
+            options.sql = context.sql;
+        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .QueryError */ .lr(`A query on data source "${context.datasourceName}" tried to write, and was refused: ${message}${code}`, options);
+    }
+    if (info.category === 'cancelled' || context.signal?.aborted) {
+        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc(`The query on data source "${context.datasourceName}" was cancelled.`, { cause: error });
+    }
+    if (info.category === 'connection') {
+        const at = context.address ? ` at ${context.address}` : '';
+        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ConnectionError */ .Rc(`Could not connect to data source "${context.datasourceName}"${at}: ${message}${code}`, {
+            cause: error,
+            hint: `Check that the database${at} is reachable from here and that the url of data source "${context.datasourceName}" in the spec (or its \${VAR}s: host, port, user, password) is right.`,
+        });
+    }
+    const hints = {
+        'missing-table': `Check the table name (schema.table) and that it exists in data source "${context.datasourceName}".`,
+        'missing-column': 'Check the column names in the spec, the filter and the query.',
+        syntax: 'Check the SQL of the filter or query in the spec.',
+        connection: undefined,
+        cancelled: undefined,
+        timeout: undefined,
+        'read-only': undefined,
+        other: undefined,
+    };
+    const options = { cause: error };
+    if (context.sql !== undefined)
+        options.sql = context.sql;
+    const hint = hints[info.category];
+    if (hint !== undefined)
+        options.hint = hint;
+    return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .QueryError */ .lr(`Data source "${context.datasourceName}" rejected a query: ${message}${code}`, options);
+}
+function formatSeconds(ms) {
+    return ms < 120_000 ? `${Number((ms / 1000).toFixed(1))} s` : `${Number((ms / 60_000).toFixed(1))} min`;
+}
+/** `host:port` of a database URL, for messages (never its user or password); undefined when it is not a URL. */
+function addressOf(url, defaultPort) {
+    try {
+        const parsed = new URL(url);
+        if (!parsed.hostname)
+            return undefined;
+        return `${parsed.hostname}:${parsed.port || defaultPort}`;
+    }
+    catch {
+        return undefined;
+    }
+}
+//# sourceMappingURL=errors.js.map
+
+/***/ }),
+
+/***/ 52933:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Ei: () => (/* binding */ POSTGRES_TLS_WORDS),
+/* harmony export */   RA: () => (/* binding */ linkFailure),
+/* harmony export */   V_: () => (/* binding */ MYSQL_TLS_WORDS)
+/* harmony export */ });
+/**
+ * Failures of the link to a database server rather than of a query: TLS (an untrusted or mismatched
+ * certificate, a server without TLS when TLS was asked for) and connections the server closed or
+ * reset. They are connection errors, with a hint naming the URL setting that fixes them, never
+ * "check the table".
+ */
+const POSTGRES_TLS_WORDS = { mode: 'sslmode', ca: 'sslrootcert', encryptOnly: 'require', verifyCa: 'verify-ca' };
+const MYSQL_TLS_WORDS = { mode: 'ssl-mode', ca: 'ssl-ca', encryptOnly: 'REQUIRED', verifyCa: 'VERIFY_CA' };
+const UNTRUSTED = new Set([
+    'SELF_SIGNED_CERT_IN_CHAIN',
+    'DEPTH_ZERO_SELF_SIGNED_CERT',
+    'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+    'UNABLE_TO_GET_ISSUER_CERT',
+    'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+    'CERT_UNTRUSTED',
+    'CERT_SIGNATURE_FAILURE',
+]);
+const OUT_OF_DATE = new Set(['CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID']);
+/** Node's (OpenSSL's) messages for the certificate errors, by the code they come with. */
+const TLS_MESSAGES = [
+    [/^self[- ]signed certificate in certificate chain/i, 'SELF_SIGNED_CERT_IN_CHAIN'],
+    [/^self[- ]signed certificate/i, 'DEPTH_ZERO_SELF_SIGNED_CERT'],
+    [/^unable to verify the first certificate/i, 'UNABLE_TO_VERIFY_LEAF_SIGNATURE'],
+    [/^unable to get (local )?issuer certificate/i, 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY'],
+    [/^Hostname\/IP does not match certificate's altnames/i, 'ERR_TLS_CERT_ALTNAME_INVALID'],
+    [/^certificate has expired/i, 'CERT_HAS_EXPIRED'],
+    [/^certificate is not yet valid/i, 'CERT_NOT_YET_VALID'],
+];
+function tlsCodeOfMessage(message) {
+    return TLS_MESSAGES.find(([pattern]) => pattern.test(message))?.[1];
+}
+const LOST = new Set(['ECONNRESET', 'EPIPE', 'PROTOCOL_CONNECTION_LOST']);
+/** The link failure `error` is, or undefined when it is something else (a query's error, say). */
+function linkFailure(error, words) {
+    const message = error instanceof Error ? error.message : String(error);
+    const given = String(error?.code ?? '');
+    // mysql2 replaces the TLS error's own code with its HANDSHAKE_SSL_ERROR: read it back from Node's message.
+    const code = given === 'HANDSHAKE_SSL_ERROR' ? (tlsCodeOfMessage(message) ?? 'ERR_TLS_HANDSHAKE') : given;
+    const tlsSettings = `${words.mode}=${words.encryptOnly} encrypts without checking the certificate`;
+    if (UNTRUSTED.has(code)) {
+        return {
+            what: "the server's TLS certificate is not signed by a certificate authority this process trusts",
+            hint: `Download your provider's CA certificate bundle and add ${words.ca}=/path/to/ca.pem to the url (or set NODE_EXTRA_CA_CERTS); ${tlsSettings}.`,
+        };
+    }
+    if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
+        return {
+            what: "the host name in the url is not one the server's TLS certificate names",
+            hint: `Connect with the host name the certificate was issued for, or use ${words.mode}=${words.verifyCa} to check the certificate without the host name.`,
+        };
+    }
+    if (OUT_OF_DATE.has(code)) {
+        return { what: "the server's TLS certificate is out of date", hint: "Renew the server's certificate, or check this machine's clock." };
+    }
+    if (code === 'HANDSHAKE_NO_SSL_SUPPORT' || message === 'The server does not support SSL connections') {
+        return {
+            what: `the url asks for TLS (${words.mode}) and the server does not offer it`,
+            hint: `Enable TLS on the server, or set ${words.mode} to a mode that allows plain text if the network is trusted.`,
+        };
+    }
+    if (/SSL off|, no encryption$|requires? (a )?secure transport|--require[_-]secure[_-]transport/i.test(message)) {
+        return { what: 'the server accepts this connection only over TLS', hint: `Add ${words.mode}=${words.encryptOnly} (or stricter) to the url.` };
+    }
+    if (/^ERR_SSL_|^ERR_TLS_/.test(code) || /error establishing an SSL connection/i.test(message)) {
+        return { what: 'the TLS handshake with the server failed', hint: `Check the server's TLS setup and the url's ${words.mode}, ${words.ca} and client certificate settings.` };
+    }
+    if (LOST.has(code) || /Connection terminated unexpectedly|Connection lost|socket hang up/i.test(message)) {
+        return {
+            what: 'the server closed the connection',
+            hint: 'Check that the host and port are those of the database (not another service) and its logs; a proxy, a connection limit or a TLS requirement can close connections.',
+        };
+    }
+    return undefined;
+}
+//# sourceMappingURL=link-errors.js.map
+
+/***/ }),
+
+/***/ 30160:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   j: () => (/* binding */ postgresCompiler)
+/* harmony export */ });
+/* unused harmony export PostgresCompiler */
+/* harmony import */ var _sql_compiler_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(57065);
+/** PostgreSQL SQL: `$n` placeholders, `::` casts, to_char for dates, `COLLATE "C"` for byte order. */
+
+class PostgresCompiler extends _sql_compiler_js__WEBPACK_IMPORTED_MODULE_0__/* .BaseSqlCompiler */ .Jm {
+    dialect = 'postgres';
+    placeholder(index) {
+        return `$${index}`;
+    }
+    /**
+     * With `standard_conforming_strings = off` (a server's or role's legacy setting) a backslash in
+     * '…' escapes the next character: a text with a backslash is written as E'…', whose escapes are
+     * the same under either setting.
+     */
+    stringLiteral(text) {
+        const quoted = text.replaceAll("'", "''");
+        return text.includes('\\') ? `E'${quoted.replaceAll('\\', '\\\\')}'` : `'${quoted}'`;
+    }
+    integerText(expr) {
+        return `(${expr})::text`;
+    }
+    /**
+     * Free text keeps its column's collation through `::text`, and a nondeterministic one (ICU,
+     * `deterministic = false`) says 'Ada' = 'ADA': canonical texts compare, join and group bytewise.
+     */
+    normalize(expr, column, options) {
+        const text = super.normalize(expr, column, options);
+        return column.family === 'text' || column.family === 'unknown' ? this.binaryText(text) : text;
+    }
+    /** md5 reads bytes: no collation needed. */
+    hashText(expr, column, options) {
+        return super.normalize(expr, column, options);
+    }
+    /**
+     * Equality is identity for these types (numeric 1.0 = 1.00 differ only in scale, which trim_scale or
+     * the declared scale removes; float 0 = -0 and NaN = NaN print alike canonically), and for text and
+     * varchar under the deterministic, bytewise "C" collation; not for char(n) (padding), citext,
+     * time with time zone (equal instants, different texts), json or unknown types.
+     */
+    sameValue(a, b, column) {
+        const type = column.type.toLowerCase();
+        if (column.family === 'text')
+            return type === 'text' || type.startsWith('character varying') ? `${a} COLLATE "C" IS NOT DISTINCT FROM ${b} COLLATE "C"` : undefined;
+        if (column.family === 'time' && type.includes('with time zone'))
+            return undefined;
+        return _sql_compiler_js__WEBPACK_IMPORTED_MODULE_0__/* .SAME_VALUE_FAMILIES */ ._3.has(column.family) || column.family === 'uuid' || column.family === 'bytes' ? `${a} IS NOT DISTINCT FROM ${b}` : undefined;
+    }
+    decimalText(expr, scale) {
+        // round() to a scale at least the column's own only pads; trim_scale strips trailing zeros.
+        return scale === undefined ? `trim_scale((${expr})::numeric)::text` : `round((${expr})::numeric, ${scale})::text`;
+    }
+    floatText(expr) {
+        return `CASE WHEN (${expr}) = 0 THEN '0' ELSE (${expr})::text END`;
+    }
+    /** `real`'s text is the shortest that reads back as the same 4-byte float. */
+    singleFloatText(expr) {
+        return `CASE WHEN (${expr}) = 0 THEN '0' ELSE ((${expr})::real)::text END`;
+    }
+    booleanText(expr) {
+        return `((${expr})::boolean)::int::text`;
+    }
+    // to_char of ±infinity is NULL: 'infinity' would equal NULL and '-infinity'. They read 'infinity', '-infinity'.
+    // A BC year reads like the AD one: BC values get a leading '-' (ISO's negative years, one off).
+    dateText(expr) {
+        return `CASE WHEN NOT isfinite(${expr}) THEN (${expr})::text WHEN ${expr} < DATE '0001-01-01' THEN '-' || to_char(${expr}, 'YYYY-MM-DD') ELSE to_char(${expr}, 'YYYY-MM-DD') END`;
+    }
+    timestampText(expr, withTimeZone) {
+        const value = withTimeZone ? `(${expr}) AT TIME ZONE 'UTC'` : expr;
+        const text = `to_char(${value}, 'YYYY-MM-DD HH24:MI:SS.US')`;
+        return `CASE WHEN NOT isfinite(${value}) THEN (${value})::text WHEN ${value} < TIMESTAMP '0001-01-01 00:00:00' THEN '-' || ${text} ELSE ${text} END`;
+    }
+    timeText(expr) {
+        return `to_char((${expr})::time::interval, 'HH24:MI:SS.US')`;
+    }
+    textText(expr) {
+        return `(${expr})::text`;
+    }
+    jsonText(expr) {
+        return `(${expr})::jsonb::text`;
+    }
+    bytesText(expr) {
+        return `encode(${expr}, 'hex')`;
+    }
+    binaryText(expr) {
+        return expr.endsWith(' COLLATE "C"') ? expr : `(${expr}) COLLATE "C"`;
+    }
+    textToNumber(expr) {
+        return `(${expr})::numeric`;
+    }
+    md5AsInteger(expr) {
+        return `('x' || substr(md5(${expr}), 21))::bit(48)::bigint`;
+    }
+    /** string_agg fails past 1 GB rather than cutting the text. */
+    orderedMd5(text, orderBy) {
+        return `md5(string_agg(${text}, ';' ORDER BY ${orderBy}))`;
+    }
+    /** Fed by a subquery ordered by key (the chunk pass): an index scan in key order, no sort. */
+    joinedMd5(text) {
+        return `md5(string_agg(${text}, ';'))`;
+    }
+    md5Hex(text) {
+        return `md5(${text})`;
+    }
+    textKeyOrder = {
+        utf8: (text) => `convert_to(${text}, 'UTF8')`,
+        bytes: (hex) => `decode('${hex}', 'hex')`,
+        prefixCode: (bytes, skip) => `('x' || encode(substr(${bytes} || decode('00000000000000', 'hex'), ${skip + 1}, 7), 'hex'))::bit(56)::bigint`,
+        // width_bucket with an array of thresholds binary-searches it (the array is a constant, built once).
+        boundsReached: (value, bounds) => (bounds.length === 0 ? '0' : `width_bucket(${value}, ARRAY[${bounds.join(', ')}]::bigint[])`),
+        sample: (fraction) => `random() < ${fraction}`,
+        // Whole pages at random: 4.4 s → a fraction of it for 10M rows (random() reads every row).
+        tableSample: (fraction) => `TABLESAMPLE SYSTEM (${(100 * fraction).toPrecision(6)})`,
+    };
+}
+const postgresCompiler = new PostgresCompiler();
+//# sourceMappingURL=compiler.js.map
+
+/***/ }),
+
+/***/ 10875:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  postgresDialect: () => (/* binding */ postgresDialect)
+});
+
+// EXTERNAL MODULE: ./build/src/sql/type-family.js
+var type_family = __webpack_require__(96753);
+;// CONCATENATED MODULE: ./build/src/dialects/postgres/type-names.js
+/** PostgreSQL's own meanings of type names: `real` (`float4`) is a 4-byte float; `float` alone is a double. */
+const POSTGRES_SINGLE_FLOAT = /^(real|float4)$/;
+//# sourceMappingURL=type-names.js.map
+;// CONCATENATED MODULE: ./build/src/dialects/postgres/catalog.js
+/**
+ * PostgreSQL's catalog as one query over pg_class/pg_attribute (information_schema.columns checks
+ * privileges row by row and is ~10× slower on 10,000 tables): tables, partitioned tables, views,
+ * materialized views and foreign tables outside the system schemas; partitions are left out (their
+ * parent is the dataset). Names outside `public` are schema-qualified.
+ */
+const POSTGRES_CATALOG_QUERY = `SELECT CASE WHEN n.nspname = 'public' THEN c.relname ELSE n.nspname || '.' || c.relname END AS dataset,
+  CASE WHEN c.relkind IN ('v', 'm') THEN 'view' ELSE 'table' END AS table_kind,
+  a.attname AS column_name, pg_catalog.format_type(a.atttypid, a.atttypmod) AS data_type
+FROM pg_catalog.pg_class c
+JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+WHERE c.relkind IN ('r', 'p', 'v', 'm', 'f') AND NOT c.relispartition
+  AND n.nspname <> 'information_schema' AND n.nspname NOT LIKE 'pg\\_%'
+ORDER BY n.nspname, c.relname, a.attnum`;
+//# sourceMappingURL=catalog.js.map
+// EXTERNAL MODULE: ./build/src/dialects/postgres/compiler.js
+var compiler = __webpack_require__(30160);
+// EXTERNAL MODULE: ./node_modules/pg/esm/index.mjs
+var esm = __webpack_require__(83849);
+// EXTERNAL MODULE: ./node_modules/pg-query-stream/esm/index.mjs
+var pg_query_stream_esm = __webpack_require__(85473);
+// EXTERNAL MODULE: ./build/src/dialects/link-errors.js
+var link_errors = __webpack_require__(52933);
+// EXTERNAL MODULE: ./build/src/dialects/errors.js
+var errors = __webpack_require__(57690);
+// EXTERNAL MODULE: ./build/src/shared/errors.js
+var shared_errors = __webpack_require__(80604);
+// EXTERNAL MODULE: ./build/src/dialects/readable-batches.js
+var readable_batches = __webpack_require__(18536);
+// EXTERNAL MODULE: external "node:tls"
+var external_node_tls_ = __webpack_require__(41692);
+// EXTERNAL MODULE: ./build/src/shared/redact.js
+var redact = __webpack_require__(23326);
+// EXTERNAL MODULE: ./build/src/dialects/tls-files.js
+var tls_files = __webpack_require__(858);
+;// CONCATENATED MODULE: ./build/src/dialects/postgres/tls.js
+/**
+ * TLS for PostgreSQL with libpq's meanings, so the `?sslmode=…` that RDS, Cloud SQL, Azure and
+ * Supabase document works as it does in psql:
+ *
+ * | sslmode      | encrypted                      | certificate checked | host name checked |
+ * |--------------|--------------------------------|---------------------|-------------------|
+ * | disable      | no                             | –                   | –                 |
+ * | allow/prefer | when the server offers it      | no                  | no                |
+ * | require      | yes                            | only with sslrootcert (then as verify-ca) | no |
+ * | verify-ca    | yes                            | yes                 | no                |
+ * | verify-full  | yes                            | yes                 | yes               |
+ *
+ * The default is `prefer` (libpq's), or PGSSLMODE. `sslrootcert` (or PGSSLROOTCERT) names the CA file;
+ * without it the certificate is checked against Node's CA store (plus NODE_EXTRA_CA_CERTS);
+ * `sslrootcert=system` asks for the operating system's store. `sslcert`/`sslkey` (with `sslpassword`)
+ * present a client certificate; `sslcrl` a revocation list. Unix-socket hosts never use TLS.
+ *
+ * These parameters are taken out of the URL handed to node-pg: it would otherwise read the files
+ * synchronously, treat `require` as `verify-full` (with a printed warning) and let its own parse win
+ * over our options.
+ */
+
+
+
+
+const POSTGRES_SSL_MODES = ['disable', 'allow', 'prefer', 'require', 'verify-ca', 'verify-full'];
+/** URL parameters this module owns (removed from the string node-pg parses). */
+const TLS_PARAMETERS = ['sslmode', 'sslrootcert', 'sslcert', 'sslkey', 'sslpassword', 'sslcrl', 'ssl'];
+/** True for a Unix-socket host (`?host=/var/run/postgresql`, or no host at all). */
+function onUnixSocket(url) {
+    const host = url.searchParams.get('host') ?? decodeURIComponent(url.hostname);
+    return host === '' || host.startsWith('/');
+}
+function modeOf(url, env, datasourceName) {
+    const given = url.searchParams.get('sslmode') ?? undefined;
+    // node-pg's own spellings, for URLs written for it: ssl=true verifies, ssl=no-verify does not.
+    const legacy = url.searchParams.get('ssl');
+    const fromLegacy = legacy === null ? undefined : legacy === 'no-verify' ? 'require' : /^(true|1)$/i.test(legacy) ? 'verify-full' : /^(false|0)$/i.test(legacy) ? 'disable' : legacy;
+    const mode = (given ?? fromLegacy ?? env.PGSSLMODE ?? 'prefer').toLowerCase();
+    if (POSTGRES_SSL_MODES.includes(mode))
+        return mode;
+    throw new shared_errors/* ConfigurationError */.j1(`sslmode=${mode} in the url of data source "${datasourceName}" is not a PostgreSQL SSL mode.`, {
+        hint: `Use one of ${POSTGRES_SSL_MODES.join(', ')} (libpq's meanings; require encrypts without checking the certificate, verify-full checks it and the host name).`,
+    });
+}
+async function rootCertificates(file, datasourceName) {
+    if (file === undefined)
+        return undefined;
+    // Node 22.15+; older Nodes use their bundled store, the closest they have.
+    if (file === 'system')
+        return typeof external_node_tls_.getCACertificates === 'function' ? external_node_tls_.getCACertificates('system') : undefined;
+    return (0,tls_files/* readTlsFile */.C)(file, 'sslrootcert', datasourceName);
+}
+/** The TLS settings of a PostgreSQL URL; `env` supplies libpq's PGSSL* defaults. */
+async function postgresTls(connectionString, datasourceName, env = process.env) {
+    let url;
+    try {
+        url = new URL(connectionString);
+    }
+    catch {
+        // Not a URL we can read (node-pg has its own looser parse): left to node-pg as it was.
+        return { connectionString, ssl: false, mode: 'disable', plainFallback: false };
+    }
+    // libpq reads an empty value as not given.
+    const param = (name, envName) => url.searchParams.get(name) || env[envName] || undefined;
+    const mode = onUnixSocket(url) ? 'disable' : modeOf(url, env, datasourceName);
+    const rootcert = param('sslrootcert', 'PGSSLROOTCERT');
+    const cert = param('sslcert', 'PGSSLCERT');
+    const key = param('sslkey', 'PGSSLKEY');
+    const password = url.searchParams.get('sslpassword') || undefined;
+    const crl = param('sslcrl', 'PGSSLCRL');
+    for (const name of TLS_PARAMETERS)
+        url.searchParams.delete(name);
+    const stripped = url.toString();
+    if (mode === 'disable')
+        return { connectionString: stripped, ssl: false, mode, plainFallback: false };
+    if (password)
+        (0,redact/* addSecret */.Ck)(password);
+    const ssl = {};
+    if (cert !== undefined)
+        ssl.cert = await (0,tls_files/* readTlsFile */.C)(cert, 'sslcert', datasourceName);
+    if (key !== undefined)
+        ssl.key = await (0,tls_files/* readTlsFile */.C)(key, 'sslkey', datasourceName);
+    if (password !== undefined)
+        ssl.passphrase = password;
+    if (crl !== undefined)
+        ssl.crl = await (0,tls_files/* readTlsFile */.C)(crl, 'sslcrl', datasourceName);
+    const ca = await rootCertificates(rootcert, datasourceName);
+    if (ca !== undefined)
+        ssl.ca = ca;
+    // libpq: "if a root CA file exists, the behavior of sslmode=require will be the same as that of verify-ca".
+    const checks = mode === 'verify-full' ? 'full' : mode === 'verify-ca' || (mode === 'require' && rootcert !== undefined) ? 'ca' : 'none';
+    ssl.rejectUnauthorized = checks !== 'none';
+    if (checks === 'ca')
+        ssl.checkServerIdentity = () => undefined;
+    return { connectionString: stripped, ssl, mode, plainFallback: mode === 'allow' || mode === 'prefer' };
+}
+/** node-pg's error when it asked for TLS and the server answered that it has none. */
+function isNoTlsAnswer(error) {
+    return error instanceof Error && error.message === 'The server does not support SSL connections';
+}
+//# sourceMappingURL=tls.js.map
+;// CONCATENATED MODULE: ./build/src/dialects/postgres/connection.js
+/** A lazily created pg Pool with UTC sessions, cursor streaming and server-side cancellation. */
+
+
+
+
+
+
+
+
+
+
+/**
+ * Every session: UTC, floats with every digit, and two planner settings for a client that always reads
+ * every row of a cursor: plan cursors for the whole result (the default 0.1 favours a full index scan
+ * filtered row by row over a bitmap scan of a few key ranges: 20× slower for the checksum diff's fetch),
+ * and no JIT (compiling a long OR list of key ranges took 15 s; our scans gained nothing measurable).
+ */
+const SESSION_SETTINGS = '-c TimeZone=UTC -c extra_float_digits=3 -c cursor_tuple_fraction=1 -c jit=off';
+/**
+ * Read-only by construction: sessions start read-only and with standard strings (backslashes in '…'
+ * are plain characters, as the filter check lexes them), and every statement we send runs inside
+ * `BEGIN READ ONLY … ROLLBACK`, so even a `set_config(…)` smuggled into a filter cannot make a later
+ * statement writable: its effect is rolled back with the transaction.
+ */
+const READ_ONLY_SETTINGS = '-c default_transaction_read_only=on -c standard_conforming_strings=on';
+function sessionOptions(statementTimeoutMs) {
+    const timeout = statementTimeoutMs ? ` -c statement_timeout=${Math.max(1, Math.round(statementTimeoutMs))}` : '';
+    return `${SESSION_SETTINGS} ${READ_ONLY_SETTINGS}${timeout}`;
+}
+/**
+ * A query sent over the extended protocol (Parse/Bind/Execute) even without parameters: there
+ * PostgreSQL refuses a text holding several statements, where the simple protocol would run them all.
+ * (`queryMode` is node-pg's own option, missing from its type definitions.)
+ */
+function extended(text, values = []) {
+    return { text, values: values, queryMode: 'extended' };
+}
+class PostgresConnection {
+    url;
+    options;
+    dialect = 'postgres';
+    compiler = compiler/* postgresCompiler */.j;
+    pool;
+    closed = false;
+    /** The URL's TLS settings, read (files included) before the first connection. */
+    tls;
+    resolvedTls;
+    constructor(url, options) {
+        this.url = url;
+        this.options = options;
+    }
+    getPool() {
+        if (this.closed)
+            throw new shared_errors/* ConnectionError */.Rc(`The connection to data source "${this.options.datasourceName}" is closed.`);
+        if (!this.pool) {
+            const pool = new esm/* default.Pool */.Ay.Pool({ ...this.clientConfig(), max: this.options.poolSize ?? 4, options: sessionOptions(this.options.statementTimeoutMs), application_name: 'datacompare' });
+            // An idle client losing its server must not crash the process; the next query reports it.
+            pool.on('error', (error) => this.options.logger.debug(`postgres pool error on "${this.options.datasourceName}": ${error.message}`));
+            this.pool = pool;
+        }
+        return this.pool;
+    }
+    /** The connection string and `ssl` option every client of this data source is made with. */
+    clientConfig() {
+        const tls = this.resolvedTls;
+        if (!tls)
+            throw new Error('postgres TLS settings used before they were read');
+        return { connectionString: tls.connectionString, ssl: tls.ssl };
+    }
+    async readTls() {
+        this.tls ??= postgresTls(this.url, this.options.datasourceName);
+        this.resolvedTls ??= await this.tls;
+    }
+    /**
+     * sslmode=prefer/allow and a server without TLS: from now on this data source speaks plain text
+     * (libpq's fallback). The first caller to see it replaces the pool; true when a retry will be plain.
+     */
+    fallBackToPlain(pool) {
+        const tls = this.resolvedTls;
+        if (this.pool !== pool)
+            return tls?.ssl === false;
+        if (!tls?.plainFallback)
+            return false;
+        this.resolvedTls = { ...tls, ssl: false, plainFallback: false };
+        this.pool = undefined;
+        void pool.end().catch(() => undefined);
+        return true;
+    }
+    wrap(error, sql, options) {
+        const context = { datasourceName: this.options.datasourceName };
+        if (sql !== undefined)
+            context.sql = sql;
+        if (options?.signal)
+            context.signal = options.signal;
+        return (0,errors/* wrapDriverError */.Z3)(error, categorize(error), { ...context, statementTimeoutMs: this.options.statementTimeoutMs, address: (0,errors/* addressOf */.ci)(this.url, 5432), tls: link_errors/* POSTGRES_TLS_WORDS */.Ei });
+    }
+    /**
+     * Runs `work` inside `BEGIN READ ONLY … ROLLBACK` on `client`. The statements in `work` go over the
+     * extended protocol (one statement each: PostgreSQL refuses "multiple commands" there). When `work`
+     * fails, the caller releases the client as broken, so no half-ended transaction returns to the pool.
+     */
+    async readOnly(client, work) {
+        await client.query('BEGIN READ ONLY');
+        try {
+            return await work();
+        }
+        finally {
+            await client.query('ROLLBACK');
+        }
+    }
+    async acquire(options) {
+        options?.signal?.throwIfAborted();
+        await this.readTls();
+        const pool = this.getPool();
+        try {
+            return await pool.connect();
+        }
+        catch (error) {
+            if (isNoTlsAnswer(error) && this.fallBackToPlain(pool))
+                return this.acquire(options);
+            throw this.wrap(error, undefined, { ...options, signal: undefined });
+        }
+    }
+    /** Cancels whatever the backend `pid` runs, from a connection outside the pool. */
+    async cancel(pid) {
+        const client = new esm/* default.Client */.Ay.Client(this.clientConfig());
+        try {
+            await client.connect();
+            await client.query('SELECT pg_cancel_backend($1)', [pid]);
+        }
+        catch (error) {
+            this.options.logger.debug(`could not cancel the query on "${this.options.datasourceName}": ${error.message}`);
+        }
+        finally {
+            await client.end().catch(() => undefined);
+        }
+    }
+    onAbort(client, options) {
+        const signal = options?.signal;
+        if (!signal)
+            return () => undefined;
+        const pid = client.processID;
+        const listener = () => void this.cancel(pid);
+        signal.addEventListener('abort', listener, { once: true });
+        return () => signal.removeEventListener('abort', listener);
+    }
+    async query(sql, params = [], options) {
+        const client = await this.acquire(options);
+        const detach = this.onAbort(client, options);
+        let broken;
+        try {
+            const result = await this.readOnly(client, async () => {
+                // Only for this query: the transaction's end (ROLLBACK) resets it.
+                if (options?.preferMergeJoin)
+                    await client.query('SET LOCAL enable_hashjoin = off');
+                return client.query(extended(sql, params));
+            });
+            if (options?.signal?.aborted)
+                throw options.signal.reason;
+            return result.rows;
+        }
+        catch (error) {
+            broken = error;
+            throw this.wrap(error, sql, options);
+        }
+        finally {
+            detach();
+            client.release(broken);
+        }
+    }
+    async *stream(sql, params = [], options) {
+        for await (const batch of this.streamBatches(sql, params, options))
+            yield* batch;
+    }
+    async *streamBatches(sql, params = [], options) {
+        const client = await this.acquire(options);
+        const detach = this.onAbort(client, options);
+        let failed;
+        let stream;
+        try {
+            await client.query('BEGIN READ ONLY');
+            // A cursor: Parse/Bind/Execute, the extended protocol (one statement); 5,000 rows a round trip.
+            stream = client.query(new pg_query_stream_esm/* default */.A(sql, params, { batchSize: 5000 }));
+            yield* (0,readable_batches/* readableBatches */.B)(stream);
+        }
+        catch (error) {
+            failed = error;
+            throw this.wrap(error, sql, options);
+        }
+        finally {
+            detach();
+            if (stream && !stream.destroyed)
+                stream.destroy();
+            // The transaction ends (and with it any setting a query changed; node-pg queues the ROLLBACK
+            // behind the cursor's close); a failed one is not handed back to the pool: released as broken.
+            if (!failed)
+                await client.query('ROLLBACK').catch((error) => (failed = error));
+            client.release(failed);
+        }
+    }
+    async describeTable(table, options) {
+        const relation = this.compiler.quoteTable(table);
+        const columns = await this.query(`SELECT a.attname AS name, format_type(a.atttypid, a.atttypmod) AS type
+         FROM pg_attribute a
+        WHERE a.attrelid = to_regclass($1) AND a.attnum > 0 AND NOT a.attisdropped
+        ORDER BY a.attnum`, [relation], options);
+        const keys = await this.query(`SELECT a.attname AS name
+         FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey)
+        WHERE i.indrelid = to_regclass($1) AND i.indisprimary
+        ORDER BY array_position(i.indkey::int2[], a.attnum)`, [relation], options);
+        return {
+            columns: columns.map((row) => ({ ...(0,type_family/* columnTypeOf */.gy)(String(row.name), String(row.type), [], POSTGRES_SINGLE_FLOAT), declared: true })),
+            primaryKey: keys.map((row) => String(row.name)),
+        };
+    }
+    async describeQuery(sql, options) {
+        const client = await this.acquire(options);
+        const probe = `SELECT * FROM (${sql}) AS q LIMIT 0`;
+        let broken;
+        try {
+            const result = await this.readOnly(client, () => client.query(extended(probe)));
+            const oids = result.fields.map((f) => f.dataTypeID);
+            const mods = result.fields.map((f) => f.dataTypeModifier);
+            const types = await this.readOnly(client, () => client.query(extended('SELECT format_type(t.oid, t.mod) AS type FROM unnest($1::oid[], $2::int[]) WITH ORDINALITY AS t(oid, mod, n) ORDER BY t.n', [oids, mods])));
+            return {
+                columns: result.fields.map((field, i) => (0,type_family/* columnTypeOf */.gy)(field.name, String(types.rows[i]?.type ?? 'unknown'), [], POSTGRES_SINGLE_FLOAT)),
+                primaryKey: [],
+            };
+        }
+        catch (error) {
+            broken = error;
+            throw this.wrap(error, probe, options);
+        }
+        finally {
+            client.release(broken);
+        }
+    }
+    async serverVersion(options) {
+        const [row] = await this.query("SELECT 'PostgreSQL ' || current_setting('server_version') AS v", [], options);
+        return String(row?.v);
+    }
+    async keyOrder(table, column, options) {
+        const [row] = await this.query(`SELECT s.correlation FROM pg_stats s
+         JOIN pg_class c ON c.relname = s.tablename JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = s.schemaname
+        WHERE c.oid = to_regclass($1) AND s.attname = $2 AND NOT s.inherited`, [this.compiler.quoteTable(table), column], options);
+        return row?.correlation === null || row?.correlation === undefined ? undefined : Number(row.correlation);
+    }
+    async close() {
+        this.closed = true;
+        const pool = this.pool;
+        this.pool = undefined;
+        await pool?.end().catch(() => undefined);
+    }
+}
+function categorize(error) {
+    const code = error?.code;
+    const text = typeof code === 'string' ? code : undefined;
+    const result = (category) => (text === undefined ? { category } : { category, code: text });
+    if (!text)
+        return result(error instanceof Error && error.name === 'AbortError' ? 'cancelled' : 'other');
+    if (text === '42P01' || text === '3F000')
+        return result('missing-table');
+    if (text === '42703')
+        return result('missing-column');
+    if (text === '42601')
+        return result('syntax');
+    if (text === '25006')
+        return result('read-only');
+    if (text === '57014')
+        return result(/statement timeout/i.test((0,errors/* driverMessage */.SD)(error)) ? 'timeout' : 'cancelled');
+    if (/^(08|28|3D|53|57P)/.test(text) || /^E[A-Z]+$/.test(text))
+        return result('connection');
+    return result('other');
+}
+//# sourceMappingURL=connection.js.map
+;// CONCATENATED MODULE: ./build/src/dialects/postgres/dialect.js
+/**
+ * PostgreSQL through `pg` (tested with PostgreSQL 15.20). A Pool per data source; sessions in UTC;
+ * reads stream through a server-side cursor (pg-query-stream); an aborted query is cancelled on the
+ * server with pg_cancel_backend from a separate connection.
+ */
+
+
+
+
+
+const postgresDialect = {
+    name: 'postgres',
+    compiler: compiler/* postgresCompiler */.j,
+    typeOf: (name, typeName) => (0,type_family/* columnTypeOf */.gy)(name, typeName, [], POSTGRES_SINGLE_FLOAT),
+    catalogQuery: POSTGRES_CATALOG_QUERY,
+    connect(config, options) {
+        if (config.type !== 'postgres')
+            throw new TypeError(`postgres dialect given a ${config.type} connection`);
+        return new PostgresConnection(config.url, options);
+    },
+};
+//# sourceMappingURL=dialect.js.map
+
+/***/ }),
+
+/***/ 18536:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   B: () => (/* binding */ readableBatches)
+/* harmony export */ });
+async function* readableBatches(readable) {
+    // Set by the stream's events (an object, so the loop below sees the changes).
+    const state = { ended: false };
+    let wake;
+    const notify = () => {
+        const resume = wake;
+        wake = undefined;
+        resume?.();
+    };
+    const onError = (error) => {
+        state.failure ??= { error };
+        notify();
+    };
+    const onEnd = () => {
+        state.ended = true;
+        notify();
+    };
+    const throwIfFailed = () => {
+        if (state.failure)
+            throw state.failure.error;
+    };
+    readable.on('readable', notify).on('end', onEnd).on('error', onError).on('close', onEnd);
+    try {
+        for (;;) {
+            throwIfFailed();
+            const batch = [];
+            let item;
+            while ((item = readable.read()) !== null)
+                batch.push(item);
+            if (batch.length > 0) {
+                yield batch;
+                continue;
+            }
+            throwIfFailed();
+            if (state.ended || readable.readableEnded)
+                return;
+            await new Promise((resolve) => (wake = resolve));
+        }
+    }
+    finally {
+        readable.off('readable', notify).off('end', onEnd).off('error', onError).off('close', onEnd);
+    }
+}
+//# sourceMappingURL=readable-batches.js.map
+
+/***/ }),
+
+/***/ 858:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   C: () => (/* binding */ readTlsFile)
+/* harmony export */ });
+/* unused harmony export TLS_FILE_LIMIT_BYTES */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(51455);
+/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(80604);
+/**
+ * Certificate and key files named in a connection URL (`sslrootcert`, `ssl-ca`…), read the safe way:
+ * asynchronously (a FIFO or a slow disk never holds the event loop), only when they are regular files
+ * (never /dev/zero or a pipe), and at most 1 MiB. Errors name the setting and the file, never a
+ * secret.
+ */
+
+
+
+/** Far above any certificate bundle (Mozilla's whole root store is about 220 kB). */
+const TLS_FILE_LIMIT_BYTES = 1024 * 1024;
+async function readTlsFile(file, setting, datasourceName) {
+    const where = `${setting}=${file} in the url of data source "${datasourceName}"`;
+    let handle;
+    try {
+        // O_NONBLOCK: opening a FIFO without a writer returns at once instead of waiting for one.
+        handle = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.open)(file, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDONLY | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NONBLOCK);
+    }
+    catch (error) {
+        const code = error.code ?? 'error';
+        throw new _shared_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ConfigurationError */ .j1(`Cannot read ${where} (${code}).`, {
+            hint: `Point ${setting} at a PEM file that exists and that this process may read.`,
+        });
+    }
+    try {
+        const stat = await handle.stat();
+        if (!stat.isFile()) {
+            throw new _shared_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ConfigurationError */ .j1(`${where} is not a regular file.`, { hint: `Point ${setting} at a PEM file.` });
+        }
+        if (stat.size > TLS_FILE_LIMIT_BYTES) {
+            throw new _shared_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ConfigurationError */ .j1(`${where} is ${stat.size} bytes, more than a certificate file can be (${TLS_FILE_LIMIT_BYTES} bytes at most).`, {
+                hint: `Point ${setting} at the PEM certificate (or key) itself.`,
+            });
+        }
+        return await handle.readFile();
+    }
+    finally {
+        await handle.close();
+    }
+}
+//# sourceMappingURL=tls-files.js.map
+
+/***/ }),
+
+/***/ 57065:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Jm: () => (/* binding */ BaseSqlCompiler),
+/* harmony export */   _3: () => (/* binding */ SAME_VALUE_FAMILIES),
+/* harmony export */   yU: () => (/* binding */ splitQualifiedName)
+/* harmony export */ });
+/* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(67632);
+/**
+ * The base SQL compiler: ANSI defaults for every hook of `SqlCompiler`; each dialect overrides only
+ * what differs. `normalize` dispatches by type family to one small hook per family, and applies the
+ * rules that are the same everywhere (timestamp truncation to a common precision, padding to 6).
+ */
+
+/** Families whose equality is identity on PostgreSQL and MariaDB for two columns of one declared type (`sameValue`). */
+const SAME_VALUE_FAMILIES = new Set(['integer', 'decimal', 'float', 'boolean', 'date', 'time', 'timestamp', 'timestamptz']);
+class BaseSqlCompiler {
+    supportsFullOuterJoin = true;
+    quoteIdentifier(name) {
+        return `"${name.replaceAll('"', '""')}"`;
+    }
+    quoteTable(name) {
+        return splitQualifiedName(name)
+            .map((part) => this.quoteIdentifier(part))
+            .join('.');
+    }
+    placeholder(_index) {
+        return '?';
+    }
+    /** A text literal read the same way whatever the session's escaping mode (see the dialects' overrides). */
+    stringLiteral(text) {
+        return `'${text.replaceAll("'", "''")}'`;
+    }
+    hashText(expr, column, options) {
+        return this.normalize(expr, column, options);
+    }
+    normalize(expr, column, options) {
+        switch (column.family) {
+            case 'integer':
+                return this.integerText(expr);
+            case 'decimal':
+                return this.decimalText(expr, options.scale);
+            case 'float':
+                return options.singlePrecision ? this.singleFloatText(expr) : this.floatText(expr);
+            case 'boolean':
+                return this.booleanText(expr);
+            case 'date':
+                return this.dateText(expr);
+            case 'timestamp':
+            case 'timestamptz':
+                return this.truncateFraction(this.timestampText(expr, column.family === 'timestamptz'), 19, options.precision);
+            case 'time':
+                return this.truncateFraction(this.timeText(expr), 8, options.precision);
+            case 'text':
+                return options.caseSensitive ? this.textText(expr) : this.lowerText(this.textText(expr));
+            case 'uuid':
+                return this.lowerText(this.textText(expr));
+            case 'json':
+                return this.jsonText(expr);
+            case 'bytes':
+                return this.bytesText(expr);
+            case 'unknown':
+                return options.caseSensitive ? this.textText(expr) : this.lowerText(this.textText(expr));
+        }
+    }
+    /** `…SS.ffffff` (6 digits) → keep `precision` digits, pad back to 6 with zeros (truncation, never rounding). */
+    truncateFraction(text6, secondsLength, precision = 6) {
+        const digits = Math.max(0, Math.min(6, Math.trunc(precision)));
+        if (digits === 6)
+            return text6;
+        return this.concat([`substr(${text6}, 1, ${secondsLength + 1 + digits})`, this.stringLiteral('0'.repeat(6 - digits))]);
+    }
+    // ── per-family hooks: each returns canonical text (NULL for NULL) ──
+    integerText(expr) {
+        return `CAST(${expr} AS VARCHAR(40))`;
+    }
+    /**
+     * A float rounded to a 4-byte float, as text unique per 4-byte value (`canonicalFloat(text, true)`
+     * finishes it where two engines meet). Default: the engine's own float text.
+     */
+    singleFloatText(expr) {
+        return this.floatText(expr);
+    }
+    booleanText(expr) {
+        return `CASE WHEN ${expr} IS NULL THEN NULL WHEN ${expr} THEN '1' ELSE '0' END`;
+    }
+    textText(expr) {
+        return `CAST(${expr} AS VARCHAR)`;
+    }
+    lowerText(expr) {
+        return `lower(${expr})`;
+    }
+    // ── comparison and composition ──
+    binaryText(expr) {
+        return expr;
+    }
+    sameValue(_a, _b, _column) {
+        return undefined;
+    }
+    isDistinct(a, b) {
+        return `(${a}) IS DISTINCT FROM (${b})`;
+    }
+    textToNumber(expr) {
+        return `CAST(${expr} AS NUMERIC)`;
+    }
+    withinTolerance(a, b, tolerance) {
+        return `ABS(${this.textToNumber(a)} - ${this.textToNumber(b)}) <= ${(0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .plainNumber */ .ku)(String(tolerance))}`;
+    }
+    charLength(expr) {
+        return `char_length(${expr})`;
+    }
+    byteLength(expr) {
+        return `octet_length(${expr})`;
+    }
+    concat(parts) {
+        return parts.length === 1 ? (parts[0] ?? "''") : `(${parts.join(' || ')})`;
+    }
+    rowText(parts) {
+        const pieces = parts.map((part) => `CASE WHEN ${part} IS NULL THEN '-' ELSE ${this.concat([this.integerText(this.byteLength(part)), "':'", part])} END`);
+        return this.concat(pieces.flatMap((piece, i) => (i === 0 ? [piece] : ["'|'", piece])));
+    }
+    limit(n) {
+        return `LIMIT ${Math.max(0, Math.trunc(n))}`;
+    }
+    derivedTable(sql, alias) {
+        return `(${sql}) AS ${this.quoteIdentifier(alias)}`;
+    }
+}
+/**
+ * `schema.table` → ['schema', 'table']; a part may be quoted with "…" or `…` to contain dots.
+ * `a.b.c` (catalog.schema.table) keeps three parts.
+ */
+function splitQualifiedName(name) {
+    const parts = [];
+    let current = '';
+    let quote;
+    for (let i = 0; i < name.length; i++) {
+        const ch = name[i];
+        if (quote) {
+            if (ch === quote && name[i + 1] === quote) {
+                current += ch;
+                i++;
+            }
+            else if (ch === quote)
+                quote = undefined;
+            else
+                current += ch;
+        }
+        else if (ch === '"' || ch === '`')
+            quote = ch;
+        else if (ch === '.') {
+            parts.push(current);
+            current = '';
+        }
+        else
+            current += ch;
+    }
+    parts.push(current);
+    return parts.map((p) => p.trim());
+}
+//# sourceMappingURL=compiler.js.map
+
+/***/ })
+
+};
