@@ -249,6 +249,17 @@ export class Store {
     return { items: rows.map(toComparison), total: num(total[0]?.n ?? 0) };
   }
 
+  /** Replaces a comparison's definition (its id, owner and creation time stay; its jobs keep pointing at it). */
+  async updateComparison(record: ComparisonRecord): Promise<boolean> {
+    const changes = await this.db.run(
+      `UPDATE comparisons SET name = ?, source_datasource_id = ?, target_datasource_id = ?, source_dataset_id = ?, target_dataset_id = ?,
+         source_dataset_name = ?, target_dataset_name = ?, configuration = ? WHERE workspace_id = ? AND id = ?`,
+      [record.name, record.source_datasource_id, record.target_datasource_id, record.source_dataset_id, record.target_dataset_id,
+        record.source_dataset_name, record.target_dataset_name, JSON.stringify(record.configuration), record.workspace_id, record.id],
+    );
+    return changes > 0;
+  }
+
   async deleteComparison(workspaceId: string, id: string): Promise<boolean> {
     return (await this.db.run('DELETE FROM comparisons WHERE workspace_id = ? AND id = ?', [workspaceId, id])) > 0;
   }

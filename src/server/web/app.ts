@@ -19,7 +19,10 @@ import { render } from './respond.js';
 import { apiReferencePage } from './pages/api-reference.js';
 import { problemPage, signInPage } from './pages/sign-in.js';
 import { pageRoutes } from './page-routes.js';
-import { requireSession, safeNext, signIn, type WebEnv } from './session.js';
+import { findSession, requireSession, safeNext, signIn, type WebEnv } from './session.js';
+import { downloadRoutes } from './download-routes.js';
+import { formRoutes } from './form-routes.js';
+import { FAVICON } from './favicon.js';
 import { tokenRoutes } from './token-routes.js';
 
 export interface WebOptions {
@@ -45,6 +48,10 @@ export function webApp(options: WebOptions): Hono<WebEnv> {
   const app = new Hono<WebEnv>({ strict: false });
   app.get('/', (c) => c.redirect(`${UI}/jobs`, 302));
   app.get(UI, (c) => c.redirect(`${UI}/jobs`, 302));
+  // Browsers ask for /favicon.ico on every page; the pages also name the SVG.
+  for (const path of ['/favicon.ico', FAVICON.path]) {
+    app.get(path, (c) => c.body(FAVICON.svg, 200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=86400' }));
+  }
 
   app.use(`${UI}/*`, secureHeaders({ contentSecurityPolicy: CSP, referrerPolicy: 'same-origin', xFrameOptions: 'DENY' }), compress());
   app.use(`${UI}/*`, async (c, next) => {
@@ -71,9 +78,16 @@ export function webApp(options: WebOptions): Hono<WebEnv> {
     if (!signedIn.ok) return render(c, signInPage({ problem: signedIn.reason, ...optional('next', next) }), 401);
     return c.redirect(safeNext(next), 303);
   });
-  app.get(`${UI}/api`, (c) => render(c, apiReferencePage(options.openapi, undefined)));
+  // Readable without signing in; with a session it keeps the navigation like every other page.
+  app.get(`${UI}/api`, async (c) => {
+    const found = await findSession(c, services.store, services.now);
+    return render(c, apiReferencePage(options.openapi, 'session' in found ? found.session.viewer : undefined));
+  });
 
   app.use(`${UI}/*`, requireSession(services.store, services.now));
+  // Before pageRoutes: /ui/sources/new and /ui/comparisons/new are not ids.
+  formRoutes(app, services);
+  downloadRoutes(app, services);
   pageRoutes(app, services);
   tokenRoutes(app, services);
   app.all(`${UI}/*`, (c) => render(c, problemPage(c.get('session')?.viewer, 'Not found', 'There is no such page.'), 404));

@@ -42,7 +42,7 @@ form.inline { display: inline; } .row { display: flex; flex-wrap: wrap; gap: 8px
 label { display: block; font-size: 13px; font-weight: 600; } label.check { display: inline-flex; gap: 6px; font-weight: 400; align-items: center; }
 input[type=text], input[type=password], input[type=date], select { font: inherit; padding: 5px 8px; border: 1px solid var(--line); border-radius: 6px; min-width: 0; }
 button, .button { font: inherit; font-size: 14px; padding: 5px 12px; border-radius: 6px; border: 1px solid var(--line); background: var(--soft); color: var(--fg); cursor: pointer; text-decoration: none; display: inline-block; }
-button.primary { background: #1f883d; color: #fff; border-color: #1a7f37; } button.danger { color: var(--bad); }
+button.primary, .button.primary { background: #1f883d; color: #fff; border-color: #1a7f37; } ul.scopes { list-style: none; padding: 0; margin: 4px 0; } ul.scopes li { margin: 2px 0; } button.danger { color: var(--bad); }
 .notice { padding: 8px 12px; border-radius: 6px; margin: 8px 0 12px; background: var(--run-bg); border: 1px solid #54aeff; }
 .notice.bad { background: var(--bad-bg); border-color: #ff8182; } .notice.good { background: var(--good-bg); border-color: #4ac26b; }
 .empty { padding: 24px; text-align: center; color: var(--muted); border: 1px dashed var(--line); border-radius: 6px; }
@@ -56,6 +56,13 @@ td.changed { background: var(--warn-bg); } .arrow { color: var(--muted); padding
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; margin: 8px 0; } dl.facts dt { color: var(--muted); } dl.facts dd { margin: 0; }
 .endpoint { border: 1px solid var(--line); border-radius: 6px; margin: 10px 0; } .endpoint summary { padding: 8px 12px; cursor: pointer; }
 .endpoint > div { padding: 0 12px 10px; } .method { font-weight: 700; display: inline-block; min-width: 4.5em; }
+form.form { max-width: 980px; } .field { margin: 10px 0; } .field input[type=text], .field input[type=password], .field select, .field textarea { width: 100%; max-width: 640px; }
+textarea { font: 13px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; padding: 5px 8px; border: 1px solid var(--line); border-radius: 6px; }
+.help { margin: 2px 0 0; color: var(--muted); font-size: 13px; } .field-error { margin: 2px 0 0; color: var(--bad); font-size: 13px; font-weight: 600; }
+.field.invalid input, .field.invalid select, .field.invalid textarea { border-color: var(--bad); }
+fieldset { border: 1px solid var(--line); border-radius: 6px; margin: 12px 0; padding: 4px 14px 8px; } legend { font-weight: 600; padding: 0 4px; }
+.sides { display: grid; grid-template-columns: repeat(auto-fit, minmax(320px, 1fr)); gap: 0 16px; }
+caption { text-align: left; padding: 6px 10px; }
 @media (max-width: 640px) { main { padding: 12px; } header.top .who { margin-left: 0; } th, td { padding: 5px 6px; } }
 `;
 

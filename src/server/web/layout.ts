@@ -1,6 +1,7 @@
 /** The frame of every page: head (CSP-safe: one stylesheet, one script), navigation, workspace switcher, sign-out. */
 import { html } from 'hono/html';
 import { assetUrl } from './assets.js';
+import { FAVICON } from './favicon.js';
 import type { Html } from './format.js';
 
 /** What the frame needs to know about who is signed in; absent on the sign-in page. */
@@ -63,6 +64,7 @@ export function page(options: PageOptions, body: Html): Html {
 <meta name="viewport" content="width=device-width, initial-scale=1" />
 ${options.refreshSeconds ? html`<meta http-equiv="refresh" content="${options.refreshSeconds}" />` : ''}
 <title>${options.title} · datacompare</title>
+<link rel="icon" href="${FAVICON.path}" type="image/svg+xml" />
 <link rel="stylesheet" href="${assetUrl('css')}" />
 <script src="${assetUrl('js')}" defer></script>
 </head>

@@ -125,6 +125,7 @@ export function pageRoutes(app: Hono<WebEnv>, services: ServerServices): void {
         page: current,
         pages: Math.ceil(total / PAGE_SIZE),
         canExecute: session.permissions.has('write:job'),
+        canCreate: session.permissions.has('write:comparison'),
         now: services.now(),
         ...(shown ? { notice: shown } : {}),
       }),
@@ -144,7 +145,16 @@ export function pageRoutes(app: Hono<WebEnv>, services: ServerServices): void {
     );
     return render(
       c,
-      comparisonPage({ viewer: session.viewer, comparison, sourceNames: await sourceNames(services, session.workspaceId), jobs: recent.items, canExecute: session.permissions.has('write:job'), now }),
+      comparisonPage({
+        viewer: session.viewer,
+        comparison,
+        sourceNames: await sourceNames(services, session.workspaceId),
+        jobs: recent.items,
+        canExecute: session.permissions.has('write:job'),
+        canEdit: session.permissions.has('write:comparison'),
+        now,
+        ...(notice(c.req.query('done')) ? { notice: notice(c.req.query('done'))! } : {}),
+      }),
     );
   });
 
@@ -179,7 +189,9 @@ export function pageRoutes(app: Hono<WebEnv>, services: ServerServices): void {
     need(c, 'read:datasource');
     const current = pageNumber(c.req.query('page'));
     const { items, total } = await store.listDatasources(session.workspaceId, { page: current, size: PAGE_SIZE, sortBy: 'name', sortOrder: 'asc' });
-    return render(c, sourcesPage({ viewer: session.viewer, sources: items, total, page: current, pages: Math.ceil(total / PAGE_SIZE), now: services.now() }));
+    const shown = notice(c.req.query('done'));
+    const view = { viewer: session.viewer, sources: items, total, page: current, pages: Math.ceil(total / PAGE_SIZE), canAdd: session.permissions.has('write:datasource'), now: services.now() };
+    return render(c, sourcesPage(shown ? { ...view, notice: shown } : view));
   });
 
   app.get(`${UI}/sources/:id`, async (c) => {

@@ -56,41 +56,51 @@ export async function signOut(c: Context<WebEnv>, store: Store): Promise<void> {
   deleteCookie(c, SESSION_COOKIE, { path: '/' });
 }
 
-/** Loads the session (or redirects to sign-in, saying why) and, on a POST, checks its CSRF token. */
-export function requireSession(store: Store, now: () => Date): MiddlewareHandler<WebEnv> {
-  return async (c, next) => {
-    const token = getCookie(c, SESSION_COOKIE);
-    const record = token ? await store.sessions.find(sha256(token)) : undefined;
-    const at = now();
-    if (!record || Date.parse(record.expires_at) <= at.getTime()) {
-      if (record) await store.sessions.delete(record.id);
-      return toSignIn(c, record ? 'expired' : token ? 'ended' : undefined);
-    }
-    const key = await store.keyById(record.key_id);
-    const keyEnded = !key ? 'ended' : !key.enabled ? 'disabled' : key.expires_at !== null && Date.parse(key.expires_at) <= at.getTime() ? 'key-expired' : undefined;
-    if (!key || keyEnded) {
-      await store.sessions.deleteForKey(record.key_id);
-      return toSignIn(c, keyEnded);
-    }
-    const workspaceId = key.workspaces.includes(record.workspace_id) ? record.workspace_id : (key.workspaces[0] ?? '');
-    const permissions = permissionsOf(key.scopes);
-    c.set('session', {
+/** The signed-in session of this request, or why there is none (the session row of a refused one is deleted). */
+export async function findSession(c: Context, store: Store, now: () => Date): Promise<{ session: WebSession } | { ended: string | undefined }> {
+  const token = getCookie(c, SESSION_COOKIE);
+  const record = token ? await store.sessions.find(sha256(token)) : undefined;
+  const at = now();
+  if (!record || Date.parse(record.expires_at) <= at.getTime()) {
+    if (record) await store.sessions.delete(record.id);
+    return { ended: record ? 'expired' : token ? 'ended' : undefined };
+  }
+  const key = await store.keyById(record.key_id);
+  const keyEnded = !key ? 'ended' : !key.enabled ? 'disabled' : key.expires_at !== null && Date.parse(key.expires_at) <= at.getTime() ? 'key-expired' : undefined;
+  if (!key || keyEnded) {
+    await store.sessions.deleteForKey(record.key_id);
+    return { ended: keyEnded };
+  }
+  const workspaceId = key.workspaces.includes(record.workspace_id) ? record.workspace_id : (key.workspaces[0] ?? '');
+  const permissions = permissionsOf(key.scopes);
+  return {
+    session: {
       id: record.id,
       key,
       permissions,
       workspaceId,
       csrf: record.csrf,
       viewer: { keyName: key.name, scopes: key.scopes, workspaceId, workspaces: key.workspaces, csrf: record.csrf, canManageKeys: permissions.has('manage:keys') },
-    });
+    },
+  };
+}
+
+/** Loads the session (or redirects to sign-in, saying why) and, on a POST, checks its CSRF token. */
+export function requireSession(store: Store, now: () => Date): MiddlewareHandler<WebEnv> {
+  return async (c, next) => {
+    const found = await findSession(c, store, now);
+    if (!('session' in found)) return toSignIn(c, found.ended);
+    const { session } = found;
+    c.set('session', session);
     const log = c.get('log');
     if (log) {
-      log.key_id = key.id;
-      log.workspace_id = workspaceId;
+      log.key_id = session.key.id;
+      log.workspace_id = session.workspaceId;
     }
     if (c.req.method === 'POST') {
       const form = await c.req.parseBody();
       const sent = typeof form._csrf === 'string' ? form._csrf : '';
-      if (!sameText(sent, record.csrf)) return c.text('The form is out of date or was not sent by this page; go back, reload and try again.', 403);
+      if (!sameText(sent, session.csrf)) return c.text('The form is out of date or was not sent by this page; go back, reload and try again.', 403);
     }
     await next();
   };
@@ -99,8 +109,11 @@ export function requireSession(store: Store, now: () => Date): MiddlewareHandler
 function toSignIn(c: Context, why: string | undefined): Response {
   deleteCookie(c, SESSION_COOKIE, { path: '/' });
   const wanted = new URL(c.req.url);
-  const back = c.req.method === 'GET' ? `&next=${encodeURIComponent(wanted.pathname + wanted.search)}` : '';
-  return c.redirect(`${UI}/sign-in?${why ? `ended=${why}` : ''}${back}`, 303);
+  const query = new URLSearchParams();
+  if (why) query.set('ended', why);
+  if (c.req.method === 'GET') query.set('next', wanted.pathname + wanted.search);
+  const search = query.toString();
+  return c.redirect(`${UI}/sign-in${search ? `?${search}` : ''}`, 303);
 }
 
 function sameText(a: string, b: string): boolean {

@@ -13,6 +13,8 @@ export interface ComparisonsView {
   page: number;
   pages: number;
   canExecute: boolean;
+  /** The key may define comparisons (write:comparison). */
+  canCreate: boolean;
   now: Date;
   notice?: Html;
 }
@@ -27,7 +29,8 @@ export function comparisonsPage(view: ComparisonsView): Html {
   if (view.comparisons.length === 0) {
     return page(
       { title: 'Comparisons', section: 'comparisons', viewer: view.viewer },
-      html`<h1>Comparisons</h1>${view.notice ?? ''}<p class="empty">No comparisons yet. Create one through the API (<code>POST /comparisons</code>) or with the action in api mode.</p>`,
+      html`<h1>Comparisons</h1>${view.notice ?? ''}${view.canCreate ? html`<div class="row"><a class="button primary" href="${UI}/comparisons/new">New comparison</a></div>` : ''}
+        <p class="empty">No comparisons yet.${view.canCreate ? ' Define one here, or create them with the action in api mode.' : ' A key with write:comparison can define one.'}</p>`,
     );
   }
   const select = (c: ComparisonRecord) =>
@@ -36,7 +39,10 @@ export function comparisonsPage(view: ComparisonsView): Html {
     { title: 'Comparisons', section: 'comparisons', viewer: view.viewer },
     html`<h1>Comparisons</h1>
       ${view.notice ?? ''}
-      ${view.canExecute ? html`<form id="execute-many" method="post" action="${UI}/comparisons/execute" class="row">${csrfField(view.viewer)}<button type="submit" class="primary">Execute selected</button></form>` : ''}
+      <div class="row">
+        ${view.canCreate ? html`<a class="button primary" href="${UI}/comparisons/new">New comparison</a>` : ''}
+        ${view.canExecute ? html`<form id="execute-many" method="post" action="${UI}/comparisons/execute">${csrfField(view.viewer)}<button type="submit">Run selected</button></form>` : ''}
+      </div>
       <div class="scroll"><table>
         <thead><tr>${view.canExecute ? html`<th scope="col"><input type="checkbox" data-select-all="id" aria-label="Select all" /></th>` : ''}<th scope="col">Name</th><th scope="col">Source → target</th><th scope="col">Created</th></tr></thead>
         <tbody>${view.comparisons.map((c) => html`<tr>${select(c)}<td><a href="${UI}/comparisons/${c.id}">${c.name}</a></td><td class="small">${sides(c, view.sourceNames)}</td><td>${timeTag(c.created_at, view.now)}</td></tr>`)}</tbody>
@@ -52,7 +58,9 @@ export interface ComparisonView {
   sourceNames: Map<string, string>;
   jobs: JobRecord[];
   canExecute: boolean;
+  canEdit: boolean;
   now: Date;
+  notice?: Html;
 }
 
 export function comparisonPage(view: ComparisonView): Html {
@@ -60,12 +68,17 @@ export function comparisonPage(view: ComparisonView): Html {
   return page(
     { title: c.name, section: 'comparisons', viewer: view.viewer },
     html`<h1>${c.name}</h1>
+      ${view.notice ?? ''}
       <dl class="facts">
         <dt>Compares</dt><dd>${sides(c, view.sourceNames)}</dd>
         <dt>Created</dt><dd>${timeTag(c.created_at, view.now)}</dd>
         <dt>ID</dt><dd class="mono">${c.id}</dd>
       </dl>
-      ${view.canExecute ? html`<form method="post" action="${UI}/comparisons/${c.id}/execute" class="row">${csrfField(view.viewer)}<button type="submit" class="primary">Execute</button></form>` : ''}
+      <div class="row">
+        ${view.canExecute ? html`<form method="post" action="${UI}/comparisons/${c.id}/execute">${csrfField(view.viewer)}<button type="submit" class="primary">Run</button></form>` : ''}
+        ${view.canEdit ? html`<a class="button" href="${UI}/comparisons/${c.id}/edit">Edit</a>
+          <form method="post" action="${UI}/comparisons/${c.id}/delete" data-confirm="Delete comparison ${c.name}? Its jobs stay.">${csrfField(view.viewer)}<button type="submit" class="danger">Delete</button></form>` : ''}
+      </div>
       <h2>Configuration</h2>
       <pre>${JSON.stringify(c.configuration, null, 2)}</pre>
       <h2>Recent jobs</h2>

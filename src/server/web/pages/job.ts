@@ -102,6 +102,11 @@ function commands(view: JobView): Html {
     <div class="secret"><code id="cli-command">${cli}</code><button type="button" data-copy="cli-command">Copy CLI</button></div>`;
 }
 
+/** A reason's `code spans` as <code> (the engine writes column names that way for markdown); the rest as text. */
+export function withCode(text: string): Html[] {
+  return text.split(/(`[^`]+`)/).map((part) => (/^`[^`]+`$/.test(part) ? html`<code>${part.slice(1, -1)}</code>` : html`${part}`));
+}
+
 export function jobPage(view: JobView): Html {
   const { job, now } = view;
   const running = job.status === 'PENDING' || job.status === 'STARTED';
@@ -109,6 +114,7 @@ export function jobPage(view: JobView): Html {
   const actions = html`<div class="row">
     ${running && view.canTerminate ? html`<form method="post" action="${UI}/jobs/${job.id}/terminate" data-confirm="Terminate job #${job.id}?">${csrfField(view.viewer)}<button type="submit" class="danger">Terminate</button></form>` : ''}
     ${!running && view.canExecute ? html`<form method="post" action="${UI}/comparisons/${job.comparison_id}/execute">${csrfField(view.viewer)}<button type="submit" class="primary">Run again</button></form>` : ''}
+    ${job.status === 'SUCCESS' ? html`<a class="button" href="${UI}/jobs/${job.id}/rows.csv" download>Download CSV</a><a class="button" href="${UI}/jobs/${job.id}/rows.json" download>Download JSON</a>` : ''}
     <a class="button" href="${UI}/comparisons/${job.comparison_id}">Comparison</a>
   </div>`;
   const failure =
@@ -127,7 +133,7 @@ export function jobPage(view: JobView): Html {
         <dt>Started</dt><dd>${timeTag(job.started_at, now)}</dd>
         <dt>Finished</dt><dd>${timeTag(job.date_done, now)}</dd>
         <dt>Took</dt><dd>${duration(job.time_taken)}</dd>
-        ${result?.diff_reasons?.length ? html`<dt>Why</dt><dd>${result.diff_reasons.join(' ')}</dd>` : ''}
+        ${result?.diff_reasons?.length ? html`<dt>Why</dt><dd>${result.diff_reasons.map((reason) => html`${withCode(reason)} `)}</dd>` : ''}
       </dl>
       ${actions}
       ${failure}

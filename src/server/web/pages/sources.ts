@@ -11,13 +11,16 @@ export interface SourcesView {
   total: number;
   page: number;
   pages: number;
+  /** The key may add data sources (write). */
+  canAdd: boolean;
   now: Date;
+  notice?: Html;
 }
 
 export function sourcesPage(view: SourcesView): Html {
   const body =
     view.sources.length === 0
-      ? html`<p class="empty">No data sources yet. Create one through the API (<code>POST /sources</code>).</p>`
+      ? html`<p class="empty">No data sources yet.${view.canAdd ? html` <a href="${UI}/sources/new">Add one</a> to start comparing.` : ' A key with the write scope can add one.'}</p>`
       : html`<div class="scroll"><table>
           <thead><tr><th scope="col">Name</th><th scope="col">Type</th><th scope="col">Status</th><th scope="col" class="num">Datasets</th><th scope="col" class="num">Columns</th><th scope="col" class="num">Sensitive columns</th><th scope="col">Last scan</th><th scope="col">Version</th></tr></thead>
           <tbody>${view.sources.map(
@@ -33,7 +36,7 @@ export function sourcesPage(view: SourcesView): Html {
           <p class="muted small">"—": never scanned, so nothing was counted. This server has no validations.</p>`;
   return page(
     { title: 'Data sources', section: 'sources', viewer: view.viewer },
-    html`<h1>Data sources</h1>${body}${pager(view.page, view.pages, (n) => `${UI}/sources?page=${n}`)}`,
+    html`<h1>Data sources</h1>${view.notice ?? ''}${view.canAdd ? html`<div class="row"><a class="button primary" href="${UI}/sources/new">Add data source</a></div>` : ''}${body}${pager(view.page, view.pages, (n) => `${UI}/sources?page=${n}`)}`,
   );
 }
 

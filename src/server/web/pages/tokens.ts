@@ -29,6 +29,17 @@ function createdBox(created: { name: string; key: string }): Html {
   </div>`;
 }
 
+/** What each scope lets a key do, in the words a person choosing one needs. */
+export const SCOPE_MEANINGS: Record<(typeof API_KEY_SCOPES)[number], string> = {
+  read: 'see data sources, comparisons and jobs, with sensitive values masked; change nothing',
+  write: 'everything: add data sources, define and run comparisons, see sensitive values, manage keys',
+  'read:datasource': 'see data sources and their catalogs',
+  'read:job': 'see comparisons, jobs and their differing rows (sensitive values masked)',
+  'write:job': 'run and terminate comparisons',
+  'write:comparison': 'define, edit and delete comparisons',
+  'read:sensitive': 'see the values of columns marked sensitive, unmasked (add it to read to see them)',
+};
+
 function createForm(viewer: Viewer, problem: string | undefined): Html {
   return html`<h2>Create a key</h2>
     ${problem ? html`<div class="notice bad" role="alert">${problem}</div>` : ''}
@@ -39,9 +50,9 @@ function createForm(viewer: Viewer, problem: string | undefined): Html {
         <div><label for="key-expires">Expires (optional)</label><input type="date" id="key-expires" name="expires" /></div>
       </div>
       <fieldset><legend>Scopes</legend>
-        ${API_KEY_SCOPES.map((scope) => html`<label class="check"><input type="checkbox" name="scope" value="${scope}"${scope === 'read' ? html` checked` : ''} /> ${scope}</label> `)}
+        <ul class="scopes">${API_KEY_SCOPES.map((scope) => html`<li><label class="check"><input type="checkbox" name="scope" value="${scope}"${scope === 'read' ? html` checked` : ''} /> <code>${scope}</code></label> <span class="muted small">${SCOPE_MEANINGS[scope]}</span></li>`)}</ul>
       </fieldset>
-      <p class="muted small">The key belongs to workspace ${viewer.workspaceId}. <code>read</code> sees everything and changes nothing; <code>write</code> can do everything, managing keys included.</p>
+      <p class="muted small">The key belongs to workspace ${viewer.workspaceId}. Values of columns marked sensitive are masked for every key without <code>read:sensitive</code> (or <code>write</code>).</p>
       <button type="submit" class="primary">Create key</button>
     </form>`;
 }

@@ -163,7 +163,7 @@ describe.runIf(browserAvailable() && (await databaseAvailable('postgres')))('the
 
   it('executes a comparison and shows the new job until it finishes', async () => {
     await page.goto(`${t.url}/ui/comparisons/${comparisonId}`);
-    await page.getByRole('button', { name: 'Execute' }).click();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
     await page.waitForURL(/\/ui\/jobs\/\d+$/);
     const jobId = Number(page.url().split('/').at(-1));
     expect(jobId).toBeGreaterThan(firstJob);
@@ -173,7 +173,7 @@ describe.runIf(browserAvailable() && (await databaseAvailable('postgres')))('the
 
   it('terminates a slow job from its page', async () => {
     await page.goto(`${t.url}/ui/comparisons/${slowComparisonId}`);
-    await page.getByRole('button', { name: 'Execute' }).click();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
     await page.waitForURL(/\/ui\/jobs\/\d+$/);
     const jobId = Number(page.url().split('/').at(-1));
     await page.getByRole('button', { name: 'Terminate' }).click();
@@ -189,7 +189,7 @@ describe.runIf(browserAvailable() && (await databaseAvailable('postgres')))('the
     await page.goto(`${t.url}/ui/comparisons`);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'comparisons.png'), fullPage: true });
     await page.getByLabel('Select customers prod vs copy').check();
-    await page.getByRole('button', { name: 'Execute selected' }).click();
+    await page.getByRole('button', { name: 'Run selected' }).click();
     await page.waitForURL(/\/ui\/jobs\?done=executed&n=1/);
     expect(await page.locator('.notice').textContent()).toBe('Submitted 1 job(s) for execution.');
   });
@@ -219,7 +219,7 @@ describe.runIf(browserAvailable() && (await databaseAvailable('postgres')))('the
     await signIn(key);
     expect(await page.getByRole('link', { name: 'Settings › Tokens' }).count()).toBe(0);
     await page.goto(`${t.url}/ui/comparisons/${comparisonId}`);
-    expect(await page.getByRole('button', { name: 'Execute' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Run', exact: true }).count()).toBe(0);
     // the server refuses it too, even with the session's own CSRF token
     const csrf = await page.locator('input[name="_csrf"]').first().inputValue();
     const refused = await page.evaluate(
