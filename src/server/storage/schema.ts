@@ -47,6 +47,8 @@ function ddl(dialect: SqlDb['dialect']): string[] {
       id TEXT PRIMARY KEY, key_id TEXT NOT NULL, csrf TEXT NOT NULL, workspace_id TEXT NOT NULL,
       created_at TEXT NOT NULL, expires_at TEXT NOT NULL)`,
     `CREATE INDEX IF NOT EXISTS web_sessions_key ON web_sessions (key_id)`,
+    // A workspace's name for people (the web page); workspaces themselves are the UUIDs keys carry.
+    `CREATE TABLE IF NOT EXISTS workspace_names (id TEXT PRIMARY KEY, name TEXT NOT NULL)`,
     `CREATE TABLE IF NOT EXISTS idempotency_keys (
       key_id TEXT NOT NULL, workspace_id TEXT NOT NULL, idem_key TEXT NOT NULL, fingerprint TEXT NOT NULL,
       status INTEGER, body TEXT, created_at TEXT NOT NULL, PRIMARY KEY (key_id, workspace_id, idem_key))`,

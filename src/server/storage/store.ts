@@ -222,6 +222,19 @@ export class Store {
     return created[0]!;
   }
 
+  // ─────────── workspace names ───────────
+
+  /** The names given to these workspaces (a workspace without one is absent). */
+  async workspaceNames(ids: readonly string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db.all<{ id: string; name: string }>(`SELECT id, name FROM workspace_names WHERE id IN (${ids.map(() => '?').join(', ')})`, [...ids]);
+    return new Map(rows.map((row) => [row.id, row.name]));
+  }
+
+  async nameWorkspace(id: string, name: string): Promise<void> {
+    await this.db.run('INSERT INTO workspace_names (id, name) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET name = excluded.name', [id, name]);
+  }
+
   // ─────────── comparisons ───────────
 
   async createComparison(record: ComparisonRecord): Promise<void> {

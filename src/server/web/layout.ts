@@ -10,6 +10,8 @@ export interface Viewer {
   scopes: string[];
   workspaceId: string;
   workspaces: string[];
+  /** Names given to the workspaces (Settings › Tokens); a workspace without one shows its id. */
+  workspaceNames: Record<string, string>;
   csrf: string;
   canManageKeys: boolean;
 }
@@ -37,6 +39,11 @@ function nav(section: Section, viewer: Viewer | undefined): Html {
   return html`<nav aria-label="Main">${links.map(([key, href, label]) => html`<a href="${href}"${key === section ? html` aria-current="page"` : ''}>${label}</a>`)}</nav>`;
 }
 
+/** A workspace as people know it: its name, else its id. */
+export function workspaceLabel(viewer: Viewer, id: string): string {
+  return viewer.workspaceNames[id] ?? id;
+}
+
 function who(viewer: Viewer): Html {
   const switcher =
     viewer.workspaces.length > 1
@@ -44,11 +51,11 @@ function who(viewer: Viewer): Html {
           <input type="hidden" name="_csrf" value="${viewer.csrf}" />
           <label for="workspace" class="check">Workspace</label>
           <select id="workspace" name="workspace" data-submit-on-change>
-            ${viewer.workspaces.map((w) => html`<option value="${w}"${w === viewer.workspaceId ? html` selected` : ''}>${w}</option>`)}
+            ${viewer.workspaces.map((w) => html`<option value="${w}"${w === viewer.workspaceId ? html` selected` : ''}>${workspaceLabel(viewer, w)}</option>`)}
           </select>
           <noscript><button type="submit">Switch</button></noscript>
         </form>`
-      : html`<span><span class="muted">Workspace</span> ${viewer.workspaceId}</span>`;
+      : html`<span title="${viewer.workspaceId}"><span class="muted">Workspace</span> ${workspaceLabel(viewer, viewer.workspaceId)}</span>`;
   return html`<div class="who">
     ${switcher}
     <span>${viewer.keyName} <span class="muted">(${viewer.scopes.join(', ')})</span></span>

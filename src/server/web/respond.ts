@@ -16,6 +16,7 @@ export function notice(code: string | undefined, n?: string): Html | undefined {
     'nothing-selected': ['bad', 'Select at least one comparison to execute.'],
     scanned: ['good', 'The data source was scanned.'],
     created: ['good', 'The data source was added.'],
+    'workspace-named': ['good', 'The workspace was renamed.'],
     saved: ['good', 'The comparison was saved.'],
     'comparison-deleted': ['good', 'The comparison was deleted; its jobs stay in the job list.'],
     disabled: ['good', 'The key was disabled and its sessions ended.'],

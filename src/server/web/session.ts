@@ -73,6 +73,7 @@ export async function findSession(c: Context, store: Store, now: () => Date): Pr
   }
   const workspaceId = key.workspaces.includes(record.workspace_id) ? record.workspace_id : (key.workspaces[0] ?? '');
   const permissions = permissionsOf(key.scopes);
+  const workspaceNames = Object.fromEntries(await store.workspaceNames(key.workspaces));
   return {
     session: {
       id: record.id,
@@ -80,7 +81,7 @@ export async function findSession(c: Context, store: Store, now: () => Date): Pr
       permissions,
       workspaceId,
       csrf: record.csrf,
-      viewer: { keyName: key.name, scopes: key.scopes, workspaceId, workspaces: key.workspaces, csrf: record.csrf, canManageKeys: permissions.has('manage:keys') },
+      viewer: { keyName: key.name, scopes: key.scopes, workspaceId, workspaces: key.workspaces, workspaceNames, csrf: record.csrf, canManageKeys: permissions.has('manage:keys') },
     },
   };
 }

@@ -54,6 +54,15 @@ export function tokenRoutes(app: Hono<WebEnv>, services: ServerServices): void {
     return show(c, { created: { name, key } }, 201);
   });
 
+  app.post(`${UI}/settings/workspace-name`, async (c) => {
+    need(c, 'manage:keys');
+    const form = await c.req.parseBody();
+    const name = typeof form.name === 'string' ? form.name.trim() : '';
+    if (name === '' || name.length > 100) return show(c, { problem: 'Give the workspace a name of 1 to 100 characters.' }, 422);
+    await store.nameWorkspace(c.get('session').workspaceId, name);
+    return c.redirect(`${UI}/settings/tokens?done=workspace-named`, 303);
+  });
+
   app.post(`${UI}/settings/tokens/:id/:action{disable|enable|delete}`, async (c) => {
     need(c, 'manage:keys');
     const session = c.get('session');

@@ -3,7 +3,7 @@ import { html } from 'hono/html';
 import { API_KEY_SCOPES } from '../../../api/contract.js';
 import type { ApiKeyRecord } from '../../storage/store.js';
 import { badge, exactTime, timeTag, type Html } from '../format.js';
-import { csrfField, page, UI, type Viewer } from '../layout.js';
+import { csrfField, page, UI, workspaceLabel, type Viewer } from '../layout.js';
 
 export interface TokensView {
   viewer: Viewer;
@@ -52,8 +52,19 @@ function createForm(viewer: Viewer, problem: string | undefined): Html {
       <fieldset><legend>Scopes</legend>
         <ul class="scopes">${API_KEY_SCOPES.map((scope) => html`<li><label class="check"><input type="checkbox" name="scope" value="${scope}"${scope === 'read' ? html` checked` : ''} /> <code>${scope}</code></label> <span class="muted small">${SCOPE_MEANINGS[scope]}</span></li>`)}</ul>
       </fieldset>
-      <p class="muted small">The key belongs to workspace ${viewer.workspaceId}. Values of columns marked sensitive are masked for every key without <code>read:sensitive</code> (or <code>write</code>).</p>
+      <p class="muted small">The key belongs to workspace ${workspaceLabel(viewer, viewer.workspaceId)}. Values of columns marked sensitive are masked for every key without <code>read:sensitive</code> (or <code>write</code>).</p>
       <button type="submit" class="primary">Create key</button>
+    </form>`;
+}
+
+/** Naming the current workspace, so people see "Sales analytics" rather than a UUID. */
+function workspaceForm(viewer: Viewer): Html {
+  return html`<h2>Workspace</h2>
+    <form method="post" action="${UI}/settings/workspace-name" class="row">
+      ${csrfField(viewer)}
+      <div><label for="workspace-name">Workspace name <span class="mono small">(${viewer.workspaceId})</span></label>
+      <input type="text" id="workspace-name" name="name" required maxlength="100" value="${viewer.workspaceNames[viewer.workspaceId] ?? ''}" placeholder="Sales analytics" /></div>
+      <button type="submit">Rename workspace</button>
     </form>`;
 }
 
@@ -82,6 +93,7 @@ export function tokensPage(view: TokensView): Html {
         <tbody>${rows}</tbody>
       </table></div>
       <p class="muted small">Keys whose workspaces are all yours. Disabling or deleting a key ends its sessions at once.</p>
-      ${createForm(view.viewer, view.problem)}`,
+      ${createForm(view.viewer, view.problem)}
+      ${workspaceForm(view.viewer)}`,
   );
 }

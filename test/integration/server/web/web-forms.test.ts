@@ -185,6 +185,15 @@ describe.runIf(browserAvailable() && serversUp)('the web page does the whole job
     expect(redirect.headers.get('location')).toBe('/ui/sign-in?next=%2Fui%2Fcomparisons');
   });
 
+  it('names the workspace, shown instead of its id in the header', async () => {
+    await page.goto(`${t.url}/ui/settings/tokens`);
+    await page.getByLabel(/^Workspace name/).fill('Sales <analytics>');
+    await page.getByRole('button', { name: 'Rename workspace' }).click();
+    await page.waitForURL(/done=workspace-named/);
+    expect(await page.locator('header .who').textContent()).toContain('Sales <analytics>');
+    expect(await page.locator('header .who').innerHTML()).toContain('Sales &lt;analytics&gt;');
+  });
+
   it('shows a read key no create, edit or run controls, and the server refuses them anyway', async () => {
     const { key } = await t.newKey(['read']);
     await page.getByRole('button', { name: 'Sign out' }).click();

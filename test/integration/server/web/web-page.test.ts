@@ -206,7 +206,7 @@ describe.runIf(browserAvailable() && (await databaseAvailable('postgres')))('the
 
   it('creates a read key in Settings › Tokens, shows it once, and that key cannot execute', async () => {
     await page.goto(`${t.url}/ui/settings/tokens`);
-    await page.getByLabel('Name').fill('browser-reader');
+    await page.getByLabel('Name', { exact: true }).fill('browser-reader');
     await page.getByRole('button', { name: 'Create key' }).click();
     const key = (await page.locator('#new-key').textContent())!;
     expect(key).toMatch(/^dck_/);

@@ -11,7 +11,7 @@ import type { Viewer } from '../../../../src/server/web/layout.js';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
 const EVIL = `"><script>alert(1)</script><img src=x onerror=alert(2)>`;
-const viewer: Viewer = { keyName: EVIL, scopes: ['read'], workspaceId: 'ws', workspaces: ['ws'], csrf: 'token"<', canManageKeys: false };
+const viewer: Viewer = { keyName: EVIL, scopes: ['read'], workspaceId: 'ws', workspaces: ['ws'], workspaceNames: { ws: EVIL }, csrf: 'token"<', canManageKeys: false };
 
 describe('web page values', () => {
   it('escapes text and attributes', () => {
