@@ -552,6 +552,8 @@ class MysqlConnection {
     /** The URL's TLS settings, read (files included) before the first connection. */
     tls;
     resolvedTls;
+    /** Pools left behind by a fall back to plain text, ended on close. */
+    retired = [];
     constructor(url, options) {
         this.url = url;
         this.options = options;
@@ -609,7 +611,8 @@ class MysqlConnection {
             return false;
         this.resolvedTls = { ...tls, ssl: undefined, plainFallback: false };
         this.pool = undefined;
-        pool.end(() => undefined);
+        // Ended with the connection, not now: callers still queued on it get their own refusal and retry.
+        this.retired.push(pool);
         return true;
     }
     async acquire(options) {
@@ -624,7 +627,8 @@ class MysqlConnection {
             });
         }
         catch (error) {
-            if (isNoTlsAnswer(error) && this.fallBackToPlain(pool))
+            // A TLS refusal, or a pool another caller ended on one while this waited on it: retry once plain.
+            if ((isNoTlsAnswer(error) || this.pool !== pool) && this.fallBackToPlain(pool))
                 return this.acquire(options);
             throw this.wrap(error, undefined);
         }
@@ -791,8 +795,8 @@ class MysqlConnection {
         this.closed = true;
         const pool = this.pool;
         this.pool = undefined;
-        if (pool)
-            await new Promise((resolve) => pool.end(() => resolve()));
+        const pools = [pool, ...this.retired.splice(0)].filter((p) => p !== undefined);
+        await Promise.all(pools.map((p) => new Promise((resolve) => p.end(() => resolve()))));
     }
 }
 /**

@@ -517,6 +517,8 @@ class PostgresConnection {
     /** The URL's TLS settings, read (files included) before the first connection. */
     tls;
     resolvedTls;
+    /** Pools left behind by a fall back to plain text, ended on close. */
+    retired = [];
     constructor(url, options) {
         this.url = url;
         this.options = options;
@@ -555,7 +557,9 @@ class PostgresConnection {
             return false;
         this.resolvedTls = { ...tls, ssl: false, plainFallback: false };
         this.pool = undefined;
-        void pool.end().catch(() => undefined);
+        // Ended with the connection, not now: callers still queued on it must get their answer (pg-pool
+        // never answers a connect queued on a pool that is ending) and then retry on the new one.
+        this.retired.push(pool);
         return true;
     }
     wrap(error, sql, options) {
@@ -588,7 +592,8 @@ class PostgresConnection {
             return await pool.connect();
         }
         catch (error) {
-            if (isNoTlsAnswer(error) && this.fallBackToPlain(pool))
+            // A TLS refusal, or a pool another caller ended on one while this waited on it: retry once plain.
+            if ((isNoTlsAnswer(error) || this.pool !== pool) && this.fallBackToPlain(pool))
                 return this.acquire(options);
             throw this.wrap(error, undefined, { ...options, signal: undefined });
         }
@@ -721,7 +726,7 @@ class PostgresConnection {
         this.closed = true;
         const pool = this.pool;
         this.pool = undefined;
-        await pool?.end().catch(() => undefined);
+        await Promise.all([pool, ...this.retired.splice(0)].map((p) => p?.end().catch(() => undefined)));
     }
 }
 function categorize(error) {

@@ -25,6 +25,8 @@ export class MysqlConnection implements DatabaseConnection {
   /** The URL's TLS settings, read (files included) before the first connection. */
   private tls: Promise<MysqlTls> | undefined;
   private resolvedTls: MysqlTls | undefined;
+  /** Pools left behind by a fall back to plain text, ended on close. */
+  private readonly retired: Pool[] = [];
 
   constructor(
     private readonly url: string,
@@ -80,7 +82,8 @@ export class MysqlConnection implements DatabaseConnection {
     if (!tls?.plainFallback) return false;
     this.resolvedTls = { ...tls, ssl: undefined, plainFallback: false };
     this.pool = undefined;
-    pool.end(() => undefined);
+    // Ended with the connection, not now: callers still queued on it get their own refusal and retry.
+    this.retired.push(pool);
     return true;
   }
 
@@ -95,7 +98,8 @@ export class MysqlConnection implements DatabaseConnection {
         pool.getConnection((error, connection) => (error ? reject(error) : resolve(connection)));
       });
     } catch (error) {
-      if (isNoTlsAnswer(error) && this.fallBackToPlain(pool)) return this.acquire(options);
+      // A TLS refusal, or a pool another caller ended on one while this waited on it: retry once plain.
+      if ((isNoTlsAnswer(error) || this.pool !== pool) && this.fallBackToPlain(pool)) return this.acquire(options);
       throw this.wrap(error, undefined);
     }
     if (this.prepared.has(connection)) return connection;
@@ -269,7 +273,8 @@ export class MysqlConnection implements DatabaseConnection {
     this.closed = true;
     const pool = this.pool;
     this.pool = undefined;
-    if (pool) await new Promise<void>((resolve) => pool.end(() => resolve()));
+    const pools = [pool, ...this.retired.splice(0)].filter((p): p is Pool => p !== undefined);
+    await Promise.all(pools.map((p) => new Promise<void>((resolve) => p.end(() => resolve()))));
   }
 }
 

@@ -49,6 +49,8 @@ export class PostgresConnection implements DatabaseConnection {
   /** The URL's TLS settings, read (files included) before the first connection. */
   private tls: Promise<PostgresTls> | undefined;
   private resolvedTls: PostgresTls | undefined;
+  /** Pools left behind by a fall back to plain text, ended on close. */
+  private readonly retired: pg.Pool[] = [];
 
   constructor(
     private readonly url: string,
@@ -88,7 +90,9 @@ export class PostgresConnection implements DatabaseConnection {
     if (!tls?.plainFallback) return false;
     this.resolvedTls = { ...tls, ssl: false, plainFallback: false };
     this.pool = undefined;
-    void pool.end().catch(() => undefined);
+    // Ended with the connection, not now: callers still queued on it must get their answer (pg-pool
+    // never answers a connect queued on a pool that is ending) and then retry on the new one.
+    this.retired.push(pool);
     return true;
   }
 
@@ -120,7 +124,8 @@ export class PostgresConnection implements DatabaseConnection {
     try {
       return await pool.connect();
     } catch (error) {
-      if (isNoTlsAnswer(error) && this.fallBackToPlain(pool)) return this.acquire(options);
+      // A TLS refusal, or a pool another caller ended on one while this waited on it: retry once plain.
+      if ((isNoTlsAnswer(error) || this.pool !== pool) && this.fallBackToPlain(pool)) return this.acquire(options);
       throw this.wrap(error, undefined, { ...options, signal: undefined as never });
     }
   }
@@ -264,7 +269,7 @@ export class PostgresConnection implements DatabaseConnection {
     this.closed = true;
     const pool = this.pool;
     this.pool = undefined;
-    await pool?.end().catch(() => undefined);
+    await Promise.all([pool, ...this.retired.splice(0)].map((p) => p?.end().catch(() => undefined)));
   }
 }
 

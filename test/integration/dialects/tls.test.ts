@@ -169,3 +169,15 @@ describe.runIf(available)('TLS', () => {
     });
   });
 });
+
+describe.runIf(await databaseAvailable('postgres') && await databaseAvailable('mysql'))('the default TLS mode on a server without TLS', () => {
+  it.each(['postgres', 'mysql'] as const)('%s: many first queries at once all fall back to plain text together', async (type) => {
+    const db = (await loadDialect(type)).connect({ type, url: TEST_DATABASE_URLS[type] } as ConnectionConfig, { logger: silentLogger, datasourceName: 'plain', poolSize: 4 });
+    try {
+      const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => db.query(`SELECT ${i} AS n`)));
+      expect(answers.map((rows) => Number(rows[0]?.n))).toEqual(Array.from({ length: 12 }, (_, i) => i));
+    } finally {
+      await db.close();
+    }
+  });
+});
