@@ -47,6 +47,13 @@ export interface ComparisonDefinition {
   schemaDiff: boolean;
   /** Absolute numeric tolerance per *source* column name. */
   tolerance: Record<string, number>;
+  /** How a column is compared, per *source* column name (spec `compare_as`); absent: by its types. */
+  compareAs?: Record<string, CompareAs>;
+  /**
+   * `strict`: timestamps and times compare at the higher precision of the two sides, so fractions
+   * one side dropped are differences; absent or `common`: at the lower one (and the result says so).
+   */
+  precision?: 'strict' | 'common';
   thresholds: { maxMismatchedRows?: number; maxMismatchRatio?: number };
   /** How many differing rows to keep as samples. */
   maxDiffRows: number;
@@ -65,6 +72,9 @@ export interface ComparisonDefinition {
   /** Set on comparisons derived from dbt manifests: which model and why. */
   dbt?: DbtComparisonInfo;
 }
+
+/** What `compare_as` may ask for: a collection by its members in order (`list`) or not (`set`), JSON by value, or the texts as written. */
+export type CompareAs = 'list' | 'set' | 'json' | 'text';
 
 /** Why a dbt model was compared, and where its key came from (see src/dbt/). */
 export interface DbtComparisonInfo {
@@ -140,6 +150,11 @@ export interface DiffDetails {
   column_mapping: Record<string, string>;
   /** Keyed by source column name. */
   mismatched_columns_mapping: Record<string, { mismatch_count: number; details: string }>;
+  /**
+   * Ours: how each compared column (keys first, by source name) was compared: `set`, `list`, `JSON`,
+   * `text`, `text, case-insensitive`, `timestamp at whole seconds`, `decimal at scale 2`... Local mode only.
+   */
+  compared_as?: Record<string, string>;
   diff_rows: DiffRow[];
   /** Differing rows in all (changed + only in source + only in target). */
   diff_rows_total: number;

@@ -26,7 +26,7 @@ export class PostgresCompiler extends BaseSqlCompiler {
    */
   override normalize(expr: string, column: ColumnType, options: NormalizeOptions): string {
     const text = super.normalize(expr, column, options);
-    return column.family === 'text' || column.family === 'unknown' ? this.binaryText(text) : text;
+    return column.family === 'text' || column.family === 'unknown' || column.family === 'list' || column.family === 'set' ? this.binaryText(text) : text;
   }
   /** md5 reads bytes: no collation needed. */
   override hashText(expr: string, column: ColumnType, options: NormalizeOptions): string {
@@ -79,6 +79,19 @@ export class PostgresCompiler extends BaseSqlCompiler {
   }
   protected bytesText(expr: string): string {
     return `encode(${expr}, 'hex')`;
+  }
+  /**
+   * An array: its members unnested in order (a multidimensional array reads as the flat list of its
+   * members), each as its token, aggregated in order (a list) or distinct in byte order (a set).
+   */
+  protected override collectionText(expr: string, column: ColumnType, options: NormalizeOptions): string {
+    if (!column.element) return super.collectionText(expr, column, options);
+    const member = this.memberOf(column, options);
+    const token = this.memberToken(super.normalize('dc_u.e', member.column, member.options));
+    const set = column.family === 'set';
+    const aggregate = set ? `string_agg(DISTINCT dc_t.tok COLLATE "C", ',' ORDER BY dc_t.tok COLLATE "C")` : `string_agg(dc_t.tok, ',' ORDER BY dc_t.n)`;
+    const members = `SELECT ${aggregate} FROM (SELECT ${token} AS tok, dc_u.n FROM unnest(${expr}) WITH ORDINALITY AS dc_u(e, n)) AS dc_t`;
+    return `CASE WHEN ${expr} IS NULL THEN NULL ELSE '[' || COALESCE((${members}), '') || ']' END`;
   }
   override binaryText(expr: string): string {
     return expr.endsWith(' COLLATE "C"') ? expr : `(${expr}) COLLATE "C"`;
