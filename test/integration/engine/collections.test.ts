@@ -38,6 +38,8 @@ const SOURCE_LISTS: Members[] = [
   ['b', 'a'],
 ];
 const TARGET_LISTS: Members[] = [...SOURCE_LISTS.slice(0, 5), ['a', 'b']];
+/** NULL, an empty list and a list of one empty text swapped around: rows 3, 4 and 5 differ. */
+const EDGE_LISTS: Members[] = [SOURCE_LISTS[0]!, SOURCE_LISTS[1]!, null, [], [], SOURCE_LISTS[5]!];
 
 const sqlText = (text: string) => `'${text.replaceAll("'", "''")}'`;
 const json = (members: Members) => (members === null ? 'NULL' : sqlText(JSON.stringify(members)));
@@ -66,6 +68,8 @@ beforeAll(async () => {
     `CREATE TABLE ${postgres.table('lists_json')} (id integer PRIMARY KEY, tags jsonb)`,
     `INSERT INTO ${postgres.table('lists_json')} VALUES ${rows(TARGET_LISTS, json)}`,
     `CREATE TABLE ${postgres.table('lists_text')} (id integer PRIMARY KEY, tags varchar(200))`,
+    `CREATE TABLE ${postgres.table('film_upper')} (film_id integer PRIMARY KEY, special_features text[])`,
+    `INSERT INTO ${postgres.table('film_upper')} VALUES ${FILMS.map((f) => `(${f.id}, ${postgresArray(f.postgres?.map((m) => m?.toUpperCase() ?? null) ?? null)})`).join(', ')}`,
     `CREATE TABLE ${postgres.table('lists_int')} (id integer PRIMARY KEY, tags integer)`,
   );
   await mariadb.exec(
@@ -76,12 +80,17 @@ beforeAll(async () => {
     `CREATE TABLE ${mariadb.table('lists_json')} (id INT PRIMARY KEY, tags JSON)`,
     `INSERT INTO ${mariadb.table('lists_json')} VALUES ${rows(TARGET_LISTS, mysqlJson)}`,
     `CREATE TABLE ${mariadb.table('lists_text')} (id INT PRIMARY KEY, tags VARCHAR(200))`,
+    `INSERT INTO ${mariadb.table('lists_text')} VALUES ${rows(TARGET_LISTS, mysqlJson)}`,
   );
   await sqlite.exec(
     `CREATE TABLE lists_json (id INTEGER PRIMARY KEY, tags JSON)`,
     `INSERT INTO lists_json VALUES ${rows(TARGET_LISTS, json)}`,
     `CREATE TABLE film_json (film_id INTEGER PRIMARY KEY, special_features TEXT)`,
     `INSERT INTO film_json VALUES ${FILMS.map((f) => `(${f.id}, ${json(f.postgres)})`).join(', ')}`,
+    `CREATE TABLE lists_edge (id INTEGER PRIMARY KEY, tags JSON)`,
+    `INSERT INTO lists_edge VALUES ${rows(EDGE_LISTS, json)}`,
+    // A JSON text that is no array: never equal to a list.
+    `UPDATE lists_edge SET tags = '""' WHERE id = 5`,
   );
   duckdbDir = mkdtempSync(path.join(tmpdir(), 'dc-collections-'));
   const file = path.join(duckdbDir, 'lists.duckdb');
@@ -90,6 +99,8 @@ beforeAll(async () => {
   for (const sql of [
     'CREATE TABLE lists_b (id INTEGER PRIMARY KEY, tags VARCHAR[])',
     `INSERT INTO lists_b VALUES ${rows(TARGET_LISTS, duckdbList)}`,
+    'CREATE TABLE lists_edge (id INTEGER PRIMARY KEY, tags VARCHAR[])',
+    `INSERT INTO lists_edge VALUES ${rows(EDGE_LISTS, duckdbList)}`,
     'CREATE TABLE film (film_id INTEGER PRIMARY KEY, special_features VARCHAR[])',
     `INSERT INTO film VALUES ${FILMS.map((f) => `(${f.id}, ${duckdbList(f.postgres)})`).join(', ')}`,
   ]) {
@@ -149,6 +160,10 @@ describe('a MariaDB SET against collections elsewhere (Sakila film.special_featu
     const planned = await compare(film(side(mariadb, 'film'), side(mariadb, 'film_json')), { logger: silentLogger });
     expect(planned.plan?.kind).toBe('stream');
     expect(planned.stats).toEqual(sameServer.stats);
+    // Case-insensitive (the default): members are lowercased on both sides, in SQL.
+    const folded = await onEveryPlan(film(side(mariadb, 'film'), side(postgres, 'film_upper'), { caseSensitive: false }), ['stream', 'checksum']);
+    expect(folded.stats).toMatchObject({ matched_rows: 5, mismatched_rows: 1 });
+    expect(folded.diff?.compared_as).toEqual({ film_id: 'integer', special_features: 'set, case-insensitive' });
     const inSqlite = await onEveryPlan(film(side(mariadb, 'film'), side(sqlite, 'film_json'), { compareAs: { special_features: 'set' } }), ['stream', 'checksum']);
     expect(inSqlite.stats).toMatchObject({ matched_rows: 5, mismatched_rows: 1 });
   });
@@ -175,6 +190,24 @@ describe('lists with awkward members across engines', () => {
     const planned = await compare(lists(side(postgres, 'lists_a'), side(postgres, 'lists_json')), { logger: silentLogger });
     expect(planned.plan?.kind).toBe('stream');
     expectOrderOnly(planned);
+  });
+
+  it('keeps NULL, an empty list, a list of an empty text and a JSON text apart', async () => {
+    for (const target of [duckdbSide('lists_edge'), side(sqlite, 'lists_edge')]) {
+      const result = await onEveryPlan(lists(side(postgres, 'lists_a'), target), ['stream', 'checksum']);
+      expect(result.stats).toMatchObject({ matched_rows: 3, mismatched_rows: 3 });
+      expect(result.diff?.diff_rows.slice(0, 3).map((row) => [row.source_tags, row.target_tags])).toEqual([
+        ['[]', null],
+        [null, '[]'],
+        ['[""]', target.datasourceName === 'duckdb_db' ? '[]' : '""'],
+      ]);
+    }
+  });
+
+  it('reads a MariaDB text column holding JSON arrays as a list with compare_as: list', async () => {
+    const result = await onEveryPlan(lists(side(postgres, 'lists_a'), side(mariadb, 'lists_text'), { compareAs: { tags: 'list' } }), ['stream']);
+    expectOrderOnly(result);
+    expect(result.diff?.compared_as).toEqual({ id: 'integer', tags: 'list' });
   });
 
   it('compare_as: set ignores the order on every plan', async () => {
