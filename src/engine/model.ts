@@ -171,7 +171,11 @@ export interface ColumnInfo {
 export interface SchemaDiff {
   only_in_source: ColumnInfo[];
   only_in_target: ColumnInfo[];
-  type_mismatches: { source_column: string; target_column: string; source_type: string; target_type: string }[];
+  /**
+   * Paired columns of different types; `compared_as` (ours) where they were still compared, at a
+   * common precision or scale (`timestamp at whole seconds`).
+   */
+  type_mismatches: { source_column: string; target_column: string; source_type: string; target_type: string; compared_as?: string }[];
 }
 
 /** How a comparison was executed and what it cost; "plan" is ours, not the document's. */
@@ -202,6 +206,11 @@ export interface ComparisonResult {
   service?: { comparison_id?: string; run_id?: number; task_id?: string; url?: string };
   /** Comparisons derived from dbt manifests: the model, why it was compared, where its key came from. */
   dbt?: DbtComparisonInfo;
+  /**
+   * Ours: what the comparison could not see, in sentences (a timestamp compared at whole seconds
+   * because one side holds no fractions); absent when nothing was lost.
+   */
+  notes?: string[];
   /** Keyless comparisons with a profile: the columns whose profiles differ. */
   profile?: ProfileDifference[];
 }

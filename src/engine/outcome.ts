@@ -61,7 +61,8 @@ export function schemaReasons(diff: SchemaDiff): string[] {
     ...diff.only_in_source.map((c) => `Column \`${c.name}\` (${c.type}) exists only in the source.`),
     ...diff.only_in_target.map((c) => `Column \`${c.name}\` (${c.type}) exists only in the target.`),
     ...diff.type_mismatches.map(
-      (m) => `Column \`${m.source_column}\` is ${m.source_type} in the source but \`${m.target_column}\` is ${m.target_type} in the target.`,
+      (m) =>
+        `Column \`${m.source_column}\` is ${m.source_type} in the source but \`${m.target_column}\` is ${m.target_type} in the target${m.compared_as ? ` (compared as ${m.compared_as})` : ''}.`,
     ),
   ];
 }
@@ -85,6 +86,29 @@ export function diffDetails(outcome: DiffOutcome, resolved: ResolvedColumns): Di
     diff_rows_total: total,
     truncated: outcome.samples.length < total,
   };
+}
+
+/**
+ * What the comparison could not see: each timestamp or time column compared at fewer fraction digits
+ * than one side holds (fractions dropped on that side count as equal), with the setting that counts
+ * them. Empty under `precision: strict` (then they are compared at the higher precision).
+ */
+export function precisionNotes(resolved: ResolvedColumns): string[] {
+  return [...resolved.keys, ...resolved.columns].flatMap((pair) => {
+    const compared = pair.normalize.precision;
+    if (compared === undefined) return [];
+    const sides = [
+      ['source', pair.sourceType],
+      ['target', pair.targetType],
+    ] as const;
+    const finer = sides.filter(([, type]) => (type.precision ?? 6) > compared);
+    if (finer.length === 0) return [];
+    const [role, type] = finer[0]!;
+    const other = sides.find(([r]) => r !== role)![1];
+    return [
+      `Column \`${pair.source}\` was compared at ${FRACTIONS[compared] ?? `${compared} fraction digits`}: ${type.type} in the ${role} holds ${FRACTIONS[type.precision ?? 6]} that ${other.type} in the ${role === 'source' ? 'target' : 'source'} drops, so values differing only there count as equal. Set \`precision: strict\` to count them as differences.`,
+    ];
+  });
 }
 
 /** Every compared column (keys first) by source name → how it was compared (`comparedAs`). */
