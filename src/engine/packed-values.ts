@@ -19,7 +19,8 @@ import type { SqlCompiler } from '../dialects/types.js';
 
 /** A column whose canonical text decides equality by itself (no comparing in JavaScript). */
 export function packable(pair: ColumnPair): boolean {
-  if (isCollectionFamily(pair.family) && !(isCollectionFamily(pair.sourceType.family) && isCollectionFamily(pair.targetType.family))) return false;
+  const sqlCollection = (type: ColumnPair['sourceType']) => type.element !== undefined || type.members !== undefined;
+  if (isCollectionFamily(pair.family) && !(sqlCollection(pair.sourceType) && sqlCollection(pair.targetType))) return false;
   return pair.tolerance === undefined && pair.family !== 'float' && pair.family !== 'json';
 }
 

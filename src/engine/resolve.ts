@@ -100,12 +100,15 @@ export function comparedColumn(pair: ColumnPair, role: 'source' | 'target'): Col
 
 /**
  * True when this side's values of the pair are finished in JavaScript (`canonicalCollection`): a JSON
- * or text column compared as a collection, on an engine that cannot read one as such in SQL. Only the
- * streaming merge compares such a pair.
+ * or text column compared as a collection, on an engine that cannot read one as such in SQL, or a
+ * query's SET (`canonicalSetText`). Only the streaming merge compares such a pair.
  */
 export function finishedInJs(pair: ColumnPair, role: 'source' | 'target', compiler: SqlCompiler): boolean {
   const own = role === 'source' ? pair.sourceType : pair.targetType;
-  return isCollectionFamily(pair.family) && !isCollectionFamily(own.family) && compiler.jsonCollections !== true;
+  if (!isCollectionFamily(pair.family)) return false;
+  // A query's SET, whose members the metadata do not name: its text is split in JavaScript.
+  if (own.family === 'set' && !own.members) return true;
+  return !isCollectionFamily(own.family) && compiler.jsonCollections !== true;
 }
 
 function declaredKeys(source: SideSchema, target: SideSchema): { source: string[]; target: string[] } {

@@ -18,7 +18,7 @@ import type { DiffRow } from './model.js';
 import { DUPLICATE_EXAMPLES, type DiffContext, type DiffOutcome, type DuplicateKey } from './diff-outcome.js';
 import { diffRow, keyValues, text, type CanonicalRow } from './diff-rows.js';
 import { finishedInJs, type ResolvedColumns } from './resolve.js';
-import { canonicalCollection, collectionOptions } from '../sql/collection.js';
+import { canonicalCollection, canonicalSetText, collectionOptions } from '../sql/collection.js';
 import { selectItems, sideSelect } from './side-select.js';
 import { unpack, type PackedColumns } from './packed-values.js';
 import { columnRef, dynamicTyping, fromClause, withCondition, type Side } from './sides.js';
@@ -235,7 +235,8 @@ function reader(
     if (pair.family === 'json') return canonicalJson;
     if (!finishedInJs(pair, side.role, side.connection.compiler)) return undefined;
     const options = collectionOptions(pair.family, pair.normalize);
-    return (value: string) => canonicalCollection(value, options);
+    const own = side.role === 'source' ? pair.sourceType : pair.targetType;
+    return own.family === 'set' ? (value: string) => canonicalSetText(value, options) : (value: string) => canonicalCollection(value, options);
   });
   // Per row only loops over precomputed names and functions: no closures, no property names built.
   const valueNames = resolved.columns.map((_, j) => `v${j}`);

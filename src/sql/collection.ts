@@ -65,6 +65,18 @@ export function canonicalCollection(value: unknown, options: CollectionOptions):
   return collectionText(parsed.map((member) => collectionToken(memberText(member, options))), options.set);
 }
 
+/**
+ * The canonical collection text of a MySQL/MariaDB SET's own text (its members joined by commas,
+ * which a member cannot contain; `''` is the empty set), for a SET whose members are not declared
+ * (a query's column).
+ */
+export function canonicalSetText(value: unknown, options: CollectionOptions): string | null {
+  if (value === null || value === undefined) return null;
+  const text = Buffer.isBuffer(value) ? value.toString('utf8') : String(value);
+  const members = text === '' ? [] : text.split(',');
+  return collectionText(members.map((member) => collectionToken(memberText(member, options))), options.set);
+}
+
 function memberText(member: unknown, { member: family, options }: CollectionOptions): string | null {
   if (member === null || member === undefined) return null;
   if (member instanceof NumberText) {

@@ -40,6 +40,8 @@ export function columnTypeOf(
     const members = setMembers(set[1]);
     if (members) return { name, type, family: 'set', members };
   }
+  // A query's SET column (MySQL/MariaDB metadata say SET, not which members): read from its text.
+  if (/^set$/i.test(type)) return { name, type, family: 'set' };
   const family = [...overrides, ...RULES].find(([pattern]) => pattern.test(lower))?.[1] ?? 'unknown';
   const column: ColumnType = { name, type, family };
   const args = /\(\s*(\d+)\s*(?:,\s*(\d+)\s*)?\)/.exec(lower);

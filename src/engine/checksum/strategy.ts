@@ -20,7 +20,7 @@ export function checksumObstacle({ resolved, source, target }: DiffContext): str
   if (inexact.length > 0) return `column ${inexact.join(', ')} is compared after normalisation in JavaScript`;
   const collections = resolved.columns
     .filter((pair) => finishedInJs(pair, 'source', source.connection.compiler) || finishedInJs(pair, 'target', target.connection.compiler))
-    .map((pair) => `\`${pair.source}\` (JSON read as a ${pair.family})`);
+    .map((pair) => `\`${pair.source}\` (read as a ${pair.family})`);
   if (collections.length > 0) return `column ${collections.join(', ')} is compared after normalisation in JavaScript`;
   return undefined;
 }
