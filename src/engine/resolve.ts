@@ -192,11 +192,14 @@ function scalarOptions(family: TypeFamily, source: ColumnType | undefined, targe
 
 /** A collection pair's options: its members' common family (a SET's are text) and their normalisation. */
 function collectionOptions(source: ColumnType, target: ColumnType, settings: PairSettings): NormalizeOptions {
-  const member = (column: ColumnType): ColumnType | undefined => column.element ?? (column.family === 'set' ? { name: column.name, type: 'text', family: 'text' } : undefined);
-  const s = member(source);
-  const t = member(target);
+  const memberType = (column: ColumnType): ColumnType | undefined => column.element ?? (column.family === 'set' ? { name: column.name, type: 'text', family: 'text' } : undefined);
+  const s = memberType(source);
+  const t = memberType(target);
   const family: TypeFamily = s && t ? (commonFamily(s.family, t.family) ?? 'text') : (s ?? t)?.family ?? 'text';
-  return { caseSensitive: settings.caseSensitive, member: { family, options: scalarOptions(family, s, t, settings) } };
+  const member: NonNullable<NormalizeOptions['member']> = { family, options: scalarOptions(family, s, t, settings) };
+  const known = source.members ?? target.members;
+  if (settings.compareAs !== 'list' && known && (source.family === 'set') !== (target.family === 'set') && (family === 'text' || family === 'unknown')) member.known = known;
+  return { caseSensitive: settings.caseSensitive, member };
 }
 
 const READ_AS_COLLECTION = new Set<TypeFamily>(['list', 'set', 'json', 'text']);

@@ -75,7 +75,16 @@ export interface NormalizeOptions {
    */
   singlePrecision?: boolean;
   /** Collections (`list`, `set`): the family and options each member is normalised with. */
-  member?: { family: TypeFamily; options: NormalizeOptions };
+  member?: {
+    family: TypeFamily;
+    options: NormalizeOptions;
+    /**
+     * A set whose other side is a SET with declared members: those members, in declaration order. An
+     * engine may test each of them (PostgreSQL `@>`) instead of sorting every value's members; a value
+     * holding any other member takes the general path.
+     */
+    known?: string[];
+  };
 }
 
 /**

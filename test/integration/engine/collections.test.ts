@@ -18,7 +18,7 @@ type Members = (string | null)[] | null;
 
 const FEATURES = "SET('Trailers','Commentaries','Deleted Scenes','Behind the Scenes')";
 
-/** The Sakila case: PostgreSQL's text[] against MariaDB's SET; row 1 in another order, row 6 differs. */
+/** The Sakila case: PostgreSQL's text[] against MariaDB's SET; row 1 in another order, rows 6 to 8 differ. */
 const FILMS: { id: number; postgres: Members; mariadb: string | null }[] = [
   { id: 1, postgres: ['Deleted Scenes', 'Trailers'], mariadb: 'Trailers,Deleted Scenes' },
   { id: 2, postgres: ['Commentaries', 'Behind the Scenes'], mariadb: 'Commentaries,Behind the Scenes' },
@@ -26,11 +26,14 @@ const FILMS: { id: number; postgres: Members; mariadb: string | null }[] = [
   { id: 4, postgres: null, mariadb: null },
   { id: 5, postgres: ['Trailers', 'Commentaries', 'Deleted Scenes', 'Behind the Scenes'], mariadb: 'Trailers,Commentaries,Deleted Scenes,Behind the Scenes' },
   { id: 6, postgres: ['Trailers'], mariadb: 'Trailers,Commentaries' },
+  // A member the SET does not declare, and a NULL member: differences, found by the general path.
+  { id: 7, postgres: ['Trailers', 'Extras'], mariadb: 'Trailers' },
+  { id: 8, postgres: [null], mariadb: '' },
 ];
 
 /** Awkward members; row 6 holds the same members in another order on the target. */
 const SOURCE_LISTS: Members[] = [
-  ['a,b', 'c"d', '{e}', ' f ', 'é€😀', 'back\\slash', "it's"],
+  ['a,b', 'c"d', '{e}', ' f ', 'é€😀', 'back\\slash', "it's", 'ctl\u0001x\u0002y'],
   [null, 'x'],
   [],
   null,
@@ -144,33 +147,37 @@ const film = (source: ReturnType<typeof side>, target: ReturnType<typeof side>, 
 describe('a MariaDB SET against collections elsewhere (Sakila film.special_features)', () => {
   it('matches a PostgreSQL text[] as a set on the streaming and checksum plans, and finds the one real difference', async () => {
     const result = await onEveryPlan(film(side(mariadb, 'film'), side(postgres, 'film')), ['stream', 'checksum']);
-    expect(result.stats).toMatchObject({ matched_rows: 5, mismatched_rows: 1, only_in_source: 0, only_in_target: 0 });
+    expect(result.stats).toMatchObject({ matched_rows: 5, mismatched_rows: 3, only_in_source: 0, only_in_target: 0 });
     expect(result.diff?.diff_rows).toEqual([
       { _diff_type: 'changed', film_id: 6, source_special_features: '["Commentaries","Trailers"]', target_special_features: '["Trailers"]' },
+      { _diff_type: 'changed', film_id: 7, source_special_features: '["Trailers"]', target_special_features: '["Extras","Trailers"]' },
+      { _diff_type: 'changed', film_id: 8, source_special_features: '[]', target_special_features: '[null]' },
     ]);
-    expect(result.diff?.mismatched_columns_mapping.special_features?.details).toBe('1 of 6 rows present on both sides differ in special_features (compared as a set).');
+    expect(result.diff?.mismatched_columns_mapping.special_features?.details).toBe('3 of 8 rows present on both sides differ in special_features (compared as a set).');
   });
 
   it('matches a DuckDB VARCHAR[], a MariaDB JSON array and SQLite text read as JSON arrays', async () => {
     const duck = await onEveryPlan(film(side(mariadb, 'film'), duckdbSide('film')), ['stream', 'checksum']);
-    expect(duck.stats).toMatchObject({ matched_rows: 5, mismatched_rows: 1 });
+    expect(duck.stats).toMatchObject({ matched_rows: 5, mismatched_rows: 3 });
     const result6 = duck.diff?.diff_rows;
     const sameServer = await onEveryPlan(film(side(mariadb, 'film'), side(mariadb, 'film_json')), ['stream']);
-    expect(sameServer.stats).toMatchObject({ matched_rows: 5, mismatched_rows: 1 });
+    expect(sameServer.stats).toMatchObject({ matched_rows: 5, mismatched_rows: 3 });
     // Planned: one MariaDB connection, but the JSON side is read as a set in JavaScript.
     const planned = await compare(film(side(mariadb, 'film'), side(mariadb, 'film_json')), { logger: silentLogger });
     expect(planned.plan?.kind).toBe('stream');
     expect(planned.stats).toEqual(sameServer.stats);
     // A query's SET: the metadata do not name its members; its text is split at the commas.
     const query = await onEveryPlan(film({ ...side(mariadb, { query: `SELECT film_id, special_features FROM ${mariadb.table('film')}` }) }, side(postgres, 'film')), ['stream']);
-    expect(query.stats).toMatchObject({ matched_rows: 5, mismatched_rows: 1 });
+    expect(query.stats).toMatchObject({ matched_rows: 5, mismatched_rows: 3 });
     expect(query.diff?.diff_rows).toEqual(result6);
     // Case-insensitive (the default): members are lowercased on both sides, in SQL.
     const folded = await onEveryPlan(film(side(mariadb, 'film'), side(postgres, 'film_upper'), { caseSensitive: false }), ['stream', 'checksum']);
-    expect(folded.stats).toMatchObject({ matched_rows: 5, mismatched_rows: 1 });
+    expect(folded.stats).toMatchObject({ matched_rows: 5, mismatched_rows: 3 });
     expect(folded.diff?.compared_as).toEqual({ film_id: 'integer', special_features: 'set, case-insensitive' });
+    const foldedSame = await onEveryPlan(film(side(mariadb, 'film'), side(postgres, 'film'), { caseSensitive: false }), ['stream', 'checksum']);
+    expect(foldedSame.stats).toMatchObject({ matched_rows: 5, mismatched_rows: 3 });
     const inSqlite = await onEveryPlan(film(side(mariadb, 'film'), side(sqlite, 'film_json'), { compareAs: { special_features: 'set' } }), ['stream', 'checksum']);
-    expect(inSqlite.stats).toMatchObject({ matched_rows: 5, mismatched_rows: 1 });
+    expect(inSqlite.stats).toMatchObject({ matched_rows: 5, mismatched_rows: 3 });
   });
 });
 
@@ -187,6 +194,7 @@ describe('lists with awkward members across engines', () => {
     expectOrderOnly(await onEveryPlan(lists(side(postgres, 'lists_a'), side(postgres, 'lists_b')), ['join', 'stream']));
     expectOrderOnly(await onEveryPlan(lists(side(postgres, 'lists_a'), duckdbSide('lists_b')), ['stream', 'checksum']));
     expectOrderOnly(await onEveryPlan(lists(side(postgres, 'lists_a'), side(sqlite, 'lists_json')), ['stream', 'checksum']));
+    expectOrderOnly(await onEveryPlan(lists(side(postgres, 'lists_a'), duckdbSide('lists_b'), { caseSensitive: false }), ['stream', 'checksum']));
   });
 
   it('PostgreSQL text[] ↔ JSON arrays in MariaDB and in PostgreSQL jsonb: by value (no cast error), streamed', async () => {

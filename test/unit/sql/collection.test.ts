@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { canonicalCollection, collectionToken } from '../../../src/sql/collection.js';
 import { columnTypeOf, commonFamily } from '../../../src/sql/type-family.js';
 import { mysqlCompiler } from '../../../src/dialects/mysql/compiler.js';
+import { postgresCompiler } from '../../../src/dialects/postgres/compiler.js';
 import { duckdbColumnType } from '../../../src/dialects/duckdb/type-names.js';
 
 const list = { set: false, member: 'text' as const, options: { caseSensitive: true } };
@@ -54,5 +55,11 @@ describe('collection types', () => {
     const column = { ...columnTypeOf('f', "set('b','A','a')"), family: 'set' as const };
     expect(mysqlCompiler.hashText('`f`', column, { caseSensitive: true })).toMatchInlineSnapshot(`"CASE WHEN \`f\` IS NULL THEN NULL ELSE CONCAT('[', CONCAT_WS(',', IF((\`f\` & 2) <> 0, '"A"', NULL), IF((\`f\` & 4) <> 0, '"a"', NULL), IF((\`f\` & 1) <> 0, '"b"', NULL)), ']') END"`);
     expect(mysqlCompiler.hashText('`f`', column, { caseSensitive: false })).toMatchInlineSnapshot(`"CASE WHEN \`f\` IS NULL THEN NULL ELSE CONCAT('[', CONCAT_WS(',', IF((\`f\` & 6) <> 0, '"a"', NULL), IF((\`f\` & 1) <> 0, '"b"', NULL)), ']') END"`);
+  });
+
+  it('tests a PostgreSQL array for each member of the SET it is paired with, before sorting its members', () => {
+    const column = { ...columnTypeOf('f', 'text[]'), family: 'set' as const };
+    const sql = postgresCompiler.hashText('f', column, { caseSensitive: false, member: { family: 'text', options: { caseSensitive: false }, known: ['B', 'a', 'A'] } });
+    expect(sql.slice(0, sql.indexOf(' ELSE '))).toMatchInlineSnapshot(`"CASE WHEN f IS NULL THEN NULL WHEN (f)::text[] <@ ARRAY['B', 'a', 'A']::text[] THEN '[' || concat_ws(',', CASE WHEN (f)::text[] && ARRAY['a', 'A']::text[] THEN '"a"' END, CASE WHEN (f)::text[] && ARRAY['B']::text[] THEN '"b"' END) || ']'"`);
   });
 });
