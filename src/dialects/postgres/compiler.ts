@@ -100,7 +100,9 @@ export class PostgresCompiler extends BaseSqlCompiler {
     const members = `SELECT ${aggregate} FROM (SELECT ${token} AS tok, dc_u.n FROM unnest(${expr}) WITH ORDINALITY AS dc_u(e, n)) AS dc_t`;
     const general = `'[' || COALESCE((${members}), '') || ']'`;
     const textual = member.column.family === 'text' || member.column.family === 'unknown';
-    const shortcut = !textual ? undefined : set ? this.knownMembersText(expr, member.options, options.member?.known) : this.textListText(expr, member.options);
+    // char(n) members print padded in array_to_string, unpadded as ::text: no list shortcut for them.
+    const padded = /^(character|char|bpchar)\b(?! varying)/i.test(column.element.type);
+    const shortcut = !textual ? undefined : set ? this.knownMembersText(expr, member.options, options.member?.known) : padded ? undefined : this.textListText(expr, member.options);
     return shortcut ? `CASE WHEN ${expr} IS NULL THEN NULL ${shortcut} ELSE ${general} END` : `CASE WHEN ${expr} IS NULL THEN NULL ELSE ${general} END`;
   }
   /** `WHEN …` branches giving a list of text members at once: the members joined by \x01 (NULL as \x02), escaped, the separators turned into token boundaries. */

@@ -74,6 +74,10 @@ beforeAll(async () => {
     `CREATE TABLE ${postgres.table('film_upper')} (film_id integer PRIMARY KEY, special_features text[])`,
     `INSERT INTO ${postgres.table('film_upper')} VALUES ${FILMS.map((f) => `(${f.id}, ${postgresArray(f.postgres?.map((m) => m?.toUpperCase() ?? null) ?? null)})`).join(', ')}`,
     `CREATE TABLE ${postgres.table('lists_int')} (id integer PRIMARY KEY, tags integer)`,
+    `CREATE TABLE ${postgres.table('lists_char')} (id integer PRIMARY KEY, tags char(3)[])`,
+    `INSERT INTO ${postgres.table('lists_char')} VALUES (1, ARRAY['a', 'bc']), (2, ARRAY[]::char(3)[])`,
+    `CREATE TABLE ${postgres.table('lists_varchar')} (id integer PRIMARY KEY, tags varchar(3)[])`,
+    `INSERT INTO ${postgres.table('lists_varchar')} VALUES (1, ARRAY['a', 'bc']), (2, ARRAY[]::varchar(3)[])`,
   );
   await mariadb.exec(
     `CREATE TABLE ${mariadb.table('film')} (film_id INT PRIMARY KEY, special_features ${FEATURES})`,
@@ -203,6 +207,11 @@ describe('lists with awkward members across engines', () => {
     const planned = await compare(lists(side(postgres, 'lists_a'), side(postgres, 'lists_json')), { logger: silentLogger });
     expect(planned.plan?.kind).toBe('stream');
     expectOrderOnly(planned);
+  });
+
+  it('reads char(n) members without their padding, as a char(n) value is', async () => {
+    const result = await onEveryPlan(lists(side(postgres, 'lists_char'), side(postgres, 'lists_varchar')), ['join', 'stream']);
+    expect(result.status).toBe('match');
   });
 
   it('keeps NULL, an empty list, a list of an empty text and a JSON text apart', async () => {
