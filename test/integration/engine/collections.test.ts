@@ -74,6 +74,8 @@ beforeAll(async () => {
     `CREATE TABLE ${postgres.table('film_upper')} (film_id integer PRIMARY KEY, special_features text[])`,
     `INSERT INTO ${postgres.table('film_upper')} VALUES ${FILMS.map((f) => `(${f.id}, ${postgresArray(f.postgres?.map((m) => m?.toUpperCase() ?? null) ?? null)})`).join(', ')}`,
     `CREATE TABLE ${postgres.table('lists_int')} (id integer PRIMARY KEY, tags integer)`,
+    `CREATE TABLE ${postgres.table('numbers')} (id integer PRIMARY KEY, ints integer[], amounts numeric(10,2)[])`,
+    `INSERT INTO ${postgres.table('numbers')} VALUES (1, ARRAY[1, 2, NULL], ARRAY[1.5, 2]), (2, ARRAY[-7], ARRAY[]::numeric[]), (3, ARRAY[3], ARRAY[0.1])`,
     `CREATE TABLE ${postgres.table('lists_char')} (id integer PRIMARY KEY, tags char(3)[])`,
     `INSERT INTO ${postgres.table('lists_char')} VALUES (1, ARRAY['a', 'bc']), (2, ARRAY[]::char(3)[])`,
     `CREATE TABLE ${postgres.table('lists_varchar')} (id integer PRIMARY KEY, tags varchar(3)[])`,
@@ -86,6 +88,8 @@ beforeAll(async () => {
     `INSERT INTO ${mariadb.table('film_json')} VALUES ${FILMS.map((f) => `(${f.id}, ${json(f.postgres)})`).join(', ')}`,
     `CREATE TABLE ${mariadb.table('lists_json')} (id INT PRIMARY KEY, tags JSON)`,
     `INSERT INTO ${mariadb.table('lists_json')} VALUES ${rows(TARGET_LISTS, mysqlJson)}`,
+    `CREATE TABLE ${mariadb.table('numbers')} (id INT PRIMARY KEY, ints JSON, amounts JSON)`,
+    `INSERT INTO ${mariadb.table('numbers')} VALUES (1, '[1, 2, null]', '[1.50, 2]'), (2, '[-7]', '[]'), (3, '[3.0]', '[0.10]')`,
     `CREATE TABLE ${mariadb.table('lists_text')} (id INT PRIMARY KEY, tags VARCHAR(200))`,
     `INSERT INTO ${mariadb.table('lists_text')} VALUES ${rows(TARGET_LISTS, mysqlJson)}`,
   );
@@ -94,6 +98,8 @@ beforeAll(async () => {
     `INSERT INTO lists_json VALUES ${rows(TARGET_LISTS, json)}`,
     `CREATE TABLE film_json (film_id INTEGER PRIMARY KEY, special_features TEXT)`,
     `INSERT INTO film_json VALUES ${FILMS.map((f) => `(${f.id}, ${json(f.postgres)})`).join(', ')}`,
+    `CREATE TABLE numbers (id INTEGER PRIMARY KEY, ints JSON, amounts JSON)`,
+    `INSERT INTO numbers VALUES (1, '[1,2,null]', '[1.5,2.0]'), (2, '[-7]', '[]'), (3, '[4]', '[0.1]')`,
     `CREATE TABLE lists_edge (id INTEGER PRIMARY KEY, tags JSON)`,
     `INSERT INTO lists_edge VALUES ${rows(EDGE_LISTS, json)}`,
     // A JSON text that is no array: never equal to a list.
@@ -106,6 +112,8 @@ beforeAll(async () => {
   for (const sql of [
     'CREATE TABLE lists_b (id INTEGER PRIMARY KEY, tags VARCHAR[])',
     `INSERT INTO lists_b VALUES ${rows(TARGET_LISTS, duckdbList)}`,
+    'CREATE TABLE numbers (id INTEGER PRIMARY KEY, ints INTEGER[], amounts DECIMAL(10,2)[])',
+    'INSERT INTO numbers VALUES (1, [1, 2, NULL], [1.5, 2]), (2, [-7], []), (3, [3], [0.1])',
     'CREATE TABLE lists_edge (id INTEGER PRIMARY KEY, tags VARCHAR[])',
     `INSERT INTO lists_edge VALUES ${rows(EDGE_LISTS, duckdbList)}`,
     'CREATE TABLE film (film_id INTEGER PRIMARY KEY, special_features VARCHAR[])',
@@ -249,6 +257,21 @@ describe('lists with awkward members across engines', () => {
   it('refuses a checksum plan that would compare JSON read in JavaScript, before running', async () => {
     const result = await compare({ ...lists(side(postgres, 'lists_a'), side(mariadb, 'lists_json')), strategy: 'checksum' }, { logger: silentLogger });
     expect(result.error?.message).toMatchInlineSnapshot(`"comparison "test" sets strategy: checksum, but column \`tags\` (read as a list) is compared after normalisation in JavaScript"`);
+  });
+});
+
+describe('lists of numbers across engines', () => {
+  const numbers = (source: ReturnType<typeof side>, target: ReturnType<typeof side>) =>
+    definition({ source, target, primaryKeys: { source: ['id'], target: ['id'] }, columns: { source: ['ints', 'amounts'], target: ['ints', 'amounts'] } });
+
+  it('compares members by value in their family (1.50 = 1.5, 3.0 = 3, NULL members kept)', async () => {
+    const duck = await onEveryPlan(numbers(side(postgres, 'numbers'), duckdbSide('numbers')), ['stream', 'checksum']);
+    expect(duck.status).toBe('match');
+    expect(duck.diff?.compared_as).toEqual({ id: 'integer', ints: 'list of integer', amounts: 'list of decimal' });
+    const maria = await onEveryPlan(numbers(side(postgres, 'numbers'), side(mariadb, 'numbers')), ['stream']);
+    expect(maria.status).toBe('match');
+    const lite = await onEveryPlan(numbers(side(postgres, 'numbers'), side(sqlite, 'numbers')), ['stream', 'checksum']);
+    expect(lite.diff?.diff_rows).toEqual([{ _diff_type: 'changed', id: 3, source_ints: '["3"]', target_ints: '["4"]' }]);
   });
 });
 
