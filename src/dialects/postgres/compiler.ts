@@ -41,6 +41,12 @@ export class PostgresCompiler extends BaseSqlCompiler {
    * time with time zone (equal instants, different texts), json or unknown types.
    */
   override sameValue(a: string, b: string, column: ColumnType): string | undefined {
+    // Arrays: equal arrays (same members, same order) give the same list, and the same set.
+    if ((column.family === 'list' || column.family === 'set') && column.element) {
+      const member = this.sameValue('dc_a', 'dc_b', column.element);
+      if (member === undefined) return undefined;
+      return member.includes('COLLATE') ? `${a} COLLATE "C" IS NOT DISTINCT FROM ${b} COLLATE "C"` : `${a} IS NOT DISTINCT FROM ${b}`;
+    }
     const type = column.type.toLowerCase();
     if (column.family === 'text') return type === 'text' || type.startsWith('character varying') ? `${a} COLLATE "C" IS NOT DISTINCT FROM ${b} COLLATE "C"` : undefined;
     if (column.family === 'time' && type.includes('with time zone')) return undefined;
