@@ -254,6 +254,15 @@ describe('lists with awkward members across engines', () => {
     }
   });
 
+  it('joins inside DuckDB, inside SQLite (JSON read by dc_collection) and inside MariaDB (two SETs)', async () => {
+    const duck = await onEveryPlan(lists(duckdbSide('lists_b'), duckdbSide('lists_edge')), ['join', 'stream']);
+    expect(duck.stats).toMatchObject({ matched_rows: 2, mismatched_rows: 4 });
+    const lite = await onEveryPlan(lists(side(sqlite, 'lists_json'), side(sqlite, 'lists_edge'), { compareAs: { tags: 'list' } }), ['join', 'stream']);
+    expect(lite.stats).toMatchObject({ matched_rows: 2, mismatched_rows: 4 });
+    const sets = await onEveryPlan(film(side(mariadb, 'film'), side(mariadb, 'film')), ['join', 'stream']);
+    expect(sets.status).toBe('match');
+  });
+
   it('refuses a checksum plan that would compare JSON read in JavaScript, before running', async () => {
     const result = await compare({ ...lists(side(postgres, 'lists_a'), side(mariadb, 'lists_json')), strategy: 'checksum' }, { logger: silentLogger });
     expect(result.error?.message).toMatchInlineSnapshot(`"comparison "test" sets strategy: checksum, but column \`tags\` (read as a list) is compared after normalisation in JavaScript"`);
