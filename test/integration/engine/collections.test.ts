@@ -299,6 +299,14 @@ describe('collections paired with types they cannot be compared with', () => {
     expect(integer.error?.hint).toMatchInlineSnapshot(`"Set \`compare_as: { tags: text }\` in the comparison to compare both as written, or leave the column out of \`columns\`."`);
   });
 
+  it('refuses a compare_as that cannot read one of the columns, naming it', async () => {
+    const json = await compare(pair(side(postgres, 'lists_a'), side(postgres, 'lists_json'), { compareAs: { tags: 'json' } }), { logger: silentLogger });
+    expect(json.error?.message).toMatchInlineSnapshot(`"compare_as: json cannot read column \`tags\` (text[]) as JSON: \`tags\` is text[] in table \`dc_engine_collections.lists_a\` in data source \`postgres_db\` and \`tags\` is jsonb in table \`dc_engine_collections.lists_json\` in data source \`postgres_db\`."`);
+    expect(json.error?.hint).toMatchInlineSnapshot(`"compare_as: json reads JSON and text columns; for an array, list or SET use \`compare_as: { tags: list }\` or \`compare_as: { tags: set }\`."`);
+    const set = await compare(pair(side(postgres, 'lists_int'), side(postgres, 'lists_a'), { compareAs: { tags: 'set' } }), { logger: silentLogger });
+    expect(set.error?.message).toMatchInlineSnapshot(`"compare_as: set cannot read column \`tags\` (integer) as a collection: \`tags\` is integer in table \`dc_engine_collections.lists_int\` in data source \`postgres_db\` and \`tags\` is text[] in table \`dc_engine_collections.lists_a\` in data source \`postgres_db\`."`);
+  });
+
   it('compares as written with compare_as: text', async () => {
     const result = await compare(pair(side(postgres, 'lists_a'), side(postgres, 'lists_text'), { compareAs: { tags: 'text' } }), { logger: silentLogger });
     expect(result.error).toBeUndefined();
