@@ -217,12 +217,18 @@ ORDER BY c.TABLE_SCHEMA, c.TABLE_NAME, c.ORDINAL_POSITION`;
 //# sourceMappingURL=catalog.js.map
 // EXTERNAL MODULE: ./build/src/sql/compiler.js
 var compiler = __webpack_require__(57065);
+// EXTERNAL MODULE: ./build/src/sql/canonical.js
+var canonical = __webpack_require__(67632);
+// EXTERNAL MODULE: ./build/src/sql/collection.js
+var collection = __webpack_require__(81776);
 ;// CONCATENATED MODULE: ./build/src/dialects/mysql/compiler.js
 /**
  * MySQL / MariaDB SQL: backticks, `?`, DATE_FORMAT. Canonical texts are cast to BINARY: string
  * comparison in MySQL follows collations (case-insensitive, trailing spaces ignored), bytes do not.
  * No FULL OUTER JOIN: the join diff uses LEFT JOIN + anti-join.
  */
+
+
 
 class MysqlCompiler extends compiler/* BaseSqlCompiler */.Jm {
     dialect = 'mysql';
@@ -304,6 +310,25 @@ class MysqlCompiler extends compiler/* BaseSqlCompiler */.Jm {
     }
     bytesText(expr) {
         return `LOWER(HEX(${expr}))`;
+    }
+    /**
+     * A SET with declared members: one token per member whose bit the value has (`value & bits`, no
+     * string splitting), in declaration order (a list) or distinct and sorted bytewise (a set); the
+     * tokens are written here, lowercased as `canonicalLower` does when case does not count.
+     */
+    collectionText(expr, column, options) {
+        if (!column.members)
+            return super.collectionText(expr, column, options);
+        const member = this.memberOf(column, options);
+        const lower = !member.options.caseSensitive;
+        const bits = new Map();
+        column.members.forEach((name, i) => {
+            const token = (0,collection/* collectionToken */.K9)(lower ? (0,canonical/* canonicalLower */.GT)(name) : name);
+            bits.set(token, (bits.get(token) ?? 0n) | (1n << BigInt(i)));
+        });
+        const tokens = column.family === 'set' ? [...bits.keys()].sort(canonical/* compareCodePoints */.OP) : [...bits.keys()];
+        const present = tokens.map((token) => `IF((${expr} & ${bits.get(token)}) <> 0, ${this.stringLiteral(token)}, NULL)`);
+        return `CASE WHEN ${expr} IS NULL THEN NULL ELSE CONCAT('[', CONCAT_WS(',', ${present.join(', ')}), ']') END`;
     }
     binaryText(expr) {
         return expr.startsWith('CAST(') && expr.endsWith(' AS BINARY)') ? expr : `CAST(${expr} AS BINARY)`;
@@ -817,6 +842,9 @@ function fieldType(field) {
         return named('uuid');
     if (field.extendedFormat === 'json' || type === 245)
         return named('json');
+    // A SET (SET_FLAG): its members are not in the metadata; its text is split at the commas (collection.ts).
+    if (typeof field.flags === 'number' && (field.flags & 2048) !== 0)
+        return named('set');
     switch (type) {
         case 1:
             return named(field.columnLength === 1 ? 'tinyint(1)' : 'tinyint');
@@ -1078,6 +1106,9 @@ class BaseSqlCompiler {
                 return this.jsonText(expr);
             case 'bytes':
                 return this.bytesText(expr);
+            case 'list':
+            case 'set':
+                return this.collectionText(expr, column, options);
             case 'unknown':
                 return options.caseSensitive ? this.textText(expr) : this.lowerText(this.textText(expr));
         }
@@ -1108,6 +1139,28 @@ class BaseSqlCompiler {
     }
     lowerText(expr) {
         return `lower(${expr})`;
+    }
+    /**
+     * A collection's canonical text (see src/sql/collection.ts). Here: a column that is no collection
+     * of this engine (JSON, or text holding a JSON array) as its JSON text or text, which JavaScript
+     * finishes with `canonicalCollection` (`jsonCollections` false). Dialects override it for their
+     * own collection types (`column.element`, `column.members`).
+     */
+    collectionText(expr, column, _options) {
+        return column.stored === 'json' ? this.jsonText(expr) : this.textText(expr);
+    }
+    /** The column type and options a collection's members are normalised with. */
+    memberOf(column, options) {
+        const element = column.element ?? { name: column.name, type: 'text', family: 'text' };
+        return {
+            column: { ...element, family: options.member?.family ?? element.family },
+            options: options.member?.options ?? { caseSensitive: options.caseSensitive },
+        };
+    }
+    /** A member's token (`collectionToken`): NULL → `null`, else `"` + the text with `\` and `"` escaped + `"`. */
+    memberToken(member) {
+        const escaped = `replace(replace(${member}, ${this.stringLiteral('\\')}, ${this.stringLiteral('\\\\')}), '"', ${this.stringLiteral('\\"')})`;
+        return `CASE WHEN ${member} IS NULL THEN 'null' ELSE ${this.concat([`'"'`, escaped, `'"'`])} END`;
     }
     // ── comparison and composition ──
     binaryText(expr) {

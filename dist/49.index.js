@@ -95,6 +95,9 @@ class BaseSqlCompiler {
                 return this.jsonText(expr);
             case 'bytes':
                 return this.bytesText(expr);
+            case 'list':
+            case 'set':
+                return this.collectionText(expr, column, options);
             case 'unknown':
                 return options.caseSensitive ? this.textText(expr) : this.lowerText(this.textText(expr));
         }
@@ -125,6 +128,28 @@ class BaseSqlCompiler {
     }
     lowerText(expr) {
         return `lower(${expr})`;
+    }
+    /**
+     * A collection's canonical text (see src/sql/collection.ts). Here: a column that is no collection
+     * of this engine (JSON, or text holding a JSON array) as its JSON text or text, which JavaScript
+     * finishes with `canonicalCollection` (`jsonCollections` false). Dialects override it for their
+     * own collection types (`column.element`, `column.members`).
+     */
+    collectionText(expr, column, _options) {
+        return column.stored === 'json' ? this.jsonText(expr) : this.textText(expr);
+    }
+    /** The column type and options a collection's members are normalised with. */
+    memberOf(column, options) {
+        const element = column.element ?? { name: column.name, type: 'text', family: 'text' };
+        return {
+            column: { ...element, family: options.member?.family ?? element.family },
+            options: options.member?.options ?? { caseSensitive: options.caseSensitive },
+        };
+    }
+    /** A member's token (`collectionToken`): NULL → `null`, else `"` + the text with `\` and `"` escaped + `"`. */
+    memberToken(member) {
+        const escaped = `replace(replace(${member}, ${this.stringLiteral('\\')}, ${this.stringLiteral('\\\\')}), '"', ${this.stringLiteral('\\"')})`;
+        return `CASE WHEN ${member} IS NULL THEN 'null' ELSE ${this.concat([`'"'`, escaped, `'"'`])} END`;
     }
     // ── comparison and composition ──
     binaryText(expr) {

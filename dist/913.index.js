@@ -75,6 +75,16 @@ class DuckdbCompiler extends compiler/* BaseSqlCompiler */.Jm {
     bytesText(expr) {
         return `lower(hex(${expr}))`;
     }
+    /** A LIST (or a fixed-size ARRAY, read as a LIST): each member as its token, in order or distinct and sorted (bytewise). */
+    collectionText(expr, column, options) {
+        if (!column.element)
+            return super.collectionText(expr, column, options);
+        const member = this.memberOf(column, options);
+        const list = /\[\d+\]\s*$/.test(column.type) ? `CAST(${expr} AS ${column.element.type}[])` : expr;
+        const tokens = `list_transform(${list}, lambda dc_x: ${this.memberToken(this.normalize('dc_x', member.column, member.options))})`;
+        const ordered = column.family === 'set' ? `list_sort(list_distinct(${tokens}))` : tokens;
+        return `CASE WHEN ${expr} IS NULL THEN NULL ELSE '[' || array_to_string(${ordered}, ',') || ']' END`;
+    }
     textToNumber(expr) {
         return `CAST(${expr} AS DECIMAL(38, 10))`;
     }
@@ -187,7 +197,7 @@ var type_family = __webpack_require__(96753);
 ;// CONCATENATED MODULE: ./build/src/dialects/duckdb/type-names.js
 
 const duckdbTypeOverrides = [
-    [/(\[\d*\])$|^(struct|map|union|list|array)\b/, 'unknown'],
+    [/^(struct|map|union)\b/, 'unknown'],
     [/^(hugeint|uhugeint|utinyint|usmallint|uinteger|ubigint|varint|bignum)$/, 'integer'],
     [/^(timestamp_s|timestamp_ms|timestamp_ns|timestamp_us)$/, 'timestamp'],
     [/^(time with time zone|timetz)$/, 'unknown'],
@@ -860,6 +870,9 @@ class BaseSqlCompiler {
                 return this.jsonText(expr);
             case 'bytes':
                 return this.bytesText(expr);
+            case 'list':
+            case 'set':
+                return this.collectionText(expr, column, options);
             case 'unknown':
                 return options.caseSensitive ? this.textText(expr) : this.lowerText(this.textText(expr));
         }
@@ -890,6 +903,28 @@ class BaseSqlCompiler {
     }
     lowerText(expr) {
         return `lower(${expr})`;
+    }
+    /**
+     * A collection's canonical text (see src/sql/collection.ts). Here: a column that is no collection
+     * of this engine (JSON, or text holding a JSON array) as its JSON text or text, which JavaScript
+     * finishes with `canonicalCollection` (`jsonCollections` false). Dialects override it for their
+     * own collection types (`column.element`, `column.members`).
+     */
+    collectionText(expr, column, _options) {
+        return column.stored === 'json' ? this.jsonText(expr) : this.textText(expr);
+    }
+    /** The column type and options a collection's members are normalised with. */
+    memberOf(column, options) {
+        const element = column.element ?? { name: column.name, type: 'text', family: 'text' };
+        return {
+            column: { ...element, family: options.member?.family ?? element.family },
+            options: options.member?.options ?? { caseSensitive: options.caseSensitive },
+        };
+    }
+    /** A member's token (`collectionToken`): NULL → `null`, else `"` + the text with `\` and `"` escaped + `"`. */
+    memberToken(member) {
+        const escaped = `replace(replace(${member}, ${this.stringLiteral('\\')}, ${this.stringLiteral('\\\\')}), '"', ${this.stringLiteral('\\"')})`;
+        return `CASE WHEN ${member} IS NULL THEN 'null' ELSE ${this.concat([`'"'`, escaped, `'"'`])} END`;
     }
     // ── comparison and composition ──
     binaryText(expr) {

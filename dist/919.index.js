@@ -218,6 +218,7 @@ var compiler = __webpack_require__(57065);
 
 class SqliteCompiler extends compiler/* BaseSqlCompiler */.Jm {
     dialect = 'sqlite';
+    jsonCollections = true;
     integerText(expr) {
         return `CAST(${expr} AS TEXT)`;
     }
@@ -255,6 +256,13 @@ class SqliteCompiler extends compiler/* BaseSqlCompiler */.Jm {
     jsonText(expr) {
         return `dc_json(${expr})`;
     }
+    /** SQLite has no collection type: a column paired with one holds a JSON array, read by dc_collection (collection.ts). */
+    collectionText(expr, column, options) {
+        const member = this.memberOf(column, options);
+        const o = member.options;
+        const args = [column.family === 'set' ? 1 : 0, this.stringLiteral(member.column.family), o.caseSensitive ? 1 : 0, o.scale ?? -1, o.precision ?? 6, o.singlePrecision ? 1 : 0];
+        return `dc_collection(${expr}, ${args.join(', ')})`;
+    }
     bytesText(expr) {
         // hex(NULL) is '' in SQLite: keep NULL apart from an empty blob.
         return `CASE WHEN ${expr} IS NULL THEN NULL ELSE lower(hex(${expr})) END`;
@@ -288,10 +296,13 @@ var errors = __webpack_require__(57690);
 var shared_errors = __webpack_require__(80604);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(77598);
+// EXTERNAL MODULE: ./build/src/sql/collection.js
+var collection = __webpack_require__(81776);
 // EXTERNAL MODULE: ./build/src/sql/canonical.js
 var canonical = __webpack_require__(67632);
 ;// CONCATENATED MODULE: ./build/src/dialects/sqlite/functions.js
 /** The JavaScript functions every SQLite connection registers, implementing the canonical rules. */
+
 
 
 function registerCanonicalFunctions(db) {
@@ -311,6 +322,13 @@ function registerCanonicalFunctions(db) {
     });
     db.function('dc_lower', options, (value) => (value === null ? null : (0,canonical/* canonicalLower */.GT)(String(toScalar(value)))));
     db.function('dc_json', options, (value) => (value === null ? null : (0,canonical/* canonicalJson */.dj)(toScalar(value))));
+    db.function('dc_collection', { deterministic: true, varargs: true }, (value, ...args) => {
+        if (value === null)
+            return null;
+        const [set, , caseSensitive, scale, precision, single] = args.map(Number);
+        const options = { caseSensitive: caseSensitive === 1, precision, singlePrecision: single === 1, ...(Number(scale) >= 0 && { scale }) };
+        return (0,collection/* canonicalCollection */.Ji)(toScalar(value), { set: set === 1, member: String(args[1]), options });
+    });
     db.function('dc_within', options, (a, b, tolerance) => (0,canonical/* withinTolerance */.p4)(a === null ? null : String(toScalar(a)), b === null ? null : String(toScalar(b)), Number(tolerance)) ? 1 : 0);
     db.function('dc_md5_int', options, (value) => {
         if (value === null)
@@ -633,6 +651,9 @@ class BaseSqlCompiler {
                 return this.jsonText(expr);
             case 'bytes':
                 return this.bytesText(expr);
+            case 'list':
+            case 'set':
+                return this.collectionText(expr, column, options);
             case 'unknown':
                 return options.caseSensitive ? this.textText(expr) : this.lowerText(this.textText(expr));
         }
@@ -663,6 +684,28 @@ class BaseSqlCompiler {
     }
     lowerText(expr) {
         return `lower(${expr})`;
+    }
+    /**
+     * A collection's canonical text (see src/sql/collection.ts). Here: a column that is no collection
+     * of this engine (JSON, or text holding a JSON array) as its JSON text or text, which JavaScript
+     * finishes with `canonicalCollection` (`jsonCollections` false). Dialects override it for their
+     * own collection types (`column.element`, `column.members`).
+     */
+    collectionText(expr, column, _options) {
+        return column.stored === 'json' ? this.jsonText(expr) : this.textText(expr);
+    }
+    /** The column type and options a collection's members are normalised with. */
+    memberOf(column, options) {
+        const element = column.element ?? { name: column.name, type: 'text', family: 'text' };
+        return {
+            column: { ...element, family: options.member?.family ?? element.family },
+            options: options.member?.options ?? { caseSensitive: options.caseSensitive },
+        };
+    }
+    /** A member's token (`collectionToken`): NULL → `null`, else `"` + the text with `\` and `"` escaped + `"`. */
+    memberToken(member) {
+        const escaped = `replace(replace(${member}, ${this.stringLiteral('\\')}, ${this.stringLiteral('\\\\')}), '"', ${this.stringLiteral('\\"')})`;
+        return `CASE WHEN ${member} IS NULL THEN 'null' ELSE ${this.concat([`'"'`, escaped, `'"'`])} END`;
     }
     // ── comparison and composition ──
     binaryText(expr) {

@@ -107,5 +107,7 @@ export function localOnlyOptionsWarning(definitions: readonly ComparisonDefiniti
   if (tolerance.length > 0) {
     parts.push(`tolerance (${tolerance.join(', ')}) is sent as an extension that \`datacompare serve\` applies and the hosted service ignores`);
   }
+  const comparing = definitions.filter((d) => Object.keys(d.compareAs ?? {}).length > 0 || d.precision === 'strict').map((d) => d.name);
+  if (comparing.length > 0) parts.push(`compare_as and precision (${comparing.join(', ')}) apply in local mode only: the service compares by its own rules`);
   return parts.length > 0 ? `In api mode, options beyond the API document work differently: ${parts.join('; ')}.` : undefined;
 }

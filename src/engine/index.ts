@@ -8,7 +8,7 @@ import type { DatabaseConnection } from '../dialects/types.js';
 import { ConfigurationError, TimeoutError, toDatacompareError } from '../shared/errors.js';
 import { redact } from '../shared/redact.js';
 import { DEFAULT_QUERY_TIMEOUT_MS, type ComparisonDefinition, type ComparisonResult, type EngineOptions, type RunComparison, type SideDefinition } from './model.js';
-import { decideStatus, diffDetails, rowReasons, schemaReasons } from './outcome.js';
+import { decideStatus, diffDetails, precisionNotes, rowReasons, schemaReasons } from './outcome.js';
 import { planDiff, sameConnection, strategies, type DiffStrategy } from './plan.js';
 import { quickComparison } from './quick.js';
 import { profileComparison } from './profile.js';
@@ -91,6 +91,8 @@ export async function compare(
       };
     }
     if (schemaDiff) result.schema_diff = schemaDiff;
+    const notes = definition.quickComparison ? [] : precisionNotes(resolved);
+    if (notes.length > 0) result.notes = notes;
     if (result.result) result.result.time_taken = seconds();
     progress('done');
     return result;

@@ -47,6 +47,13 @@ export interface ComparisonDefinition {
   schemaDiff: boolean;
   /** Absolute numeric tolerance per *source* column name. */
   tolerance: Record<string, number>;
+  /** How a column is compared, per *source* column name (spec `compare_as`); absent: by its types. */
+  compareAs?: Record<string, CompareAs>;
+  /**
+   * `strict`: timestamps and times compare at the higher precision of the two sides, so fractions
+   * one side dropped are differences; absent or `common`: at the lower one (and the result says so).
+   */
+  precision?: 'strict' | 'common';
   thresholds: { maxMismatchedRows?: number; maxMismatchRatio?: number };
   /** How many differing rows to keep as samples. */
   maxDiffRows: number;
@@ -65,6 +72,9 @@ export interface ComparisonDefinition {
   /** Set on comparisons derived from dbt manifests: which model and why. */
   dbt?: DbtComparisonInfo;
 }
+
+/** What `compare_as` may ask for: a collection by its members in order (`list`) or not (`set`), JSON by value, or the texts as written. */
+export type CompareAs = 'list' | 'set' | 'json' | 'text';
 
 /** Why a dbt model was compared, and where its key came from (see src/dbt/). */
 export interface DbtComparisonInfo {
@@ -140,6 +150,11 @@ export interface DiffDetails {
   column_mapping: Record<string, string>;
   /** Keyed by source column name. */
   mismatched_columns_mapping: Record<string, { mismatch_count: number; details: string }>;
+  /**
+   * Ours: how each compared column (keys first, by source name) was compared: `set`, `list`, `JSON`,
+   * `text`, `text, case-insensitive`, `timestamp at whole seconds`, `decimal at scale 2`... Local mode only.
+   */
+  compared_as?: Record<string, string>;
   diff_rows: DiffRow[];
   /** Differing rows in all (changed + only in source + only in target). */
   diff_rows_total: number;
@@ -156,7 +171,11 @@ export interface ColumnInfo {
 export interface SchemaDiff {
   only_in_source: ColumnInfo[];
   only_in_target: ColumnInfo[];
-  type_mismatches: { source_column: string; target_column: string; source_type: string; target_type: string }[];
+  /**
+   * Paired columns of different types; `compared_as` (ours) where they were still compared, at a
+   * common precision or scale (`timestamp at whole seconds`).
+   */
+  type_mismatches: { source_column: string; target_column: string; source_type: string; target_type: string; compared_as?: string }[];
 }
 
 /** How a comparison was executed and what it cost; "plan" is ours, not the document's. */
@@ -187,6 +206,11 @@ export interface ComparisonResult {
   service?: { comparison_id?: string; run_id?: number; task_id?: string; url?: string };
   /** Comparisons derived from dbt manifests: the model, why it was compared, where its key came from. */
   dbt?: DbtComparisonInfo;
+  /**
+   * Ours: what the comparison could not see, in sentences (a timestamp compared at whole seconds
+   * because one side holds no fractions); absent when nothing was lost.
+   */
+  notes?: string[];
   /** Keyless comparisons with a profile: the columns whose profiles differ. */
   profile?: ProfileDifference[];
 }

@@ -4,7 +4,7 @@
  */
 import type { ComparisonDefinition, ComparisonResult, ComparisonStats, DiffDetails, ReportedValue, SchemaDiff } from './model.js';
 import type { DiffOutcome, DuplicateKey } from './diff-outcome.js';
-import type { ResolvedColumns } from './resolve.js';
+import type { ColumnPair, ResolvedColumns } from './resolve.js';
 import type { Side } from './sides.js';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -61,7 +61,8 @@ export function schemaReasons(diff: SchemaDiff): string[] {
     ...diff.only_in_source.map((c) => `Column \`${c.name}\` (${c.type}) exists only in the source.`),
     ...diff.only_in_target.map((c) => `Column \`${c.name}\` (${c.type}) exists only in the target.`),
     ...diff.type_mismatches.map(
-      (m) => `Column \`${m.source_column}\` is ${m.source_type} in the source but \`${m.target_column}\` is ${m.target_type} in the target.`,
+      (m) =>
+        `Column \`${m.source_column}\` is ${m.source_type} in the source but \`${m.target_column}\` is ${m.target_type} in the target${m.compared_as ? ` (compared as ${m.compared_as})` : ''}.`,
     ),
   ];
 }
@@ -72,7 +73,7 @@ export function diffDetails(outcome: DiffOutcome, resolved: ResolvedColumns): Di
     const count = outcome.columnMismatches[j] ?? 0;
     if (count === 0) return;
     const compared = `${pair.source}${pair.target !== pair.source ? ` ↔ ${pair.target}` : ''}`;
-    const how = pair.tolerance !== undefined ? `numerically, tolerance ${pair.tolerance}` : pair.family === 'text' && !pair.normalize.caseSensitive ? 'case-insensitively' : `as ${pair.family}`;
+    const how = pair.tolerance !== undefined ? `numerically, tolerance ${pair.tolerance}` : pair.family === 'text' && !pair.normalize.caseSensitive ? 'case-insensitively' : `as ${articled(comparedAs(pair))}`;
     mapping[pair.source] = { mismatch_count: count, details: `${count} of ${outcome.stats.matched_rows + outcome.stats.mismatched_rows} rows present on both sides differ in ${compared} (compared ${how}).` };
   });
   const total = outcome.stats.mismatched_rows + outcome.stats.only_in_source + outcome.stats.only_in_target;
@@ -80,10 +81,70 @@ export function diffDetails(outcome: DiffOutcome, resolved: ResolvedColumns): Di
     primary_key_columns: resolved.keys.map((k) => k.source),
     column_mapping: Object.fromEntries([...resolved.keys, ...resolved.columns].map((p) => [p.source, p.target])),
     mismatched_columns_mapping: mapping,
+    compared_as: comparedAsMap(resolved),
     diff_rows: outcome.samples,
     diff_rows_total: total,
     truncated: outcome.samples.length < total,
   };
+}
+
+/**
+ * What the comparison could not see: each timestamp or time column compared at fewer fraction digits
+ * than one side holds (fractions dropped on that side count as equal), with the setting that counts
+ * them. Empty under `precision: strict` (then they are compared at the higher precision).
+ */
+export function precisionNotes(resolved: ResolvedColumns): string[] {
+  return [...resolved.keys, ...resolved.columns].flatMap((pair) => {
+    const compared = pair.normalize.precision;
+    if (compared === undefined) return [];
+    const sides = [
+      ['source', pair.sourceType],
+      ['target', pair.targetType],
+    ] as const;
+    const finer = sides.filter(([, type]) => (type.precision ?? 6) > compared);
+    if (finer.length === 0) return [];
+    const [role, type] = finer[0]!;
+    const other = sides.find(([r]) => r !== role)![1];
+    return [
+      `Column \`${pair.source}\` was compared at ${FRACTIONS[compared] ?? `${compared} fraction digits`}: ${type.type} in the ${role} holds ${FRACTIONS[type.precision ?? 6]} that ${other.type} in the ${role === 'source' ? 'target' : 'source'} drops, so values differing only there count as equal. Set \`precision: strict\` to count them as differences.`,
+    ];
+  });
+}
+
+/** Every compared column (keys first) by source name → how it was compared (`comparedAs`). */
+export function comparedAsMap(resolved: ResolvedColumns): Record<string, string> {
+  return Object.fromEntries([...resolved.keys, ...resolved.columns].map((pair) => [pair.source, comparedAs(pair)]));
+}
+
+const FRACTIONS = ['whole seconds', 'tenths of a second', 'hundredths of a second', 'milliseconds', '4 fraction digits', '5 fraction digits', 'microseconds'];
+const NAMES: Partial<Record<ColumnPair['family'], string>> = { json: 'JSON', list: 'list', set: 'set', timestamptz: 'timestamp with time zone' };
+
+/**
+ * How a column pair is compared, in a few words the reports show: `set`, `list`, `JSON`, `text`,
+ * `text, case-insensitive`, `decimal at scale 2`, `timestamp at whole seconds`, `number within 0.01`.
+ * The precision or scale is named where it is not the full one (or the sides declare different ones).
+ */
+export function comparedAs(pair: ColumnPair): string {
+  if (pair.tolerance !== undefined) return `number within ${pair.tolerance}`;
+  const name = NAMES[pair.family] ?? pair.family;
+  const { normalize } = pair;
+  if (pair.family === 'text' || pair.family === 'unknown') return normalize.caseSensitive ? 'text' : 'text, case-insensitive';
+  if (pair.family === 'list' || pair.family === 'set') {
+    const member = normalize.member;
+    const detail = member && member.family !== 'text' && member.family !== 'unknown' ? ` of ${NAMES[member.family] ?? member.family}` : member && !member.options.caseSensitive ? ', case-insensitive' : '';
+    return `${name}${detail}`;
+  }
+  if (normalize.precision !== undefined) {
+    const differ = (pair.sourceType.precision ?? 6) !== (pair.targetType.precision ?? 6);
+    if (normalize.precision < 6 || differ) return `${name} at ${FRACTIONS[normalize.precision] ?? `${normalize.precision} fraction digits`}`;
+  }
+  if (normalize.scale !== undefined && pair.sourceType.scale !== pair.targetType.scale) return `${name} at scale ${normalize.scale}`;
+  if (normalize.singlePrecision) return `${name} at single precision`;
+  return name;
+}
+
+function articled(phrase: string): string {
+  return /^(set|list)\b/.test(phrase) ? `a ${phrase}` : phrase;
 }
 
 /** Rows counted against the thresholds: differing rows plus rows with duplicated or NULL keys. */

@@ -8,15 +8,19 @@
  * Equal texts mean equal values and different texts different values (the text is uniquely
  * decodable), so the answer is the one column-by-column comparison gives, with one string a row
  * to receive, decode from the driver and compare instead of one a column.
- * Columns compared in JavaScript (a tolerance, float and JSON canonicalisation) stay separate.
+ * Columns compared in JavaScript (a tolerance, float and JSON canonicalisation, a JSON or text column
+ * read as a collection) stay separate.
  */
 import { InternalError } from '../shared/errors.js';
 import type { ColumnPair } from './resolve.js';
+import { isCollectionFamily } from '../sql/type-family.js';
 import { fieldsText, type ChecksumColumn } from './checksum/sql.js';
 import type { SqlCompiler } from '../dialects/types.js';
 
 /** A column whose canonical text decides equality by itself (no comparing in JavaScript). */
 export function packable(pair: ColumnPair): boolean {
+  const sqlCollection = (type: ColumnPair['sourceType']) => type.element !== undefined || type.members !== undefined;
+  if (isCollectionFamily(pair.family) && !(sqlCollection(pair.sourceType) && sqlCollection(pair.targetType))) return false;
   return pair.tolerance === undefined && pair.family !== 'float' && pair.family !== 'json';
 }
 

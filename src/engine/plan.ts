@@ -8,6 +8,7 @@ import { ConfigurationError } from '../shared/errors.js';
 import { DEFAULT_TUNING, runChecksumDiff } from './checksum/checksum-diff.js';
 import type { DiffContext, DiffOutcome, DiffStrategy } from './diff-outcome.js';
 import { runJoinDiff } from './join-diff.js';
+import { finishedInJs } from './resolve.js';
 import { runStreamMerge } from './stream-merge.js';
 import { checksumObstacle, checksumStrategy } from './checksum/strategy.js';
 
@@ -31,11 +32,14 @@ export function sameConnection(a: ConnectionConfig | null, b: ConnectionConfig |
 
 /**
  * Columns the join diff cannot compare inside this database: MySQL/MariaDB have no canonical JSON
- * text (MariaDB keeps a JSON value's spelling and key order), so equal JSON values would differ.
+ * text (MariaDB keeps a JSON value's spelling and key order), so equal JSON values would differ; and
+ * a JSON or text column compared as a collection is read as one in JavaScript (`finishedInJs`).
  */
 function notComparableInSql(context: DiffContext): string[] {
-  if (context.source.connection.compiler.dialect !== 'mysql') return [];
-  return context.resolved.columns.filter((pair) => pair.family === 'json').map((pair) => pair.source);
+  const { compiler } = context.source.connection;
+  const json = compiler.dialect === 'mysql' ? context.resolved.columns.filter((pair) => pair.family === 'json') : [];
+  const collections = context.resolved.columns.filter((pair) => finishedInJs(pair, 'source', compiler) || finishedInJs(pair, 'target', compiler));
+  return [...json, ...collections].map((pair) => pair.source);
 }
 
 export const joinStrategy: DiffStrategy = {
@@ -52,7 +56,8 @@ export const streamStrategy: DiffStrategy = {
   applies: (context) => {
     const json = notComparableInSql(context);
     if (json.length > 0 && sameConnection(context.definition.source.connection, context.definition.target.connection)) {
-      return `Both sides are on one MySQL/MariaDB connection, but JSON column ${json.map((c) => `\`${c}\``).join(', ')} can only be compared by value outside the database, so both sides are streamed ordered by key and merged in bounded memory.`;
+      const engine = context.source.connection.compiler.dialect === 'mysql' ? 'MySQL/MariaDB ' : '';
+      return `Both sides are on one ${engine}connection, but JSON column ${json.map((c) => `\`${c}\``).join(', ')} can only be compared by value outside the database, so both sides are streamed ordered by key and merged in bounded memory.`;
     }
     return `The sides are on different connections (\`${context.definition.source.datasourceName}\` and \`${context.definition.target.datasourceName}\`)${(() => {
       const obstacle = checksumObstacle(context);
@@ -88,7 +93,7 @@ function forcedPlan(context: DiffContext, forced: Exclude<DiffStrategyName, 'aut
     }
     const json = notComparableInSql(context);
     if (json.length > 0) {
-      throw new ConfigurationError(`comparison "${definition.name}" sets strategy: join, but JSON column ${json.join(', ')} cannot be compared inside MySQL/MariaDB`, {
+      throw new ConfigurationError(`comparison "${definition.name}" sets strategy: join, but JSON column ${json.join(', ')} cannot be compared inside ${context.source.connection.compiler.dialect === 'mysql' ? 'MySQL/MariaDB' : 'the database'}`, {
         hint: 'remove `strategy` (the planner streams such a comparison) or leave the JSON column out.',
       });
     }

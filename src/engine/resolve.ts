@@ -5,9 +5,9 @@
  * listing what exists.
  */
 import { ConfigurationError } from '../shared/errors.js';
-import { commonFamily, isNumericFamily } from '../sql/type-family.js';
-import type { ColumnType, NormalizeOptions, RelationSchema, TypeFamily } from '../dialects/types.js';
-import type { ComparisonDefinition } from './model.js';
+import { commonFamily, isCollectionFamily, isNumericFamily } from '../sql/type-family.js';
+import type { ColumnType, NormalizeOptions, RelationSchema, SqlCompiler, TypeFamily } from '../dialects/types.js';
+import type { CompareAs, ComparisonDefinition } from './model.js';
 
 export interface ColumnPair {
   /** Real column names (as the databases spell them). */
@@ -23,6 +23,8 @@ export interface ColumnPair {
   normalize: NormalizeOptions;
   /** Absolute numeric tolerance (numeric families only). */
   tolerance?: number;
+  /** The spec's `compare_as` for this column, when set. */
+  compareAs?: CompareAs;
 }
 
 export interface ResolvedColumns {
@@ -50,8 +52,9 @@ export function resolveColumns(
       keyNames = { source: [], target: [] };
     }
   }
+  const strict = definition.precision === 'strict';
   const keys = pairUp(keyNames.source, keyNames.target, source, target, 'primary key').map((pair) =>
-    withOptions(pair, { caseSensitive: true }),
+    withOptions(pair, { caseSensitive: true, strict, compareAs: byColumn(definition.compareAs ?? {}, pair.source.name) }, source, target),
   );
   let columnNames = definition.columns;
   if (!columnNames) {
@@ -64,8 +67,8 @@ export function resolveColumns(
     columnNames = { source: shared.map((c) => c.name), target: shared.map((c) => targetByName.get(c.name.toLowerCase()) as string) };
   }
   const columns = pairUp(columnNames.source, columnNames.target, source, target, 'compared column').map((pair) => {
-    const resolved = withOptions(pair, { caseSensitive: definition.caseSensitive });
-    const tolerance = toleranceFor(definition.tolerance, pair.source.name);
+    const resolved = withOptions(pair, { caseSensitive: definition.caseSensitive, strict, compareAs: byColumn(definition.compareAs ?? {}, pair.source.name) }, source, target);
+    const tolerance = byColumn(definition.tolerance, pair.source.name);
     if (tolerance !== undefined) {
       if (!isNumericFamily(resolved.family)) {
         throw new ConfigurationError(
@@ -77,14 +80,35 @@ export function resolveColumns(
     }
     return resolved;
   });
-  for (const name of Object.keys(definition.tolerance)) {
-    if (!columns.some((c) => c.source.toLowerCase() === name.toLowerCase())) {
-      throw new ConfigurationError(`tolerance names column \`${name}\`, which is not a compared column.`, {
-        hint: `Compared columns: ${columns.map((c) => c.source).join(', ') || '(none)'}.`,
-      });
+  for (const [setting, names] of [['tolerance', Object.keys(definition.tolerance)], ['compare_as', Object.keys(definition.compareAs ?? {})]] as const) {
+    for (const name of names) {
+      if (![...columns, ...(setting === 'compare_as' ? keys : [])].some((c) => c.source.toLowerCase() === name.toLowerCase())) {
+        throw new ConfigurationError(`${setting} names column \`${name}\`, which is not a compared column.`, {
+          hint: `Compared columns: ${columns.map((c) => c.source).join(', ') || '(none)'}.`,
+        });
+      }
     }
   }
   return { keys, columns };
+}
+
+/** A side's column of a pair as the compiler normalises it: the pair's family, its own kept as `stored`. */
+export function comparedColumn(pair: ColumnPair, role: 'source' | 'target'): ColumnType {
+  const own = role === 'source' ? pair.sourceType : pair.targetType;
+  return { ...own, family: pair.family, stored: own.family };
+}
+
+/**
+ * True when this side's values of the pair are finished in JavaScript (`canonicalCollection`): a JSON
+ * or text column compared as a collection, on an engine that cannot read one as such in SQL, or a
+ * query's SET (`canonicalSetText`). Only the streaming merge compares such a pair.
+ */
+export function finishedInJs(pair: ColumnPair, role: 'source' | 'target', compiler: SqlCompiler): boolean {
+  const own = role === 'source' ? pair.sourceType : pair.targetType;
+  if (!isCollectionFamily(pair.family)) return false;
+  // A query's SET, whose members the metadata do not name: its text is split in JavaScript.
+  if (own.family === 'set' && !own.members) return true;
+  return !isCollectionFamily(own.family) && compiler.jsonCollections !== true;
 }
 
 function declaredKeys(source: SideSchema, target: SideSchema): { source: string[]; target: string[] } {
@@ -122,22 +146,18 @@ function findColumn(side: SideSchema, name: string, what: string): ColumnType {
   });
 }
 
-function withOptions(pair: { source: ColumnType; target: ColumnType }, options: { caseSensitive: boolean }): ColumnPair {
+interface PairSettings {
+  caseSensitive: boolean;
+  /** `precision: strict`: temporal values at the higher precision of the two sides. */
+  strict: boolean;
+  compareAs: CompareAs | undefined;
+}
+
+function withOptions(pair: { source: ColumnType; target: ColumnType }, settings: PairSettings, source: SideSchema, target: SideSchema): ColumnPair {
   const common = commonFamily(pair.source.family, pair.target.family);
-  const family: TypeFamily = common ?? 'text';
-  const normalize: NormalizeOptions = { caseSensitive: options.caseSensitive };
-  if (family === 'decimal' || family === 'integer') {
-    // Both scales known: render at the larger one (pads, never loses a digit). Else strip zeros on both.
-    const s = pair.source.family === 'integer' ? 0 : pair.source.scale;
-    const t = pair.target.family === 'integer' ? 0 : pair.target.scale;
-    if (family === 'decimal' && s !== undefined && t !== undefined) normalize.scale = Math.max(s, t);
-  }
-  if (family === 'timestamp' || family === 'timestamptz' || family === 'time') {
-    normalize.precision = Math.min(pair.source.precision ?? 6, pair.target.precision ?? 6);
-  }
-  // A 4-byte float on either side: both are compared at single precision (REAL 0.1 equals DOUBLE 0.1).
-  if (family === 'float' && (pair.source.singlePrecision || pair.target.singlePrecision)) normalize.singlePrecision = true;
-  return {
+  const family: TypeFamily = comparedFamily(pair, common, settings.compareAs, source, target);
+  const normalize = isCollectionFamily(family) ? collectionOptions(pair.source, pair.target, settings) : scalarOptions(family, pair.source, pair.target, settings);
+  const resolved: ColumnPair = {
     source: pair.source.name,
     target: pair.target.name,
     sourceType: pair.source,
@@ -146,10 +166,94 @@ function withOptions(pair: { source: ColumnType; target: ColumnType }, options: 
     typeMismatch: common === undefined,
     normalize,
   };
+  if (settings.compareAs !== undefined) resolved.compareAs = settings.compareAs;
+  return resolved;
 }
 
-function toleranceFor(tolerance: Record<string, number>, column: string): number | undefined {
-  if (column in tolerance) return tolerance[column];
-  const key = Object.keys(tolerance).find((k) => k.toLowerCase() === column.toLowerCase());
-  return key === undefined ? undefined : tolerance[key];
+/** The normalisation both sides of a pair of scalar columns share, compared as `family`. */
+function scalarOptions(family: TypeFamily, source: ColumnType | undefined, target: ColumnType | undefined, settings: PairSettings): NormalizeOptions {
+  const normalize: NormalizeOptions = { caseSensitive: settings.caseSensitive };
+  if (family === 'decimal' || family === 'integer') {
+    // Both scales known: render at the larger one (pads, never loses a digit). Else strip zeros on both.
+    const s = source?.family === 'integer' ? 0 : source?.scale;
+    const t = target?.family === 'integer' ? 0 : target?.scale;
+    if (family === 'decimal' && s !== undefined && t !== undefined) normalize.scale = Math.max(s, t);
+  }
+  if (family === 'timestamp' || family === 'timestamptz' || family === 'time') {
+    const s = source?.precision ?? 6;
+    const t = target?.precision ?? 6;
+    // Common: the lower precision (fractions one side cannot hold are dropped); strict: the higher.
+    normalize.precision = settings.strict ? Math.max(s, t) : Math.min(s, t);
+  }
+  // A 4-byte float on either side: both are compared at single precision (REAL 0.1 equals DOUBLE 0.1).
+  if (family === 'float' && (source?.singlePrecision || target?.singlePrecision)) normalize.singlePrecision = true;
+  return normalize;
+}
+
+/** A collection pair's options: its members' common family (a SET's are text) and their normalisation. */
+function collectionOptions(source: ColumnType, target: ColumnType, settings: PairSettings): NormalizeOptions {
+  const memberType = (column: ColumnType): ColumnType | undefined => column.element ?? (column.family === 'set' ? { name: column.name, type: 'text', family: 'text' } : undefined);
+  const s = memberType(source);
+  const t = memberType(target);
+  const family: TypeFamily = s && t ? (commonFamily(s.family, t.family) ?? 'text') : (s ?? t)?.family ?? 'text';
+  const member: NonNullable<NormalizeOptions['member']> = { family, options: scalarOptions(family, s, t, settings) };
+  const known = source.members ?? target.members;
+  if (settings.compareAs !== 'list' && known && (source.family === 'set') !== (target.family === 'set') && (family === 'text' || family === 'unknown')) member.known = known;
+  return { caseSensitive: settings.caseSensitive, member };
+}
+
+const READ_AS_COLLECTION = new Set<TypeFamily>(['list', 'set', 'json', 'text']);
+
+/**
+ * The family a pair is compared as: `compare_as` when set (checked against both types), else the
+ * common family, else text; except that a collection paired with a type it has nothing in common
+ * with is a configuration error naming both types and the `compare_as` that makes them comparable
+ * (their texts could only differ).
+ */
+function comparedFamily(
+  pair: { source: ColumnType; target: ColumnType },
+  common: TypeFamily | undefined,
+  compareAs: CompareAs | undefined,
+  source: SideSchema,
+  target: SideSchema,
+): TypeFamily {
+  const types = `\`${pair.source.name}\` is ${pair.source.type} in ${source.label} and \`${pair.target.name}\` is ${pair.target.type} in ${target.label}`;
+  const setting = (as: string) => `\`compare_as: { ${pair.source.name}: ${as} }\``;
+  if (compareAs === 'text') return 'text';
+  if (compareAs === 'list' || compareAs === 'set') {
+    const other = [pair.source, pair.target].find((c) => !READ_AS_COLLECTION.has(c.family));
+    if (other) {
+      throw new ConfigurationError(`compare_as: ${compareAs} cannot read column \`${other.name}\` (${other.type}) as a collection: ${types}.`, {
+        hint: `compare_as: list or set reads arrays, lists, SETs, JSON arrays and text holding a JSON array; use ${setting('text')} to compare both as written.`,
+      });
+    }
+    return compareAs;
+  }
+  if (compareAs === 'json') {
+    const other = [pair.source, pair.target].find((c) => c.family !== 'json' && c.family !== 'text' && c.family !== 'unknown');
+    if (other) {
+      throw new ConfigurationError(`compare_as: json cannot read column \`${other.name}\` (${other.type}) as JSON: ${types}.`, {
+        hint: `compare_as: json reads JSON and text columns; for an array, list or SET use ${setting('list')} or ${setting('set')}.`,
+      });
+    }
+    return 'json';
+  }
+  if (common !== undefined) return common;
+  const collections = [pair.source, pair.target].filter((c) => isCollectionFamily(c.family));
+  if (collections.length === 0) return 'text';
+  const other = pair.source === collections[0] ? pair.target : pair.source;
+  const readsJson = other.family === 'text' || other.family === 'unknown';
+  const what = readsJson ? 'text' : /^[aeiou]/.test(other.family) ? `an ${other.family}` : `a ${other.family}`;
+  throw new ConfigurationError(`Column ${types}: a collection cannot be compared with ${what} by value.`, {
+    hint: readsJson
+      ? `Set ${setting('list')} in the comparison to read the text as a JSON array (${setting('set')} to ignore member order), ${setting('text')} to compare both as written, or leave the column out of \`columns\`.`
+      : `Set ${setting('text')} in the comparison to compare both as written, or leave the column out of \`columns\`.`,
+  });
+}
+
+/** A per-column setting by source column name, exact or else case-insensitive. */
+function byColumn<T>(settings: Record<string, T>, column: string): T | undefined {
+  if (column in settings) return settings[column];
+  const key = Object.keys(settings).find((k) => k.toLowerCase() === column.toLowerCase());
+  return key === undefined ? undefined : settings[key];
 }

@@ -7,7 +7,7 @@
  */
 import { fixedPair } from './checksum/sql.js';
 import { packedColumns, type PackedColumns } from './packed-values.js';
-import type { ColumnPair, ResolvedColumns } from './resolve.js';
+import { comparedColumn, type ColumnPair, type ResolvedColumns } from './resolve.js';
 import { columnRef, type Side } from './sides.js';
 
 export interface SelectItem {
@@ -29,7 +29,7 @@ export interface SideSelect {
 export function sideSelect(side: Side, resolved: ResolvedColumns, alias: string, options: { pack?: boolean; dynamicTyping?: boolean } = {}): SideSelect {
   const compiler = side.connection.compiler;
   const name = (pair: ColumnPair) => (side.role === 'source' ? pair.source : pair.target);
-  const type = (pair: ColumnPair) => ({ ...(side.role === 'source' ? pair.sourceType : pair.targetType), family: pair.family });
+  const type = (pair: ColumnPair) => comparedColumn(pair, side.role);
   const keys = resolved.keys.map((pair, i) => ({
     alias: `k${i}`,
     sql: compiler.normalize(columnRef(side, alias, name(pair)), type(pair), pair.normalize),

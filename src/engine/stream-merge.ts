@@ -17,7 +17,8 @@ import type { ResultRow } from '../dialects/types.js';
 import type { DiffRow } from './model.js';
 import { DUPLICATE_EXAMPLES, type DiffContext, type DiffOutcome, type DuplicateKey } from './diff-outcome.js';
 import { diffRow, keyValues, text, type CanonicalRow } from './diff-rows.js';
-import type { ResolvedColumns } from './resolve.js';
+import { finishedInJs, type ResolvedColumns } from './resolve.js';
+import { canonicalCollection, canonicalSetText, collectionOptions } from '../sql/collection.js';
 import { selectItems, sideSelect } from './side-select.js';
 import { unpack, type PackedColumns } from './packed-values.js';
 import { columnRef, dynamicTyping, fromClause, withCondition, type Side } from './sides.js';
@@ -229,13 +230,14 @@ function reader(
 ): SideReader {
   const { resolved } = context;
   const iterator = sideBatches(context, side, parts, typing)[Symbol.asyncIterator]();
-  const postNormalize = resolved.columns.map((pair) =>
-    pair.family === 'float'
-      ? (value: string) => canonicalFloat(value, pair.normalize.singlePrecision === true)
-      : pair.family === 'json'
-        ? canonicalJson
-        : undefined,
-  );
+  const postNormalize = resolved.columns.map((pair) => {
+    if (pair.family === 'float') return (value: string) => canonicalFloat(value, pair.normalize.singlePrecision === true);
+    if (pair.family === 'json') return canonicalJson;
+    if (!finishedInJs(pair, side.role, side.connection.compiler)) return undefined;
+    const options = collectionOptions(pair.family, pair.normalize);
+    const own = side.role === 'source' ? pair.sourceType : pair.targetType;
+    return own.family === 'set' ? (value: string) => canonicalSetText(value, options) : (value: string) => canonicalCollection(value, options);
+  });
   // Per row only loops over precomputed names and functions: no closures, no property names built.
   const valueNames = resolved.columns.map((_, j) => `v${j}`);
   const shownNames = resolved.columns.map((_, j) => `w${j}`);

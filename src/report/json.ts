@@ -17,13 +17,13 @@ const ORDER = [
   'plan', 'reason', 'source', 'target', 'rows_sent', 'bytes_sent',
   'service', 'comparison_id', 'run_id', 'task_id', 'url',
   'schema_diff', 'type_mismatches', 'source_column', 'target_column', 'source_type', 'target_type', 'type',
-  'diff', 'primary_key_columns', 'column_mapping', 'mismatched_columns_mapping', 'mismatch_count', 'details',
+  'diff', 'primary_key_columns', 'column_mapping', 'mismatched_columns_mapping', 'mismatch_count', 'details', 'compared_as',
   'diff_rows_total', 'truncated', 'diff_rows',
 ];
 const RANK = new Map(ORDER.map((key, index) => [key, index]));
 
 /** Objects whose keys are data (column names), not fields: keep their order as produced. */
-const DATA_KEYED = new Set(['column_mapping', 'mismatched_columns_mapping', 'diff_rows']);
+const DATA_KEYED = new Set(['column_mapping', 'mismatched_columns_mapping', 'compared_as', 'diff_rows']);
 
 function normalise(value: unknown, dataKeyed: boolean): unknown {
   if (typeof value === 'string') return redact(value);

@@ -212,14 +212,14 @@ function errorSection(c: ComparisonResult): string {
 }
 
 function reasonsSection(c: ComparisonResult): string {
-  const reasons = c.result?.diff_reasons ?? [];
+  const reasons = [...(c.result?.diff_reasons ?? []), ...(c.notes ?? []).map((note) => `Note: ${note}`)];
   if (reasons.length === 0) return '';
   return reasons.map((r) => `- ${inlineText(r, 500)}`).join('\n');
 }
 
 /** Whether a comparison has anything to show beyond its table row. */
 export function hasDetails(c: ComparisonResult): boolean {
-  return c.status !== 'match' || c.within_thresholds === true || schemaDiffCount(c) > 0;
+  return c.status !== 'match' || c.within_thresholds === true || schemaDiffCount(c) > 0 || (c.notes?.length ?? 0) > 0;
 }
 
 /** A `<details>` block for one comparison. */

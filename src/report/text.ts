@@ -44,6 +44,7 @@ function comparisonBlock(c: ComparisonResult, samples: number, paint: Paint, sho
     if (c.error.hint) lines.push(indent(paint('2', `hint: ${clean(c.error.hint)}`)));
   }
   for (const reason of c.result?.diff_reasons ?? []) lines.push(indent(clean(reason)));
+  for (const note of c.notes ?? []) lines.push(indent(paint('2', `note: ${clean(note)}`)));
   const columns = Object.entries(c.diff?.mismatched_columns_mapping ?? {}).filter(([, m]) => m.mismatch_count > 0);
   if (columns.length > 0) {
     lines.push(indent(`columns: ${columns.map(([name, m]) => `${clean(name)} ${count(m.mismatch_count)}`).join(', ')}`));

@@ -29,6 +29,7 @@ export function resolveDefinitions(spec: Spec, options: ResolveOptions): Compari
     const queryTimeoutSeconds = pick('query_timeout_seconds');
     const sensitive = pick('sensitive');
     const strategy = pick('strategy');
+    const precision = pick('precision');
     const thresholds = pick('thresholds') ?? {};
     const definition: ComparisonDefinition = {
       name: comparison.name,
@@ -52,6 +53,8 @@ export function resolveDefinitions(spec: Spec, options: ResolveOptions): Compari
     if (queryTimeoutSeconds !== undefined) definition.queryTimeoutMs = Math.round(queryTimeoutSeconds * 1000);
     if (sensitive !== undefined) definition.sensitive = sensitive;
     if (strategy !== undefined && strategy !== 'auto') definition.strategy = strategy;
+    if (precision === 'strict') definition.precision = precision;
+    if (comparison.compare_as !== undefined && Object.keys(comparison.compare_as).length > 0) definition.compareAs = { ...comparison.compare_as };
     return definition;
   });
 }

@@ -177,13 +177,21 @@ function checkPairs(comparison: Obj, at: PathSegment[], both: string, sourceKey:
 }
 
 function checkTolerance(comparison: Obj, at: PathSegment[]): RawProblem[] {
-  if (!isObj(comparison.tolerance)) return [];
-  const compared = strings(comparison.columns) ?? strings(comparison.source_columns);
-  if (!compared) return [];
-  return Object.keys(comparison.tolerance)
+  return (['tolerance', 'compare_as'] as const).flatMap((setting) => checkColumnSetting(comparison, at, setting));
+}
+
+/** A per-column setting (tolerance, compare_as) names compared source columns (keys too, for compare_as). */
+function checkColumnSetting(comparison: Obj, at: PathSegment[], setting: 'tolerance' | 'compare_as'): RawProblem[] {
+  const settings = comparison[setting];
+  if (!isObj(settings)) return [];
+  const columns = strings(comparison.columns) ?? strings(comparison.source_columns);
+  if (!columns) return [];
+  const keys = setting === 'compare_as' ? (strings(comparison.primary_keys) ?? strings(comparison.primary_keys_source) ?? []) : [];
+  const compared = [...columns, ...keys];
+  return Object.keys(settings)
     .filter((column) => !compared.includes(column))
     .map((column) => ({
-      path: [...at, 'tolerance', column],
+      path: [...at, setting, column],
       message: `${code(column)} is not a compared source column`,
       hint: suggestionHint(column, compared, 'columns').replace('allowed columns', 'compared columns'),
       at: 'key' as const,

@@ -141,6 +141,10 @@ const comparisonOptions = {
     .enum(['auto', 'join', 'checksum', 'stream'])
     .optional()
     .describe('local mode: force how the diff runs (join: one query, same connection only; checksum: bucket checksums, exact columns only; stream: ordered download and merge); auto (default) lets the planner choose'),
+  precision: z
+    .enum(['common', 'strict'])
+    .optional()
+    .describe('local mode: timestamps and times of different precisions compare at the lower one (common, the default; the result says so) or at the higher one, so fractions one side dropped are differences (strict)'),
 };
 
 export const comparisonSchema = z.strictObject({
@@ -160,6 +164,10 @@ export const comparisonSchema = z.strictObject({
     .record(nonEmpty, z.number().min(0))
     .optional()
     .describe('beyond the API document: per source column, numeric values within this absolute difference are equal'),
+  compare_as: z
+    .record(nonEmpty, z.enum(['list', 'set', 'json', 'text']))
+    .optional()
+    .describe('local mode: per source column, how it is compared: list (members in order) or set (members in any order) for arrays, SETs and JSON arrays (text is read as a JSON array), json by value, text as written'),
   ...comparisonOptions,
 });
 

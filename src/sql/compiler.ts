@@ -62,6 +62,9 @@ export abstract class BaseSqlCompiler implements SqlCompiler {
         return this.jsonText(expr);
       case 'bytes':
         return this.bytesText(expr);
+      case 'list':
+      case 'set':
+        return this.collectionText(expr, column, options);
       case 'unknown':
         return options.caseSensitive ? this.textText(expr) : this.lowerText(this.textText(expr));
     }
@@ -103,6 +106,28 @@ export abstract class BaseSqlCompiler implements SqlCompiler {
   }
   protected abstract jsonText(expr: string): string;
   protected abstract bytesText(expr: string): string;
+  /**
+   * A collection's canonical text (see src/sql/collection.ts). Here: a column that is no collection
+   * of this engine (JSON, or text holding a JSON array) as its JSON text or text, which JavaScript
+   * finishes with `canonicalCollection` (`jsonCollections` false). Dialects override it for their
+   * own collection types (`column.element`, `column.members`).
+   */
+  protected collectionText(expr: string, column: ColumnType, _options: NormalizeOptions): string {
+    return column.stored === 'json' ? this.jsonText(expr) : this.textText(expr);
+  }
+  /** The column type and options a collection's members are normalised with. */
+  protected memberOf(column: ColumnType, options: NormalizeOptions): { column: ColumnType; options: NormalizeOptions } {
+    const element = column.element ?? { name: column.name, type: 'text', family: 'text' as const };
+    return {
+      column: { ...element, family: options.member?.family ?? element.family },
+      options: options.member?.options ?? { caseSensitive: options.caseSensitive },
+    };
+  }
+  /** A member's token (`collectionToken`): NULL → `null`, else `"` + the text with `\` and `"` escaped + `"`. */
+  protected memberToken(member: string): string {
+    const escaped = `replace(replace(${member}, ${this.stringLiteral('\\')}, ${this.stringLiteral('\\\\')}), '"', ${this.stringLiteral('\\"')})`;
+    return `CASE WHEN ${member} IS NULL THEN 'null' ELSE ${this.concat([`'"'`, escaped, `'"'`])} END`;
+  }
 
   // ── comparison and composition ──
   binaryText(expr: string): string {

@@ -30,6 +30,18 @@ export function columnTypeOf(
 ): ColumnType {
   const type = typeName.trim();
   const lower = type.toLowerCase().replace(/\s+/g, ' ');
+  // PostgreSQL `text[]`, `integer[][]`, DuckDB `VARCHAR[]`, `INTEGER[3]`: a list of the base type.
+  const array = /^(.*?)((?:\s*\[\d*\])+)$/.exec(type);
+  if (array?.[1] && !overrides.some(([pattern, family]) => family !== 'list' && pattern.test(lower))) {
+    return { name, type, family: 'list', element: columnTypeOf(name, array[1], overrides, singleFloat) };
+  }
+  const set = /^set\s*\((.*)\)$/is.exec(type);
+  if (set?.[1] !== undefined) {
+    const members = setMembers(set[1]);
+    if (members) return { name, type, family: 'set', members };
+  }
+  // A query's SET column (MySQL/MariaDB metadata say SET, not which members): read from its text.
+  if (/^set$/i.test(type)) return { name, type, family: 'set' };
   const family = [...overrides, ...RULES].find(([pattern]) => pattern.test(lower))?.[1] ?? 'unknown';
   const column: ColumnType = { name, type, family };
   const args = /\(\s*(\d+)\s*(?:,\s*(\d+)\s*)?\)/.exec(lower);
@@ -44,10 +56,27 @@ export function columnTypeOf(
   return column;
 }
 
+/** The members of a SET's declaration (`'a','it''s'` → a, it's); undefined when it does not read as one. */
+function setMembers(list: string): string[] | undefined {
+  const members: string[] = [];
+  const pattern = /\s*'((?:[^'\\]|''|\\.)*)'\s*(,|$)/gy;
+  let match: RegExpExecArray | null;
+  while ((match = pattern.exec(list)) !== null) {
+    members.push((match[1] ?? '').replaceAll("''", "'").replace(/\\(.)/g, '$1'));
+    if (match[2] === '') return pattern.lastIndex >= list.length ? members : undefined;
+  }
+  return undefined;
+}
+
+/** True for the families of collections (`list`, `set`). */
+export function isCollectionFamily(family: TypeFamily | undefined): boolean {
+  return family === 'list' || family === 'set';
+}
+
 /**
  * The family two paired columns are compared as: equal families stay; integer with decimal is
  * decimal; integer or decimal with float is float; timestamp with timestamptz is timestamp (both read
- * as UTC wall time). Anything else is a type difference, compared as text.
+ * as UTC wall time); a SET with a list or JSON is a set, a list with JSON a list. Anything else is a type difference, compared as text.
  */
 export function commonFamily(a: TypeFamily, b: TypeFamily): TypeFamily | undefined {
   if (a === b) return a;
@@ -59,6 +88,11 @@ export function commonFamily(a: TypeFamily, b: TypeFamily): TypeFamily | undefin
   if (has('integer', 'boolean')) return 'boolean';
   if (has('text', 'uuid')) return 'uuid';
   if (has('text', 'json')) return 'json';
+  // A SET is unordered: paired with a list (or a JSON array) it compares as a set. A SET against
+  // text compares as its own text (members joined by commas in declaration order).
+  if (has('set', 'list') || has('set', 'json')) return 'set';
+  if (has('list', 'json')) return 'list';
+  if (has('set', 'text')) return 'text';
   return undefined;
 }
 

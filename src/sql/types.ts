@@ -24,6 +24,8 @@ export type TypeFamily =
   | 'uuid'
   | 'json'
   | 'bytes'
+  | 'list' // an ordered collection: PostgreSQL arrays, DuckDB LIST/ARRAY (a JSON array or text paired with one)
+  | 'set' // an unordered collection of distinct members: MySQL/MariaDB SET, or a list with `compare_as: set`
   | 'unknown'; // compared as the engine's own text of the value
 
 /** A column as introspected. */
@@ -48,6 +50,15 @@ export interface ColumnType {
    * result columns, whose metadata may not say how the engine writes a value as text.
    */
   declared?: boolean;
+  /** Arrays and lists: the type of their members (PostgreSQL `text[]` → `text`, DuckDB `INTEGER[]` → `INTEGER`). */
+  element?: ColumnType;
+  /** MySQL/MariaDB SET: its declared members, in declaration order (bit i of the value is member i). */
+  members?: string[];
+  /**
+   * The column's own family when it is compared as another one (set by the engine where a pair's
+   * family replaces it): a JSON or text column compared as a list is read as a JSON array.
+   */
+  stored?: TypeFamily;
 }
 
 /** How to render one value as canonical text. */
@@ -63,6 +74,17 @@ export interface NormalizeOptions {
    * the nearest 4-byte float and rendered by `canonicalFloat(value, true)` where two engines meet.
    */
   singlePrecision?: boolean;
+  /** Collections (`list`, `set`): the family and options each member is normalised with. */
+  member?: {
+    family: TypeFamily;
+    options: NormalizeOptions;
+    /**
+     * A set whose other side is a SET with declared members: those members, in declaration order. An
+     * engine may test each of them (PostgreSQL `@>`) instead of sorting every value's members; a value
+     * holding any other member takes the general path.
+     */
+    known?: string[];
+  };
 }
 
 /**
@@ -84,6 +106,10 @@ export interface NormalizeOptions {
  * - uuid: lowercase 8-4-4-4-12
  * - json: the engine's normalised JSON text; NOT byte-identical across engines: run `canonicalJson`
  * - bytes: lowercase hex
+ * - list: `[` + one token per member, joined by `,` + `]`; a member's token is its canonical text
+ *   in double quotes, with `\` and `"` escaped by a backslash (nothing else escaped), or `null`:
+ *   `["Trailers","Deleted Scenes"]`, `[]`, `[null,"a"]`. set: the same with the tokens distinct and
+ *   sorted bytewise. NULL stays NULL. `canonicalCollection` gives the same text in JavaScript.
  * Canonical texts must be compared and ordered BYTEWISE (`binaryText`), never with a collation.
  */
 export interface SqlCompiler {
@@ -153,6 +179,12 @@ export interface SqlCompiler {
   readonly supportsFullOuterJoin: boolean;
   /** A subquery wrapped as a derived table `(sql) AS alias`. */
   derivedTable(sql: string, alias: string): string;
+  /**
+   * True when `normalize` reads a JSON or text column paired with a collection as a collection in
+   * SQL (SQLite's registered dc_collection); elsewhere such a column's JSON text is finished in
+   * JavaScript by `canonicalCollection`, so only the streaming merge compares it.
+   */
+  readonly jsonCollections?: boolean;
   /** Key-order buckets for text keys (the checksum diff); absent where the engine has no such functions. */
   readonly textKeyOrder?: TextKeyOrder;
 }

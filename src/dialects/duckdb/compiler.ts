@@ -5,6 +5,7 @@
  * no collation. DuckDB has no octet_length(VARCHAR): `strlen` counts the bytes.
  */
 import { BaseSqlCompiler } from '../../sql/compiler.js';
+import type { ColumnType, NormalizeOptions } from '../types.js';
 
 const TIMESTAMP_FORMAT = "'%Y-%m-%d %H:%M:%S.%f'";
 
@@ -46,6 +47,15 @@ export class DuckdbCompiler extends BaseSqlCompiler {
   }
   protected bytesText(expr: string): string {
     return `lower(hex(${expr}))`;
+  }
+  /** A LIST (or a fixed-size ARRAY, read as a LIST): each member as its token, in order or distinct and sorted (bytewise). */
+  protected override collectionText(expr: string, column: ColumnType, options: NormalizeOptions): string {
+    if (!column.element) return super.collectionText(expr, column, options);
+    const member = this.memberOf(column, options);
+    const list = /\[\d+\]\s*$/.test(column.type) ? `CAST(${expr} AS ${column.element.type}[])` : expr;
+    const tokens = `list_transform(${list}, lambda dc_x: ${this.memberToken(this.normalize('dc_x', member.column, member.options))})`;
+    const ordered = column.family === 'set' ? `list_sort(list_distinct(${tokens}))` : tokens;
+    return `CASE WHEN ${expr} IS NULL THEN NULL ELSE '[' || array_to_string(${ordered}, ',') || ']' END`;
   }
   override textToNumber(expr: string): string {
     return `CAST(${expr} AS DECIMAL(38, 10))`;

@@ -1,13 +1,14 @@
 /**
  * DuckDB's own type names (as DESCRIBE / information_schema spell them) that the shared table does
  * not know: unsigned and 128-bit integers, the second/milli/nano timestamps, and nested types
- * (lists, structs, maps, unions: compared as the engine's text of the value).
+ * (structs, maps, unions: compared as the engine's text of the value; lists `T[]` and arrays `T[n]`
+ * are collections, see columnTypeOf).
  */
 import type { ColumnType, TypeFamily } from '../types.js';
 import { columnTypeOf } from '../../sql/type-family.js';
 
 export const duckdbTypeOverrides: [RegExp, TypeFamily][] = [
-  [/(\[\d*\])$|^(struct|map|union|list|array)\b/, 'unknown'],
+  [/^(struct|map|union)\b/, 'unknown'],
   [/^(hugeint|uhugeint|utinyint|usmallint|uinteger|ubigint|varint|bignum)$/, 'integer'],
   [/^(timestamp_s|timestamp_ms|timestamp_ns|timestamp_us)$/, 'timestamp'],
   [/^(time with time zone|timetz)$/, 'unknown'],

@@ -4,6 +4,8 @@
  * No FULL OUTER JOIN: the join diff uses LEFT JOIN + anti-join.
  */
 import { BaseSqlCompiler, SAME_VALUE_FAMILIES } from '../../sql/compiler.js';
+import { canonicalLower, compareCodePoints } from '../../sql/canonical.js';
+import { collectionToken } from '../../sql/collection.js';
 import type { ColumnType, NormalizeOptions, TextKeyOrder } from '../types.js';
 
 export class MysqlCompiler extends BaseSqlCompiler {
@@ -83,6 +85,24 @@ export class MysqlCompiler extends BaseSqlCompiler {
   }
   protected bytesText(expr: string): string {
     return `LOWER(HEX(${expr}))`;
+  }
+  /**
+   * A SET with declared members: one token per member whose bit the value has (`value & bits`, no
+   * string splitting), in declaration order (a list) or distinct and sorted bytewise (a set); the
+   * tokens are written here, lowercased as `canonicalLower` does when case does not count.
+   */
+  protected override collectionText(expr: string, column: ColumnType, options: NormalizeOptions): string {
+    if (!column.members) return super.collectionText(expr, column, options);
+    const member = this.memberOf(column, options);
+    const lower = !member.options.caseSensitive;
+    const bits = new Map<string, bigint>();
+    column.members.forEach((name, i) => {
+      const token = collectionToken(lower ? canonicalLower(name) : name);
+      bits.set(token, (bits.get(token) ?? 0n) | (1n << BigInt(i)));
+    });
+    const tokens = column.family === 'set' ? [...bits.keys()].sort(compareCodePoints) : [...bits.keys()];
+    const present = tokens.map((token) => `IF((${expr} & ${bits.get(token)}) <> 0, ${this.stringLiteral(token)}, NULL)`);
+    return `CASE WHEN ${expr} IS NULL THEN NULL ELSE CONCAT('[', CONCAT_WS(',', ${present.join(', ')}), ']') END`;
   }
   override binaryText(expr: string): string {
     return expr.startsWith('CAST(') && expr.endsWith(' AS BINARY)') ? expr : `CAST(${expr} AS BINARY)`;

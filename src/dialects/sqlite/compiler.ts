@@ -4,9 +4,11 @@
  * of the other engines (src/sql/canonical.ts).
  */
 import { BaseSqlCompiler } from '../../sql/compiler.js';
+import type { ColumnType, NormalizeOptions } from '../types.js';
 
 export class SqliteCompiler extends BaseSqlCompiler {
   readonly dialect = 'sqlite' as const;
+  readonly jsonCollections = true;
 
   protected override integerText(expr: string): string {
     return `CAST(${expr} AS TEXT)`;
@@ -44,6 +46,13 @@ export class SqliteCompiler extends BaseSqlCompiler {
   }
   protected jsonText(expr: string): string {
     return `dc_json(${expr})`;
+  }
+  /** SQLite has no collection type: a column paired with one holds a JSON array, read by dc_collection (collection.ts). */
+  protected override collectionText(expr: string, column: ColumnType, options: NormalizeOptions): string {
+    const member = this.memberOf(column, options);
+    const o = member.options;
+    const args = [column.family === 'set' ? 1 : 0, this.stringLiteral(member.column.family), o.caseSensitive ? 1 : 0, o.scale ?? -1, o.precision ?? 6, o.singlePrecision ? 1 : 0];
+    return `dc_collection(${expr}, ${args.join(', ')})`;
   }
   protected bytesText(expr: string): string {
     // hex(NULL) is '' in SQLite: keep NULL apart from an empty blob.

@@ -1,6 +1,8 @@
 /** The JavaScript functions every SQLite connection registers, implementing the canonical rules. */
 import { createHash } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
+import { canonicalCollection } from '../../sql/collection.js';
+import type { TypeFamily } from '../../sql/types.js';
 import { canonicalBoolean, canonicalDecimal, canonicalFloat, canonicalLower, canonicalJson, canonicalTimestamp, withinTolerance } from '../../sql/canonical.js';
 
 type SqlValue = null | number | bigint | string | Uint8Array;
@@ -22,6 +24,12 @@ export function registerCanonicalFunctions(db: DatabaseSync): void {
   });
   db.function('dc_lower', options, (value: SqlValue) => (value === null ? null : canonicalLower(String(toScalar(value)))));
   db.function('dc_json', options, (value: SqlValue) => (value === null ? null : canonicalJson(toScalar(value))));
+  db.function('dc_collection', { deterministic: true, varargs: true }, (value: SqlValue, ...args: SqlValue[]) => {
+    if (value === null) return null;
+    const [set, , caseSensitive, scale, precision, single] = args.map(Number);
+    const options = { caseSensitive: caseSensitive === 1, precision, singlePrecision: single === 1, ...(Number(scale) >= 0 && { scale }) };
+    return canonicalCollection(toScalar(value), { set: set === 1, member: String(args[1]) as TypeFamily, options });
+  });
   db.function('dc_within', options, (a: SqlValue, b: SqlValue, tolerance: SqlValue) =>
     withinTolerance(a === null ? null : String(toScalar(a)), b === null ? null : String(toScalar(b)), Number(tolerance)) ? 1 : 0,
   );

@@ -2,7 +2,7 @@
  * A comparison side as the checksum diff's SQL pieces: the same canonical key and value expressions
  * as the other plans (`sideSelect`), and how its rows are bucketed (see `Bucketing` in sql.ts).
  */
-import type { ResolvedColumns, ColumnPair } from '../resolve.js';
+import { comparedColumn, type ResolvedColumns, type ColumnPair } from '../resolve.js';
 import { columnRef, type Side } from '../sides.js';
 import { stripSemicolon } from '../sides.js';
 import { fixedPair, type Bucketing, type ChecksumColumn, type ChecksumRelation } from './sql.js';
@@ -19,7 +19,7 @@ export function checksumRelation(side: Side, resolved: ResolvedColumns, bucketin
   const compiler = side.connection.compiler;
   const column = (pair: ColumnPair): ChecksumColumn => {
     const own = side.role === 'source' ? pair.sourceType : pair.targetType;
-    return { expr: columnRef(side, ALIAS, own.name), column: { ...own, family: pair.family }, options: pair.normalize, fixed: fixedPair(pair, dynamicTyping) };
+    return { expr: columnRef(side, ALIAS, own.name), column: comparedColumn(pair, side.role), options: pair.normalize, fixed: fixedPair(pair, dynamicTyping) };
   };
   const definition = side.definition;
   const from = definition.query

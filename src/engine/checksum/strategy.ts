@@ -7,16 +7,21 @@
 import type { DiffStrategy } from '../diff-outcome.js';
 import type { DiffContext } from '../diff-outcome.js';
 import type { ConnectionConfig } from '../model.js';
+import { finishedInJs } from '../resolve.js';
 import { DEFAULT_TUNING, runChecksumDiff, type ChecksumTuning } from './checksum-diff.js';
 
 const INEXACT_FAMILIES = new Set(['float', 'json', 'unknown']);
 
 /** Why the checksum diff cannot be exact for this comparison, or undefined when it can. */
-export function checksumObstacle({ resolved }: DiffContext): string | undefined {
+export function checksumObstacle({ resolved, source, target }: DiffContext): string | undefined {
   const tolerant = resolved.columns.filter((pair) => pair.tolerance !== undefined).map((pair) => `\`${pair.source}\``);
   if (tolerant.length > 0) return `column ${tolerant.join(', ')} has a numeric tolerance`;
   const inexact = [...resolved.keys, ...resolved.columns].filter((pair) => INEXACT_FAMILIES.has(pair.family)).map((pair) => `\`${pair.source}\` (${pair.family})`);
   if (inexact.length > 0) return `column ${inexact.join(', ')} is compared after normalisation in JavaScript`;
+  const collections = resolved.columns
+    .filter((pair) => finishedInJs(pair, 'source', source.connection.compiler) || finishedInJs(pair, 'target', target.connection.compiler))
+    .map((pair) => `\`${pair.source}\` (read as a ${pair.family})`);
+  if (collections.length > 0) return `column ${collections.join(', ')} is compared after normalisation in JavaScript`;
   return undefined;
 }
 

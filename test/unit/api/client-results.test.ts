@@ -141,6 +141,7 @@ describe('buildCreateBody', () => {
 
   it('warns once about options beyond the document', () => {
     expect(localOnlyOptionsWarning([definition])).toBeUndefined();
+    expect(localOnlyOptionsWarning([{ ...definition, compareAs: { tags: 'set' } }])).toMatchInlineSnapshot(`"In api mode, options beyond the API document work differently: compare_as and precision (orders) apply in local mode only: the service compares by its own rules."`);
     expect(localOnlyOptionsWarning([{ ...definition, tolerance: { amount: 0.01 }, thresholds: { maxMismatchedRows: 1 } }])).toMatchInlineSnapshot(
       `"In api mode, options beyond the API document work differently: thresholds (orders) are applied by datacompare to the stats the service returns (ignored when it returns none); tolerance (orders) is sent as an extension that \`datacompare serve\` applies and the hosted service ignores."`,
     );
