@@ -10,9 +10,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '21' }, check: { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '21' }, check: { type: 'boolean', default: false }, root: { type: 'string' } } });
 const runs = Number(values.runs);
-const root = path.resolve(import.meta.dirname, '..');
+// --root DIR: measure another checkout (e.g. an older commit, built), for before/after numbers.
+const root = values.root ? path.resolve(values.root) : path.resolve(import.meta.dirname, '..');
 const node = process.execPath;
 const cli = path.join(root, 'bin/datacompare.js');
 const bundle = path.join(root, 'dist/index.js');
