@@ -27,7 +27,10 @@ try {
   const tarball = path.join(temp, readdirSync(temp).find((f) => f.endsWith('.tgz')) ?? fail('npm pack wrote no tarball'));
   const prefix = path.join(temp, 'prefix');
   console.log(`npm install -g ${path.basename(tarball)} --prefix ${prefix}`);
-  execFileSync('npm', ['install', '-g', '--prefix', prefix, '--omit=optional', '--no-audit', '--no-fund', '--offline', tarball], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const install = spawnSync('npm', ['install', '-g', '--prefix', prefix, '--omit=optional', '--no-audit', '--no-fund', '--offline', tarball], { encoding: 'utf8' });
+  if (install.status !== 0) fail('npm install -g of the tarball', install);
+  // a stranger's install prints nothing to worry about (no install scripts to allow: see pack-manifest.js)
+  if (/install-scripts|EBADENGINE/.test(install.stderr)) fail('npm install -g warned', install);
   const bin = process.platform === 'win32' ? prefix : path.join(prefix, 'bin');
   const env = { PATH: `${path.dirname(node)}${path.delimiter}${bin}${path.delimiter}${process.env.PATH ?? ''}`, HOME: temp, NO_COLOR: '1' };
   const datacompare = (args, cwd) => spawnSync(path.join(bin, 'datacompare'), args, { cwd, env, encoding: 'utf8' });
