@@ -357,6 +357,10 @@ const DENIED_FUNCTIONS = new Set(['load_extension', 'readfile', 'writefile', 'ed
 const DESCRIBING_PRAGMAS = new Set(['table_info', 'table_xinfo', 'index_list', 'index_info', 'index_xinfo', 'foreign_key_list']);
 const AUTHORIZATION_DENIED = /not authorized/i;
 function authorizeReadsOnly(db) {
+    // Node 22 has no setAuthorizer: the file is still opened read-only (ATTACHed ones too) with one statement
+    // per query, so nothing is written; only the in-memory temp schema stays writable there.
+    if (typeof db.setAuthorizer !== 'function')
+        return;
     db.setAuthorizer((action, first) => {
         switch (action) {
             case external_node_sqlite_.constants.SQLITE_READ:

@@ -59,7 +59,7 @@ export default function setup(): void {
   const stale = { build: sources > outputMtime('build/src/entries/cli.js'), dist: sources > outputMtime('dist/index.js') };
   if (stale.build || stale.dist) npmRun('build');
   if (stale.dist) npmRun('bundle:ncc');
-  for (const output of ['build/src/entries/cli.js', 'dist/index.js']) {
+  for (const output of ['build/src/entries/cli.js', 'build/cli/cli.js', 'dist/index.js']) {
     if (!existsSync(path.join(root, output))) throw new Error(`[global-setup] ${output} is missing after the build; run npm run bundle and read its errors.`);
   }
 }

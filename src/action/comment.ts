@@ -12,7 +12,7 @@
  * never fails the run. The octokit is created here, from the token, never at import time.
  */
 import { readFileSync } from 'node:fs';
-import * as github from '@actions/github';
+import type * as github from '@actions/github';
 import type { Logger } from '../shared/logger.js';
 import { redact } from '../shared/redact.js';
 import { retry, type RetryDecision } from '../shared/retry.js';
@@ -71,9 +71,13 @@ export function workflowRunUrl(env: NodeJS.ProcessEnv = process.env): string | u
   return repository && runId ? `${server}/${repository}/actions/runs/${runId}` : undefined;
 }
 
-/** An octokit for the GitHub API the runner names (GITHUB_API_URL read now, not at import). */
-export function createOctokit(token: string, env: NodeJS.ProcessEnv = process.env): Octokit {
-  return github.getOctokit(token, { baseUrl: env.GITHUB_API_URL || 'https://api.github.com' });
+/**
+ * An octokit for the GitHub API the runner names (GITHUB_API_URL read now, not at import). The GitHub
+ * client is loaded here, on first use: a run that publishes nothing to the API never loads it.
+ */
+export async function createOctokit(token: string, env: NodeJS.ProcessEnv = process.env): Promise<Octokit> {
+  const { getOctokit } = await import('@actions/github');
+  return getOctokit(token, { baseUrl: env.GITHUB_API_URL || 'https://api.github.com' });
 }
 
 export function statusOf(error: unknown): number | undefined {

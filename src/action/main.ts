@@ -1,19 +1,18 @@
 /**
  * The action's composition root and its single catch: main or post (by saved state), and every
- * error turned into one redacted `core.setFailed` with its hint.
+ * error turned into one redacted `core.setFailed` with its hint. Each step loads only what it uses
+ * (dynamic imports: lazy chunks of the one bundle), so a bad spec fails fast.
  */
 import * as core from '@actions/core';
 import { SpecError, toDatacompareError } from '../shared/errors.js';
 import { redact } from '../shared/redact.js';
 import { useDuckDBOnDemand } from './duckdb-install.js';
 import { coreLogger } from './logger.js';
-import { runPost } from './post.js';
-import { publishFailure } from './publish.js';
-import { runMain } from './run.js';
 import { State } from './state.js';
 
 export async function runAction(): Promise<void> {
   if (core.getState(State.isPost) === 'true') {
+    const { runPost } = await import('./post.js');
     await runPost();
     return;
   }
@@ -24,6 +23,7 @@ export async function runAction(): Promise<void> {
   // DuckDB (duckdb/csv/parquet data sources) is not bundled: found or installed when first needed.
   useDuckDBOnDemand({ logger: coreLogger, signal: controller.signal });
   try {
+    const { runMain } = await import('./run.js');
     await runMain({ signal: controller.signal });
   } catch (thrown) {
     const error = toDatacompareError(thrown);
@@ -33,6 +33,7 @@ export async function runAction(): Promise<void> {
       return;
     }
     if (!error.isUserError && error.stack) core.debug(redact(error.stack));
+    const { publishFailure } = await import('./publish.js');
     await publishFailure(error, coreLogger);
     core.setFailed(redact(error.hint ? `${error.message}\nhint: ${error.hint}` : error.message));
   }

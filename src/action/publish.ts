@@ -97,7 +97,7 @@ async function publishComment(run: RunResult, options: PublishOptions): Promise<
   const marker = commentMarker(inputs.commentKey);
   const runUrl = workflowRunUrl();
   const body = renderComment(run, { commentKey: inputs.commentKey, headSha: target.headSha, maxDiffRows: inputs.maxDiffRows, ...(runUrl ? { runUrl } : {}) });
-  const octokit = createOctokit(inputs.githubToken);
+  const octokit = await createOctokit(inputs.githubToken);
   // on-mismatch, green run: nothing new to say, but an earlier red comment of ours must not stay red.
   const onlyUpdate = inputs.comment === 'on-mismatch' && run.status === 'match';
   return upsertComment({ octokit, target, body, marker, startedAt: run.started_at, logger, onlyUpdate });
@@ -119,7 +119,7 @@ async function publishChecks(run: RunResult, options: PublishOptions): Promise<v
     return;
   }
   await publishCheckRuns({
-    octokit: createOctokit(inputs.githubToken),
+    octokit: await createOctokit(inputs.githubToken),
     owner,
     repo,
     headSha,
@@ -149,7 +149,7 @@ async function publishTrackingIssue(run: RunResult, options: PublishOptions): Pr
   }
   const runUrl = workflowRunUrl();
   const tracked = await trackDrift({
-    octokit: createOctokit(inputs.githubToken),
+    octokit: await createOctokit(inputs.githubToken),
     owner,
     repo,
     run,

@@ -8,7 +8,7 @@ import { formatProblems } from '../spec/problems.js';
 import { closest } from '../spec/suggest.js';
 import { parseCommandArgs } from './args.js';
 import type { CliContext, Output } from './command.js';
-import { commands } from './commands/index.js';
+import { commandEntries, loadCommands } from './commands/index.js';
 import { commandHelp, mainHelp } from './help.js';
 import { paint, streamOutput, terminalLogger } from './terminal.js';
 import { VERSION } from './version.js';
@@ -31,17 +31,18 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
       return ExitCode.match;
     }
     if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
-      (first === undefined ? io.stderr : io.stdout).write(mainHelp(commands, VERSION));
+      (first === undefined ? io.stderr : io.stdout).write(mainHelp(await loadCommands(), VERSION));
       return first === undefined ? ExitCode.error : ExitCode.match;
     }
-    const command = commands.find((c) => c.name === first);
-    if (!command) {
-      const names = commands.map((c) => c.name);
+    const entry = commandEntries.find((c) => c.name === first);
+    if (!entry) {
+      const names = commandEntries.map((c) => c.name);
       const match = closest(first, names);
       throw new ConfigurationError(`unknown command "${first}"`, {
         hint: match ? `did you mean \`datacompare ${match}\`?` : `commands: ${names.join(', ')} (datacompare --help)`,
       });
     }
+    const command = await entry.load();
     const values = parseCommandArgs(command, rest);
     if (values.help === true) {
       io.stdout.write(commandHelp(command));

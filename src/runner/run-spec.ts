@@ -1,19 +1,19 @@
 /**
  * Runs the comparisons of a loaded spec, locally (our engine, two at a time, each with its own time
  * limit) or on the Data Comparison Service, and gathers one RunResult in spec order. A comparison
- * that fails becomes a `status: 'error'` result and the others still run.
+ * that fails becomes a `status: 'error'` result and the others still run. The engine and the service
+ * client are loaded only by the mode that uses them (start-up: `validate` and a bad spec load neither).
  */
 import type { ComparisonDefinition, ComparisonResult, DbtRunInfo, ProgressEvent, RunComparison, RunResult } from '../engine/model.js';
 import { withDbt } from './dbt-result.js';
 import { overallStatus } from '../engine/model.js';
-import { runComparison } from '../engine/index.js';
 import { anySignal } from '../shared/abort.js';
 import { ConfigurationError } from '../shared/errors.js';
 import type { Logger } from '../shared/logger.js';
 import type { LoadedSpec } from '../spec/load.js';
 import { isApiOnly } from '../spec/resolve.js';
 import { suggestionHint } from '../spec/suggest.js';
-import { runApiComparisons, type ApiSettings, type StartedJob } from './api-mode.js';
+import type { ApiSettings, StartedJob } from './api-mode.js';
 import { classifyFailure, errorResult, stoppedRun } from './error-result.js';
 import { mapWithLimit } from './pool.js';
 
@@ -67,6 +67,7 @@ export function selectComparisons(definitions: ComparisonDefinition[], only: rea
 }
 
 async function runLocal(definitions: ComparisonDefinition[], options: RunSpecOptions): Promise<ComparisonResult[]> {
+  const engine = options.engine ?? (await import('../engine/index.js')).runComparison;
   return mapWithLimit(definitions, LOCAL_CONCURRENCY, async (definition) => {
     const refusal = localRefusal(definition);
     if (refusal) return errorResult(definition.name, refusal);
@@ -74,7 +75,7 @@ async function runLocal(definitions: ComparisonDefinition[], options: RunSpecOpt
     const timeout = definition.timeoutMs !== undefined ? AbortSignal.timeout(definition.timeoutMs) : undefined;
     const signal = anySignal(options.signal, timeout);
     try {
-      const result = await (options.engine ?? runComparison)(definition, {
+      const result = await engine(definition, {
         logger: options.logger,
         ...(signal && { signal }),
         ...(options.onProgress && { onProgress: options.onProgress }),
@@ -116,6 +117,7 @@ async function runApi(definitions: ComparisonDefinition[], options: RunSpecOptio
       hint: 'action: set the api-url, api-key and workspace-id inputs; CLI: set DATACOMPARE_API_URL, DATACOMPARE_API_KEY and DATACOMPARE_WORKSPACE_ID',
     });
   }
+  const { runApiComparisons } = await import('./api-mode.js');
   return runApiComparisons(definitions, {
     api: options.api,
     logger: options.logger,

@@ -15,6 +15,9 @@ const DESCRIBING_PRAGMAS = new Set(['table_info', 'table_xinfo', 'index_list', '
 export const AUTHORIZATION_DENIED = /not authorized/i;
 
 export function authorizeReadsOnly(db: DatabaseSync): void {
+  // Node 22 has no setAuthorizer: the file is still opened read-only (ATTACHed ones too) with one statement
+  // per query, so nothing is written; only the in-memory temp schema stays writable there.
+  if (typeof (db as Partial<DatabaseSync>).setAuthorizer !== 'function') return;
   db.setAuthorizer((action: number, first: string | null) => {
     switch (action) {
       case constants.SQLITE_READ:

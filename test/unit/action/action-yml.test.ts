@@ -4,6 +4,7 @@ import { parse } from 'yaml';
 import { Input } from '../../../src/action/inputs.js';
 
 const action = parse(readFileSync('action.yml', 'utf8')) as {
+  branding: { icon: string; color: string };
   runs: Record<string, string>;
   inputs: Record<string, { description: string; default?: string }>;
   outputs: Record<string, { description: string }>;
@@ -21,6 +22,12 @@ describe('action.yml', () => {
       expect(input.description, name).toMatch(/\S/);
       expect(input.default, name).toBeTypeOf('string');
     }
+  });
+
+  it('has branding the Marketplace accepts (GitHub takes only part of Feather: not `columns`, for one)', () => {
+    // a few of the icons GitHub's metadata syntax lists; its colours are all listed
+    expect(['database', 'check-square', 'git-pull-request', 'check-circle', 'layers', 'search']).toContain(action.branding.icon);
+    expect(['white', 'black', 'yellow', 'blue', 'green', 'orange', 'red', 'purple', 'gray-dark']).toContain(action.branding.color);
   });
 
   it('declares the outputs of the interface', () => {

@@ -21,8 +21,8 @@ beforeEach(async () => {
 });
 afterEach(() => stub.close());
 
-function upsert(text: string, overrides: Partial<Parameters<typeof upsertComment>[0]> = {}) {
-  const octokit = createOctokit('test-token', { GITHUB_API_URL: stub.url });
+async function upsert(text: string, overrides: Partial<Parameters<typeof upsertComment>[0]> = {}) {
+  const octokit = await createOctokit('test-token', { GITHUB_API_URL: stub.url });
   return upsertComment({ octokit, target, body: body(OURS, text), marker, startedAt: '2026-11-22T00:00:00Z', logger, retryBaseMs: 1, ...overrides });
 }
 

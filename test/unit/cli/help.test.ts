@@ -3,7 +3,7 @@
  * ("(repeatable) (repeatable)") or leaves an option without its description.
  */
 import { describe, expect, it } from 'vitest';
-import { commands } from '../../../src/cli/commands/index.js';
+import { commandEntries, loadCommands } from '../../../src/cli/commands/index.js';
 import { commandHelp, mainHelp } from '../../../src/cli/help.js';
 
 /**
@@ -23,7 +23,13 @@ function doubledWords(text: string): string[] {
   return found;
 }
 
+const commands = await loadCommands();
+
 describe('--help', () => {
+  it('the lazy registry names each command as the command names itself', () => {
+    expect(commandEntries.map((entry) => entry.name)).toEqual(commands.map((command) => command.name));
+  });
+
   it('lists every command once', () => {
     const text = mainHelp(commands, '0.0.0');
     expect(doubledWords(text)).toEqual([]);
