@@ -58,6 +58,7 @@ export async function runMain(options: MainOptions = {}): Promise<void> {
     signal: anySignal(options.signal, timeout),
     ...(mode === 'api' && { api: apiSettings(inputs) }),
     onJobsStarted: (jobs) => core.saveState(State.startedJobs, JSON.stringify(jobs)),
+    onExecutes: (executes) => core.saveState(State.apiExecutes, JSON.stringify(executes)),
   });
   const mask = inputs.maskSensitive === 'true' || (inputs.maskSensitive === 'auto' && pullRequestFromEvent(env) !== undefined);
   const masked = mask ? maskRun(run, policiesOf(loaded.definitions)) : undefined;

@@ -57,6 +57,8 @@ export class ServiceTransport {
   readonly requestTimeoutMs: number;
   private readonly fetchImpl: typeof fetch;
   private readonly address: ServiceAddress;
+  /** The service's clock minus ours, from the Date header of its last answer. */
+  private skewMs: number | undefined;
 
   constructor(options: ApiClientOptions) {
     let url: URL;
@@ -76,6 +78,11 @@ export class ServiceTransport {
     this.fetchImpl = options.fetch ?? fetch;
     this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
     this.address = { url: this.baseUrl, setting: options.urlSetting ?? 'the API URL setting' };
+  }
+
+  /** The service's time now (our clock corrected by its last Date header); undefined before any answer. */
+  serviceNow(): Date | undefined {
+    return this.skewMs === undefined ? undefined : new Date(Date.now() + this.skewMs);
   }
 
   get maxAttempts(): number {
@@ -140,6 +147,8 @@ export class ServiceTransport {
         signal: anySignal(outer, timeout),
         redirect: 'follow',
       });
+      const date = Date.parse(response.headers.get('date') ?? '');
+      if (!Number.isNaN(date)) this.skewMs = date - Date.now();
       text = await response.text();
     } catch (error) {
       throwIfAborted(outer);
