@@ -65,9 +65,9 @@ export async function runPost(options: PostOptions = {}): Promise<void> {
     const { terminated, failed, finished, unprovable } = outcome;
     const found = terminated.length + failed.length + finished.length;
     core.info(
-      `datacompare: the main step sent ${executes.length || jobs.length} execute(s); ${found} job(s) found: ${finished.length} had finished, ${terminated.length} were terminated now` +
+      `datacompare: of ${found} service job(s) started by the main step, ${finished.length} had finished, ${terminated.length} were terminated now` +
         (failed.length > 0 ? `, ${failed.length} could not be terminated` : '') +
-        (unprovable.length > 0 ? `; job(s) ${unprovable.join(', ')} may be this run's but could not be proven so and were left alone` : '') +
+        (unprovable.length > 0 ? `; job(s) ${unprovable.join(', ')} may be this run's but cannot be proven so and were left alone` : '') +
         '.',
     );
   } catch (error) {

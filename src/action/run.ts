@@ -69,7 +69,7 @@ export async function runMain(options: MainOptions = {}): Promise<void> {
   const outcome = await publishRun(run, { ...publishOptions, ...(masked ? { masked: masked.run } : {}) });
   if (options.signal?.aborted) {
     // cancelled: non-zero whatever fail-on says (the summary above says which comparisons were stopped)
-    core.setFailed('The run was cancelled; unfinished comparisons were stopped (see the job summary).');
+    core.setFailed(mode === 'api' ? apiCancelMessage(run.comparisons) : 'The run was cancelled; unfinished comparisons were stopped (see the job summary).');
     return;
   }
   if (outcome.failed) core.setFailed(outcome.message);
@@ -91,4 +91,13 @@ function apiSettings(inputs: ActionInputs): ApiSettings {
     timeoutMs: inputs.timeoutMinutes * 60_000,
     ...(inputs.agentRunId && { agentRunId: inputs.agentRunId }),
   };
+}
+
+/** What a cancel did to the service's jobs, as the comparisons' results say (never "stopped" when they were not). */
+function apiCancelMessage(comparisons: readonly { error?: { kind: string; message: string } | undefined }[]): string {
+  const stopped = comparisons.filter((c) => c.error && (c.error.kind === 'cancelled' || c.error.kind === 'timeout'));
+  const left = stopped.filter((c) => /could not be terminated/.test(c.error!.message)).length;
+  const terminated = stopped.filter((c) => /was terminated on the service/.test(c.error!.message)).length;
+  if (left > 0) return `The run was cancelled; ${left} service job(s) could not be terminated (see the job summary); the post step tries again.`;
+  return `The run was cancelled; ${terminated} unfinished service job(s) were terminated (see the job summary).`;
 }

@@ -25,6 +25,8 @@ export type Fault =
   | { kind: 'slow-answer'; delayMs: number }
   /** Forward, wait for the server's answer, then answer this status instead (a gateway 503 after the server acted). */
   | { kind: 'status-after'; status: number; retryAfter?: string }
+  /** Forward, then answer the server's JSON as `rewrite` changes it (a service that answers wrongly). */
+  | { kind: 'rewrite'; rewrite: (body: any) => unknown }
   /** Run `hook` (e.g. start another run, or cancel this one), then apply `then` (default: forward). */
   | { kind: 'hook'; hook: () => Promise<void> | void; then?: Fault };
 
@@ -176,6 +178,7 @@ export async function startFaultProxy(target: string, schedule: FaultSchedule = 
             res.end(JSON.stringify({ detail: `injected ${fault.status} after the server answered`, message: `Injected fault ${fault.status}.` }));
             return;
           }
+          if (fault?.kind === 'rewrite') answer.body = Buffer.from(JSON.stringify(fault.rewrite(JSON.parse(answer.body.toString('utf8')))));
           const headers = { ...answer.headers };
           delete headers['transfer-encoding'];
           delete headers.connection;

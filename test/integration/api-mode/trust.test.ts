@@ -200,6 +200,16 @@ describe('a verdict only from a job proven to be this run\'s', () => {
       proxy.setSchedule(() => undefined);
     }
   });
+
+  it('refuses a result whose job is a run of another comparison (e.g. a restored store handing out a job id again)', async () => {
+    const [other] = await runApiComparisons(spec(matches('someone-else')).definitions, { api: apiOf(service.url, service), logger: new MemoryLogger(), tuning: TUNING });
+    expect(other!.status).toBe('match');
+    proxy.setSchedule(once(isExecute, { kind: 'rewrite', rewrite: (body: { run_id: number }) => ({ ...body, run_id: other!.service!.run_id }) }));
+    const [a] = await runApiComparisons(spec(differs('mine')).definitions, { api: apiOf(`${proxy.url}/api/v1`, service), logger: new MemoryLogger(), tuning: TUNING });
+    proxy.setSchedule(() => undefined);
+    expect(a!.status).toBe('error');
+    expect(a!.error?.message).toMatch(/^The service reports job \d+ as a run of comparison [0-9a-f-]+ \("someone-else"\), not of comparison [0-9a-f-]+ that this run created; its result is refused for "mine"\.$/);
+  });
 });
 
 describe('one logical execute → one job', () => {
