@@ -76,6 +76,9 @@ export interface ApiRunOptions {
 }
 
 
+/** The most rows a create body asks for (buildCreateBody). */
+const MAX_REQUESTED_ROWS = 10_000;
+
 /** A job missing from this many consecutive details answers is given up on. */
 const MISSING_TICKS = 5;
 
@@ -314,16 +317,24 @@ export class ApiRun {
   /** collect: a finished job's result, with its diff details (a quick comparison counts rows only: no diff). */
   private async collect(slot: Slot, detail: JobDetail): Promise<void> {
     let diff;
+    let unavailable: string | undefined;
     if (detail.status === 'SUCCESS' && !slot.definition.quickComparison) {
       this.progress(slot, 'fetching-diff');
       try {
         diff = await this.client.diffDetails(detail.run_id, { signal: this.signal });
       } catch (error) {
         if (this.signal.aborted) throw error;
-        this.logger.warning(`The diff details of "${slot.definition.name}" (job ${detail.run_id}) could not be read: ${redact(toDatacompareError(error).message)}`);
+        unavailable = redact(toDatacompareError(error).message);
+        this.logger.warning(`The differing rows of "${slot.definition.name}" (job ${detail.run_id}) could not be read: ${unavailable}`);
       }
     }
     slot.result = jobResult(slot.definition, detail, diff, this.serviceOf(slot));
+    const differing = slot.result.result?.diff_status === 'MISMATCH';
+    if (unavailable !== undefined && differing) slot.result.diff_rows_unavailable = unavailable;
+    const kept = slot.result.diff?.diff_rows.length ?? 0;
+    const requested = Math.min(slot.definition.maxDiffRows, MAX_REQUESTED_ROWS);
+    // (a stored comparison's own max_diff_rows is not the spec's: no claim about it)
+    if (slot.definition.comparisonId === undefined && slot.result.diff && kept < Math.min(requested, slot.result.diff.diff_rows_total)) slot.result.diff_rows_capped = { requested, kept };
     this.progress(slot, 'done');
   }
 
