@@ -86,6 +86,7 @@ function apiSettings(inputs: ActionInputs): ApiSettings {
   return {
     url: inputs.apiUrl,
     urlSetting: 'the api-url input',
+    workspaceSetting: 'the workspace-id input',
     key: inputs.apiKey,
     workspaceId: inputs.workspaceId,
     timeoutMs: inputs.timeoutMinutes * 60_000,

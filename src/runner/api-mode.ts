@@ -33,6 +33,7 @@ export async function runApiComparisons(definitions: ComparisonDefinition[], opt
   const client = new ApiClient({
     baseUrl: api.url,
     ...(api.urlSetting ? { urlSetting: api.urlSetting } : {}),
+    ...(api.workspaceSetting ? { workspaceSetting: api.workspaceSetting } : {}),
     apiKey: api.key,
     workspaceId: api.workspaceId,
     logger,
@@ -46,13 +47,19 @@ export async function runApiComparisons(definitions: ComparisonDefinition[], opt
     },
   });
   const run = new ApiRun(definitions, options, client, signal);
+  let reached = false;
   try {
     const warning = localOnlyOptionsWarning(definitions);
     if (warning) logger.warning(warning);
+    // one look at the job list checks the address, key and workspace for every comparison (and reads
+    // the service's clock): a failure here is the run's, told once, not once per comparison
+    await client.listJobs({ page: 1, size: 1 });
+    reached = true;
     await run.start();
     if (!signal.aborted) await run.sweepFailedStarts();
     await run.poll();
   } catch (error) {
+    if (!reached && !signal.aborted) throw error;
     if (!signal.aborted) await run.abandon(error);
     else if (!isAbortError(error) && !(error instanceof RunTimeout)) logger.debug(`api mode stopped by ${String(error)}`);
   } finally {

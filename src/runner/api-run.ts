@@ -27,6 +27,8 @@ export interface ApiSettings {
   url: string;
   /** Which setting gave `url`, for messages: "the api-url input", "DATACOMPARE_API_URL". */
   urlSetting?: string;
+  /** Which setting gave `workspaceId`, for messages: "the workspace-id input", "DATACOMPARE_WORKSPACE_ID". */
+  workspaceSetting?: string;
   key: string;
   workspaceId: string;
   agentRunId?: string;

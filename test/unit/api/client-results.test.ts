@@ -176,7 +176,7 @@ describe('DatasourceResolver', () => {
       const items = matching.slice((page - 1) * 2, page * 2);
       return new Response(JSON.stringify({ message: 'ok', meta: {}, data: { items, page, size: 2, total: matching.length, pages: Math.ceil(matching.length / 2) } }));
     }) as typeof fetch;
-    const client = new ApiClient({ baseUrl: 'http://dc.test', apiKey: 'key-1234', workspaceId: 'w', logger: new MemoryLogger(), fetch: fetchImpl });
+    const client = new ApiClient({ baseUrl: 'http://dc.test', apiKey: 'key-1234', workspaceId: '7d6f3c1e-8a5b-4c2d-9e0f-1a2b3c4d5e6f', logger: new MemoryLogger(), fetch: fetchImpl });
     return { resolver: new DatasourceResolver(client), requests };
   }
 
