@@ -280,6 +280,33 @@ describe('execute never starts a run twice', () => {
     expect(seen.filter((r) => path(r).endsWith('/execute')).map((r) => r.headers['idempotency-key'])).toEqual([IDENTITY.idempotencyKey, IDENTITY.idempotencyKey]);
   });
 
+  it('reads the service\'s clock from its Date header: a service 10 minutes behind still finds the job, and an older one of the same comparison is not taken', async () => {
+    const behind = (ms: number) => new Date(Date.now() - 10 * 60_000 + ms);
+    const dated = (body: unknown) => json(body, 200, { date: behind(0).toUTCString() });
+    let executes = 0;
+    const { seen, fetchImpl } = transport([
+      [(r) => path(r).endsWith('/execute'), () => (executes++, json({ detail: 'bad gateway' }, 502))],
+      [
+        (r) => path(r).endsWith('/jobs/comparison'),
+        (r) =>
+          dated(
+            page(
+              new URL(r.url).searchParams.get('size') === '1'
+                ? []
+                : [jobItem({ job_id: 4, task_id: 'old', created_at: behind(-60_000).toISOString() }), jobItem({ job_id: 5, task_id: 'new', created_at: behind(500).toISOString() })],
+            ),
+          ),
+      ],
+    ]);
+    const { api } = client(fetchImpl);
+    const identity = await api.newIdentity();
+    expect(Math.abs(identity.sentAfter!.getTime() - (Date.now() - 10 * 60_000))).toBeLessThan(5000);
+    expect(await api.execute(COMPARISON, { identity, ownComparison: true })).toEqual({ runId: 5, taskId: 'new', recovered: true });
+    expect(executes).toBe(1);
+    const listing = new URL(seen.filter((r) => path(r).endsWith('/jobs/comparison')).at(-1)!.url);
+    expect(new Date(listing.searchParams.get('start_time')!).getTime()).toBe(identity.sentAfter!.getTime());
+  });
+
   it('after a timeout, looks in the job list twice before executing again (the service may still be at work)', async () => {
     let listings = 0;
     let executes = 0;
