@@ -52,7 +52,7 @@ export async function runPost(options: PostOptions = {}): Promise<void> {
     return;
   }
   if (jobs.length === 0 && executes.length === 0) {
-    core.info('datacompare: the main step sent no execute to the service; nothing to clean up.');
+    core.info('datacompare: nothing to clean up.');
     return;
   }
   try {

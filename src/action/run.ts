@@ -60,6 +60,11 @@ export async function runMain(options: MainOptions = {}): Promise<void> {
     onJobsStarted: (jobs) => core.saveState(State.startedJobs, JSON.stringify(jobs)),
     onExecutes: (executes) => core.saveState(State.apiExecutes, JSON.stringify(executes)),
   });
+  if (mode === 'api' && !options.signal?.aborted && run.comparisons.every((c) => !c.error || !/cancel|timeout|could not be terminated/.test(`${c.error.kind} ${c.error.message}`))) {
+    // every job ended: nothing for the post step to look for (it would list each execute's jobs again)
+    core.saveState(State.apiExecutes, '[]');
+    core.saveState(State.startedJobs, '[]');
+  }
   const mask = inputs.maskSensitive === 'true' || (inputs.maskSensitive === 'auto' && pullRequestFromEvent(env) !== undefined);
   const masked = mask ? maskRun(run, policiesOf(loaded.definitions)) : undefined;
   for (const [comparison, columns] of masked?.masked ?? []) {
