@@ -62,6 +62,11 @@ export interface ComparisonDefinition {
   profile?: boolean;
   /** Columns left out when `columns` is null (compared case-insensitively by name). */
   excludeColumns?: string[];
+  /**
+   * dbt: the non-key columns both manifests declare for the model (excludeColumns left out). api mode
+   * compares these when `columns` is null (the service cannot introspect for us); local mode ignores them.
+   */
+  declaredColumns?: string[];
   /** Set on comparisons derived from dbt manifests: which model and why. */
   dbt?: DbtComparisonInfo;
 }

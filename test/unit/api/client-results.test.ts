@@ -139,6 +139,21 @@ describe('buildCreateBody', () => {
     );
   });
 
+  it('sends a dbt model\'s declared columns when the spec lists none; without them the hint says where to declare them', () => {
+    const dbt = { unique_id: 'model.shop.orders', reason: 'modified: body', key_source: 'unique_test', downstream: false };
+    const body = buildCreateBody({ ...definition, columns: null, declaredColumns: ['amount', 'status'], dbt }, 'a', 'b');
+    expect([body.configuration.source_columns, body.configuration.target_columns]).toEqual([['amount', 'status'], ['amount', 'status']]);
+    let error: unknown;
+    try {
+      buildCreateBody({ ...definition, columns: null, dbt }, 'a', 'b');
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as { hint: string }).hint).toMatchInlineSnapshot(
+      `"The service cannot discover columns or keys for us. Declare the model's columns in its .yml (api mode compares the columns both manifests declare), or run it in local mode."`,
+    );
+  });
+
   it('warns once about options beyond the document', () => {
     expect(localOnlyOptionsWarning([definition])).toBeUndefined();
     expect(localOnlyOptionsWarning([{ ...definition, tolerance: { amount: 0.01 }, thresholds: { maxMismatchedRows: 1 } }])).toMatchInlineSnapshot(
