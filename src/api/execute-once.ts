@@ -5,6 +5,7 @@
  * the job list is searched for the job(s) this very request made before anything is sent again; a
  * 409 "still in progress" means the first attempt is being carried out: wait and look again.
  */
+import { UnprovableJobError } from './recovery.js';
 import { ApiCallError } from './service-error.js';
 import type { ServiceTransport } from './transport.js';
 
@@ -48,7 +49,16 @@ export async function executeOnce<T>(http: ServiceTransport, spec: ExecuteOnceSp
       if (!error.retryable) throw error;
       // wait first: a request still on its way (a slow proxy) lands before we look for it
       await http.pause(http.retryDelay(error, attempt), spec.signal);
-      if (error.ambiguous) {
+      if (!error.ambiguous) {
+        // a 429/503 normally means the service did not act; a gateway may have answered after it did, so
+        // look once: a job proven ours is taken, anything less means sending again (same key)
+        const found = await spec.recover().catch((lookup: unknown) => {
+          if (spec.signal?.aborted || (lookup instanceof Error && lookup.name === 'AbortError')) throw lookup;
+          if (!(lookup instanceof UnprovableJobError)) logger.debug(`${spec.endpoint}: the job list could not be read (${String(lookup)}); sending again.`);
+          return undefined;
+        });
+        if (found) return { value: found, recovered: true };
+      } else {
         let found = await spec.recover();
         if (!found && error.failure === 'timeout') {
           // a slow service may still be working on the request: look once more after a pause

@@ -352,11 +352,17 @@ describe('execute never starts a run twice', () => {
     expect(posts[1]!.headers['idempotency-key']).toBe(posts[0]!.headers['idempotency-key']);
   });
 
-  it('retries a 429/503 directly: the service did not take the request', async () => {
+  it('sends a 429/503 again with the same key after one look in the job list (a gateway may answer 503 after the service acted)', async () => {
     const answers = [json({ detail: 'busy' }, 503), json({ message: 'ok', run_id: 5, worker_task_id: 'w-5' })];
-    const { seen, fetchImpl } = transport([[(r) => path(r).endsWith('/execute'), () => answers.shift()!]]);
+    const { seen, fetchImpl } = transport([
+      [(r) => path(r).endsWith('/execute'), () => answers.shift()!],
+      [(r) => path(r).endsWith('/jobs/comparison'), () => json(page([jobItem({ job_id: 8, task_id: 'celery-8' })]))],
+    ]);
+    // job 8 cannot be proven ours (a stored comparison, no key on the jobs): after a 503 that means sending again
     expect(await client(fetchImpl).api.execute(COMPARISON, { identity: IDENTITY })).toEqual({ runId: 5, taskId: 'w-5' });
-    expect(seen.map((r) => path(r))).toEqual(['/api/v1/comparisons/11111111-2222-4333-8444-555555555555/execute', '/api/v1/comparisons/11111111-2222-4333-8444-555555555555/execute']);
+    const execute = '/api/v1/comparisons/11111111-2222-4333-8444-555555555555/execute';
+    expect(seen.map((r) => path(r))).toEqual([execute, '/api/v1/jobs/comparison', execute]);
+    expect(seen[2]!.headers['idempotency-key']).toBe(seen[0]!.headers['idempotency-key']);
   });
 
   it('reads the service clock from the job list first when no answer gave it yet', async () => {
