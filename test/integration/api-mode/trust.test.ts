@@ -240,6 +240,21 @@ describe('one logical execute → one job', () => {
   }
 });
 
+describe('one logical execute → one job on a service that keeps no Idempotency-Key', () => {
+  it('single: a gateway 503 after the service acted: the new job of the comparison this run created is taken, not a second one', async () => {
+    proxy.setHosted(true);
+    proxy.setSchedule(once(isExecute, { kind: 'status-after', status: 503 }));
+    try {
+      const [result] = await runApiComparisons(spec(differs('one-job-hosted')).definitions, { api: apiOf(`${proxy.url}/api/v1`, service), logger: new MemoryLogger(), tuning: TUNING });
+      expect(result!.status).toBe('mismatch');
+      expect(await jobsNamed(service, 'one-job-hosted')).toHaveLength(1);
+    } finally {
+      proxy.setHosted(false);
+      proxy.setSchedule(() => undefined);
+    }
+  });
+});
+
 describe('cancel leaves nothing running', () => {
   async function cancelInFlight(definitions: LoadedSpec['definitions'], agentRunId?: string): Promise<ComparisonResult[]> {
     const controller = new AbortController();
