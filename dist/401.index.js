@@ -956,7 +956,7 @@ const ORDER = [
     'stats', 'source_rows', 'target_rows', 'matched_rows', 'mismatched_rows', 'only_in_source', 'only_in_target',
     'duplicate_keys_source', 'duplicate_keys_target', 'null_keys_source', 'null_keys_target',
     'plan', 'reason', 'source', 'target', 'rows_sent', 'bytes_sent',
-    'service', 'comparison_id', 'run_id', 'task_id', 'url',
+    'service', 'comparison_id', 'run_id', 'task_id', 'url', 'diff_rows_unavailable', 'diff_rows_capped', 'requested', 'kept',
     'schema_diff', 'type_mismatches', 'source_column', 'target_column', 'source_type', 'target_type', 'type',
     'diff', 'primary_key_columns', 'column_mapping', 'mismatched_columns_mapping', 'mismatch_count', 'details', 'compared_as',
     'diff_rows_total', 'truncated', 'diff_rows',
@@ -1841,6 +1841,17 @@ function reasonsSection(c) {
         return '';
     return reasons.map((r) => `- ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .inlineText */ .ln)(r, 500)}`).join('\n');
 }
+/** api mode: differing rows the service could not give, or fewer than max_diff_rows asks (one short line each). */
+function rowNotesSection(c) {
+    const notes = [];
+    if (c.diff_rows_unavailable)
+        notes.push(`⚠️ The differing rows could not be fetched from the service: ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .inlineText */ .ln)(c.diff_rows_unavailable, 300)}`);
+    if (c.diff_rows_capped) {
+        const { kept, requested } = c.diff_rows_capped;
+        notes.push(`⚠️ The service kept ${(0,_format_js__WEBPACK_IMPORTED_MODULE_1__/* .count */ .U9)(kept)} differing rows, fewer than max_diff_rows (${(0,_format_js__WEBPACK_IMPORTED_MODULE_1__/* .count */ .U9)(requested)}): its own cap (\`datacompare serve --max-diff-rows\` raises it).`);
+    }
+    return notes.join('\n\n');
+}
 /** Whether a comparison has anything to show beyond its table row. */
 function hasDetails(c) {
     return c.status !== 'match' || c.within_thresholds === true || schemaDiffCount(c) > 0 || (c.notes?.length ?? 0) > 0;
@@ -1852,6 +1863,7 @@ function comparisonDetails(c, options) {
         reasonsSection(c),
         columnTable(c),
         sampleTable(c, options.maxRows, options.fullRowsHint),
+        rowNotesSection(c),
         schemaSection(c),
         options.chart ? chart(c) : '',
     ].filter((s) => s !== '');

@@ -161,7 +161,7 @@ function resolveMode(inputs) {
 /* harmony export */ });
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(24600);
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(32716);
-/* harmony import */ var _runner_api_mode_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(25504);
+/* harmony import */ var _runner_api_mode_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(16275);
 /* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(80604);
 /* harmony import */ var _shared_redact_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(23326);
 /* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(73991);
@@ -169,10 +169,11 @@ function resolveMode(inputs) {
 /* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(29049);
 /**
  * The post step (runs after the job, even after a cancel). Local mode leaves nothing behind: every
- * database pool is closed by the main step. In api mode, when the main step was killed before it
- * could terminate its jobs, the jobs it saved in the state (State.startedJobs) that the service
- * still reports as running are terminated here. The post step never fails the job: problems are
- * warnings.
+ * database pool is closed by the main step. In api mode the main step saved, before sending each
+ * execute, what identifies its job(s) (State.apiExecutes: Idempotency-Key, comparison id, agent run
+ * id, service time), and the jobs it started (State.startedJobs). Here the service's job list is
+ * searched for them and every one still running is terminated: a backstop for a main step killed
+ * before it could terminate them. The post step never fails the job: problems are warnings.
  */
 
 
@@ -183,27 +184,50 @@ function resolveMode(inputs) {
 
 
 const startedJobsSchema = zod__WEBPACK_IMPORTED_MODULE_7__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_7__/* .object */ .Ikc({ comparison: zod__WEBPACK_IMPORTED_MODULE_7__/* .string */ .YjP(), runId: zod__WEBPACK_IMPORTED_MODULE_7__/* .number */ .aig().int(), taskId: zod__WEBPACK_IMPORTED_MODULE_7__/* .string */ .YjP().min(1) }));
+const executesSchema = zod__WEBPACK_IMPORTED_MODULE_7__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_7__/* .object */ .Ikc({
+    comparisons: zod__WEBPACK_IMPORTED_MODULE_7__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_7__/* .string */ .YjP()),
+    idempotencyKey: zod__WEBPACK_IMPORTED_MODULE_7__/* .string */ .YjP().min(1),
+    sentAfter: zod__WEBPACK_IMPORTED_MODULE_7__/* .string */ .YjP().optional(),
+    comparisonId: zod__WEBPACK_IMPORTED_MODULE_7__/* .string */ .YjP().optional(),
+    ownComparison: zod__WEBPACK_IMPORTED_MODULE_7__/* .boolean */ .zMY(),
+    agentRunId: zod__WEBPACK_IMPORTED_MODULE_7__/* .string */ .YjP().optional(),
+}));
+function readSaved(raw, schema) {
+    if (!raw)
+        return [];
+    try {
+        const parsed = schema.safeParse(JSON.parse(raw));
+        return parsed.success ? parsed.data : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
 async function runPost(options = {}) {
-    const raw = (options.getState ?? _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getState */ .Gu)(_state_js__WEBPACK_IMPORTED_MODULE_6__/* .State */ .U.startedJobs);
-    if (!raw) {
+    const getState = options.getState ?? _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getState */ .Gu;
+    const jobs = readSaved(getState(_state_js__WEBPACK_IMPORTED_MODULE_6__/* .State */ .U.startedJobs), startedJobsSchema);
+    const executes = readSaved(getState(_state_js__WEBPACK_IMPORTED_MODULE_6__/* .State */ .U.apiExecutes), executesSchema);
+    if (!jobs || !executes) {
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e('datacompare: the saved list of service jobs is unreadable; nothing was terminated.');
+        return;
+    }
+    if (jobs.length === 0 && executes.length === 0) {
         _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq('datacompare: nothing to clean up.');
         return;
     }
     try {
-        const parsed = startedJobsSchema.safeParse(JSON.parse(raw));
-        if (!parsed.success) {
-            _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e('datacompare: the saved list of service jobs is unreadable; nothing was terminated.');
-            return;
-        }
         const inputs = (0,_inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .readInputs */ .Ko)({ logger: _logger_js__WEBPACK_IMPORTED_MODULE_5__/* .coreLogger */ .W, ...(options.env ? { env: options.env } : {}) });
         if (!inputs.apiUrl || !inputs.apiKey || !inputs.workspaceId) {
             _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e('datacompare: jobs were started on the service but api-url, api-key or workspace-id is missing now; nothing was terminated.');
             return;
         }
-        const outcome = await (0,_runner_api_mode_js__WEBPACK_IMPORTED_MODULE_1__/* .terminateLeftoverJobs */ .X)(parsed.data, { url: inputs.apiUrl, key: inputs.apiKey, workspaceId: inputs.workspaceId }, _logger_js__WEBPACK_IMPORTED_MODULE_5__/* .coreLogger */ .W);
-        const { terminated, failed, finished } = outcome;
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`datacompare: of ${parsed.data.length} service job(s) started by the main step, ${finished.length} had finished, ${terminated.length} were terminated now` +
-            (failed.length > 0 ? `, ${failed.length} could not be terminated.` : '.'));
+        const outcome = await (0,_runner_api_mode_js__WEBPACK_IMPORTED_MODULE_1__/* .terminateLeftoverJobs */ .X)(jobs, { url: inputs.apiUrl, key: inputs.apiKey, workspaceId: inputs.workspaceId }, _logger_js__WEBPACK_IMPORTED_MODULE_5__/* .coreLogger */ .W, { executes });
+        const { terminated, failed, finished, unprovable } = outcome;
+        const found = terminated.length + failed.length + finished.length;
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`datacompare: of ${found} service job(s) started by the main step, ${finished.length} had finished, ${terminated.length} were terminated now` +
+            (failed.length > 0 ? `, ${failed.length} could not be terminated` : '') +
+            (unprovable.length > 0 ? `; job(s) ${unprovable.join(', ')} may be this run's but cannot be proven so and were left alone` : '') +
+            '.');
     }
     catch (error) {
         _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e((0,_shared_redact_js__WEBPACK_IMPORTED_MODULE_3__/* .redact */ .E$)(`datacompare: cleaning up the service jobs failed: ${(0,_shared_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .toDatacompareError */ .bC)(error).message}`));

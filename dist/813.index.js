@@ -559,13 +559,14 @@ async function runApi(definitions, options) {
             hint: 'action: set the api-url, api-key and workspace-id inputs; CLI: set DATACOMPARE_API_URL, DATACOMPARE_API_KEY and DATACOMPARE_WORKSPACE_ID',
         });
     }
-    const { runApiComparisons } = await __webpack_require__.e(/* import() */ 504).then(__webpack_require__.bind(__webpack_require__, 25504));
+    const { runApiComparisons } = await __webpack_require__.e(/* import() */ 275).then(__webpack_require__.bind(__webpack_require__, 16275));
     return runApiComparisons(definitions, {
         api: options.api,
         logger: options.logger,
         ...(options.signal && { signal: options.signal }),
         ...(options.onProgress && { onProgress: options.onProgress }),
         ...(options.onJobsStarted && { onJobsStarted: options.onJobsStarted }),
+        ...(options.onExecutes && { onExecutes: options.onExecutes }),
     });
 }
 //# sourceMappingURL=run-spec.js.map
@@ -622,9 +623,12 @@ function comparisonBlock(c, samples, paint, showPlan) {
         for (const row of shown)
             lines.push(indent(sampleRow(row, c.diff.primary_key_columns, paint)));
         const more = c.diff.diff_rows_total - shown.length;
+        const where = c.diff_rows_capped ? `the ${(0,format/* count */.U9)(c.diff.diff_rows.length)} the service kept: --json FILE` : 'all of them: --json FILE';
         if (more > 0)
-            lines.push(indent(paint('2', `… ${(0,format/* plural */.LS)(more, 'more differing row')} (all of them: --json FILE)`)));
+            lines.push(indent(paint('2', `… ${(0,format/* plural */.LS)(more, 'more differing row')} (${where})`)));
     }
+    for (const note of rowNotes(c))
+        lines.push(indent(note));
     return lines.join('\n');
 }
 function statusLine(c, paint) {
@@ -691,6 +695,17 @@ function clean(text) {
     return Array.from((0,redact/* redact */.E$)(text).replace(/\n/g, ' '))
         .filter((ch) => ch >= ' ' && ch !== '\u007f' && ch !== '\u009b')
         .join('');
+}
+/** api mode: differing rows that could not be fetched, or fewer kept than asked (one line each). */
+function rowNotes(c) {
+    const notes = [];
+    if (c.diff_rows_unavailable)
+        notes.push(`differing rows not fetched from the service: ${clean(c.diff_rows_unavailable)}`);
+    if (c.diff_rows_capped) {
+        const { kept, requested } = c.diff_rows_capped;
+        notes.push(`the service kept ${(0,format/* count */.U9)(kept)} differing rows, fewer than max_diff_rows ${(0,format/* count */.U9)(requested)} asks (its cap; datacompare serve --max-diff-rows raises it)`);
+    }
+    return notes;
 }
 //# sourceMappingURL=text.js.map
 // EXTERNAL MODULE: external "node:fs/promises"
@@ -1802,9 +1817,20 @@ function definitionFor(change, name, context) {
         definition.profile = true;
     if (override?.exclude_columns)
         definition.excludeColumns = [...override.exclude_columns];
+    const declared = declaredColumns(node, prod, [...key.columns.map(unquote), ...(override?.exclude_columns ?? [])]);
+    if (declared.length > 0)
+        definition.declaredColumns = declared;
     if (defaults.timeout_minutes !== undefined)
         definition.timeoutMs = Math.round(defaults.timeout_minutes * 60_000);
     return definition;
+}
+/** The columns both versions of the model declare (the PR's spelling), keys and excluded columns left out. */
+function declaredColumns(node, prod, leaveOut) {
+    const inProd = new Set(Object.values(prod.columns).map((c) => unquote(c.name).toLowerCase()));
+    const skip = new Set(leaveOut.map((c) => c.toLowerCase()));
+    return Object.values(node.columns)
+        .map((c) => unquote(c.name))
+        .filter((name) => inProd.has(name.toLowerCase()) && !skip.has(name.toLowerCase()));
 }
 /** `"schema"."alias"`: the datasource names the database; quoted so dots and case survive. */
 function dataset(node) {
@@ -2161,7 +2187,13 @@ async function runMain(options = {}) {
         signal: (0,abort/* anySignal */.JG)(options.signal, timeout),
         ...(mode === 'api' && { api: apiSettings(inputs) }),
         onJobsStarted: (jobs) => core/* saveState */.LZ(state/* State */.U.startedJobs, JSON.stringify(jobs)),
+        onExecutes: (executes) => core/* saveState */.LZ(state/* State */.U.apiExecutes, JSON.stringify(executes)),
     });
+    if (mode === 'api' && !options.signal?.aborted && run.comparisons.every((c) => !c.error || !/cancel|timeout|could not be terminated/.test(`${c.error.kind} ${c.error.message}`))) {
+        // every job ended: nothing for the post step to look for (it would list each execute's jobs again)
+        core/* saveState */.LZ(state/* State */.U.apiExecutes, '[]');
+        core/* saveState */.LZ(state/* State */.U.startedJobs, '[]');
+    }
     const mask = inputs.maskSensitive === 'true' || (inputs.maskSensitive === 'auto' && (0,comment/* pullRequestFromEvent */.vR)(env) !== undefined);
     const masked = mask ? maskRun(run, policiesOf(loaded.definitions)) : undefined;
     for (const [comparison, columns] of masked?.masked ?? []) {
@@ -2171,7 +2203,7 @@ async function runMain(options = {}) {
     const outcome = await (0,publish/* publishRun */.Z)(run, { ...publishOptions, ...(masked ? { masked: masked.run } : {}) });
     if (options.signal?.aborted) {
         // cancelled: non-zero whatever fail-on says (the summary above says which comparisons were stopped)
-        core/* setFailed */.C1('The run was cancelled; unfinished comparisons were stopped (see the job summary).');
+        core/* setFailed */.C1(mode === 'api' ? apiCancelMessage(run.comparisons) : 'The run was cancelled; unfinished comparisons were stopped (see the job summary).');
         return;
     }
     if (outcome.failed)
@@ -2189,11 +2221,21 @@ function apiSettings(inputs) {
     return {
         url: inputs.apiUrl,
         urlSetting: 'the api-url input',
+        workspaceSetting: 'the workspace-id input',
         key: inputs.apiKey,
         workspaceId: inputs.workspaceId,
         timeoutMs: inputs.timeoutMinutes * 60_000,
         ...(inputs.agentRunId && { agentRunId: inputs.agentRunId }),
     };
+}
+/** What a cancel did to the service's jobs, as the comparisons' results say (never "stopped" when they were not). */
+function apiCancelMessage(comparisons) {
+    const stopped = comparisons.filter((c) => c.error && (c.error.kind === 'cancelled' || c.error.kind === 'timeout'));
+    const left = stopped.filter((c) => /could not be terminated/.test(c.error.message)).length;
+    const terminated = stopped.filter((c) => /was terminated on the service/.test(c.error.message)).length;
+    if (left > 0)
+        return `The run was cancelled; ${left} service job(s) could not be terminated (see the job summary); the post step tries again.`;
+    return `The run was cancelled; ${terminated} unfinished service job(s) were terminated (see the job summary).`;
 }
 //# sourceMappingURL=run.js.map
 

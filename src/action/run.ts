@@ -58,7 +58,13 @@ export async function runMain(options: MainOptions = {}): Promise<void> {
     signal: anySignal(options.signal, timeout),
     ...(mode === 'api' && { api: apiSettings(inputs) }),
     onJobsStarted: (jobs) => core.saveState(State.startedJobs, JSON.stringify(jobs)),
+    onExecutes: (executes) => core.saveState(State.apiExecutes, JSON.stringify(executes)),
   });
+  if (mode === 'api' && !options.signal?.aborted && run.comparisons.every((c) => !c.error || !/cancel|timeout|could not be terminated/.test(`${c.error.kind} ${c.error.message}`))) {
+    // every job ended: nothing for the post step to look for (it would list each execute's jobs again)
+    core.saveState(State.apiExecutes, '[]');
+    core.saveState(State.startedJobs, '[]');
+  }
   const mask = inputs.maskSensitive === 'true' || (inputs.maskSensitive === 'auto' && pullRequestFromEvent(env) !== undefined);
   const masked = mask ? maskRun(run, policiesOf(loaded.definitions)) : undefined;
   for (const [comparison, columns] of masked?.masked ?? []) {
@@ -68,7 +74,7 @@ export async function runMain(options: MainOptions = {}): Promise<void> {
   const outcome = await publishRun(run, { ...publishOptions, ...(masked ? { masked: masked.run } : {}) });
   if (options.signal?.aborted) {
     // cancelled: non-zero whatever fail-on says (the summary above says which comparisons were stopped)
-    core.setFailed('The run was cancelled; unfinished comparisons were stopped (see the job summary).');
+    core.setFailed(mode === 'api' ? apiCancelMessage(run.comparisons) : 'The run was cancelled; unfinished comparisons were stopped (see the job summary).');
     return;
   }
   if (outcome.failed) core.setFailed(outcome.message);
@@ -85,9 +91,19 @@ function apiSettings(inputs: ActionInputs): ApiSettings {
   return {
     url: inputs.apiUrl,
     urlSetting: 'the api-url input',
+    workspaceSetting: 'the workspace-id input',
     key: inputs.apiKey,
     workspaceId: inputs.workspaceId,
     timeoutMs: inputs.timeoutMinutes * 60_000,
     ...(inputs.agentRunId && { agentRunId: inputs.agentRunId }),
   };
+}
+
+/** What a cancel did to the service's jobs, as the comparisons' results say (never "stopped" when they were not). */
+function apiCancelMessage(comparisons: readonly { error?: { kind: string; message: string } | undefined }[]): string {
+  const stopped = comparisons.filter((c) => c.error && (c.error.kind === 'cancelled' || c.error.kind === 'timeout'));
+  const left = stopped.filter((c) => /could not be terminated/.test(c.error!.message)).length;
+  const terminated = stopped.filter((c) => /was terminated on the service/.test(c.error!.message)).length;
+  if (left > 0) return `The run was cancelled; ${left} service job(s) could not be terminated (see the job summary); the post step tries again.`;
+  return `The run was cancelled; ${terminated} unfinished service job(s) were terminated (see the job summary).`;
 }

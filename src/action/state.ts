@@ -4,4 +4,6 @@ export const State = {
   isPost: 'isPost',
   /** JSON array of StartedJob (api mode): jobs the post step terminates if they are still running. */
   startedJobs: 'startedJobs',
+  /** JSON array of PendingExecute (api mode), saved BEFORE each execute is sent: the post step finds their jobs. */
+  apiExecutes: 'apiExecutes',
 } as const;

@@ -2,8 +2,9 @@
  * The Data Comparison Service client: every endpoint of the API document, each answer parsed with
  * the shared zod contract (unknown fields kept) through ServiceTransport (auth headers, time limits,
  * AbortSignal). Safe calls (GETs, the details POST, terminate) retry on network errors and
- * 408/429/5xx with full-jitter backoff and Retry-After. Execute is never blindly retried: after an ambiguous failure
- * the job list is searched for the run first (see `execute`), so a job is never started twice.
+ * 408/429/5xx with full-jitter backoff and Retry-After. Execute is never blindly retried: every attempt
+ * carries the same Idempotency-Key, and after an ambiguous failure the job list is searched for a job
+ * proven to be this request's first (execute-once.ts, recovery.ts), so a job is never started twice.
  */
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
@@ -28,8 +29,10 @@ import {
   type JobListItem,
   type Page,
 } from './contract.js';
-import { parseServiceTimestamp, StatusReader, taskIdOf, wrapBareList, wrapBarePage } from './normalize.js';
-import { ApiCallError, invalidResponseError } from './service-error.js';
+import { executeOnce } from './execute-once.js';
+import { StatusReader, taskIdOf, wrapBareList, wrapBarePage } from './normalize.js';
+import { CLOCK_SLACK_MS, identifyBatch, identifySingle, UnprovableJobError, type ExecuteIdentity, type SentConfig } from './recovery.js';
+import { invalidResponseError } from './service-error.js';
 import { ServiceTransport, type ApiClientOptions } from './transport.js';
 
 export type { ApiClientOptions } from './transport.js';
@@ -50,6 +53,9 @@ export interface JobListOptions {
   statuses?: string[];
   startTime?: Date;
   endTime?: Date;
+  /** Ours (a service that does not know them ignores them): only the jobs of this execute / agent run. */
+  idempotencyKey?: string;
+  agentRunId?: string;
 }
 
 export class ApiClient {
@@ -87,79 +93,102 @@ export class ApiClient {
   }
 
   /**
-   * POST /comparisons/{id}/execute, at most once. After an ambiguous failure (connection lost, 500,
-   * 502, 504, no answer in time) the job list is searched for a run of this comparison that is not
-   * in `knownRunIds` and was created after we sent the request; only when there is none is execute
-   * sent again. Pass `knownRunIds` (the comparison's runs before this call; empty for a comparison
-   * just created); when absent they are listed first.
+   * What identifies one logical execute: a fresh Idempotency-Key (sent on every attempt) and the
+   * service's time before it is sent (its clock, from a Date header; one job-list call when no answer
+   * has given it yet). Make it before sending, and keep it where a later step can find the job.
+   */
+  async newIdentity(signal?: AbortSignal): Promise<ExecuteIdentity> {
+    if (!this.http.serviceNow()) {
+      try {
+        await this.listJobs({ page: 1, size: 1 }, signal);
+      } catch (error) {
+        if (signal?.aborted || this.http.options.signal?.aborted) throw error;
+        this.http.options.logger.debug(`the service's clock could not be read from its job list: ${String(error)}`);
+      }
+    }
+    const now = this.http.serviceNow();
+    return { idempotencyKey: randomUUID(), sentAfter: now ? new Date(now.getTime() - CLOCK_SLACK_MS) : undefined };
+  }
+
+  /**
+   * POST /comparisons/{id}/execute, one job at most (see execute-once.ts). A lost answer is recovered
+   * only from a job proven to be this request's (identifySingle): its Idempotency-Key, or for a
+   * comparison this run created (`ownComparison`), a new job of it. Otherwise UnprovableJobError.
    */
   async execute(
     comparison: { id: string; name: string },
-    options: { knownRunIds?: ReadonlySet<number>; signal?: AbortSignal; query?: Record<string, string | number | boolean | undefined> } = {},
+    options: {
+      identity?: ExecuteIdentity;
+      ownComparison?: boolean;
+      knownRunIds?: ReadonlySet<number>;
+      signal?: AbortSignal;
+      query?: Record<string, string | number | boolean | undefined>;
+    } = {},
   ): Promise<StartedRun> {
-    const known = options.knownRunIds ?? (await this.runIdsOf(comparison, options.signal));
-    const idempotencyKey = randomUUID();
+    const identity = options.identity ?? (await this.newIdentity(options.signal));
     const endpoint = 'POST /comparisons/{comparison_id}/execute';
-    const maxAttempts = this.http.maxAttempts;
-    for (let attempt = 1; ; attempt++) {
-      const sentAt = new Date();
-      try {
+    const what = `"${comparison.name}" (comparison ${comparison.id})`;
+    const { value, recovered } = await executeOnce(this.http, {
+      endpoint,
+      what,
+      ...(options.signal ? { signal: options.signal } : {}),
+      send: async () => {
         const answer = await this.http.call({
           method: 'POST',
           endpoint,
           path: `/comparisons/${encodeURIComponent(comparison.id)}/execute`,
           ...(options.query ? { query: options.query } : {}),
           schema: executeResponseSchema,
-          idempotencyKey,
+          idempotencyKey: identity.idempotencyKey,
           ...(options.signal ? { signal: options.signal } : {}),
         });
-        return { runId: answer.run_id, taskId: taskIdOf(answer) };
-      } catch (error) {
-        if (!(error instanceof ApiCallError) || !error.retryable || attempt >= maxAttempts) throw error;
-                // wait first: a request still on its way (a slow proxy) lands before we look for it
-        await this.http.pause(this.http.retryDelay(error, attempt), options.signal);
-        if (error.ambiguous) {
-          let found = await this.findNewRun(comparison, known, sentAt, options.signal);
-          if (!found && error.failure === 'timeout') {
-            // a slow service may still be working on the request: look once more after a pause
-            await this.http.pause(Math.min(5000, Math.max(200, this.http.requestTimeoutMs / 3)), options.signal);
-            found = await this.findNewRun(comparison, known, sentAt, options.signal);
-          }
-          if (found) {
-            this.http.options.logger.warning(
-              `${endpoint} for "${comparison.name}" got no clear answer (${error.message}); the run was found in the job list (job ${found.job_id}) and is not started again.`,
-            );
-            return { runId: found.job_id, taskId: found.task_id, recovered: true };
-          }
-        }
-        this.http.options.logger.debug(`${endpoint} for "${comparison.name}": ${error.message} Sending it again.`);
-      }
-    }
+        return { runId: answer.run_id, taskId: taskIdOf(answer) } as StartedRun;
+      },
+      recover: async () => {
+        const jobs = await this.jobsOf(identity, options.ownComparison ? { filter: comparison.name } : {}, options.signal);
+        const found = identifySingle(jobs, identity, comparison.id, { ownComparison: options.ownComparison ?? false, ...(options.knownRunIds ? { known: options.knownRunIds } : {}) });
+        if (found.kind === 'unprovable') throw new UnprovableJobError(endpoint, what, 'the answer was lost', found.candidates);
+        return found.kind === 'found' ? ({ runId: found.job.job_id, taskId: found.job.task_id } as StartedRun) : undefined;
+      },
+    });
+    return recovered ? { ...value, recovered } : value;
   }
 
   /**
-   * POST /comparisons/execute_multiple for an agent run. After an ambiguous failure the job list is
-   * searched by comparison name; configs whose run shows up are not sent again.
+   * POST /comparisons/execute_multiple for an agent run, one job per config at most: the same body and
+   * Idempotency-Key on every attempt; a lost answer is recovered only from jobs proven to be this
+   * request's (identifyBatch), else UnprovableJobError.
    */
-  async executeMultiple(body: ExecuteMultipleBody, options: { signal?: AbortSignal } = {}): Promise<Map<number, StartedRun>> {
+  async executeMultiple(
+    body: ExecuteMultipleBody,
+    options: { identity?: ExecuteIdentity; signal?: AbortSignal } = {},
+  ): Promise<Map<number, StartedRun>> {
+    const identity = options.identity ?? (await this.newIdentity(options.signal));
     const endpoint = 'POST /comparisons/execute_multiple';
-    const started = new Map<number, StartedRun>();
-    let pending = body.comparison_agent_configs;
-    const known = new Set((await this.recentJobs(new Date(Date.now() - 60 * 60_000), options.signal)).map((job) => job.job_id));
-    const maxAttempts = this.http.maxAttempts;
-    for (let attempt = 1; pending.length > 0; attempt++) {
-      const sentAt = new Date();
-      try {
+    const configs = body.comparison_agent_configs;
+    const what = `agent run ${body.agent_run_id} (${configs.length} comparison(s))`;
+    const sent: SentConfig[] = configs.map((config) => ({
+      id: config.id,
+      name: config.configuration.name,
+      ...(datasetName(config.configuration.source_dataset_id, config.configuration.configuration.source_query) ?? {}),
+      ...(datasetName(config.configuration.target_dataset_id, config.configuration.configuration.target_query, 'target') ?? {}),
+    }));
+    const { value, recovered } = await executeOnce(this.http, {
+      endpoint,
+      what,
+      ...(options.signal ? { signal: options.signal } : {}),
+      send: async () => {
         const answer = await this.http.call({
           method: 'POST',
           endpoint,
           path: '/comparisons/execute_multiple',
-          body: { ...body, comparison_agent_configs: pending },
+          body,
           schema: executeMultipleResponseSchema,
-          idempotencyKey: randomUUID(),
+          idempotencyKey: identity.idempotencyKey,
           ...(options.signal ? { signal: options.signal } : {}),
         });
-        for (const config of pending) {
+        const started = new Map<number, StartedRun>();
+        for (const config of configs) {
           const runId = answer.mapped_run_ids[String(config.id)];
           if (runId === undefined) {
             throw invalidResponseError(endpoint, 200, `mapped_run_ids has no job for config id ${config.id} ("${config.configuration.name}")`);
@@ -167,32 +196,23 @@ export class ApiClient {
           started.set(config.id, { runId, taskId: undefined });
         }
         return started;
-      } catch (error) {
-        if (!(error instanceof ApiCallError) || !error.retryable || attempt >= maxAttempts) throw error;
-                await this.http.pause(this.http.retryDelay(error, attempt), options.signal);
-        if (error.ambiguous) {
-          const jobs = (await this.recentJobs(new Date(sentAt.getTime() - 5 * 60_000), options.signal)).filter((job) => !known.has(job.job_id));
-          const still: typeof pending = [];
-          for (const config of pending) {
-            const job = jobs
-              .filter((candidate) => candidate.comparison_name === config.configuration.name)
-              .sort((a, b) => a.job_id - b.job_id)[0];
-            if (job) {
-              started.set(config.id, { runId: job.job_id, taskId: job.task_id, recovered: true });
-              known.add(job.job_id);
-            } else still.push(config);
-          }
-          if (still.length < pending.length) {
-            this.http.options.logger.warning(
-              `${endpoint} got no clear answer (${error.message}); ${pending.length - still.length} run(s) were found in the job list and are not started again.`,
-            );
-          }
-          pending = still;
-          if (pending.length === 0) return started;
-        }
-      }
-    }
-    return started;
+      },
+      recover: async () => {
+        const jobs = await this.jobsOf(identity, { agentRunId: body.agent_run_id }, options.signal);
+        const found = identifyBatch(jobs, identity, body.agent_run_id, sent);
+        if (found.kind === 'unprovable') throw new UnprovableJobError(endpoint, what, 'the answer was lost', found.candidates);
+        if (found.kind === 'none') return undefined;
+        return new Map([...found.jobs].map(([id, job]) => [id, { runId: job.job_id, taskId: job.task_id } as StartedRun]));
+      },
+    });
+    if (recovered) for (const run of value.values()) run.recovered = true;
+    return value;
+  }
+
+  /** Jobs created since the execute of `identity` was sent, narrowed by its key on services that filter by it. */
+  async jobsOf(identity: ExecuteIdentity, narrow: { filter?: string; agentRunId?: string }, signal?: AbortSignal): Promise<JobListItem[]> {
+    const since = identity.sentAfter ?? new Date(Date.now() - 5 * 60_000);
+    return this.recentJobs(since, signal, narrow.filter, { idempotencyKey: identity.idempotencyKey, ...(narrow.agentRunId ? { agentRunId: narrow.agentRunId } : {}) });
   }
 
   /** POST /jobs/comparison/details for any number of job ids (batched by the service's limit). */
@@ -227,6 +247,8 @@ export class ApiClient {
         status_filters: options.statuses?.join(','),
         start_time: options.startTime?.toISOString(),
         end_time: options.endTime?.toISOString(),
+        idempotency_key: options.idempotencyKey,
+        agent_run_id: options.agentRunId,
       },
       schema: jobListResponseSchema.extend({ meta: jobListMetaSchema.partial().optional() }),
       prepare: wrapBarePage,
@@ -310,31 +332,22 @@ export class ApiClient {
     return found;
   }
 
-  private async findNewRun(
-    comparison: { id: string; name: string },
-    known: ReadonlySet<number>,
-    sentAt: Date,
-    signal?: AbortSignal,
-  ): Promise<JobListItem | undefined> {
-    // 5 minutes of slack for a service clock behind ours; the known ids rule out older runs anyway.
-    const jobs = await this.recentJobs(new Date(sentAt.getTime() - 5 * 60_000), signal, comparison.name);
-    return jobs
-      .filter((job) => job.comparison_id === comparison.id && !known.has(job.job_id))
-      .filter((job) => {
-        const created = parseServiceTimestamp(job.created_at);
-        return created === undefined || created.getTime() >= sentAt.getTime() - 5 * 60_000;
-      })
-      .sort((a, b) => a.job_id - b.job_id)[0];
-  }
-
   /** Jobs created since `since` (up to 10 pages of 100), optionally only comparisons whose name contains `filter`. */
-  async recentJobs(since: Date, signal?: AbortSignal, filter?: string): Promise<JobListItem[]> {
+  async recentJobs(since: Date, signal?: AbortSignal, filter?: string, ours: Pick<JobListOptions, 'idempotencyKey' | 'agentRunId'> = {}): Promise<JobListItem[]> {
     const jobs: JobListItem[] = [];
     for (let page = 1; page <= 10; page++) {
-      const answer = await this.listJobs({ page, size: MAX_PAGE_SIZE, startTime: since, ...(filter !== undefined ? { filter } : {}) }, signal);
+      const answer = await this.listJobs({ page, size: MAX_PAGE_SIZE, startTime: since, ...(filter !== undefined ? { filter } : {}), ...ours }, signal);
       jobs.push(...answer.items);
       if (answer.items.length === 0 || page >= answer.pages) break;
     }
     return jobs;
   }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The dataset name the job list will show for a side (not for a query, nor a dataset given by id). */
+function datasetName(dataset: string | null | undefined, query: string | null | undefined, side: 'source' | 'target' = 'source'): Partial<SentConfig> | undefined {
+  if (query || !dataset || UUID.test(dataset)) return undefined;
+  return side === 'source' ? { sourceDataset: dataset } : { targetDataset: dataset };
 }

@@ -305,6 +305,10 @@ export const jobDetailSchema = z.looseObject({
   task_id: z.string().optional(),
   retry_count: z.number().int().optional(),
   message: z.string().nullable().optional(),
+  /** Ours: what identifies the execute that made the job (a client whose answer was lost finds it by these). */
+  agent_run_id: z.string().nullable().optional(),
+  config_id: z.number().int().nullable().optional(),
+  idempotency_key: z.string().nullable().optional(),
 });
 export type JobDetail = z.infer<typeof jobDetailSchema>;
 
@@ -334,6 +338,9 @@ export const jobListQuerySchema = paginationQuerySchema.extend({
   start_time: isoQueryTime.optional(),
   /** Default now. */
   end_time: isoQueryTime.optional(),
+  /** Ours: only the jobs made by the execute with this Idempotency-Key / of this agent run. */
+  idempotency_key: z.string().min(1).max(200).optional(),
+  agent_run_id: z.string().min(1).max(200).optional(),
 });
 export type JobListQuery = z.infer<typeof jobListQuerySchema>;
 
@@ -356,6 +363,10 @@ export const jobListItemSchema = z.looseObject({
   time_taken: z.number().nullable().optional(),
   retry_count: z.number().int().optional(),
   message: z.string().nullable().optional(),
+  /** Ours: what identifies the execute that made the job (a client whose answer was lost finds it by these). */
+  agent_run_id: z.string().nullable().optional(),
+  config_id: z.number().int().nullable().optional(),
+  idempotency_key: z.string().nullable().optional(),
 });
 export type JobListItem = z.infer<typeof jobListItemSchema>;
 
@@ -385,6 +396,8 @@ export const diffDetailsSchema = z.looseObject({
   /** Ours: differing rows in all, and whether diff_rows was capped. */
   diff_rows_total: z.number().int().optional(),
   truncated: z.boolean().optional(),
+  /** Ours: how each column was compared (`set`, `decimal at scale 2`, `text, case-insensitive`…). */
+  compared_as: z.record(z.string(), z.string()).optional(),
 });
 export type DiffDetailsData = z.infer<typeof diffDetailsSchema>;
 export const diffDetailsResponseSchema = z.looseObject({

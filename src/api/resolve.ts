@@ -57,17 +57,22 @@ export class DatasourceResolver {
 /** The create body (4.3) for a comparison; throws ConfigurationError when api mode cannot run it. */
 export function buildCreateBody(definition: ComparisonDefinition, sourceDatasourceId: string, targetDatasourceId: string): ComparisonCreateBody {
   const missing: string[] = [];
-  if (!definition.columns) missing.push('`columns` (or `source_columns` and `target_columns`)');
+  // a dbt model's columns: those both manifests declare (the service cannot introspect for us)
+  const declared = definition.declaredColumns;
+  const columns = definition.columns ?? (declared && declared.length > 0 ? { source: declared, target: declared } : null);
+  if (!columns) missing.push('`columns` (or `source_columns` and `target_columns`)');
   if (!definition.primaryKeys) missing.push('`primary_keys` (or `primary_keys_source` and `primary_keys_target`)');
-  if (missing.length > 0 || !definition.columns || !definition.primaryKeys) {
+  if (missing.length > 0 || !columns || !definition.primaryKeys) {
     throw new ConfigurationError(`Comparison "${definition.name}" needs explicit ${missing.join(' and ')} in api mode.`, {
-      hint: 'The service cannot discover columns or keys for us; list them in the spec (local mode finds them by introspection).',
+      hint: definition.dbt
+        ? `The service cannot discover columns or keys for us. Declare the model's columns in its .yml (api mode compares the columns both manifests declare)${definition.primaryKeys ? '' : ' and its key (a unique test, a primary_key constraint, or dbt.models.<model>.primary_keys in the spec)'}, or run it in local mode.`
+        : 'The service cannot discover columns or keys for us; list them in the spec (local mode finds them by introspection).',
     });
   }
   const { source, target } = definition;
   const configuration: ComparisonCreateBody['configuration'] = {
-    source_columns: definition.columns.source,
-    target_columns: definition.columns.target,
+    source_columns: columns.source,
+    target_columns: columns.target,
     primary_keys_source: definition.primaryKeys.source,
     primary_keys_target: definition.primaryKeys.target,
     case_sensitive: definition.caseSensitive,

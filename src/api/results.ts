@@ -149,6 +149,7 @@ function diffOf(data: DiffDetailsData, totalFromResult: number | undefined): Dif
     diff_rows: rows,
     diff_rows_total: total,
     truncated: data.truncated ?? rows.length < total,
+    ...(data.compared_as ? { compared_as: data.compared_as } : {}),
   };
 }
 

@@ -31,7 +31,11 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
   /** Which setting gave `baseUrl`, for messages ("the api-url input", "DATACOMPARE_API_URL"). */
   urlSetting?: string;
+  /** Which setting gave `workspaceId`, for messages ("the workspace-id input", "DATACOMPARE_WORKSPACE_ID"). */
+  workspaceSetting?: string;
 }
+
+const WORKSPACE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type Method = 'GET' | 'POST';
 export interface CallSpec<S extends z.ZodType> {
@@ -57,6 +61,8 @@ export class ServiceTransport {
   readonly requestTimeoutMs: number;
   private readonly fetchImpl: typeof fetch;
   private readonly address: ServiceAddress;
+  /** The service's clock minus ours, from the Date header of its last answer. */
+  private skewMs: number | undefined;
 
   constructor(options: ApiClientOptions) {
     let url: URL;
@@ -69,13 +75,25 @@ export class ServiceTransport {
       throw new ConfigurationError(`The API URL "${options.baseUrl}" must start with https:// (or http://).`);
     }
     if (!options.apiKey) throw new ConfigurationError('An API key is required in api mode.', { hint: 'Set the api-key input (or DATACOMPARE_API_KEY).' });
-    if (!options.workspaceId) throw new ConfigurationError('A workspace id is required in api mode.', { hint: 'Set the workspace-id input (or DATACOMPARE_WORKSPACE_ID).' });
+    const workspaceSetting = options.workspaceSetting ?? 'the workspace-id input (or DATACOMPARE_WORKSPACE_ID)';
+    if (!options.workspaceId) throw new ConfigurationError('A workspace id is required in api mode.', { hint: `Set ${workspaceSetting}.` });
+    if (!WORKSPACE_ID.test(options.workspaceId)) {
+      // never echoed: a key pasted into the wrong setting must not reach a log
+      throw new ConfigurationError(`The workspace id (${options.workspaceId.length} characters) is not a UUID like 0f8c2d1e-3b4a-4c5d-8e6f-7a8b9c0d1e2f.`, {
+        hint: `Set ${workspaceSetting} to the workspace's id as the service shows it (the API key goes in its own setting).`,
+      });
+    }
     addSecret(options.apiKey);
     this.baseUrl = url.href.replace(/\/+$/, '');
     this.options = options;
     this.fetchImpl = options.fetch ?? fetch;
     this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
     this.address = { url: this.baseUrl, setting: options.urlSetting ?? 'the API URL setting' };
+  }
+
+  /** The service's time now (our clock corrected by its last Date header); undefined before any answer. */
+  serviceNow(): Date | undefined {
+    return this.skewMs === undefined ? undefined : new Date(Date.now() + this.skewMs);
   }
 
   get maxAttempts(): number {
@@ -140,6 +158,8 @@ export class ServiceTransport {
         signal: anySignal(outer, timeout),
         redirect: 'follow',
       });
+      const date = Date.parse(response.headers.get('date') ?? '');
+      if (!Number.isNaN(date)) this.skewMs = date - Date.now();
       text = await response.text();
     } catch (error) {
       throwIfAborted(outer);

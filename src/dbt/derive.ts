@@ -108,8 +108,19 @@ function definitionFor(change: ChangedNode, name: string, context: DefinitionCon
   };
   if (noKey) definition.profile = true;
   if (override?.exclude_columns) definition.excludeColumns = [...override.exclude_columns];
+  const declared = declaredColumns(node, prod, [...key.columns.map(unquote), ...(override?.exclude_columns ?? [])]);
+  if (declared.length > 0) definition.declaredColumns = declared;
   if (defaults.timeout_minutes !== undefined) definition.timeoutMs = Math.round(defaults.timeout_minutes * 60_000);
   return definition;
+}
+
+/** The columns both versions of the model declare (the PR's spelling), keys and excluded columns left out. */
+function declaredColumns(node: DbtNode, prod: DbtNode, leaveOut: string[]): string[] {
+  const inProd = new Set(Object.values(prod.columns).map((c) => unquote(c.name).toLowerCase()));
+  const skip = new Set(leaveOut.map((c) => c.toLowerCase()));
+  return Object.values(node.columns)
+    .map((c) => unquote(c.name))
+    .filter((name) => inProd.has(name.toLowerCase()) && !skip.has(name.toLowerCase()));
 }
 
 /** `"schema"."alias"`: the datasource names the database; quoted so dots and case survive. */

@@ -69,6 +69,11 @@ export interface ComparisonDefinition {
   profile?: boolean;
   /** Columns left out when `columns` is null (compared case-insensitively by name). */
   excludeColumns?: string[];
+  /**
+   * dbt: the non-key columns both manifests declare for the model (excludeColumns left out). api mode
+   * compares these when `columns` is null (the service cannot introspect for us); local mode ignores them.
+   */
+  declaredColumns?: string[];
   /** Set on comparisons derived from dbt manifests: which model and why. */
   dbt?: DbtComparisonInfo;
 }
@@ -204,6 +209,10 @@ export interface ComparisonResult {
   plan?: PlanInfo;
   /** api mode: where the run lives on the service. */
   service?: { comparison_id?: string; run_id?: number; task_id?: string; url?: string };
+  /** api mode: the job's differing rows could not be read from the service (why); verdict and stats stand. */
+  diff_rows_unavailable?: string;
+  /** api mode: the service kept fewer differing rows than max_diff_rows asks (its own cap). */
+  diff_rows_capped?: { requested: number; kept: number };
   /** Comparisons derived from dbt manifests: the model, why it was compared, where its key came from. */
   dbt?: DbtComparisonInfo;
   /**

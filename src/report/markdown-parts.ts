@@ -217,6 +217,17 @@ function reasonsSection(c: ComparisonResult): string {
   return reasons.map((r) => `- ${inlineText(r, 500)}`).join('\n');
 }
 
+/** api mode: differing rows the service could not give, or fewer than max_diff_rows asks (one short line each). */
+function rowNotesSection(c: ComparisonResult): string {
+  const notes: string[] = [];
+  if (c.diff_rows_unavailable) notes.push(`⚠️ The differing rows could not be fetched from the service: ${inlineText(c.diff_rows_unavailable, 300)}`);
+  if (c.diff_rows_capped) {
+    const { kept, requested } = c.diff_rows_capped;
+    notes.push(`⚠️ The service kept ${count(kept)} differing rows, fewer than max_diff_rows (${count(requested)}): its own cap (\`datacompare serve --max-diff-rows\` raises it).`);
+  }
+  return notes.join('\n\n');
+}
+
 /** Whether a comparison has anything to show beyond its table row. */
 export function hasDetails(c: ComparisonResult): boolean {
   return c.status !== 'match' || c.within_thresholds === true || schemaDiffCount(c) > 0 || (c.notes?.length ?? 0) > 0;
@@ -229,6 +240,7 @@ export function comparisonDetails(c: ComparisonResult, options: DetailOptions): 
     reasonsSection(c),
     columnTable(c),
     sampleTable(c, options.maxRows, options.fullRowsHint),
+    rowNotesSection(c),
     schemaSection(c),
     options.chart ? chart(c) : '',
   ].filter((s) => s !== '');

@@ -61,8 +61,10 @@ function comparisonBlock(c: ComparisonResult, samples: number, paint: Paint, sho
     const shown = c.diff.diff_rows.slice(0, samples);
     for (const row of shown) lines.push(indent(sampleRow(row, c.diff.primary_key_columns, paint)));
     const more = c.diff.diff_rows_total - shown.length;
-    if (more > 0) lines.push(indent(paint('2', `… ${plural(more, 'more differing row')} (all of them: --json FILE)`)));
+    const where = c.diff_rows_capped ? `the ${count(c.diff.diff_rows.length)} the service kept: --json FILE` : 'all of them: --json FILE';
+    if (more > 0) lines.push(indent(paint('2', `… ${plural(more, 'more differing row')} (${where})`)));
   }
+  for (const note of rowNotes(c)) lines.push(indent(note));
   return lines.join('\n');
 }
 
@@ -126,4 +128,15 @@ function clean(text: string): string {
   return Array.from(redact(text).replace(/\n/g, ' '))
     .filter((ch) => ch >= ' ' && ch !== '\u007f' && ch !== '\u009b')
     .join('');
+}
+
+/** api mode: differing rows that could not be fetched, or fewer kept than asked (one line each). */
+export function rowNotes(c: ComparisonResult): string[] {
+  const notes: string[] = [];
+  if (c.diff_rows_unavailable) notes.push(`differing rows not fetched from the service: ${clean(c.diff_rows_unavailable)}`);
+  if (c.diff_rows_capped) {
+    const { kept, requested } = c.diff_rows_capped;
+    notes.push(`the service kept ${count(kept)} differing rows, fewer than max_diff_rows ${count(requested)} asks (its cap; datacompare serve --max-diff-rows raises it)`);
+  }
+  return notes;
 }

@@ -13,9 +13,10 @@ import { anySignal, isAbortError } from '../shared/abort.js';
 import { toDatacompareError } from '../shared/errors.js';
 import type { Logger } from '../shared/logger.js';
 import { redact } from '../shared/redact.js';
+import { jobsOfExecute, type PendingExecute } from './api-cleanup.js';
 import { ApiRun, type ApiRunOptions, type ApiSettings, type ApiTuning, type StartedJob } from './api-run.js';
 
-export type { ApiRunOptions, ApiSettings, ApiTuning, StartedJob } from './api-run.js';
+export type { ApiRunOptions, ApiSettings, ApiTuning, PendingExecute, StartedJob } from './api-run.js';
 
 class RunTimeout extends Error {
   override readonly name = 'TimeoutError';
@@ -32,6 +33,7 @@ export async function runApiComparisons(definitions: ComparisonDefinition[], opt
   const client = new ApiClient({
     baseUrl: api.url,
     ...(api.urlSetting ? { urlSetting: api.urlSetting } : {}),
+    ...(api.workspaceSetting ? { workspaceSetting: api.workspaceSetting } : {}),
     apiKey: api.key,
     workspaceId: api.workspaceId,
     logger,
@@ -45,12 +47,19 @@ export async function runApiComparisons(definitions: ComparisonDefinition[], opt
     },
   });
   const run = new ApiRun(definitions, options, client, signal);
+  let reached = false;
   try {
     const warning = localOnlyOptionsWarning(definitions);
     if (warning) logger.warning(warning);
+    // one look at the job list checks the address, key and workspace for every comparison (and reads
+    // the service's clock): a failure here is the run's, told once, not once per comparison
+    await client.listJobs({ page: 1, size: 1 });
+    reached = true;
     await run.start();
+    if (!signal.aborted) await run.sweepFailedStarts();
     await run.poll();
   } catch (error) {
+    if (!reached && !signal.aborted) throw error;
     if (!signal.aborted) await run.abandon(error);
     else if (!isAbortError(error) && !(error instanceof RunTimeout)) logger.debug(`api mode stopped by ${String(error)}`);
   } finally {
@@ -67,18 +76,21 @@ export async function runApiComparisons(definitions: ComparisonDefinition[], opt
 }
 
 /**
- * The post step's backstop: of the jobs a main step started, terminates those the service still
- * reports as unfinished (a job missing from the details is left alone: it does not exist). When the
- * details cannot be read, every job is terminated (terminating a finished job changes nothing).
+ * The post step's backstop: the jobs a main step started (`jobs`), and those of the executes it sent
+ * (`executes`, saved before sending: found by their Idempotency-Key, or as new jobs of a comparison
+ * the run created), are terminated when the service still reports them unfinished. Jobs that cannot
+ * be proven to be the run's are left alone and counted as `unprovable`. When the details cannot be
+ * read, every known job is terminated (terminating a finished job changes nothing).
  */
 export async function terminateLeftoverJobs(
   jobs: readonly StartedJob[],
   api: Pick<ApiSettings, 'url' | 'urlSetting' | 'key' | 'workspaceId'>,
   logger: Logger,
-  options: { withinMs?: number; tuning?: ApiTuning } = {},
-): Promise<{ terminated: StartedJob[]; failed: StartedJob[]; finished: StartedJob[] }> {
-  const outcome = { terminated: [] as StartedJob[], failed: [] as StartedJob[], finished: [] as StartedJob[] };
-  if (jobs.length === 0) return outcome;
+  options: { withinMs?: number; tuning?: ApiTuning; executes?: readonly PendingExecute[] } = {},
+): Promise<{ terminated: StartedJob[]; failed: StartedJob[]; finished: StartedJob[]; unprovable: number[] }> {
+  const outcome = { terminated: [] as StartedJob[], failed: [] as StartedJob[], finished: [] as StartedJob[], unprovable: [] as number[] };
+  const executes = options.executes ?? [];
+  if (jobs.length === 0 && executes.length === 0) return outcome;
   const signal = AbortSignal.timeout(options.withinMs ?? 20_000);
   const client = new ApiClient({
     baseUrl: api.url,
@@ -89,11 +101,25 @@ export async function terminateLeftoverJobs(
     signal,
     requestTimeoutMs: options.tuning?.requestTimeoutMs ?? 10_000,
     maxAttempts: options.tuning?.maxAttempts ?? 3,
+    ...(options.tuning?.fetch ? { fetch: options.tuning.fetch } : {}),
   });
-  let open: StartedJob[] = [...jobs];
+  const all = new Map(jobs.map((job) => [job.runId, job]));
+  for (const pending of executes) {
+    try {
+      const { ours, unprovable } = await jobsOfExecute(client, pending);
+      for (const job of ours) {
+        if (!all.has(job.job_id)) all.set(job.job_id, { comparison: job.comparison_name, runId: job.job_id, taskId: job.task_id });
+      }
+      outcome.unprovable.push(...unprovable.map((job) => job.job_id));
+    } catch (error) {
+      logger.warning(`Could not look for the jobs of the execute of ${pending.comparisons.map((n) => `"${n}"`).join(', ')} (${redact(toDatacompareError(error).message)}).`);
+    }
+  }
+  const known = [...all.values()];
+  let open: StartedJob[] = known;
   try {
-    const details = new Map((await client.jobDetails(jobs.map((job) => job.runId))).map((detail) => [detail.run_id, detail]));
-    open = jobs.filter((job) => {
+    const details = new Map((await client.jobDetails(known.map((job) => job.runId))).map((detail) => [detail.run_id, detail]));
+    open = known.filter((job) => {
       const detail = details.get(job.runId);
       if (detail && !client.statuses.isTerminal(detail.status)) return true;
       outcome.finished.push(job);

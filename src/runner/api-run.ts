@@ -6,6 +6,7 @@
  */
 import type { ApiClient } from '../api/client.js';
 import type { ExecuteMultipleBody, JobDetail } from '../api/contract.js';
+import type { ExecuteIdentity } from '../api/recovery.js';
 import { buildCreateBody, DatasourceResolver } from '../api/resolve.js';
 import { errorResult, jobResult, servicePlan, type ServiceRef } from '../api/results.js';
 import { ApiCallError } from '../api/service-error.js';
@@ -15,11 +16,19 @@ import { ServiceError, toDatacompareError, type ErrorKind } from '../shared/erro
 import type { Logger } from '../shared/logger.js';
 import { redact } from '../shared/redact.js';
 import { GrowingInterval } from '../shared/retry.js';
+import { foreignJob, formatLimit, terminateUnfinished, type PendingExecute } from './api-cleanup.js';
+
+import type { Slot } from './api-slot.js';
+
+export type { PendingExecute } from './api-cleanup.js';
+export type { Slot } from './api-slot.js';
 
 export interface ApiSettings {
   url: string;
   /** Which setting gave `url`, for messages: "the api-url input", "DATACOMPARE_API_URL". */
   urlSetting?: string;
+  /** Which setting gave `workspaceId`, for messages: "the workspace-id input", "DATACOMPARE_WORKSPACE_ID". */
+  workspaceSetting?: string;
   key: string;
   workspaceId: string;
   agentRunId?: string;
@@ -60,18 +69,17 @@ export interface ApiRunOptions {
   onProgress?: (event: ProgressEvent) => void;
   /** Called with every job started so far, each time one starts (the action saves them for `post`). */
   onJobsStarted?: (jobs: StartedJob[]) => void;
+  /**
+   * Called with every execute about to be sent (before it is), so a later step can find its job even
+   * when this process is killed before the answer comes (the action saves them for `post`).
+   */
+  onExecutes?: (executes: PendingExecute[]) => void;
   tuning?: ApiTuning;
 }
 
-export interface Slot {
-  definition: ComparisonDefinition;
-  comparisonId?: string;
-  runId?: number;
-  taskId?: string;
-  result?: ComparisonResult;
-  /** Consecutive polls in which the service did not report this job. */
-  missing?: number;
-}
+
+/** The most rows a create body asks for (buildCreateBody). */
+const MAX_REQUESTED_ROWS = 10_000;
 
 /** A job missing from this many consecutive details answers is given up on. */
 const MISSING_TICKS = 5;
@@ -80,6 +88,7 @@ const MISSING_TICKS = 5;
 export class ApiRun {
   readonly slots: Slot[];
   private readonly started: StartedJob[] = [];
+  private readonly executes: PendingExecute[] = [];
   private readonly resolver: DatasourceResolver;
   private readonly logger: Logger;
 
@@ -112,9 +121,11 @@ export class ApiRun {
       capMs: tuning.pollCapMs ?? 30_000,
     });
     for (;;) {
+      await this.expire();
       const running = this.slots.filter((slot) => slot.result === undefined && slot.runId !== undefined);
       if (running.length === 0) return;
-      await sleep(interval.next(), this.signal);
+      const deadlines = running.flatMap((slot) => (slot.deadline === undefined ? [] : [slot.deadline - Date.now()]));
+      await sleep(Math.max(0, Math.min(interval.next(), ...deadlines)), this.signal);
       let details: JobDetail[];
       try {
         details = await this.client.jobDetails(running.map((slot) => slot.runId!), { signal: this.signal });
@@ -137,16 +148,56 @@ export class ApiRun {
     for (const slot of this.slots) if (!slot.result) this.fail(slot, error);
   }
 
+  /** timeout_minutes: a job still running at its comparison's limit is terminated and reported as an error naming the limit. */
+  private async expire(): Promise<void> {
+    const now = Date.now();
+    const due = this.slots.filter((slot) => !slot.result && slot.deadline !== undefined && slot.deadline <= now && slot.runId !== undefined);
+    if (due.length === 0) return;
+    const terminated = await terminateUnfinished(due, this.client, this.logger, this.options.tuning?.terminateWithinMs ?? 5000);
+    for (const slot of due) {
+      const remote = terminated.has(slot) ? `job ${slot.runId} was terminated on the service` : `job ${slot.runId} could not be terminated on the service`;
+      const message = `The comparison did not finish within its time limit (${formatLimit(slot.definition.timeoutMs ?? 0)}, timeout_minutes); ${remote}.`;
+      slot.result = errorResult(slot.definition, { kind: 'timeout', message, hint: 'Raise timeout_minutes, add a filter, or compare fewer columns.' }, this.serviceOf(slot));
+      slot.result.plan = servicePlan(slot.runId);
+      this.progress(slot, 'done', message);
+    }
+  }
+
+  /**
+   * After start: jobs that an execute which ended in an error started after all (a request that
+   * landed late, or one whose job could not be proven ours but is of our own comparison) are
+   * terminated, and the comparison's error says so.
+   */
+  async sweepFailedStarts(): Promise<void> {
+    const failed = this.slots.filter((slot) => slot.result?.status === 'error' && slot.runId === undefined && slot.identity !== undefined);
+    if (failed.length === 0) return;
+    const pending = failed.map((slot) => ({ slot, result: slot.result! }));
+    for (const slot of failed) slot.result = undefined;
+    const terminated = await terminateUnfinished(failed, this.client, this.logger, this.options.tuning?.terminateWithinMs ?? 5000);
+    for (const { slot, result } of pending) {
+      slot.result = result;
+      if (slot.runId !== undefined && result.error) {
+        result.error.message += terminated.has(slot)
+          ? ` Job ${slot.runId}, which this request started after all, was terminated.`
+          : ` Job ${slot.runId}, which this request started after all, could not be terminated.`;
+      }
+    }
+  }
+
   /** cancel: after an abort, every unfinished job terminated on the service and reported as cancelled or timed out. */
   async cancel(timedOut: boolean, limitText: string): Promise<void> {
-    const terminated = await terminateUnfinished(this.slots, this.client, this.logger, this.options.tuning?.terminateWithinMs ?? 5000);
+    const withinMs = this.options.tuning?.terminateWithinMs ?? 5000;
+    // an execute in flight at the cancel may still land: look for its job for a while
+    const inFlight = this.slots.some((slot) => !slot.result && slot.runId === undefined && slot.identity !== undefined);
+    const terminated = await terminateUnfinished(this.slots, this.client, this.logger, withinMs, inFlight ? Math.min(withinMs / 2, 2500) : 0);
     for (const slot of this.slots) {
       if (slot.result) continue;
       const remote = slot.runId === undefined ? '' : terminated.has(slot) ? `; job ${slot.runId} was terminated on the service` : `; job ${slot.runId} could not be terminated (task id unknown or the service did not answer)`;
       const kind: ErrorKind = timedOut ? 'timeout' : 'cancelled';
+      const unanswered = slot.runId === undefined && slot.identity !== undefined ? '; its execute had no answer and no job of it was found on the service' : '';
       const message = timedOut
-        ? `The comparison did not finish within ${limitText} (timeout-minutes)${remote}.`
-        : `The run was cancelled before the comparison finished${remote}.`;
+        ? `The comparison did not finish within ${limitText} (timeout-minutes)${remote}${unanswered}.`
+        : `The run was cancelled before the comparison finished${remote}${unanswered}.`;
       slot.result = errorResult(slot.definition, { kind, message }, this.serviceOf(slot));
       if (slot.runId !== undefined) slot.result.plan = servicePlan(slot.runId);
       this.progress(slot, 'done', message);
@@ -170,16 +221,20 @@ export class ApiRun {
     const { client, signal } = this;
     try {
       this.progress(slot, 'connecting');
+      let comparison: { id: string; name: string };
       if (slot.definition.comparisonId !== undefined) {
-        slot.comparisonId = slot.definition.comparisonId;
-        const run = await client.execute({ id: slot.comparisonId, name: slot.definition.name }, { signal });
-        Object.assign(slot, { runId: run.runId, taskId: run.taskId });
+        comparison = { id: slot.definition.comparisonId, name: slot.definition.name };
       } else {
-        const comparison = await client.createComparison(await this.createBody(slot.definition), { signal });
-        slot.comparisonId = comparison.id;
-        const run = await client.execute({ id: comparison.id, name: comparison.name }, { knownRunIds: new Set(), signal });
-        Object.assign(slot, { runId: run.runId, taskId: run.taskId });
+        const created = await client.createComparison(await this.createBody(slot.definition), { signal });
+        comparison = { id: created.id, name: created.name };
+        slot.ownComparison = true;
       }
+      slot.comparisonId = comparison.id;
+      slot.identity = await client.newIdentity(signal);
+      this.recordExecute({ comparisons: [slot.definition.name], comparisonId: comparison.id, ownComparison: slot.ownComparison ?? false }, slot.identity);
+      this.startClock(slot);
+      const run = await client.execute(comparison, { identity: slot.identity, ownComparison: slot.ownComparison ?? false, ...(slot.ownComparison ? { knownRunIds: new Set<number>() } : {}), signal });
+      Object.assign(slot, { runId: run.runId, taskId: run.taskId });
       this.recordStart(slot);
     } catch (error) {
       if (signal.aborted) return;
@@ -204,8 +259,13 @@ export class ApiRun {
     }
     if (configs.length === 0) return;
     try {
-      const sentAt = new Date();
-      const runs = await client.executeMultiple({ agent_run_id: this.options.api.agentRunId!, comparison_agent_configs: configs }, { signal });
+      const agentRunId = this.options.api.agentRunId!;
+      const identity = await client.newIdentity(signal);
+      for (const [configId, slot] of byConfigId) Object.assign(slot, { identity, configId, agentRunId });
+      this.recordExecute({ comparisons: [...byConfigId.values()].map((slot) => slot.definition.name), agentRunId, ownComparison: true }, identity);
+      for (const slot of byConfigId.values()) this.startClock(slot);
+      const sentAt = identity.sentAfter ?? new Date();
+      const runs = await client.executeMultiple({ agent_run_id: agentRunId, comparison_agent_configs: configs }, { identity, signal });
       // execute_multiple answers job ids only: the details give comparison ids (and task ids on our
       // server); the job list gives the task ids the hosted service leaves out of the details.
       for (const [configId, run] of runs) Object.assign(byConfigId.get(configId)!, { runId: run.runId, taskId: run.taskId });
@@ -223,7 +283,9 @@ export class ApiRun {
       for (const [configId, run] of runs) {
         const slot = byConfigId.get(configId)!;
         const detail = detailById.get(run.runId);
-        Object.assign(slot, { taskId: run.taskId ?? detail?.task_id ?? listed.get(run.runId), comparisonId: detail?.comparison_id });
+        Object.assign(slot, { taskId: run.taskId ?? detail?.task_id ?? listed.get(run.runId) });
+        // the comparison id the batch made, taken only from a job that shows this config's name (and key, config id)
+        if (detail && !foreignJob(slot, detail)) slot.comparisonId = detail.comparison_id;
         this.recordStart(slot);
       }
     } catch (error) {
@@ -242,6 +304,14 @@ export class ApiRun {
       return;
     }
     slot.missing = 0;
+    const foreign = foreignJob(slot, detail);
+    if (foreign) {
+      // not this run's job: its result is refused, and it is left alone (it may be another run's)
+      slot.runId = undefined;
+      slot.taskId = undefined;
+      this.fail(slot, new ServiceError(foreign, { hint: 'Run the comparison again; if it repeats, the service hands out job ids of other comparisons (e.g. a restored store).' }));
+      return;
+    }
     slot.taskId ??= detail.task_id ?? undefined;
     if (this.client.statuses.isTerminal(detail.status)) await this.collect(slot, detail);
   }
@@ -249,16 +319,24 @@ export class ApiRun {
   /** collect: a finished job's result, with its diff details (a quick comparison counts rows only: no diff). */
   private async collect(slot: Slot, detail: JobDetail): Promise<void> {
     let diff;
+    let unavailable: string | undefined;
     if (detail.status === 'SUCCESS' && !slot.definition.quickComparison) {
       this.progress(slot, 'fetching-diff');
       try {
         diff = await this.client.diffDetails(detail.run_id, { signal: this.signal });
       } catch (error) {
         if (this.signal.aborted) throw error;
-        this.logger.warning(`The diff details of "${slot.definition.name}" (job ${detail.run_id}) could not be read: ${redact(toDatacompareError(error).message)}`);
+        unavailable = redact(toDatacompareError(error).message);
+        this.logger.warning(`The differing rows of "${slot.definition.name}" (job ${detail.run_id}) could not be read: ${unavailable}`);
       }
     }
     slot.result = jobResult(slot.definition, detail, diff, this.serviceOf(slot));
+    const differing = slot.result.result?.diff_status === 'MISMATCH';
+    if (unavailable !== undefined && differing) slot.result.diff_rows_unavailable = unavailable;
+    const kept = slot.result.diff?.diff_rows.length ?? 0;
+    const requested = Math.min(slot.definition.maxDiffRows, MAX_REQUESTED_ROWS);
+    // (a stored comparison's own max_diff_rows is not the spec's: no claim about it)
+    if (slot.definition.comparisonId === undefined && slot.result.diff && kept < Math.min(requested, slot.result.diff.diff_rows_total)) slot.result.diff_rows_capped = { requested, kept };
     this.progress(slot, 'done');
   }
 
@@ -281,56 +359,22 @@ export class ApiRun {
     this.progress(slot, 'done', e.message);
   }
 
+  /** Saves an execute about to be sent (onExecutes), so it can be found if this process dies. */
+  private recordExecute(what: Omit<PendingExecute, 'idempotencyKey' | 'sentAfter'>, identity: ExecuteIdentity): void {
+    this.executes.push({ ...what, idempotencyKey: identity.idempotencyKey, ...(identity.sentAfter ? { sentAfter: identity.sentAfter.toISOString() } : {}) });
+    this.options.onExecutes?.([...this.executes]);
+  }
+
+  private startClock(slot: Slot): void {
+    if (slot.definition.timeoutMs !== undefined) slot.deadline = Date.now() + slot.definition.timeoutMs;
+  }
+
   private recordStart(slot: Slot): void {
     if (slot.runId === undefined) return;
     if (slot.taskId !== undefined) this.started.push({ comparison: slot.definition.name, runId: slot.runId, taskId: slot.taskId });
     this.options.onJobsStarted?.([...this.started]);
     this.progress(slot, 'comparing', `job ${slot.runId}`);
   }
-}
-
-/** Terminates every unfinished job in parallel within `withinMs`; returns the slots whose job was terminated. */
-async function terminateUnfinished(slots: Slot[], client: ApiClient, logger: Logger, withinMs: number): Promise<Set<Slot>> {
-  const done = new Set<Slot>();
-  const deadline = AbortSignal.timeout(withinMs);
-  // a fresh client: the run's own signal has fired
-  const fresh = client.withSignal(deadline);
-  // comparisons we created whose execute answer never came: their run may exist all the same
-  const unanswered = slots.filter((slot) => !slot.result && slot.runId === undefined && slot.comparisonId !== undefined && slot.definition.comparisonId === undefined);
-  if (unanswered.length > 0) {
-    try {
-      const jobs = await fresh.recentJobs(new Date(Date.now() - 24 * 60 * 60_000));
-      for (const slot of unanswered) {
-        const job = jobs.find((candidate) => candidate.comparison_id === slot.comparisonId);
-        if (job) Object.assign(slot, { runId: job.job_id, taskId: job.task_id });
-      }
-    } catch (error) {
-      logger.debug(`looking for runs whose execute answer was lost failed: ${String(error)}`);
-    }
-  }
-  const unknownTask = slots.filter((slot) => !slot.result && slot.runId !== undefined && slot.taskId === undefined);
-  if (unknownTask.length > 0) {
-    try {
-      const found = await fresh.taskIdsOf(unknownTask.map((slot) => slot.runId!), new Date(Date.now() - 24 * 60 * 60_000));
-      for (const slot of unknownTask) slot.taskId = found.get(slot.runId!);
-    } catch (error) {
-      logger.debug(`looking up task ids to terminate failed: ${String(error)}`);
-    }
-  }
-  const open = slots.filter((slot) => !slot.result && slot.runId !== undefined && slot.taskId !== undefined);
-  if (open.length === 0) return done;
-  await Promise.all(
-    open.map(async (slot) => {
-      try {
-        await fresh.terminate(slot.taskId!, { maxAttempts: 3 });
-        done.add(slot);
-        logger.info(`Terminated job ${slot.runId} ("${slot.definition.name}") on the service.`);
-      } catch (error) {
-        logger.warning(`Could not terminate job ${slot.runId} ("${slot.definition.name}", task ${slot.taskId}): ${redact(toDatacompareError(error).message)}`);
-      }
-    }),
-  );
-  return done;
 }
 
 async function forEachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {

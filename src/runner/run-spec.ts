@@ -13,7 +13,7 @@ import type { Logger } from '../shared/logger.js';
 import type { LoadedSpec } from '../spec/load.js';
 import { isApiOnly } from '../spec/resolve.js';
 import { suggestionHint } from '../spec/suggest.js';
-import type { ApiSettings, StartedJob } from './api-mode.js';
+import type { ApiSettings, PendingExecute, StartedJob } from './api-mode.js';
 import { classifyFailure, errorResult, stoppedRun } from './error-result.js';
 import { mapWithLimit } from './pool.js';
 
@@ -32,6 +32,8 @@ export interface RunSpecOptions {
   api?: ApiSettings;
   onProgress?: (event: ProgressEvent) => void;
   onJobsStarted?: (jobs: StartedJob[]) => void;
+  /** api mode: every execute about to be sent, before it is (the action saves them for its post step). */
+  onExecutes?: (executes: PendingExecute[]) => void;
   /** The local engine; tests pass their own to observe scheduling. Default: src/engine's runComparison. */
   engine?: RunComparison;
 }
@@ -124,5 +126,6 @@ async function runApi(definitions: ComparisonDefinition[], options: RunSpecOptio
     ...(options.signal && { signal: options.signal }),
     ...(options.onProgress && { onProgress: options.onProgress }),
     ...(options.onJobsStarted && { onJobsStarted: options.onJobsStarted }),
+    ...(options.onExecutes && { onExecutes: options.onExecutes }),
   });
 }

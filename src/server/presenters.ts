@@ -63,6 +63,9 @@ export function presentJobListItem(job: JobRecord): JobListItem {
     time_taken: job.time_taken,
     retry_count: job.retry_count,
     message: job.message,
+    agent_run_id: job.agent_run_id,
+    config_id: job.config_id,
+    idempotency_key: job.idempotency_key,
   };
 }
 
@@ -80,6 +83,9 @@ export function presentJobDetail(job: JobRecord): JobDetail {
     retry_count: job.retry_count,
     message: job.message,
     time_taken: job.time_taken,
+    agent_run_id: job.agent_run_id,
+    config_id: job.config_id,
+    idempotency_key: job.idempotency_key,
   };
 }
 

@@ -21,6 +21,8 @@ export interface RouteContext<P = unknown, Q = unknown, B = unknown> {
   workspaceId: string;
   key: ApiKeyRecord;
   permissions: Set<Permission>;
+  /** The request's Idempotency-Key (idempotent routes only). */
+  idempotencyKey?: string;
 }
 
 export interface RouteResult {
@@ -216,7 +218,7 @@ async function dispatch(route: Route, c: Context<ApiEnv>, options: RouterOptions
     throw new ValidationError([{ type: 'string_too_long', loc: ['header', 'idempotency-key'], msg: 'must be 1 to 200 characters', input: idemKey }]);
   }
   const pathname = url.pathname.replace(/^\/api\/v1(?=\/)/, '');
-  return idempotently(route, context, options, idemKey, `${c.req.method} ${pathname}?${url.searchParams.toString()}\n${text ?? ''}`);
+  return idempotently(route, { ...context, idempotencyKey: idemKey }, options, idemKey, `${c.req.method} ${pathname}?${url.searchParams.toString()}\n${text ?? ''}`);
 }
 
 async function idempotently(route: Route, context: RouteContext, options: RouterOptions, idemKey: string, request: string): Promise<RouteResult> {

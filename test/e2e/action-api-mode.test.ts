@@ -173,7 +173,7 @@ ${comparison('slow-one')}${comparison('slow-two')}`);
 
     expect(elapsed).toBeLessThan(7500);
     expect(result.code, result.stdout + result.stderr).not.toBe(0);
-    expect(result.stdout).toContain('::error::The run was cancelled; unfinished comparisons were stopped (see the job summary).');
+    expect(result.stdout).toContain('::error::The run was cancelled; 2 unfinished service job(s) were terminated (see the job summary).');
     const summary = readFileSync(step.files.summary, 'utf8');
     expect(summary).toContain('slow-one');
     expect(summary).toMatch(/cancelled/i);
@@ -219,16 +219,21 @@ ${comparison('slow-one')}${comparison('slow-two')}`);
       const jobs = state.startedJobs ? (JSON.parse(state.startedJobs) as unknown[]) : [];
       return jobs.length === 2 ? state.startedJobs : undefined;
     });
+    // saved before each execute was sent: the post step finds the jobs by these alone
+    const executes = parseOutputs(readFileSync(main.files.state, 'utf8')).apiExecutes!;
+    expect((JSON.parse(executes) as { idempotencyKey: string }[]).map((e) => e.idempotencyKey)).toHaveLength(2);
     main.child.kill('SIGKILL');
     await main.done;
     const left = await runningJobs();
     expect(left).toHaveLength(2);
 
-    const post = startStep(repo, inputs, { isPost: 'true', startedJobs: saved! });
+    // only what was saved before the executes were sent (as when the main step dies before their answers)
+    const post = startStep(repo, inputs, { isPost: 'true', apiExecutes: executes });
     const result = await post.done;
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(result.stdout).toContain('datacompare: of 2 service job(s) started by the main step, 0 had finished, 2 were terminated now.');
     const after = await service.allJobs();
     for (const job of left) expect(after.find((j) => j.job_id === job.job_id)?.status).toBe('REVOKED');
+    expect(saved).toBeDefined();
   }, 60_000);
 });

@@ -15,10 +15,20 @@ export type Fault =
   | { kind: 'drop-before' }
   /** Forward, wait for the server's whole answer, then destroy the client's connection. */
   | { kind: 'drop-after' }
-  /** Forward after waiting this long (the client's per-request timeout may fire first). */
-  | { kind: 'slow'; delayMs: number }
+  /**
+   * Forward after waiting this long (the client's per-request timeout may fire first). Not forwarded
+   * when the client has hung up by then, unless `landAnyway` (a request that reaches the service
+   * after the client gave up on it, e.g. after a cancel).
+   */
+  | { kind: 'slow'; delayMs: number; landAnyway?: boolean }
   /** Forward at once, but hold the server's answer this long (the server acted; the client may give up). */
-  | { kind: 'slow-answer'; delayMs: number };
+  | { kind: 'slow-answer'; delayMs: number }
+  /** Forward, wait for the server's answer, then answer this status instead (a gateway 503 after the server acted). */
+  | { kind: 'status-after'; status: number; retryAfter?: string }
+  /** Forward, then answer the server's JSON as `rewrite` changes it (a service that answers wrongly). */
+  | { kind: 'rewrite'; rewrite: (body: any) => unknown }
+  /** Run `hook` (e.g. start another run, or cancel this one), then apply `then` (default: forward). */
+  | { kind: 'hook'; hook: () => Promise<void> | void; then?: Fault };
 
 export interface ProxiedRequest {
   /** 0-based position among every request the proxy received. */
@@ -45,17 +55,38 @@ export interface FaultProxy {
   /** Every request received, with the fault applied to it (if any). */
   log: (ProxiedRequest & { fault?: Fault })[];
   setSchedule(schedule: FaultSchedule): void;
+  /**
+   * Emulates a service that keeps no Idempotency-Key (the hosted one): the header is not passed on,
+   * the job list's idempotency_key/agent_run_id filters are dropped and its jobs show no key, agent
+   * run id or config id.
+   */
+  setHosted(hosted: boolean): void;
   close(): Promise<void>;
 }
 
 export function faultLabel(fault: Fault): string {
-  return fault.kind === 'status' ? String(fault.status) : fault.kind;
+  if (fault.kind === 'hook') return fault.then ? faultLabel(fault.then) : 'hook';
+  return fault.kind === 'status' ? String(fault.status) : fault.kind === 'status-after' ? `${fault.status}-after` : fault.kind;
+}
+
+/** What a service that keeps no Idempotency-Key shows (the hosted one): keys, agent run and config ids removed. */
+const OUR_JOB_FIELDS = ['idempotency_key', 'agent_run_id', 'config_id'];
+function withoutOurJobFields(body: Buffer): Buffer {
+  try {
+    const json = JSON.parse(body.toString('utf8')) as { data?: { items?: Record<string, unknown>[] } | Record<string, unknown>[] };
+    const items = Array.isArray(json.data) ? json.data : (json.data?.items ?? []);
+    for (const item of items) for (const field of OUR_JOB_FIELDS) delete item[field];
+    return Buffer.from(JSON.stringify(json));
+  } catch {
+    return body;
+  }
 }
 
 /** Starts the proxy in front of `target` (an origin, e.g. http://127.0.0.1:4000). */
 export async function startFaultProxy(target: string, schedule: FaultSchedule = () => undefined): Promise<FaultProxy> {
   const upstream = new URL(target);
   let current = schedule;
+  let hosted = false;
   let index = 0;
   const injected: Record<string, number> = {};
   const log: FaultProxy['log'] = [];
@@ -70,12 +101,23 @@ export async function startFaultProxy(target: string, schedule: FaultSchedule = 
     new Promise((resolve, reject) => {
       const headers: http.OutgoingHttpHeaders = { ...req.headers, host: upstream.host, connection: 'close' };
       delete headers['keep-alive'];
+      let path = req.url ?? '/';
+      if (hosted) {
+        delete headers['idempotency-key'];
+        const url = new URL(path, 'http://x');
+        url.searchParams.delete('idempotency_key');
+        url.searchParams.delete('agent_run_id');
+        path = url.pathname + url.search;
+      }
       const outgoing = http.request(
-        { hostname: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers },
+        { hostname: upstream.hostname, port: upstream.port, method: req.method, path, headers },
         (response) => {
           const chunks: Buffer[] = [];
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () => resolve({ status: response.statusCode ?? 502, headers: response.headers, body: Buffer.concat(chunks) }));
+          response.on('end', () => {
+            const all = Buffer.concat(chunks);
+            resolve({ status: response.statusCode ?? 502, headers: response.headers, body: hosted ? withoutOurJobFields(all) : all });
+          });
           response.on('error', reject);
         },
       );
@@ -96,10 +138,14 @@ export async function startFaultProxy(target: string, schedule: FaultSchedule = 
           body: body.toString('utf8'),
           headers: withoutAuthorization(req.headers),
         };
-        const fault = current(request);
+        let fault = current(request);
         log.push(fault ? { ...request, fault } : request);
         if (fault) count(fault);
         try {
+          if (fault?.kind === 'hook') {
+            await fault.hook();
+            fault = fault.then;
+          }
           if (fault?.kind === 'drop-before') {
             req.socket.destroy();
             return;
@@ -111,14 +157,28 @@ export async function startFaultProxy(target: string, schedule: FaultSchedule = 
             res.end(JSON.stringify(fault.body ?? { detail: `injected ${fault.status}`, message: `Injected fault ${fault.status}.` }));
             return;
           }
-          if (fault?.kind === 'slow') await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
-          if (req.socket.destroyed) return;
+          if (fault?.kind === 'slow') {
+            const { delayMs } = fault;
+            await new Promise((resolve) => setTimeout(resolve, delayMs));
+          }
+          if (req.socket.destroyed && !(fault?.kind === 'slow' && fault.landAnyway)) return;
           const answer = await forward(req, body);
-          if (fault?.kind === 'slow-answer') await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+          if (fault?.kind === 'slow-answer') {
+            const { delayMs } = fault;
+            await new Promise((resolve) => setTimeout(resolve, delayMs));
+          }
           if (fault?.kind === 'drop-after') {
             req.socket.destroy();
             return;
           }
+          if (fault?.kind === 'status-after') {
+            const headers: Record<string, string> = { 'content-type': 'application/json', connection: 'close' };
+            if (fault.retryAfter !== undefined) headers['retry-after'] = fault.retryAfter;
+            res.writeHead(fault.status, headers);
+            res.end(JSON.stringify({ detail: `injected ${fault.status} after the server answered`, message: `Injected fault ${fault.status}.` }));
+            return;
+          }
+          if (fault?.kind === 'rewrite') answer.body = Buffer.from(JSON.stringify(fault.rewrite(JSON.parse(answer.body.toString('utf8')))));
           const headers = { ...answer.headers };
           delete headers['transfer-encoding'];
           delete headers.connection;
@@ -151,6 +211,9 @@ export async function startFaultProxy(target: string, schedule: FaultSchedule = 
     log,
     setSchedule(next) {
       current = next;
+    },
+    setHosted(next) {
+      hosted = next;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -104,6 +104,7 @@ function apiSettings(env: NodeJS.ProcessEnv): ApiSettings {
   return {
     url,
     urlSetting: 'DATACOMPARE_API_URL',
+    workspaceSetting: 'DATACOMPARE_WORKSPACE_ID',
     key,
     workspaceId,
     timeoutMs: DEFAULT_API_TIMEOUT_MS,

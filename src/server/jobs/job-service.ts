@@ -13,6 +13,8 @@ export interface EnqueueOptions {
   priority?: boolean;
   agentRunId?: string;
   configId?: number;
+  /** The Idempotency-Key of the execute request, kept on the job for clients whose answer was lost. */
+  idempotencyKey?: string;
   execute?: Partial<ExecuteQuery>;
 }
 
@@ -63,6 +65,7 @@ export class JobService {
       translation_iteration_no: options.execute?.translation_iteration_no ?? null,
       translation_run_id: options.execute?.translation_run_id ?? null,
       current_event_key: options.execute?.current_event_key ?? null,
+      idempotency_key: options.idempotencyKey ?? null,
     });
     this.pool?.wake();
     return job;

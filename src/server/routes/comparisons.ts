@@ -103,7 +103,11 @@ export function comparisonRoutes(services: ServerServices): Route[] {
         const mapped: Record<string, number> = {};
         for (const { id, record } of records) {
           await store.createComparison(record);
-          const job = await jobs.enqueue(record, { agentRunId: context.body.agent_run_id, configId: id });
+          const job = await jobs.enqueue(record, {
+            agentRunId: context.body.agent_run_id,
+            configId: id,
+            ...(context.idempotencyKey ? { idempotencyKey: context.idempotencyKey } : {}),
+          });
           mapped[String(id)] = job.id;
         }
         return {
@@ -128,7 +132,7 @@ export function comparisonRoutes(services: ServerServices): Route[] {
         if (execute) await jobs.ensureRoom(1);
         await store.createComparison(record);
         if (!execute) return { status: 201, body: { message: 'The comparison was created.', data: presentComparison(record) } };
-        const job = await jobs.enqueue(record);
+        const job = await jobs.enqueue(record, context.idempotencyKey ? { idempotencyKey: context.idempotencyKey } : {});
         return {
           status: 201,
           body: {
@@ -198,7 +202,11 @@ export function comparisonRoutes(services: ServerServices): Route[] {
         const record = await getOr404(context.workspaceId, context.params.comparison_id);
         if (context.query.celery_task_id) await jobs.terminate(context.workspaceId, context.query.celery_task_id);
         await jobs.ensureRoom(1);
-        const job = await jobs.enqueue(record, { priority: context.query.enable_priority, execute: context.query });
+        const job = await jobs.enqueue(record, {
+          priority: context.query.enable_priority,
+          execute: context.query,
+          ...(context.idempotencyKey ? { idempotencyKey: context.idempotencyKey } : {}),
+        });
         return {
           body: {
             message: 'The comparison was submitted for execution.',

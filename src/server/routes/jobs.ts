@@ -61,6 +61,8 @@ export function jobRoutes(services: ServerServices): Route[] {
             ...(query.status_filters ? { statuses: query.status_filters } : {}),
             ...(query.source_dataset_filters ? { sourceDatasets: query.source_dataset_filters } : {}),
             ...(query.target_dataset_filters ? { targetDatasets: query.target_dataset_filters } : {}),
+            ...(query.idempotency_key ? { idempotencyKey: query.idempotency_key } : {}),
+            ...(query.agent_run_id ? { agentRunId: query.agent_run_id } : {}),
             from,
             to,
           },

@@ -109,6 +109,8 @@ export interface JobRecord {
   translation_iteration_no: number | null;
   translation_run_id: string | null;
   current_event_key: string | null;
+  /** The Idempotency-Key of the execute request that made the job (null without one). */
+  idempotency_key: string | null;
 }
 
 export type NewJob = Pick<
@@ -116,13 +118,16 @@ export type NewJob = Pick<
   | 'task_id' | 'workspace_id' | 'comparison_id' | 'comparison_name' | 'snapshot'
   | 'source_datasource_name' | 'target_datasource_name' | 'source_datasource_type' | 'target_datasource_type'
   | 'source_dataset_name' | 'target_dataset_name' | 'priority' | 'created_at'
-  | 'agent_run_id' | 'config_id' | 'translation_iteration_no' | 'translation_run_id' | 'current_event_key'
+  | 'agent_run_id' | 'config_id' | 'translation_iteration_no' | 'translation_run_id' | 'current_event_key' | 'idempotency_key'
 >;
 
 export interface JobFilters {
   nameSearch?: string;
   /** Only the jobs of this comparison. */
   comparisonId?: string;
+  /** Only the jobs made by the execute with this Idempotency-Key / of this agent run. */
+  idempotencyKey?: string;
+  agentRunId?: string;
   statuses?: string[];
   sourceDatasets?: string[];
   targetDatasets?: string[];
@@ -185,6 +190,7 @@ export function toJob(row: Row): JobRecord {
     result: row.result == null ? null : json<Record<string, unknown>>(row.result),
     diff: row.diff == null ? null : json<Record<string, unknown>>(row.diff),
     config_id: numOrNull(row.config_id),
+    idempotency_key: row.idempotency_key == null ? null : String(row.idempotency_key),
     translation_iteration_no: numOrNull(row.translation_iteration_no),
   };
 }

@@ -34,7 +34,8 @@ function ddl(dialect: SqlDb['dialect']): string[] {
       status TEXT NOT NULL, priority INTEGER NOT NULL, created_at TEXT NOT NULL, started_at TEXT, date_done TEXT,
       time_taken REAL, retry_count INTEGER NOT NULL, message TEXT, failure_reason TEXT,
       worker_id TEXT, lease_expires_at TEXT, runs INTEGER NOT NULL, comparison_result_id TEXT, result TEXT, diff TEXT,
-      agent_run_id TEXT, config_id BIGINT, translation_iteration_no BIGINT, translation_run_id TEXT, current_event_key TEXT)`,
+      agent_run_id TEXT, config_id BIGINT, translation_iteration_no BIGINT, translation_run_id TEXT, current_event_key TEXT,
+      idempotency_key TEXT)`,
     `CREATE INDEX IF NOT EXISTS jobs_queue ON jobs (status, priority, id)`,
     `CREATE INDEX IF NOT EXISTS jobs_workspace ON jobs (workspace_id, created_at)`,
     // The last catalog scan of a data source: its counts, and its tables as JSON (read page by page).
@@ -55,14 +56,28 @@ function ddl(dialect: SqlDb['dialect']): string[] {
   ];
 }
 
+/** Columns added after a table was first released: [table, column, type]. */
+const ADDED_COLUMNS: readonly [string, string, string][] = [
+  // the Idempotency-Key of the execute that made the job (clients find a job whose answer was lost)
+  ['jobs', 'idempotency_key', 'TEXT'],
+];
+const ADDED_INDEXES = ['CREATE INDEX IF NOT EXISTS jobs_idempotency ON jobs (workspace_id, idempotency_key)'];
+
 export async function migrate(db: SqlDb): Promise<void> {
   if (db.dialect === 'postgres') {
     // Several servers may start at once: one migrates, the others wait.
     await db.transaction(async (tx) => {
       await tx.all('SELECT pg_advisory_xact_lock(7460031)');
       for (const statement of ddl('postgres')) await tx.run(statement);
+      for (const [table, column, type] of ADDED_COLUMNS) await tx.run(`ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS ${column} ${type}`);
+      for (const statement of ADDED_INDEXES) await tx.run(statement);
     });
     return;
   }
   for (const statement of ddl('sqlite')) await db.run(statement);
+  for (const [table, column, type] of ADDED_COLUMNS) {
+    const columns = await db.all<{ name: string }>(`PRAGMA table_info(${table})`);
+    if (!columns.some((c) => c.name === column)) await db.run(`ALTER TABLE ${table} ADD COLUMN ${column} ${type}`);
+  }
+  for (const statement of ADDED_INDEXES) await db.run(statement);
 }

@@ -339,6 +339,14 @@ export class Store {
       where.push('comparison_id = ?');
       params.push(filters.comparisonId);
     }
+    if (filters.idempotencyKey) {
+      where.push('idempotency_key = ?');
+      params.push(filters.idempotencyKey);
+    }
+    if (filters.agentRunId) {
+      where.push('agent_run_id = ?');
+      params.push(filters.agentRunId);
+    }
     inList('status', filters.statuses);
     inList('source_dataset_name', filters.sourceDatasets);
     inList('target_dataset_name', filters.targetDatasets);

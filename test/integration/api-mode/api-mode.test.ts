@@ -207,12 +207,27 @@ comparisons:
     expect(result!.error!.message).toMatchInlineSnapshot(`"The service has no data source named "warehouse"; it has: "replica-sqlite", "shop-sqlite"."`);
   });
 
-  it('turns a wrong key into one clear sentence without the key', async () => {
+  it('turns a wrong key into one clear sentence for the whole run, without the key', async () => {
     const loaded = spec(files, ORDERS);
-    const [result] = await runApiComparisons(loaded.definitions.slice(0, 1), { api: { ...api, key: 'dc_wrong_key_123456' }, logger: new MemoryLogger(), tuning: FAST });
-    expect(result!.error!.message).toMatch(/^GET \/sources failed with HTTP 401 Unauthorized from http:\/\/127\.0\.0\.1:\d+\/api\/v1: /);
-    expect(result!.error!.hint).toContain('Workspace-Id');
-    expect(JSON.stringify(result)).not.toContain('dc_wrong_key_123456');
+    const error = (await runApiComparisons(loaded.definitions, { api: { ...api, key: 'dc_wrong_key_123456' }, logger: new MemoryLogger(), tuning: FAST }).then(
+      () => undefined,
+      (e: unknown) => e,
+    )) as Error & { hint?: string };
+    expect(error.message).toMatch(/^GET \/jobs\/comparison failed with HTTP 401 Unauthorized from http:\/\/127\.0\.0\.1:\d+\/api\/v1: /);
+    expect(error.hint).toContain('Workspace-Id');
+    expect(`${error.message} ${error.hint}`).not.toContain('dc_wrong_key_123456');
+  });
+
+  it('checks the workspace id before sending anything, naming the setting to fix and never echoing it', async () => {
+    const loaded = spec(files, ORDERS);
+    const pasted = 'dck_secretlooking_value';
+    await expect(
+      runApiComparisons(loaded.definitions, { api: { ...api, workspaceId: pasted, workspaceSetting: 'the workspace-id input' }, logger: new MemoryLogger(), tuning: FAST }),
+    ).rejects.toMatchObject({
+      kind: 'configuration',
+      message: 'The workspace id (23 characters) is not a UUID like 0f8c2d1e-3b4a-4c5d-8e6f-7a8b9c0d1e2f.',
+      hint: "Set the workspace-id input to the workspace's id as the service shows it (the API key goes in its own setting).",
+    });
   });
 });
 

@@ -96,6 +96,23 @@ describe('datacompare against a service', () => {
     `);
   });
 
+  it('run --mode api with a wrong key prints one error line for the run, not one per comparison', async () => {
+    writeFileSync(
+      path.join(service.dir, 'two.yml'),
+      readFileSync(path.join(service.dir, 'spec.yml'), 'utf8') +
+        `  - name: orders-again\n    source: { datasource: shop, dataset: orders }\n    target: { datasource: replica, dataset: orders }\n    columns: [amount]\n    primary_keys: [id]\n`,
+    );
+    const badKey = io({ DATACOMPARE_API_KEY: 'dck_not_a_real_key_43' });
+    expect(await runCli(['run', '--spec', 'two.yml', '--mode', 'api'], badKey.io)).toBe(2);
+    const text = badKey.out.text + badKey.err.text;
+    expect(text.match(/HTTP 401/g)).toHaveLength(1);
+    expect(badKey.err.text).toMatch(/^error: GET \/jobs\/comparison failed with HTTP 401 Unauthorized/m);
+    expect(text).not.toContain('dck_not_a_real_key_43');
+    const badWorkspace = io({ DATACOMPARE_WORKSPACE_ID: 'acme-prod' });
+    expect(await runCli(['run', '--spec', 'two.yml', '--mode', 'api'], badWorkspace.io)).toBe(2);
+    expect(badWorkspace.err.text).toContain("hint: Set DATACOMPARE_WORKSPACE_ID to the workspace's id as the service shows it");
+  });
+
   it('says what is missing or wrong, never showing the key', async () => {
     const missing = io({ DATACOMPARE_API_URL: '' });
     expect(await runCli(['jobs'], missing.io)).toBe(2);

@@ -139,6 +139,21 @@ describe('buildCreateBody', () => {
     );
   });
 
+  it('sends a dbt model\'s declared columns when the spec lists none; without them the hint says where to declare them', () => {
+    const dbt = { unique_id: 'model.shop.orders', reason: 'modified: body', key_source: 'unique_test', downstream: false };
+    const body = buildCreateBody({ ...definition, columns: null, declaredColumns: ['amount', 'status'], dbt }, 'a', 'b');
+    expect([body.configuration.source_columns, body.configuration.target_columns]).toEqual([['amount', 'status'], ['amount', 'status']]);
+    let error: unknown;
+    try {
+      buildCreateBody({ ...definition, columns: null, dbt }, 'a', 'b');
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as { hint: string }).hint).toMatchInlineSnapshot(
+      `"The service cannot discover columns or keys for us. Declare the model's columns in its .yml (api mode compares the columns both manifests declare), or run it in local mode."`,
+    );
+  });
+
   it('warns once about options beyond the document', () => {
     expect(localOnlyOptionsWarning([definition])).toBeUndefined();
     expect(localOnlyOptionsWarning([{ ...definition, compareAs: { tags: 'set' } }])).toMatchInlineSnapshot(`"In api mode, options beyond the API document work differently: compare_as and precision (orders) apply in local mode only: the service compares by its own rules."`);
@@ -177,7 +192,7 @@ describe('DatasourceResolver', () => {
       const items = matching.slice((page - 1) * 2, page * 2);
       return new Response(JSON.stringify({ message: 'ok', meta: {}, data: { items, page, size: 2, total: matching.length, pages: Math.ceil(matching.length / 2) } }));
     }) as typeof fetch;
-    const client = new ApiClient({ baseUrl: 'http://dc.test', apiKey: 'key-1234', workspaceId: 'w', logger: new MemoryLogger(), fetch: fetchImpl });
+    const client = new ApiClient({ baseUrl: 'http://dc.test', apiKey: 'key-1234', workspaceId: '7d6f3c1e-8a5b-4c2d-9e0f-1a2b3c4d5e6f', logger: new MemoryLogger(), fetch: fetchImpl });
     return { resolver: new DatasourceResolver(client), requests };
   }
 

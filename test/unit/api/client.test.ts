@@ -217,6 +217,8 @@ describe('retries', () => {
   });
 });
 
+const IDENTITY = { idempotencyKey: 'run-key-1', sentAfter: undefined };
+
 describe('execute never starts a run twice', () => {
   it('after a lost answer, finds the run in the job list instead of executing again', async () => {
     let executes = 0;
@@ -231,12 +233,78 @@ describe('execute never starts a run twice', () => {
       [(r) => path(r).endsWith('/jobs/comparison'), () => json({ ...page([jobItem({ job_id: 3, created_at: '2020-01-01T00:00:00' }), jobItem({ job_id: 8, task_id: 'celery-8' })]) })],
     ]);
     const logger = new MemoryLogger();
-    const run = await client(fetchImpl, logger).api.execute(COMPARISON, { knownRunIds: new Set([3]) });
+    const run = await client(fetchImpl, logger).api.execute(COMPARISON, { identity: IDENTITY, ownComparison: true, knownRunIds: new Set([3]) });
     expect(run).toEqual({ runId: 8, taskId: 'celery-8', recovered: true });
     expect(executes).toBe(1);
     const listing = new URL(seen.find((r) => path(r).endsWith('/jobs/comparison'))!.url);
     expect(listing.searchParams.get('filter')).toBe('orders');
-    expect(logger.text('warning')).toContain('the run was found in the job list (job 8) and is not started again');
+    expect(listing.searchParams.get('idempotency_key')).toBe(IDENTITY.idempotencyKey);
+    expect(logger.text('warning')).toContain('its job was found in the job list and is not started again');
+  });
+
+  it('after a lost answer for a comparison it did not create, takes no job it cannot prove its own (no key on the jobs)', async () => {
+    let executes = 0;
+    const { fetchImpl } = transport([
+      [(r) => path(r).endsWith('/execute'), () => (executes++, json({ detail: 'bad gateway' }, 502))],
+      [(r) => path(r).endsWith('/jobs/comparison'), () => json(page([jobItem({ job_id: 8, task_id: 'celery-8' })]))],
+    ]);
+    await expect(client(fetchImpl).api.execute(COMPARISON, { identity: IDENTITY })).rejects.toThrow(
+      'job(s) 8 started since for the same comparison, but the service does not show which request started them',
+    );
+    expect(executes).toBe(1);
+  });
+
+  it('after a lost answer, takes the job carrying its Idempotency-Key, never another request\'s', async () => {
+    let executes = 0;
+    const { fetchImpl } = transport([
+      [(r) => path(r).endsWith('/execute'), () => (executes++, json({ detail: 'bad gateway' }, 502))],
+      [
+        (r) => path(r).endsWith('/jobs/comparison'),
+        () => json(page([jobItem({ job_id: 8, task_id: 'celery-8', idempotency_key: 'someone-else' }), jobItem({ job_id: 9, task_id: 'celery-9', idempotency_key: IDENTITY.idempotencyKey })])),
+      ],
+    ]);
+    expect(await client(fetchImpl).api.execute(COMPARISON, { identity: IDENTITY })).toEqual({ runId: 9, taskId: 'celery-9', recovered: true });
+    expect(executes).toBe(1);
+  });
+
+  it('waits out a 409 "still in progress" and looks again instead of failing', async () => {
+    const answers = [
+      json({ detail: 'in progress', code: 'idempotency_in_progress', message: 'A request with this Idempotency-Key is still in progress; retry shortly.' }, 409),
+      json({ message: 'ok', run_id: 5, worker_task_id: 'w-5' }),
+    ];
+    const { seen, fetchImpl } = transport([
+      [(r) => path(r).endsWith('/execute'), () => answers.shift()!],
+      [(r) => path(r).endsWith('/jobs/comparison'), () => json(page([]))],
+    ]);
+    expect(await client(fetchImpl).api.execute(COMPARISON, { identity: IDENTITY })).toEqual({ runId: 5, taskId: 'w-5' });
+    expect(seen.filter((r) => path(r).endsWith('/execute')).map((r) => r.headers['idempotency-key'])).toEqual([IDENTITY.idempotencyKey, IDENTITY.idempotencyKey]);
+  });
+
+  it('reads the service\'s clock from its Date header: a service 10 minutes behind still finds the job, and an older one of the same comparison is not taken', async () => {
+    const behind = (ms: number) => new Date(Date.now() - 10 * 60_000 + ms);
+    const dated = (body: unknown) => json(body, 200, { date: behind(0).toUTCString() });
+    let executes = 0;
+    const { seen, fetchImpl } = transport([
+      [(r) => path(r).endsWith('/execute'), () => (executes++, json({ detail: 'bad gateway' }, 502))],
+      [
+        (r) => path(r).endsWith('/jobs/comparison'),
+        (r) =>
+          dated(
+            page(
+              new URL(r.url).searchParams.get('size') === '1'
+                ? []
+                : [jobItem({ job_id: 4, task_id: 'old', created_at: behind(-60_000).toISOString() }), jobItem({ job_id: 5, task_id: 'new', created_at: behind(500).toISOString() })],
+            ),
+          ),
+      ],
+    ]);
+    const { api } = client(fetchImpl);
+    const identity = await api.newIdentity();
+    expect(Math.abs(identity.sentAfter!.getTime() - (Date.now() - 10 * 60_000))).toBeLessThan(5000);
+    expect(await api.execute(COMPARISON, { identity, ownComparison: true })).toEqual({ runId: 5, taskId: 'new', recovered: true });
+    expect(executes).toBe(1);
+    const listing = new URL(seen.filter((r) => path(r).endsWith('/jobs/comparison')).at(-1)!.url);
+    expect(new Date(listing.searchParams.get('start_time')!).getTime()).toBe(identity.sentAfter!.getTime());
   });
 
   it('after a timeout, looks in the job list twice before executing again (the service may still be at work)', async () => {
@@ -264,7 +332,7 @@ describe('execute never starts a run twice', () => {
       requestTimeoutMs: 20,
       sleep: async () => {},
     });
-    expect(await api.execute(COMPARISON, { knownRunIds: new Set() })).toEqual({ runId: 12, taskId: 'celery-12', recovered: true });
+    expect(await api.execute(COMPARISON, { identity: IDENTITY, ownComparison: true, knownRunIds: new Set() })).toEqual({ runId: 12, taskId: 'celery-12', recovered: true });
     expect({ executes, listings }).toEqual({ executes: 1, listings: 2 });
   });
 
@@ -277,21 +345,27 @@ describe('execute never starts a run twice', () => {
       ],
       [(r) => path(r).endsWith('/jobs/comparison'), () => json(page([]))],
     ]);
-    const run = await client(fetchImpl).api.execute(COMPARISON, { knownRunIds: new Set() });
+    const run = await client(fetchImpl).api.execute(COMPARISON, { identity: IDENTITY, ownComparison: true, knownRunIds: new Set() });
     expect(run).toEqual({ runId: 9, taskId: 'w-9' });
     const posts = seen.filter((r) => path(r).endsWith('/execute'));
     expect(posts).toHaveLength(2);
     expect(posts[1]!.headers['idempotency-key']).toBe(posts[0]!.headers['idempotency-key']);
   });
 
-  it('retries a 429/503 directly: the service did not take the request', async () => {
+  it('sends a 429/503 again with the same key after one look in the job list (a gateway may answer 503 after the service acted)', async () => {
     const answers = [json({ detail: 'busy' }, 503), json({ message: 'ok', run_id: 5, worker_task_id: 'w-5' })];
-    const { seen, fetchImpl } = transport([[(r) => path(r).endsWith('/execute'), () => answers.shift()!]]);
-    expect(await client(fetchImpl).api.execute(COMPARISON, { knownRunIds: new Set() })).toEqual({ runId: 5, taskId: 'w-5' });
-    expect(seen.map((r) => path(r))).toEqual(['/api/v1/comparisons/11111111-2222-4333-8444-555555555555/execute', '/api/v1/comparisons/11111111-2222-4333-8444-555555555555/execute']);
+    const { seen, fetchImpl } = transport([
+      [(r) => path(r).endsWith('/execute'), () => answers.shift()!],
+      [(r) => path(r).endsWith('/jobs/comparison'), () => json(page([jobItem({ job_id: 8, task_id: 'celery-8' })]))],
+    ]);
+    // job 8 cannot be proven ours (a stored comparison, no key on the jobs): after a 503 that means sending again
+    expect(await client(fetchImpl).api.execute(COMPARISON, { identity: IDENTITY })).toEqual({ runId: 5, taskId: 'w-5' });
+    const execute = '/api/v1/comparisons/11111111-2222-4333-8444-555555555555/execute';
+    expect(seen.map((r) => path(r))).toEqual([execute, '/api/v1/jobs/comparison', execute]);
+    expect(seen[2]!.headers['idempotency-key']).toBe(seen[0]!.headers['idempotency-key']);
   });
 
-  it('lists the comparison runs first when it is not told which exist', async () => {
+  it('reads the service clock from the job list first when no answer gave it yet', async () => {
     const { seen, fetchImpl } = transport([
       [(r) => path(r).endsWith('/execute'), () => json({ message: 'ok', run_id: 5, worker_task_id: 'w-5' })],
       [(r) => path(r).endsWith('/jobs/comparison'), () => json(page([jobItem({ job_id: 2 })]))],

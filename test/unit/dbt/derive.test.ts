@@ -56,6 +56,15 @@ describe('turning changed models into comparisons', () => {
     expect(shop.location).toEqual({ file: 'spec.yml', line: 7, column: 1 });
   });
 
+  it('keeps the non-key columns both manifests declare, for api mode (excluded columns left out)', () => {
+    const columns = (...names: string[]) => names.map((name) => ({ name }));
+    const prod = [{ name: 'orders', schema: 'finance', sql: 'b', package: 'finance', columns: columns('id', 'amount', 'status', 'loaded_at', 'old_col') }];
+    const pr = [{ name: 'orders', schema: 'pr_1_finance', sql: 'b2', package: 'finance', columns: columns('id', 'Amount', 'status', 'loaded_at', 'new_col') }];
+    const [orders] = derive(SPEC, prod, pr).definitions;
+    expect(orders!.columns).toBeNull();
+    expect(orders!.declaredColumns).toEqual(['Amount', 'status']);
+  });
+
   it('takes the manifest paths from the inputs over the spec', () => {
     const loaded = derive(SPEC, [], [], { baseManifest: 'prod.json', manifest: 'target/manifest.json' });
     expect(loaded.dbt).toMatchObject({ manifest: 'target/manifest.json', base_manifest: 'prod.json', added: [], removed: [] });
