@@ -7,6 +7,7 @@
  */
 import { redact } from '../shared/redact.js';
 import type { ReportedValue } from '../engine/model.js';
+import { renderView, valueDiff, type ValueView } from './value-diff.js';
 
 /** A zero-width space, written as an entity so a reviewer of the markdown can see it. */
 const BREAK = '&#8203;';
@@ -47,7 +48,12 @@ export function truncate(text: string, max: number): string {
  * control characters dropped, markdown/HTML punctuation as entities, @mentions and #refs broken.
  */
 export function inlineText(text: string, max: number = MAX_TEXT_CHARS): string {
-  const chars = Array.from(truncate(redact(text), max));
+  return escapeMarkdown(truncate(redact(text), max));
+}
+
+/** Text already redacted and cut, escaped for inline markdown (see inlineText). */
+function escapeMarkdown(text: string): string {
+  const chars = Array.from(text);
   let out = '';
   for (let i = 0; i < chars.length; i++) {
     const ch = chars[i] as string;
@@ -78,8 +84,34 @@ export function cellValue(value: ReportedValue | undefined, max: number = MAX_VA
   if (value === undefined) return '';
   if (value === null) return '*NULL*';
   if (typeof value !== 'string') return inlineText(String(value), max);
-  const ambiguous = value === '' || value.trim() !== value || /^(null|"[\s\S]*")$/i.test(value);
-  return ambiguous ? `"${inlineText(value, max)}"` : inlineText(value, max);
+  return ambiguous(value) ? `"${inlineText(value, max)}"` : inlineText(value, max);
+}
+
+/** Text that would read as something else unquoted: empty, surrounding spaces, NULL, "unchanged", already quoted. */
+export function ambiguous(text: string): boolean {
+  return text === '' || text.trim() !== text || /^(null|unchanged|"[\s\S]*")$/i.test(text);
+}
+
+/** How an unchanged value of a changed row is shown (never confused with NULL or an empty text). */
+export const UNCHANGED_CELL = '*unchanged*';
+
+/** A view as markdown: escaped, the differing span in `<mark>`, quoted when the whole value is ambiguous. */
+function markedView(v: ValueView, quote: boolean): string {
+  const body = renderView(v, (p) => (p.changed ? `<mark><b>${escapeMarkdown(p.text)}</b></mark>` : escapeMarkdown(p.text)));
+  return quote ? `"${body}"` : body;
+}
+
+/**
+ * A changed value as `source → target` for a table cell: long values cut around their first
+ * difference on both sides, the differing characters in `<mark>` (GitHub renders it highlighted).
+ */
+export function changedCell(source: ReportedValue | undefined, target: ReportedValue | undefined, max: number = MAX_VALUE_CHARS): string {
+  if (source === undefined || target === undefined || source === null || target === null) return `${cellValue(source, max)} → ${cellValue(target, max)}`;
+  const a = redact(String(source));
+  const b = redact(String(target));
+  const d = valueDiff(a, b, max);
+  const quote = (v: ReportedValue, text: string) => typeof v === 'string' && ambiguous(text);
+  return `${markedView(d.source, quote(source, a))} → ${markedView(d.target, quote(target, b))}`;
 }
 
 /** A name (comparison, column) in bold-free inline text, cut shorter than values. */

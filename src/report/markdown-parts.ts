@@ -4,7 +4,7 @@
  * Every data value passes through escape.ts. Pure.
  */
 import type { ComparisonResult, DiffRow, RunResult } from '../engine/model.js';
-import { cellValue, inlineText, mermaidLabel, nameText, safeUrl } from './escape.js';
+import { cellValue, changedCell, inlineText, mermaidLabel, nameText, safeUrl, UNCHANGED_CELL } from './escape.js';
 import { byImportance, count, countsOnly, differingRows, duration, errorKindLabel, NOT_COMPUTED, plural, runSeconds, STATUS_ICON, statusLabel } from './format.js';
 
 export interface DetailOptions {
@@ -144,7 +144,8 @@ function sampleCell(row: DiffRow, column: string): string {
   const hasTarget = `target_${column}` in row;
   const source = row[`source_${column}`];
   const target = row[`target_${column}`];
-  if (row._diff_type === 'changed' && hasSource && hasTarget) return `${cellValue(source)} → ${cellValue(target)}`;
+  if (row._diff_type === 'changed' && hasSource && hasTarget) return changedCell(source, target);
+  if (row._diff_type === 'changed' && !hasSource && !hasTarget) return UNCHANGED_CELL;
   if (hasSource) return cellValue(source);
   if (hasTarget) return cellValue(target);
   return '';

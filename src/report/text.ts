@@ -7,6 +7,7 @@
 import type { ComparisonResult, DiffRow, ReportedValue, RunResult } from '../engine/model.js';
 import { redact } from '../shared/redact.js';
 import { truncate } from './escape.js';
+import { renderView, valueDiff, type ValueView } from './value-diff.js';
 import { count, countsOnly, differingRows, duration, plural, runSeconds } from './format.js';
 
 export interface TextOptions {
@@ -94,7 +95,7 @@ function sampleRow(row: DiffRow, keyColumns: readonly string[], paint: Paint): s
     .filter((name) => name.startsWith('source_') && `target_${name.slice(7)}` in row)
     .map((name) => {
       const column = name.slice(7);
-      return `${clean(column)} ${paint('31', value(row[name]))} → ${paint('32', value(row[`target_${column}`]))}`;
+      return `${clean(column)} ${changedValues(row[name], row[`target_${column}`], paint)}`;
     });
   return `${key}: ${changes.join('; ')}`;
 }
@@ -108,6 +109,33 @@ function summaryLine(run: RunResult, paint: Paint): string {
   return `\n${paint(color, paint('1', `${run.status.toUpperCase()}`))}: ${head} — ${parts.join(', ')} (${run.mode} mode, ${duration(runSeconds(run))})`;
 }
 
+const NUMBER = /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i;
+
+/** Text as inside a JSON string (control characters, quotes and C1 controls escaped), no quotes around. */
+function jsonInner(text: string): string {
+  return JSON.stringify(text)
+    .slice(1, -1)
+    .replace(/[\u0080-\u009f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * `source → target`, each cut around the first difference (same cut on both sides); with colour the
+ * differing characters are bold red (source) and bold green (target), the rest plain.
+ */
+function changedValues(source: ReportedValue | undefined, target: ReportedValue | undefined, paint: Paint): string {
+  if (source === undefined || target === undefined || source === null || target === null) {
+    return `${paint('31', value(source))} → ${paint('32', value(target))}`;
+  }
+  const a = redact(String(source));
+  const b = redact(String(target));
+  const d = valueDiff(a, b, MAX_VALUE_CHARS);
+  const side = (v: ReportedValue, text: string, view: ValueView, color: string): string => {
+    const body = renderView(view, (p) => (p.changed ? paint(`1;${color}`, jsonInner(p.text)) : jsonInner(p.text)));
+    return typeof v === 'string' && !NUMBER.test(text) ? `"${body}"` : body;
+  };
+  return `${side(source, a, d.source, '31')} → ${side(target, b, d.target, '32')}`;
+}
+
 /** A data value: text quoted (JSON escapes make control characters and spaces visible); numbers and NULL bare. */
 function value(v: ReportedValue | undefined): string {
   if (v === undefined) return '?';
@@ -115,7 +143,7 @@ function value(v: ReportedValue | undefined): string {
   if (typeof v === 'string') {
     const text = truncate(redact(v), MAX_VALUE_CHARS);
     // Decimals arrive as strings (no float rounding); show them as numbers.
-    return /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(text) ? text : JSON.stringify(text);
+    return NUMBER.test(text) ? text : `"${jsonInner(text)}"`;
   }
   return String(v);
 }

@@ -7,7 +7,7 @@ import { html } from 'hono/html';
 import type { DiffDetailsData } from '../../../api/contract.js';
 import type { ComparisonStats, SchemaDiff } from '../../../engine/model.js';
 import type { JobRecord } from '../../storage/store.js';
-import { badge, count, duration, timeTag, value, type Html } from '../format.js';
+import { badge, changedValues, count, duration, timeTag, value, type Html } from '../format.js';
 import { csrfField, page, pager, UI, type Viewer } from '../layout.js';
 import { outcome } from './jobs.js';
 
@@ -67,8 +67,9 @@ function diffRows(view: JobView, diff: DiffDetailsData): Html {
     const hasSource = `source_${column}` in row;
     const hasTarget = `target_${column}` in row;
     if (row._diff_type === 'changed') {
-      if (!hasSource && !hasTarget) return html`<td class="muted small">=</td>`;
-      return html`<td class="changed">${value(row[`source_${column}`])}<span class="arrow" aria-label="changed to">→</span>${value(row[`target_${column}`])}</td>`;
+      if (!hasSource && !hasTarget) return html`<td class="muted small">unchanged</td>`;
+      const shown = changedValues(row[`source_${column}`], row[`target_${column}`]);
+      return html`<td class="changed">${shown.source}<span class="arrow" aria-label="changed to">→</span>${shown.target}</td>`;
     }
     return html`<td>${hasSource ? value(row[`source_${column}`]) : hasTarget ? value(row[`target_${column}`]) : ''}</td>`;
   };
