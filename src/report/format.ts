@@ -1,5 +1,5 @@
 /** Number, duration and label formatting shared by the renderers; pure and locale-independent. */
-import type { ComparisonResult, ComparisonStatus, RunResult } from '../engine/model.js';
+import type { ComparisonResult, ComparisonStatus, RunResult, SideLabel } from '../engine/model.js';
 
 /** 1234567 → "1,234,567" (fixed en-US grouping, so snapshots do not depend on the machine). */
 export function count(value: number | undefined): string {
@@ -66,4 +66,27 @@ export function byImportance<T extends ComparisonResult>(comparisons: readonly T
 /** Human label of an error kind, e.g. "connection error". */
 export function errorKindLabel(kind: string): string {
   return kind === 'internal' ? 'internal error (a datacompare bug)' : `${kind} error`;
+}
+
+/** Rows compared by key: matched + changed + only in source + only in target (undefined for counts only or no stats). */
+export function rowsCompared(c: ComparisonResult): number | undefined {
+  const s = c.stats;
+  if (!s || countsOnly(c)) return undefined;
+  return s.matched_rows + s.mismatched_rows + s.only_in_source + s.only_in_target;
+}
+
+/**
+ * The match percentage, matched ÷ rows compared, one decimal ("85.0 %"), rounded down so a single
+ * differing row never reads 100.0 %; "–" when unknown (an error, counts only, no rows).
+ */
+export function matchPercent(c: ComparisonResult): string {
+  const compared = rowsCompared(c);
+  if (compared === undefined || compared === 0 || c.status === 'error' || !c.stats) return '–';
+  const percent = Math.floor((c.stats.matched_rows / compared) * 1000) / 10;
+  return `${percent.toFixed(1)} %`;
+}
+
+/** One side as people name it: "warehouse · sales.orders", "warehouse · query". */
+export function sideText(side: SideLabel): string {
+  return `${side.datasource} · ${side.query ? 'query' : (side.dataset ?? '')}`;
 }

@@ -69,9 +69,9 @@ function render(run: RunResult, stage: Stage, options: CommentOptions, shortened
   const parts = [...header(run, options), ''];
   const dbt = dbtSection(run, { limit: stage.details ? 50 : Math.min(20, stage.tableLimit ?? 20) });
   if (dbt) parts.push(dbt, '');
-  parts.push(statusTable(run, { timings: false, ...(stage.tableLimit !== undefined && { limit: stage.tableLimit }) }));
+  parts.push(statusTable(run, { ...(stage.tableLimit !== undefined && { limit: stage.tableLimit }) }));
   if (stage.details) {
-    const details = allDetails(run, { maxRows: stage.rows, chart: false, fullRowsHint: () => 'every row is in the job summary and the report files' });
+    const details = allDetails(run, { maxRows: stage.rows, chart: false, timings: false, fullRowsHint: () => 'every row is in the job summary and the report files' });
     if (details) parts.push('', details);
   }
   if (shortened) parts.push('', `<sub>Shortened to fit GitHub's comment size limit (${stage.name}); the job summary and the report files have everything.</sub>`);

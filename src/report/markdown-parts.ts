@@ -5,7 +5,7 @@
  */
 import type { ComparisonResult, DiffRow, RunResult } from '../engine/model.js';
 import { cellValue, changedCell, inlineText, mermaidLabel, nameText, safeUrl, UNCHANGED_CELL } from './escape.js';
-import { byImportance, count, countsOnly, differingRows, duration, errorKindLabel, NOT_COMPUTED, plural, runSeconds, STATUS_ICON, statusLabel } from './format.js';
+import { byImportance, count, countsOnly, differingRows, duration, errorKindLabel, matchPercent, NOT_COMPUTED, plural, rowsCompared, runSeconds, sideText, STATUS_ICON, statusLabel } from './format.js';
 
 export interface DetailOptions {
   /** Sample rows shown per comparison (0 = none). */
@@ -14,6 +14,8 @@ export interface DetailOptions {
   chart: boolean;
   /** How to tell the reader where the full list of rows is, e.g. "orders.csv in report-dir". */
   fullRowsHint?: (c: ComparisonResult) => string;
+  /** Show how long each comparison took (default true; the PR comment says no, to stay stable across reruns). */
+  timings?: boolean;
 }
 
 const DIFF_TYPE_LABEL: Record<DiffRow['_diff_type'], string> = {
@@ -56,35 +58,63 @@ function jobLink(c: ComparisonResult): string {
   return url ? `[${label}](${url})` : label;
 }
 
-/** The status table; `limit` cuts it (most important comparisons first) only when a budget demands it. */
-export function statusTable(run: RunResult, options: { limit?: number; timings?: boolean } = {}): string {
+/** Where a comparison's data came from: "legacy_pg · public.orders → warehouse · sales.orders". */
+export function sidesLine(c: ComparisonResult): string {
+  if (!c.sides) return '';
+  return `${inlineText(sideText(c.sides.source), 120)} → ${inlineText(sideText(c.sides.target), 120)}`;
+}
+
+function comparisonCell(c: ComparisonResult, api: boolean): string {
+  const under = [sidesLine(c), api ? jobLink(c) : ''].filter((part) => part !== '').join(' · ');
+  return under ? `${nameText(c.name)}<br><sub>${under}</sub>` : nameText(c.name);
+}
+
+/**
+ * The status table, at most 8 columns so a pull-request comment shows it whole: what was compared
+ * (the two sides under the name), status, match percentage and counts; the plan and timings are in
+ * the details. `limit` cuts it (most important comparisons first) only when a budget demands it.
+ */
+export function statusTable(run: RunResult, options: { limit?: number } = {}): string {
   const api = run.mode === 'api';
-  const timings = options.timings !== false;
-  const head = ['Comparison', 'Status', 'Source rows', 'Target rows', 'Matched', 'Changed', 'Only in source', 'Only in target', 'Columns that differ', ...(timings ? ['Time'] : []), api ? 'Job' : 'Plan'];
-  const align = ['---', '---', '--:', '--:', '--:', '--:', '--:', '--:', '---', ...(timings ? ['--:'] : []), '---'];
+  const head = ['Comparison', 'Status', 'Match', 'Source rows', 'Target rows', 'Changed', 'Only in source / target', 'Columns that differ'];
+  const align = ['---', '---', '--:', '--:', '--:', '--:', '--:', '---'];
   const ordered = options.limit === undefined ? run.comparisons : byImportance(run.comparisons).slice(0, options.limit);
   const rows = ordered.map((c) => {
     const s = c.stats;
-    const plan = api ? jobLink(c) : (c.plan?.kind ?? '');
-    const rows = (n: number | undefined) => (countsOnly(c) ? NOT_COMPUTED : count(n));
+    const known = s !== undefined && !countsOnly(c);
     return [
-      nameText(c.name),
+      comparisonCell(c, api),
       statusLabel(c),
+      matchPercent(c),
       count(s?.source_rows),
       count(s?.target_rows),
-      rows(s?.matched_rows),
-      rows(s?.mismatched_rows),
-      rows(s?.only_in_source),
-      rows(s?.only_in_target),
+      known ? count(s.mismatched_rows) : NOT_COMPUTED,
+      known ? `${count(s.only_in_source)} / ${count(s.only_in_target)}` : NOT_COMPUTED,
       c.status === 'error' ? errorKindLabel(c.error?.kind ?? 'internal') : differingColumns(c),
-      ...(timings ? [duration(c.result?.time_taken)] : []),
-      plan,
     ];
   });
   const lines = [head, align, ...rows].map((cells) => `| ${cells.join(' | ')} |`);
   const hidden = run.comparisons.length - ordered.length;
   if (hidden > 0) lines.push('', `… and ${plural(hidden, 'more comparison')} (all in results.json).`);
   return lines.join('\n');
+}
+
+/** What was compared and how: sides, match share, plan (and time, unless `timings` is false). */
+function comparedSection(c: ComparisonResult, timings: boolean): string {
+  const lines: string[] = [];
+  const sides = sidesLine(c);
+  const compared = rowsCompared(c);
+  const share = compared !== undefined && compared > 0 && c.status !== 'error' ? `${matchPercent(c)} match (${count(c.stats?.matched_rows)} of ${plural(compared, 'row')} compared by key)` : '';
+  if (sides || share) lines.push(`**Compared:** ${[sides, share].filter((part) => part !== '').join(' · ')}`);
+  const how: string[] = [];
+  if (c.plan) how.push(`plan ${inlineText(c.plan.kind, 20)}: ${inlineText(c.plan.reason, 300)}`);
+  if (timings && c.result) how.push(`took ${duration(c.result.time_taken)}`);
+  if (c.service) {
+    const link = jobLink(c);
+    if (link) how.push(link);
+  }
+  if (how.length > 0) lines.push(`<sub>${how.join(' · ')}</sub>`);
+  return lines.join('<br>\n');
 }
 
 /** "9 differing rows (5 changed, 3 only in source, 1 only in target)"; "row counts only: 10 source rows, 9 target rows". */
@@ -226,6 +256,7 @@ export function hasDetails(c: ComparisonResult): boolean {
 /** A `<details>` block for one comparison. */
 export function comparisonDetails(c: ComparisonResult, options: DetailOptions): string {
   const sections = [
+    comparedSection(c, options.timings !== false),
     errorSection(c),
     reasonsSection(c),
     columnTable(c),

@@ -8,7 +8,7 @@ import type { ComparisonResult, DiffRow, ReportedValue, RunResult } from '../eng
 import { redact } from '../shared/redact.js';
 import { truncate } from './escape.js';
 import { renderView, valueDiff, type ValueView } from './value-diff.js';
-import { count, countsOnly, differingRows, duration, plural, runSeconds } from './format.js';
+import { count, countsOnly, differingRows, duration, matchPercent, plural, runSeconds, sideText } from './format.js';
 
 export interface TextOptions {
   color: boolean;
@@ -36,6 +36,7 @@ export function renderText(run: RunResult, options: TextOptions): string {
 function comparisonBlock(c: ComparisonResult, samples: number, paint: Paint, showPlan: boolean): string {
   const lines = [statusLine(c, paint)];
   const indent = (text: string) => `    ${text}`;
+  if (c.sides) lines.push(indent(paint('2', `${clean(sideText(c.sides.source))} → ${clean(sideText(c.sides.target))}`)));
   if (showPlan && c.plan) {
     const sent = `${count(c.plan.source.rows_sent)} + ${count(c.plan.target.rows_sent)} rows sent`;
     lines.push(indent(paint('2', `plan: ${c.plan.kind} (${sent}): ${clean(c.plan.reason)}`)));
@@ -72,6 +73,7 @@ function statusLine(c: ComparisonResult, paint: Paint): string {
   const facts: string[] = [];
   const s = c.stats;
   if (s) {
+    if (matchPercent(c) !== '–') facts.push(`${matchPercent(c)} match`);
     facts.push(`${count(s.source_rows)} source rows, ${count(s.target_rows)} target rows`);
     const differing = differingRows(c);
     if (countsOnly(c)) facts.push('row counts only (values not compared)');

@@ -48,7 +48,7 @@ describe('the PR comment size limit', () => {
 
   it('goes to fewer rows first', () => {
     const { markdown, stage } = renderCommentWithStage(run, base);
-    // full: 134,362 characters; the most rows that fit: 47 per comparison
+    // the most rows that fit: 47 per comparison
     expect(stage).toBe('47 sample rows');
     expect(markdown.length).toBeLessThanOrEqual(65_536);
     expect(markdown.length).toBeGreaterThan(60_000);
