@@ -8,7 +8,7 @@
  * with the episode it describes. It is JSON in base64, so no value can end the HTML comment.
  */
 import type { ComparisonStatus, RunResult } from '../engine/model.js';
-import { inlineText, mermaidLabel, nameText, plainText, safeUrl } from './escape.js';
+import { inlineText, mermaidLabel, nameText, plainText, safeUrl, sentenceText } from './escape.js';
 import { count, differingRows, STATUS_ICON } from './format.js';
 
 export const HISTORY_LIMIT = 50;
@@ -206,7 +206,7 @@ export function renderChangeComment(changes: readonly DriftChange[], runUrl: str
       case 'recovered':
         return `- ✅ **${name}** is equal again.`;
       case 'failed':
-        return `- 💥 **${name}** failed: ${inlineText(change.message, 300)}`;
+        return `- 💥 **${name}** failed: ${sentenceText(change.message, 300)}`;
     }
   });
   return [...lines, '', link ? `Run: [${link}](${link})` : ''].join('\n').trim();

@@ -76,14 +76,14 @@ export function rowsCompared(c: ComparisonResult): number | undefined {
 }
 
 /**
- * The match percentage, matched ÷ rows compared, one decimal ("85.0 %"), rounded down so a single
- * differing row never reads 100.0 %; "–" when unknown (an error, counts only, no rows).
+ * The match percentage, matched ÷ rows compared, one decimal ("85.0%"), rounded down so a single
+ * differing row never reads 100.0%; "–" when unknown (an error, counts only, no rows).
  */
 export function matchPercent(c: ComparisonResult): string {
   const compared = rowsCompared(c);
   if (compared === undefined || compared === 0 || c.status === 'error' || !c.stats) return '–';
   const percent = Math.floor((c.stats.matched_rows / compared) * 1000) / 10;
-  return `${percent.toFixed(1)} %`;
+  return `${percent.toFixed(1)}%`;
 }
 
 /** One side as people name it: "warehouse · sales.orders", "warehouse · query". */

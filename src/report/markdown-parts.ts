@@ -4,7 +4,7 @@
  * Every data value passes through escape.ts. Pure.
  */
 import type { ComparisonResult, DiffRow, RunResult } from '../engine/model.js';
-import { cellValue, changedCell, inlineText, mermaidLabel, nameText, safeUrl, UNCHANGED_CELL } from './escape.js';
+import { cellValue, changedCell, codeSpan, htmlText, inlineText, mermaidLabel, nameText, safeUrl, sentenceText, UNCHANGED_CELL } from './escape.js';
 import { byImportance, count, countsOnly, differingRows, duration, errorKindLabel, matchPercent, NOT_COMPUTED, plural, rowsCompared, runSeconds, sideText, STATUS_ICON, statusLabel } from './format.js';
 
 export interface DetailOptions {
@@ -45,7 +45,7 @@ export function statusLine(run: RunResult, options: { timings?: boolean } = {}):
 function differingColumns(c: ComparisonResult, max = 4): string {
   const names = Object.entries(c.diff?.mismatched_columns_mapping ?? {})
     .filter(([, v]) => v.mismatch_count > 0)
-    .map(([name]) => nameText(name));
+    .map(([name]) => codeSpan(name, { table: true }));
   if (names.length === 0) return '';
   return names.length > max ? `${names.slice(0, max).join(', ')} +${names.length - max} more` : names.join(', ');
 }
@@ -107,7 +107,7 @@ function comparedSection(c: ComparisonResult, timings: boolean): string {
   const share = compared !== undefined && compared > 0 && c.status !== 'error' ? `${matchPercent(c)} match (${count(c.stats?.matched_rows)} of ${plural(compared, 'row')} compared by key)` : '';
   if (sides || share) lines.push(`**Compared:** ${[sides, share].filter((part) => part !== '').join(' · ')}`);
   const how: string[] = [];
-  if (c.plan) how.push(`plan ${inlineText(c.plan.kind, 20)}: ${inlineText(c.plan.reason, 300)}`);
+  if (c.plan) how.push(`plan ${inlineText(c.plan.kind, 20)}: ${sentenceText(c.plan.reason, 300)}`);
   if (timings && c.result) how.push(`took ${duration(c.result.time_taken)}`);
   if (c.service) {
     const link = jobLink(c);
@@ -144,8 +144,8 @@ function columnTable(c: ComparisonResult): string {
   if (entries.length === 0) return '';
   const rows = entries.map(([name, v]) => {
     const target = mapping[name];
-    const column = target !== undefined && target !== name ? `${nameText(name)} → ${nameText(target)}` : nameText(name);
-    return `| ${column} | ${count(v.mismatch_count)} | ${inlineText(v.details, 300)} |`;
+    const column = target !== undefined && target !== name ? `${codeSpan(name, { table: true })} → ${codeSpan(target, { table: true })}` : codeSpan(name, { table: true });
+    return `| ${column} | ${count(v.mismatch_count)} | ${sentenceText(v.details, 300, { table: true })} |`;
   });
   return ['**Columns that differ**', '', '| Column | Rows that differ | Details |', '|---|--:|---|', ...rows].join('\n');
 }
@@ -186,7 +186,7 @@ function sampleTable(c: ComparisonResult, maxRows: number, fullRowsHint?: (c: Co
   if (maxRows <= 0 || all.length === 0) return '';
   const rows = all.slice(0, maxRows);
   const { keys, columns } = sampleColumns(c, rows);
-  const head = [...keys.map((k) => `🔑 ${nameText(k)}`), 'Difference', ...columns.map(nameText)];
+  const head = [...keys.map((k) => `🔑 ${codeSpan(k, { table: true })}`), 'Difference', ...columns.map((name) => codeSpan(name, { table: true }))];
   const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
   for (const row of rows) {
     const cells = [...keys.map((k) => cellValue(row[k])), DIFF_TYPE_LABEL[row._diff_type] ?? inlineText(String(row._diff_type)), ...columns.map((col) => sampleCell(row, col))];
@@ -205,10 +205,10 @@ function schemaSection(c: ComparisonResult): string {
   const d = c.schema_diff;
   if (!d || schemaDiffCount(c) === 0) return '';
   const lines = [
-    ...d.only_in_source.map((col) => `- Only in source: ${nameText(col.name)} (${inlineText(col.type, 80)})`),
-    ...d.only_in_target.map((col) => `- Only in target: ${nameText(col.name)} (${inlineText(col.type, 80)})`),
+    ...d.only_in_source.map((col) => `- Only in source: ${codeSpan(col.name)} (${codeSpan(col.type, { max: 80 })})`),
+    ...d.only_in_target.map((col) => `- Only in target: ${codeSpan(col.name)} (${codeSpan(col.type, { max: 80 })})`),
     ...d.type_mismatches.map(
-      (m) => `- Type differs: ${nameText(m.source_column)} ${inlineText(m.source_type, 80)} → ${nameText(m.target_column)} ${inlineText(m.target_type, 80)}`,
+      (m) => `- Type differs: ${codeSpan(m.source_column)} ${codeSpan(m.source_type, { max: 80 })} → ${codeSpan(m.target_column)} ${codeSpan(m.target_type, { max: 80 })}`,
     ),
   ];
   return ['**Schema differences**', '', ...lines].join('\n');
@@ -237,15 +237,15 @@ function capitalise(text: string): string {
 
 function errorSection(c: ComparisonResult): string {
   if (!c.error) return '';
-  const lines = [`**${capitalise(errorKindLabel(c.error.kind))}:** ${inlineText(c.error.message, 2_000)}`];
-  if (c.error.hint) lines.push('', `**What to do:** ${inlineText(c.error.hint, 1_000)}`);
+  const lines = [`**${capitalise(errorKindLabel(c.error.kind))}:** ${sentenceText(c.error.message, 2_000)}`];
+  if (c.error.hint) lines.push('', `**What to do:** ${sentenceText(c.error.hint, 1_000)}`);
   return lines.join('\n');
 }
 
 function reasonsSection(c: ComparisonResult): string {
   const reasons = c.result?.diff_reasons ?? [];
   if (reasons.length === 0) return '';
-  return reasons.map((r) => `- ${inlineText(r, 500)}`).join('\n');
+  return reasons.map((r) => `- ${sentenceText(r, 500)}`).join('\n');
 }
 
 /** Whether a comparison has anything to show beyond its table row. */
@@ -265,7 +265,7 @@ export function comparisonDetails(c: ComparisonResult, options: DetailOptions): 
     options.chart ? chart(c) : '',
   ].filter((s) => s !== '');
   const open = c.status === 'error' ? ' open' : '';
-  return [`<details${open}><summary><b>${nameText(c.name)}</b>: ${summaryText(c)}</summary>`, '', ...sections.flatMap((s) => [s, '']), '</details>'].join('\n');
+  return [`<details${open}><summary><b>${htmlText(c.name)}</b>: ${summaryText(c)}</summary>`, '', ...sections.flatMap((s) => [s, '']), '</details>'].join('\n');
 }
 
 /** The details of every comparison that has some, most important first. */

@@ -40,8 +40,8 @@ function cards(stats: Stats): Html {
     ['Only in target', stats.only_in_target],
   ];
   const compared = stats.matched_rows + stats.mismatched_rows + stats.only_in_source + stats.only_in_target;
-  // matched ÷ rows compared, rounded down: one differing row never reads 100.0 %
-  const match = compared > 0 ? `${(Math.floor((stats.matched_rows / compared) * 1000) / 10).toFixed(1)} %` : '—';
+  // matched ÷ rows compared, rounded down: one differing row never reads 100.0%
+  const match = compared > 0 ? `${(Math.floor((stats.matched_rows / compared) * 1000) / 10).toFixed(1)}%` : '—';
   return html`<div class="cards"><div class="card"><div class="v">${match}</div><div class="k">Match</div></div>${items.map(([k, v]) => html`<div class="card"><div class="v">${count(v)}</div><div class="k">${k}</div></div>`)}</div>`;
 }
 
