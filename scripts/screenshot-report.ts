@@ -54,7 +54,7 @@ mermaid.run().then(() => document.body.dataset.ready = '1', (e) => { document.bo
 
 const run = loadResult(fixture);
 const documents = {
-  summary: renderSummary(run, { maxDiffRows: 100, fullRowsHint: () => 'every row is in orders_migration.csv (report-dir)' }),
+  summary: renderSummary(run, { maxDiffRows: 100, rows: { at: () => '`orders_migration.csv` in the `report-dir` folder', more: '`max_diff_rows` in the spec (or the `max-diff-rows` input)' } }),
   comment: renderComment(run, { commentKey: '.github/data-comparisons.yml', headSha: '3f9c2e1d0b7a6c5e4d3c2b1a0f9e8d7c6b5a4f3e', maxDiffRows: 100, runUrl: 'https://github.com/acme/shop/actions/runs/1' }),
 };
 const browser = await chromium.launch({ executablePath: process.env.DATACOMPARE_CHROMIUM ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });

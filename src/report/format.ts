@@ -90,3 +90,33 @@ export function matchPercent(c: ComparisonResult): string {
 export function sideText(side: SideLabel): string {
   return `${side.datasource} · ${side.query ? 'query' : (side.dataset ?? '')}`;
 }
+
+/** Where a comparison's kept rows are and how to keep more, in the reader's terms (`code` in backticks). */
+export interface RowsHint {
+  /** Where every kept row of the comparison is, e.g. "`orders.csv` in the report directory (input `report-dir`)". */
+  at?: (c: ComparisonResult) => string | undefined;
+  /** The setting that keeps more rows, e.g. "`max_diff_rows` in the spec (or the `max-diff-rows` input)". */
+  more?: string;
+  /** Said when `at` names no place, e.g. "`--csv DIR` or `--json FILE` writes every kept row". */
+  nowhere?: string;
+}
+
+/**
+ * The sentence under a sample of `shown` rows: how many differ, how many were kept and where they
+ * are, and what to set to keep more ("Showing 20 of 300 differing rows. 100 of 300 are in
+ * `orders.csv` …; set `max_diff_rows` … above 100 to keep more."). Backticks mark code.
+ */
+export function rowsNote(c: ComparisonResult, shown: number, hint: RowsHint = {}): string {
+  const kept = c.diff?.diff_rows.length ?? 0;
+  const total = Math.max(c.diff?.diff_rows_total ?? kept, kept);
+  const at = hint.at?.(c);
+  if (shown >= total) return total === 1 ? 'The only differing row.' : `All ${count(total)} differing rows.`;
+  const head = `Showing ${count(shown)} of ${plural(total, 'differing row')}.`;
+  const nowhere = !at && hint.nowhere ? ` ${hint.nowhere.charAt(0).toUpperCase()}${hint.nowhere.slice(1)}.` : '';
+  if (kept >= total) return at ? `${head} Every row is in ${at}.` : `${head}${nowhere}`;
+  const where =
+    shown >= kept
+      ? `The comparison kept ${kept === 1 ? 'only this one' : `these ${count(kept)}`}${at ? ` (also in ${at})` : ''}`
+      : at ? `${count(kept)} of ${count(total)} are in ${at}` : `The comparison kept ${count(kept)} of ${count(total)}`;
+  return `${head} ${where}${hint.more ? `; set ${hint.more} above ${count(kept)} to keep more` : ''}.${nowhere}`;
+}

@@ -5,15 +5,15 @@
  */
 import type { ComparisonResult, DiffRow, RunResult } from '../engine/model.js';
 import { cellValue, changedCell, codeSpan, htmlText, inlineText, mermaidLabel, nameText, safeUrl, sentenceText, UNCHANGED_CELL } from './escape.js';
-import { byImportance, count, countsOnly, differingRows, duration, errorKindLabel, matchPercent, NOT_COMPUTED, plural, rowsCompared, runSeconds, sideText, STATUS_ICON, statusLabel } from './format.js';
+import { byImportance, count, countsOnly, differingRows, duration, errorKindLabel, matchPercent, NOT_COMPUTED, plural, rowsCompared, rowsNote, runSeconds, sideText, STATUS_ICON, statusLabel, type RowsHint } from './format.js';
 
 export interface DetailOptions {
   /** Sample rows shown per comparison (0 = none). */
   maxRows: number;
   /** Include a mermaid chart where it helps. */
   chart: boolean;
-  /** How to tell the reader where the full list of rows is, e.g. "orders.csv in report-dir". */
-  fullRowsHint?: (c: ComparisonResult) => string;
+  /** Where the kept rows are and how to keep more (see rowsNote). */
+  rows?: RowsHint;
   /** Show how long each comparison took (default true; the PR comment says no, to stay stable across reruns). */
   timings?: boolean;
 }
@@ -181,7 +181,7 @@ function sampleCell(row: DiffRow, column: string): string {
   return '';
 }
 
-function sampleTable(c: ComparisonResult, maxRows: number, fullRowsHint?: (c: ComparisonResult) => string): string {
+function sampleTable(c: ComparisonResult, maxRows: number, hint: RowsHint = {}): string {
   const all = c.diff?.diff_rows ?? [];
   if (maxRows <= 0 || all.length === 0) return '';
   const rows = all.slice(0, maxRows);
@@ -192,12 +192,7 @@ function sampleTable(c: ComparisonResult, maxRows: number, fullRowsHint?: (c: Co
     const cells = [...keys.map((k) => cellValue(row[k])), DIFF_TYPE_LABEL[row._diff_type] ?? inlineText(String(row._diff_type)), ...columns.map((col) => sampleCell(row, col))];
     lines.push(`| ${cells.join(' | ')} |`);
   }
-  const total = c.diff?.diff_rows_total ?? all.length;
-  const where = fullRowsHint ? fullRowsHint(c) : '';
-  const note =
-    rows.length < total
-      ? `Showing ${count(rows.length)} of ${plural(total, 'differing row')}${where ? `; ${where}` : ''}${c.diff?.truncated ? ` (the engine kept ${count(all.length)})` : ''}.`
-      : total === 1 ? 'The only differing row.' : `All ${count(total)} differing rows.`;
+  const note = sentenceText(rowsNote(c, rows.length, hint), 1_000);
   return ['**Sample rows** (source → target)', '', ...lines, '', note].join('\n');
 }
 
@@ -260,7 +255,7 @@ export function comparisonDetails(c: ComparisonResult, options: DetailOptions): 
     errorSection(c),
     reasonsSection(c),
     columnTable(c),
-    sampleTable(c, options.maxRows, options.fullRowsHint),
+    sampleTable(c, options.maxRows, options.rows),
     schemaSection(c),
     options.chart ? chart(c) : '',
   ].filter((s) => s !== '');

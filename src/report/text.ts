@@ -8,7 +8,7 @@ import type { ComparisonResult, DiffRow, ReportedValue, RunResult } from '../eng
 import { redact } from '../shared/redact.js';
 import { truncate } from './escape.js';
 import { renderView, valueDiff, type ValueView } from './value-diff.js';
-import { count, countsOnly, differingRows, duration, matchPercent, plural, runSeconds, sideText } from './format.js';
+import { count, countsOnly, differingRows, duration, matchPercent, plural, rowsNote, runSeconds, sideText, type RowsHint } from './format.js';
 
 export interface TextOptions {
   color: boolean;
@@ -16,6 +16,8 @@ export interface TextOptions {
   maxDiffRows?: number;
   /** Also say how each comparison was executed (plan and rows each side sent); the CLI's --verbose. */
   showPlan?: boolean;
+  /** Where the kept rows are and how to keep more, in the reader's terms (CLI flags or action inputs). */
+  rows?: RowsHint;
 }
 
 const DEFAULT_SAMPLE_ROWS = 5;
@@ -29,11 +31,11 @@ const STATUS_COLOR = { match: '32', mismatch: '31', error: '35' } as const;
 export function renderText(run: RunResult, options: TextOptions): string {
   const paint: Paint = options.color ? (code, text) => `\u001b[${code}m${text}\u001b[0m` : (_code, text) => text;
   const samples = options.maxDiffRows ?? DEFAULT_SAMPLE_ROWS;
-  const blocks = run.comparisons.map((c) => comparisonBlock(c, samples, paint, options.showPlan === true));
+  const blocks = run.comparisons.map((c) => comparisonBlock(c, samples, paint, options.showPlan === true, options.rows ?? {}));
   return `${[...blocks, summaryLine(run, paint)].join('\n')}\n`;
 }
 
-function comparisonBlock(c: ComparisonResult, samples: number, paint: Paint, showPlan: boolean): string {
+function comparisonBlock(c: ComparisonResult, samples: number, paint: Paint, showPlan: boolean, rows: RowsHint): string {
   const lines = [statusLine(c, paint)];
   const indent = (text: string) => `    ${text}`;
   if (c.sides) lines.push(indent(paint('2', `${clean(sideText(c.sides.source))} → ${clean(sideText(c.sides.target))}`)));
@@ -61,8 +63,7 @@ function comparisonBlock(c: ComparisonResult, samples: number, paint: Paint, sho
   if (c.diff && samples > 0) {
     const shown = c.diff.diff_rows.slice(0, samples);
     for (const row of shown) lines.push(indent(sampleRow(row, c.diff.primary_key_columns, paint)));
-    const more = c.diff.diff_rows_total - shown.length;
-    if (more > 0) lines.push(indent(paint('2', `… ${plural(more, 'more differing row')} (all of them: --json FILE)`)));
+    if (shown.length < c.diff.diff_rows_total) lines.push(indent(paint('2', `… ${rowsNote(c, shown.length, rows).replace(/`/g, '')}`)));
   }
   return lines.join('\n');
 }

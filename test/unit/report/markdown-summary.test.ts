@@ -9,7 +9,7 @@ describe('the job summary', () => {
   for (const name of ['match', 'mismatch', 'error', 'api', 'hostile'] as ResultFixture[]) {
     it(`looks like this for the "${name}" run`, async () => {
       addSecret('hunter2-very-secret');
-      const markdown = renderSummary(loadResult(name), { maxDiffRows: 100, fullRowsHint: (c) => `every row is in ${c.name}.csv` });
+      const markdown = renderSummary(loadResult(name), { maxDiffRows: 100, rows: { at: (c) => `${c.name}.csv`, more: '`max_diff_rows`' } });
       await expect(markdown).toMatchFileSnapshot(`__snapshots__/summary-${name}.md`);
     });
   }
@@ -36,8 +36,8 @@ describe('the job summary', () => {
   });
 
   it('shows at most max-diff-rows sample rows and says where the rest are', () => {
-    const markdown = renderSummary(loadResult('mismatch'), { maxDiffRows: 1, fullRowsHint: () => 'every row is in orders.csv' });
-    expect(markdown).toContain('Showing 1 of 4 differing rows; every row is in orders.csv.');
+    const markdown = renderSummary(loadResult('mismatch'), { maxDiffRows: 1, rows: { at: () => 'orders.csv' } });
+    expect(markdown).toContain('Showing 1 of 4 differing rows. Every row is in orders.csv.');
     expect(markdown).not.toContain('| 5 | changed');
   });
 });

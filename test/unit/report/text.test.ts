@@ -61,7 +61,7 @@ describe('renderText', () => {
           columns: amount 2, note 1
           id=17: amount 10.00 → 12.50; note "paid " → "paid\\u001b[2J"
           id=18: amount 3.00 → NULL
-          … 1 more differing row (all of them: --json FILE)
+          … Showing 2 of 3 differing rows.
       ✔ match (within thresholds)  refunds  · 99.0% match · 100 source rows, 101 target rows · 1 differing row (0 changed, 0 only in source, 1 only in target) · 1 min 5 s
           1 row is only in the target.
       ! error  legacy
