@@ -59,16 +59,24 @@ function parseCsv(text: string): { value: string; quoted: boolean }[][] {
       quoted = true;
       i++;
       for (;;) {
-        if (text[i] === '"' && text[i + 1] === '"') (value += '"'), (i += 2);
-        else if (text[i] === '"') { i++; break; }
-        else value += text[i++];
+        if (text[i] === '"' && text[i + 1] === '"') {
+          value += '"';
+          i += 2;
+        } else if (text[i] === '"') {
+          i++;
+          break;
+        } else value += text[i++];
       }
     } else {
       while (i < text.length && text[i] !== ',' && text[i] !== '\r') value += text[i++];
     }
     row.push({ value, quoted });
     if (text[i] === ',') i++;
-    else if (text[i] === '\r') (i += 2), rows.push(row), (row = []);
+    else if (text[i] === '\r') {
+      i += 2;
+      rows.push(row);
+      row = [];
+    }
   }
   return rows;
 }
