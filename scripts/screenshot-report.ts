@@ -18,6 +18,7 @@ import { chromium } from 'playwright-core';
 import { loadResult, type ResultFixture } from '../test/fixtures/results/load.js';
 import { renderComment } from '../src/report/markdown-comment.js';
 import { renderSummary } from '../src/report/markdown-summary.js';
+import { renderDriftSection, type DriftHistory } from '../src/report/drift.js';
 
 const require = createRequire(import.meta.url);
 const out = path.resolve(process.argv[2] ?? 'test-artifacts/report');
@@ -53,7 +54,19 @@ mermaid.run().then(() => document.body.dataset.ready = '1', (e) => { document.bo
 }
 
 const run = loadResult(fixture);
+/** A drift history with three comparisons over eight nightly runs: the trend chart's lines. */
+function driftHistory(): DriftHistory {
+  const series: Record<string, number[]> = { orders: [0, 0, 120, 340, 300, 280, 310, 300], payments: [0, 10, 10, 0, 0, 25, 40, 60], customers: [5, 5, 5, 5, 5, 5, 5, 5] };
+  const comparisons = Object.fromEntries(
+    Object.entries(series).map(([name, values]) => [
+      name,
+      values.map((differing, i) => ({ at: `2026-11-${String(18 + i).padStart(2, '0')}T03:17:00Z`, status: differing > 0 ? ('mismatch' as const) : ('match' as const), differing, onlyInSource: 0, onlyInTarget: 0 })),
+    ]),
+  );
+  return { version: 1, comparisons };
+}
 const documents = {
+  drift: `## datacompare: mismatch\n${renderDriftSection(driftHistory(), 'https://github.com/acme/shop/issues/7')}`,
   summary: renderSummary(run, { maxDiffRows: 100, rows: { at: () => '`orders_migration.csv` in the `report-dir` folder', more: '`max_diff_rows` in the spec (or the `max-diff-rows` input)' } }),
   comment: renderComment(run, { commentKey: '.github/data-comparisons.yml', headSha: '3f9c2e1d0b7a6c5e4d3c2b1a0f9e8d7c6b5a4f3e', maxDiffRows: 100, runUrl: 'https://github.com/acme/shop/actions/runs/1' }),
 };
@@ -71,6 +84,8 @@ try {
       const ready = await tab.evaluate<string>('document.body.dataset.ready');
       if (ready !== '1') console.warn(`${name}-${theme}: ${ready}`);
       await tab.locator('article').screenshot({ path: path.join(out, `${name}-${theme}.png`) });
+      const charts = await tab.locator('pre.mermaid').all();
+      for (const [i, chart] of charts.entries()) await chart.screenshot({ path: path.join(out, `${name}-${theme}-chart${i + 1}.png`) });
       await tab.close();
     }
     await context.close();

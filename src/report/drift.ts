@@ -9,6 +9,7 @@
  */
 import type { ComparisonStatus, RunResult } from '../engine/model.js';
 import { inlineText, mermaidLabel, nameText, plainText, safeUrl, sentenceText } from './escape.js';
+import { xyChartInit } from './chart-theme.js';
 import { count, differingRows, STATUS_ICON } from './format.js';
 
 export const HISTORY_LIMIT = 50;
@@ -131,6 +132,7 @@ export function trendChart(history: DriftHistory): string | undefined {
   const labels = Array.from({ length: runs }, (_, i) => (i === runs - 1 ? 'now' : String(i - (runs - 1))));
   return [
     '```mermaid',
+    xyChartInit(),
     'xychart-beta',
     `    title "Differing rows per run${drifting.length > 1 ? ` (${drifting.map(([n]) => mermaidLabel(n)).join(', ')})` : ''}"`,
     `    x-axis [${labels.map((l) => `"${l}"`).join(', ')}]`,

@@ -4,6 +4,7 @@
  * Every data value passes through escape.ts. Pure.
  */
 import type { ComparisonResult, DiffRow, RunResult } from '../engine/model.js';
+import { pieInit, PIE_COLORS } from './chart-theme.js';
 import { cellValue, changedCell, codeSpan, htmlText, inlineText, mermaidLabel, nameText, safeUrl, sentenceText, UNCHANGED_CELL } from './escape.js';
 import { byImportance, count, countsOnly, differingRows, duration, errorKindLabel, matchPercent, NOT_COMPUTED, plural, rowsCompared, rowsNote, runSeconds, sideText, STATUS_ICON, statusLabel, type RowsHint } from './format.js';
 
@@ -216,14 +217,15 @@ function chart(c: ComparisonResult): string {
   const rows = Math.max(s.source_rows, s.target_rows, 1);
   // A pie only says something when the differences are a visible slice of the rows.
   if (differing === 0 || differing / rows < 0.01) return '';
-  const slices: [string, number][] = [
-    ['Matched', s.matched_rows],
-    ['Changed', s.mismatched_rows],
-    ['Only in source', s.only_in_source],
-    ['Only in target', s.only_in_target],
+  const slices: [string, number, string][] = [
+    ['Matched', s.matched_rows, PIE_COLORS.matched],
+    ['Changed', s.mismatched_rows, PIE_COLORS.changed],
+    ['Only in source', s.only_in_source, PIE_COLORS.onlyInSource],
+    ['Only in target', s.only_in_target, PIE_COLORS.onlyInTarget],
   ];
-  const body = slices.filter(([, n]) => n > 0).map(([label, n]) => `    "${label}" : ${n}`);
-  return ['```mermaid', `pie showData title ${mermaidLabel(c.name)}`, ...body, '```'].join('\n');
+  const shown = slices.filter(([, n]) => n > 0);
+  const body = shown.map(([label, n]) => `    "${label}" : ${n}`);
+  return ['```mermaid', pieInit(shown.map(([, , color]) => color)), `pie showData title ${mermaidLabel(c.name)}`, ...body, '```'].join('\n');
 }
 
 function capitalise(text: string): string {
