@@ -34,7 +34,7 @@ export const runCommand: CliCommand = {
     comparison: { type: 'string', short: 'c', multiple: true, valueName: 'NAME', description: 'run only this comparison' },
     mode: { type: 'string', valueName: 'MODE', default: 'auto', description: 'local (our engine), api (the Data Comparison Service) or auto (api when DATACOMPARE_API_KEY is set)' },
     json: { type: 'string', valueName: 'FILE', description: 'write the full result (every kept row) as JSON' },
-    markdown: { type: 'string', valueName: 'FILE', description: 'write the markdown summary (as in the job summary)' },
+    markdown: { type: 'string', valueName: 'FILE', description: 'write the markdown summary (as in the job summary, never shortened)' },
     csv: { type: 'string', valueName: 'DIR', description: 'write one CSV per comparison with every kept differing row (as the action\'s report-dir)' },
     'fail-on': { type: 'string', valueName: 'WHEN', default: 'mismatch', description: 'exit non-zero on: mismatch (a difference or an error), error (only errors), never' },
     'max-diff-rows': { type: 'string', valueName: 'N', description: 'differing rows kept per comparison when the spec does not say (default 100)' },
@@ -173,7 +173,7 @@ async function writeReports(run: RunResult, values: OptionValues, context: CliCo
   const json = stringOption(values, 'json');
   const markdown = stringOption(values, 'markdown');
   if (json) await writeReport(path.resolve(context.cwd, json), renderJson(run), '--json');
-  if (markdown) await writeReport(path.resolve(context.cwd, markdown), renderSummary(run, { maxDiffRows: maxDiffRows ?? 20, rows: cliRowsHint(run, values, csvDir) }), '--markdown');
+  if (markdown) await writeReport(path.resolve(context.cwd, markdown), renderSummary(run, { maxDiffRows: maxDiffRows ?? 20, budgetBytes: Number.POSITIVE_INFINITY, rows: cliRowsHint(run, values, csvDir) }), '--markdown');
   if (csvDir) {
     const names = csvFileNames(run.comparisons.map((c) => c.name));
     for (const [index, comparison] of run.comparisons.entries()) {

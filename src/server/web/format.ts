@@ -80,6 +80,18 @@ export function changedValues(source: unknown, target: unknown): { source: Html;
   return { source: markedView(d.source, a, short), target: markedView(d.target, b, short) };
 }
 
+/** A sentence from the engine (a reason): its `code` parts as <code>, everything escaped. */
+export function sentence(text: string): Html {
+  const parts: Html[] = [];
+  let last = 0;
+  for (const match of text.matchAll(/`([^`\n]+)`/g)) {
+    parts.push(html`${text.slice(last, match.index)}<code>${match[1]}</code>`);
+    last = match.index + match[0].length;
+  }
+  parts.push(html`${text.slice(last)}`);
+  return html`${parts}`;
+}
+
 /** A status as a coloured badge (the class comes from a fixed list, never from the text). */
 export function badge(status: string | null | undefined): Html {
   const text = status ?? 'unknown';

@@ -7,7 +7,7 @@ import { html } from 'hono/html';
 import type { DiffDetailsData } from '../../../api/contract.js';
 import type { ComparisonStats, SchemaDiff } from '../../../engine/model.js';
 import type { JobRecord } from '../../storage/store.js';
-import { badge, changedValues, count, duration, timeTag, value, type Html } from '../format.js';
+import { badge, changedValues, count, duration, sentence, timeTag, value, type Html } from '../format.js';
 import { csrfField, page, pager, UI, type Viewer } from '../layout.js';
 import { outcome } from './jobs.js';
 
@@ -131,7 +131,7 @@ export function jobPage(view: JobView): Html {
         <dt>Started</dt><dd>${timeTag(job.started_at, now)}</dd>
         <dt>Finished</dt><dd>${timeTag(job.date_done, now)}</dd>
         <dt>Took</dt><dd>${duration(job.time_taken)}</dd>
-        ${result?.diff_reasons?.length ? html`<dt>Why</dt><dd>${result.diff_reasons.join(' ')}</dd>` : ''}
+        ${result?.diff_reasons?.length ? html`<dt>Why</dt><dd>${result.diff_reasons.map((reason) => html`${sentence(reason)} `)}</dd>` : ''}
       </dl>
       ${actions}
       ${failure}

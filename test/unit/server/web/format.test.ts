@@ -4,7 +4,7 @@
  * never choose its own CSS class.
  */
 import { describe, expect, it } from 'vitest';
-import { badge, changedValues, count, duration, relativeTime, timeTag, value } from '../../../../src/server/web/format.js';
+import { badge, changedValues, count, duration, relativeTime, sentence, timeTag, value } from '../../../../src/server/web/format.js';
 import { signInPage } from '../../../../src/server/web/pages/sign-in.js';
 import { sourcePage } from '../../../../src/server/web/pages/sources.js';
 import type { Viewer } from '../../../../src/server/web/layout.js';
@@ -22,6 +22,10 @@ describe('web page values', () => {
     expect(String(changedValues('1500375.25', '1500375.75').target)).toBe('<span class="cell short">1500375.<mark>7</mark>5</span>');
     expect(String(changedValues(null, '').target)).toBe('<span class="cell short" title=""><span class="muted">"</span><span class="muted">"</span></span>');
     expect(String(value('NULL'))).toContain('<span class="muted">"</span>NULL<span class="muted">"</span>');
+  });
+
+  it('shows the code of a reason as code, everything escaped', () => {
+    expect(String(sentence('3 rows differ in column `a<b>` and <i>'))).toBe('3 rows differ in column <code>a&lt;b&gt;</code> and &lt;i&gt;');
   });
 
   it('escapes text and attributes', () => {
