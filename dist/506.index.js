@@ -3379,7 +3379,7 @@ async function engine_open(side, definition, options) {
     return dialect.connect(side.connection, {
         logger: options.logger,
         datasourceName: side.datasourceName,
-        statementTimeoutMs: definition.queryTimeoutMs ?? model/* DEFAULT_QUERY_TIMEOUT_MS */.c,
+        statementTimeoutMs: definition.queryTimeoutMs ?? model/* DEFAULT_QUERY_TIMEOUT_MS */.c4,
     });
 }
 //# sourceMappingURL=index.js.map

@@ -482,10 +482,10 @@ async function runSpec(options) {
     const startedAt = new Date().toISOString();
     options.logger.debug(`running ${definitions.length} comparison(s) in ${options.mode} mode: ${definitions.map((d) => d.name).join(', ')}`);
     const results = options.mode === 'api' ? await runApi(definitions, options) : await runLocal(definitions, options);
-    const comparisons = results.map((result, index) => withDbt({ ...result, location: definitions[index].location }, definitions[index]));
+    const comparisons = results.map((result, index) => withDbt({ ...result, sides: (0,model/* sideLabels */.P5)(definitions[index]), location: definitions[index].location }, definitions[index]));
     return {
         version: 1,
-        status: (0,model/* overallStatus */.g)(comparisons),
+        status: (0,model/* overallStatus */.gX)(comparisons),
         mode: options.mode,
         started_at: startedAt,
         finished_at: new Date().toISOString(),
@@ -572,9 +572,12 @@ async function runApi(definitions, options) {
 //# sourceMappingURL=run-spec.js.map
 // EXTERNAL MODULE: ./build/src/report/escape.js
 var report_escape = __webpack_require__(96209);
+// EXTERNAL MODULE: ./build/src/report/value-diff.js
+var value_diff = __webpack_require__(52061);
 // EXTERNAL MODULE: ./build/src/report/format.js
 var format = __webpack_require__(45845);
 ;// CONCATENATED MODULE: ./build/src/report/text.js
+
 
 
 
@@ -585,12 +588,14 @@ const STATUS_COLOR = { match: '32', mismatch: '31', error: '35' };
 function renderText(run, options) {
     const paint = options.color ? (code, text) => `\u001b[${code}m${text}\u001b[0m` : (_code, text) => text;
     const samples = options.maxDiffRows ?? DEFAULT_SAMPLE_ROWS;
-    const blocks = run.comparisons.map((c) => comparisonBlock(c, samples, paint, options.showPlan === true));
+    const blocks = run.comparisons.map((c) => comparisonBlock(c, samples, paint, options.showPlan === true, options.rows ?? {}));
     return `${[...blocks, summaryLine(run, paint)].join('\n')}\n`;
 }
-function comparisonBlock(c, samples, paint, showPlan) {
+function comparisonBlock(c, samples, paint, showPlan, rows) {
     const lines = [statusLine(c, paint)];
     const indent = (text) => `    ${text}`;
+    if (c.sides)
+        lines.push(indent(paint('2', `${clean((0,format/* sideText */.Rc)(c.sides.source))} → ${clean((0,format/* sideText */.Rc)(c.sides.target))}`)));
     if (showPlan && c.plan) {
         const sent = `${(0,format/* count */.U9)(c.plan.source.rows_sent)} + ${(0,format/* count */.U9)(c.plan.target.rows_sent)} rows sent`;
         lines.push(indent(paint('2', `plan: ${c.plan.kind} (${sent}): ${clean(c.plan.reason)}`)));
@@ -622,10 +627,8 @@ function comparisonBlock(c, samples, paint, showPlan) {
         const shown = c.diff.diff_rows.slice(0, samples);
         for (const row of shown)
             lines.push(indent(sampleRow(row, c.diff.primary_key_columns, paint)));
-        const more = c.diff.diff_rows_total - shown.length;
-        const where = c.diff_rows_capped ? `the ${(0,format/* count */.U9)(c.diff.diff_rows.length)} the service kept: --json FILE` : 'all of them: --json FILE';
-        if (more > 0)
-            lines.push(indent(paint('2', `… ${(0,format/* plural */.LS)(more, 'more differing row')} (${where})`)));
+        if (shown.length < c.diff.diff_rows_total)
+            lines.push(indent(paint('2', `… ${(0,format/* rowsNote */.eC)(c, shown.length, rows).replace(/`/g, '')}`)));
     }
     for (const note of rowNotes(c))
         lines.push(indent(note));
@@ -637,6 +640,8 @@ function statusLine(c, paint) {
     const facts = [];
     const s = c.stats;
     if (s) {
+        if ((0,format/* matchPercent */.Ff)(c) !== '–')
+            facts.push(`${(0,format/* matchPercent */.Ff)(c)} match`);
         facts.push(`${(0,format/* count */.U9)(s.source_rows)} source rows, ${(0,format/* count */.U9)(s.target_rows)} target rows`);
         const differing = (0,format/* differingRows */.y7)(c);
         if ((0,format/* countsOnly */.F5)(c))
@@ -665,7 +670,7 @@ function sampleRow(row, keyColumns, paint) {
         .filter((name) => name.startsWith('source_') && `target_${name.slice(7)}` in row)
         .map((name) => {
         const column = name.slice(7);
-        return `${clean(column)} ${paint('31', value(row[name]))} → ${paint('32', value(row[`target_${column}`]))}`;
+        return `${clean(column)} ${changedValues(row[name], row[`target_${column}`], paint)}`;
     });
     return `${key}: ${changes.join('; ')}`;
 }
@@ -677,6 +682,30 @@ function summaryLine(run, paint) {
     const color = STATUS_COLOR[run.status];
     return `\n${paint(color, paint('1', `${run.status.toUpperCase()}`))}: ${head} — ${parts.join(', ')} (${run.mode} mode, ${(0,format/* duration */.p0)((0,format/* runSeconds */.Rl)(run))})`;
 }
+const NUMBER = /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i;
+/** Text as inside a JSON string (control characters, quotes and C1 controls escaped), no quotes around. */
+function jsonInner(text) {
+    return JSON.stringify(text)
+        .slice(1, -1)
+        .replace(/[\u0080-\u009f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+/**
+ * `source → target`, each cut around the first difference (same cut on both sides); with colour the
+ * differing characters are bold red (source) and bold green (target), the rest plain.
+ */
+function changedValues(source, target, paint) {
+    if (source === undefined || target === undefined || source === null || target === null) {
+        return `${paint('31', value(source))} → ${paint('32', value(target))}`;
+    }
+    const a = (0,redact/* redact */.E$)(String(source));
+    const b = (0,redact/* redact */.E$)(String(target));
+    const d = (0,value_diff/* valueDiff */.rJ)(a, b, MAX_VALUE_CHARS);
+    const side = (v, text, view, color) => {
+        const body = (0,value_diff/* renderView */.qi)(view, (p) => (p.changed ? paint(`1;${color}`, jsonInner(p.text)) : jsonInner(p.text)));
+        return typeof v === 'string' && !NUMBER.test(text) ? `"${body}"` : body;
+    };
+    return `${side(source, a, d.source, '31')} → ${side(target, b, d.target, '32')}`;
+}
 /** A data value: text quoted (JSON escapes make control characters and spaces visible); numbers and NULL bare. */
 function value(v) {
     if (v === undefined)
@@ -686,7 +715,7 @@ function value(v) {
     if (typeof v === 'string') {
         const text = (0,report_escape/* truncate */.xv)((0,redact/* redact */.E$)(v), MAX_VALUE_CHARS);
         // Decimals arrive as strings (no float rounding); show them as numbers.
-        return /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(text) ? text : JSON.stringify(text);
+        return NUMBER.test(text) ? text : `"${jsonInner(text)}"`;
     }
     return String(v);
 }
@@ -1849,8 +1878,10 @@ function unquote(column) {
 var action_inputs = __webpack_require__(73991);
 // EXTERNAL MODULE: ./build/src/action/logger.js
 var action_logger = __webpack_require__(39206);
-// EXTERNAL MODULE: ./build/src/action/publish.js + 14 modules
-var publish = __webpack_require__(77401);
+// EXTERNAL MODULE: ./build/src/action/publish.js + 11 modules
+var publish = __webpack_require__(40642);
+// EXTERNAL MODULE: ./build/src/action/report-files.js + 2 modules
+var report_files = __webpack_require__(18568);
 // EXTERNAL MODULE: ./build/src/action/comment.js
 var comment = __webpack_require__(52873);
 // EXTERNAL MODULE: external "node:crypto"
@@ -1994,11 +2025,24 @@ function valueKind(value) {
         return 'financial';
     if ((0,external_node_net_.isIP)(text) !== 0 && (text.includes(':') || /^\d{1,3}(\.\d{1,3}){3}$/.test(text)))
         return 'ip-address';
+    // a decimal (1500375.25) is an amount or a measure, never a phone number
+    if (DECIMAL.test(text))
+        return undefined;
     // a phone number is written as one: a leading + or separators, and 8–15 digits (a plain integer is an id)
     const phoneDigits = text.replace(/\D/g, '');
     if (PHONE.test(text) && /[+\s().-]/.test(text) && phoneDigits.length >= 8 && phoneDigits.length <= 15 && !/^\d{4}-\d\d-\d\d/.test(text))
         return 'phone';
     return undefined;
+}
+/** A number with a fraction or a sign, or in exponent form, as databases write amounts and measures. */
+const DECIMAL = /^[-+]?(\d+\.\d+|\d+(\.\d+)?e[-+]?\d+|[-+]\d+)$/i;
+/**
+ * A numeric column: every sampled value is a number (JSON) or written as a decimal. Its values alone
+ * never make it personal data (an amount of 1500375.25 is no phone number); only its name can.
+ * Unsigned digit strings are not counted: card numbers and identifiers are written so.
+ */
+function numericSample(values) {
+    return values.length > 0 && values.every((v) => typeof v === 'number' || typeof v === 'bigint' || (typeof v === 'string' && DECIMAL.test(v.trim())));
 }
 /** At least this share of a column's non-null sample must look alike to call it by its values. */
 const VALUE_SHARE = 0.6;
@@ -2014,7 +2058,8 @@ function detectSensitive(name, sample = []) {
             kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
     }
     const [topKind, topCount] = [...kinds.entries()].sort((a, b) => b[1] - a[1])[0] ?? [undefined, 0];
-    const byValues = values.length >= MIN_VALUES && topCount / values.length >= VALUE_SHARE ? topKind : undefined;
+    const numeric = numericSample(values);
+    const byValues = !numeric && values.length >= MIN_VALUES && topCount / values.length >= VALUE_SHARE ? topKind : undefined;
     if (named && 'matched' in named) {
         const confirmed = byValues === named.kind;
         return {
@@ -2033,6 +2078,8 @@ function detectSensitive(name, sample = []) {
     if (named && 'about' in named) {
         return { sensitive: false, confidence: 0.8, reason: `about ${named.kind} (\`${named.about}\`), not the data itself` };
     }
+    if (numeric && topKind)
+        return { sensitive: false, confidence: 0.9, reason: 'numbers (amounts, measures) are not personal data by their values alone' };
     return { sensitive: false, confidence: 0.9, reason: 'neither the name nor the sampled values look personal or secret' };
 }
 //# sourceMappingURL=detect.js.map
@@ -2151,6 +2198,7 @@ var state = __webpack_require__(29049);
 
 
 
+
 async function runMain(options = {}) {
     const env = options.env ?? process.env;
     const logger = action_logger/* coreLogger */.W;
@@ -2199,7 +2247,9 @@ async function runMain(options = {}) {
     for (const [comparison, columns] of masked?.masked ?? []) {
         logger.info(`${comparison}: masking ${[...columns].map(([column, why]) => `${column} (${why})`).join(', ')}`);
     }
-    core/* info */.pq(renderText(masked?.run ?? run, { color: false }));
+    const logged = masked?.run ?? run;
+    const csvNames = (0,report_files/* plannedCsvNames */.jf)(logged);
+    core/* info */.pq(renderText(logged, { color: false, rows: (0,report_files/* actionRowsHint */.TK)((c) => csvNames[logged.comparisons.indexOf(c)]) }));
     const outcome = await (0,publish/* publishRun */.Z)(run, { ...publishOptions, ...(masked ? { masked: masked.run } : {}) });
     if (options.signal?.aborted) {
         // cancelled: non-zero whatever fail-on says (the summary above says which comparisons were stopped)
@@ -2245,11 +2295,17 @@ function apiCancelMessage(comparisons) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   c: () => (/* binding */ DEFAULT_QUERY_TIMEOUT_MS),
-/* harmony export */   g: () => (/* binding */ overallStatus)
+/* harmony export */   P5: () => (/* binding */ sideLabels),
+/* harmony export */   c4: () => (/* binding */ DEFAULT_QUERY_TIMEOUT_MS),
+/* harmony export */   gX: () => (/* binding */ overallStatus)
 /* harmony export */ });
 /** A statement running longer than this (30 min) is stopped by its database unless the spec says otherwise. */
 const DEFAULT_QUERY_TIMEOUT_MS = 30 * 60_000;
+/** The two sides' labels of a definition (never a connection URL). */
+function sideLabels(definition) {
+    const label = (side) => (side.dataset !== undefined ? { datasource: side.datasourceName, dataset: side.dataset } : { datasource: side.datasourceName, query: true });
+    return { source: label(definition.source), target: label(definition.target) };
+}
 /** The overall status of several results: error beats mismatch beats match. */
 function overallStatus(results) {
     if (results.some((r) => r.status === 'error'))

@@ -24,7 +24,8 @@ import { trackDrift } from './tracking-issue.js';
 import { postWebhook } from './webhook.js';
 import { publishCheckRuns } from './check-runs.js';
 import { outputValues, setOutputs } from './outputs.js';
-import { plannedCsvNames, writeReportFiles, type ReportFiles } from './report-files.js';
+import { actionRowsHint, plannedCsvNames, writeReportFiles, type ReportFiles } from './report-files.js';
+import type { RowsHint } from '../report/format.js';
 
 export interface PublishOptions {
   inputs: ActionInputs;
@@ -60,11 +61,11 @@ export async function publishRun(run: RunResult, options: PublishOptions): Promi
     const index = shown.comparisons.includes(c) ? shown.comparisons.indexOf(c) : forFiles.comparisons.indexOf(c);
     return csvNames[index];
   };
-  const fullRowsHint = (c: RunResult['comparisons'][number]): string => `every row is in ${csvOf(c) ?? 'the CSV files'} (report-dir)`;
+  const rows = actionRowsHint((c) => csvOf(c));
 
   let files: ReportFiles | undefined;
   try {
-    const fullSummary = renderSummary(forFiles, { maxDiffRows: inputs.maxDiffRows, budgetBytes: Number.POSITIVE_INFINITY, fullRowsHint });
+    const fullSummary = renderSummary(forFiles, { maxDiffRows: inputs.maxDiffRows, budgetBytes: Number.POSITIVE_INFINITY, rows });
     files = await writeReportFiles(forFiles, { dir: inputs.reportDir, fullSummary });
     logger.info(`Report files are in ${files.dir}.`);
   } catch (error) {
@@ -73,16 +74,16 @@ export async function publishRun(run: RunResult, options: PublishOptions): Promi
 
   const drift = await publishTrackingIssue(shown, options);
   const driftSection = drift?.history ? renderDriftSection(drift.history, drift.issueUrl) : '';
-  await writeJobSummary(renderSummary(shown, { maxDiffRows: inputs.maxDiffRows, fullRowsHint }) + driftSection, logger);
+  await writeJobSummary(renderSummary(shown, { maxDiffRows: inputs.maxDiffRows, rows }) + driftSection, logger);
   emitAnnotations(runAnnotations(shown, { specFile: options.specFile, failOn: inputs.failOn }));
-  await publishComment(shown, options);
+  await publishComment(shown, options, rows);
   await publishChecks(shown, options);
   setOutputs(outputValues(run, { ...(files ? { json: files.json, summary: files.summary } : {}) }));
   return outcome;
 }
 
 /** Comments on pull requests only, as `comment` says; on `on-mismatch`, an existing comment is still updated when the run turns green. */
-async function publishComment(run: RunResult, options: PublishOptions): Promise<CommentOutcome | 'skipped'> {
+async function publishComment(run: RunResult, options: PublishOptions, rows: RowsHint): Promise<CommentOutcome | 'skipped'> {
   const { inputs, logger } = options;
   if (inputs.comment === 'never') return 'skipped';
   const target = pullRequestFromEvent();
@@ -96,7 +97,7 @@ async function publishComment(run: RunResult, options: PublishOptions): Promise<
   }
   const marker = commentMarker(inputs.commentKey);
   const runUrl = workflowRunUrl();
-  const body = renderComment(run, { commentKey: inputs.commentKey, headSha: target.headSha, maxDiffRows: inputs.maxDiffRows, ...(runUrl ? { runUrl } : {}) });
+  const body = renderComment(run, { commentKey: inputs.commentKey, headSha: target.headSha, maxDiffRows: inputs.maxDiffRows, rows, ...(runUrl ? { runUrl } : {}) });
   const octokit = await createOctokit(inputs.githubToken);
   // on-mismatch, green run: nothing new to say, but an earlier red comment of ours must not stay red.
   const onlyUpdate = inputs.comment === 'on-mismatch' && run.status === 'match';

@@ -4,7 +4,8 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { RunResult } from '../engine/model.js';
+import type { ComparisonResult, RunResult } from '../engine/model.js';
+import type { RowsHint } from '../report/format.js';
 import { csvFileNames, renderCsv } from '../report/csv.js';
 import { renderJson } from '../report/json.js';
 
@@ -14,6 +15,17 @@ export interface ReportFiles {
   summary: string;
   /** Comparison name → CSV path. */
   csv: Map<string, string>;
+}
+
+/** Where the action puts a comparison's rows and which setting keeps more, in action users' terms. */
+export function actionRowsHint(csvOf: (c: ComparisonResult) => string | undefined): RowsHint {
+  return {
+    at: (c) => {
+      const csv = csvOf(c);
+      return csv ? `\`${csv}\` in the \`report-dir\` folder` : undefined;
+    },
+    more: '`max_diff_rows` in the spec (or the `max-diff-rows` input)',
+  };
 }
 
 /** The CSV file name of each comparison, by position (for "every row is in …" hints). */

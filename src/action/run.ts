@@ -14,6 +14,7 @@ import { addDbtComparisons } from '../dbt/derive.js';
 import { readInputs, resolveMode, type ActionInputs } from './inputs.js';
 import { coreLogger } from './logger.js';
 import { publishRun, publishSpecError, type PublishOptions } from './publish.js';
+import { actionRowsHint, plannedCsvNames } from './report-files.js';
 import { pullRequestFromEvent } from './comment.js';
 import { maskRun, policiesOf } from '../sensitive/mask.js';
 import { State } from './state.js';
@@ -70,7 +71,9 @@ export async function runMain(options: MainOptions = {}): Promise<void> {
   for (const [comparison, columns] of masked?.masked ?? []) {
     logger.info(`${comparison}: masking ${[...columns].map(([column, why]) => `${column} (${why})`).join(', ')}`);
   }
-  core.info(renderText(masked?.run ?? run, { color: false }));
+  const logged = masked?.run ?? run;
+  const csvNames = plannedCsvNames(logged);
+  core.info(renderText(logged, { color: false, rows: actionRowsHint((c) => csvNames[logged.comparisons.indexOf(c)]) }));
   const outcome = await publishRun(run, { ...publishOptions, ...(masked ? { masked: masked.run } : {}) });
   if (options.signal?.aborted) {
     // cancelled: non-zero whatever fail-on says (the summary above says which comparisons were stopped)

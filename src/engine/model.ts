@@ -194,8 +194,24 @@ export interface PlanInfo {
   phases_ms?: Record<string, number>;
 }
 
+/** What one side of a comparison read, for reports: the spec's datasource name and its table, or a query. */
+export interface SideLabel {
+  datasource: string;
+  /** The table (or view, or file) as the spec names it; absent when the side is a query. */
+  dataset?: string;
+  query?: true;
+}
+
+/** The two sides' labels of a definition (never a connection URL). */
+export function sideLabels(definition: Pick<ComparisonDefinition, 'source' | 'target'>): { source: SideLabel; target: SideLabel } {
+  const label = (side: SideDefinition): SideLabel => (side.dataset !== undefined ? { datasource: side.datasourceName, dataset: side.dataset } : { datasource: side.datasourceName, query: true });
+  return { source: label(definition.source), target: label(definition.target) };
+}
+
 export interface ComparisonResult {
   name: string;
+  /** Which data each side read (set by the runner from the definition). */
+  sides?: { source: SideLabel; target: SideLabel };
   /** After thresholds: `match` also when differences stay within the comparison's thresholds. */
   status: ComparisonStatus;
   /** Present unless status is `error` before anything was compared. */

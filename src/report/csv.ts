@@ -2,20 +2,23 @@
  * One CSV per comparison with every differing row the engine kept (RFC 4180: comma-separated,
  * CRLF line ends, fields quoted when needed). Cells are redacted, and a text cell starting with
  * = + - @ (or a tab or carriage return) is prefixed with `'` so a spreadsheet never runs it as a
- * formula; numbers written as text ("-12.50") are left alone. NULL is an empty field; an empty
- * string is `""`. Pure.
+ * formula; numbers written as text ("-12.50") are left alone. NULL is an empty field, an empty
+ * string is `""`, the text NULL is NULL, and a column that did not change in a changed row is
+ * `(unchanged)` (a text that reads so is written `'(unchanged)`): see docs/reports.md. Pure.
  */
 import type { ComparisonResult, DiffRow, ReportedValue } from '../engine/model.js';
 import { redact } from '../shared/redact.js';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
+/** A source_/target_ field of a changed row whose column did not change. */
+export const UNCHANGED_FIELD = '(unchanged)';
 const PLAIN_NUMBER = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
 
 function field(value: ReportedValue | undefined): string {
   if (value === undefined || value === null) return '';
   if (typeof value !== 'string') return String(value);
   let text = redact(value);
-  if (FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
+  if ((FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) || text === UNCHANGED_FIELD) text = `'${text}`;
   return text === '' || /[",\r\n]/.test(text) || text.trim() !== text ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
@@ -50,7 +53,12 @@ export function csvColumns(c: ComparisonResult): string[] {
 export function renderCsv(c: ComparisonResult): string {
   const columns = csvColumns(c);
   const lines = [columns.map(headerField).join(',')];
-  for (const row of c.diff?.diff_rows ?? []) lines.push(columns.map((name) => field(row[name])).join(','));
+  const keys = c.diff?.primary_key_columns ?? [];
+  const sided = columns.map((name) => !keys.includes(name) && /^(source|target)_./.test(name));
+  for (const row of c.diff?.diff_rows ?? []) {
+    const unchanged = (name: string, index: number) => row._diff_type === 'changed' && sided[index] === true && !(name in row);
+    lines.push(columns.map((name, index) => (unchanged(name, index) ? UNCHANGED_FIELD : field(row[name]))).join(','));
+  }
   return lines.join('\r\n') + '\r\n';
 }
 

@@ -8,7 +8,8 @@
  * with the episode it describes. It is JSON in base64, so no value can end the HTML comment.
  */
 import type { ComparisonStatus, RunResult } from '../engine/model.js';
-import { inlineText, mermaidLabel, nameText, plainText, safeUrl } from './escape.js';
+import { inlineText, mermaidLabel, nameText, plainText, safeUrl, sentenceText } from './escape.js';
+import { xyChartInit } from './chart-theme.js';
 import { count, differingRows, STATUS_ICON } from './format.js';
 
 export const HISTORY_LIMIT = 50;
@@ -131,6 +132,7 @@ export function trendChart(history: DriftHistory): string | undefined {
   const labels = Array.from({ length: runs }, (_, i) => (i === runs - 1 ? 'now' : String(i - (runs - 1))));
   return [
     '```mermaid',
+    xyChartInit(),
     'xychart-beta',
     `    title "Differing rows per run${drifting.length > 1 ? ` (${drifting.map(([n]) => mermaidLabel(n)).join(', ')})` : ''}"`,
     `    x-axis [${labels.map((l) => `"${l}"`).join(', ')}]`,
@@ -206,7 +208,7 @@ export function renderChangeComment(changes: readonly DriftChange[], runUrl: str
       case 'recovered':
         return `- ✅ **${name}** is equal again.`;
       case 'failed':
-        return `- 💥 **${name}** failed: ${inlineText(change.message, 300)}`;
+        return `- 💥 **${name}** failed: ${sentenceText(change.message, 300)}`;
     }
   });
   return [...lines, '', link ? `Run: [${link}](${link})` : ''].join('\n').trim();

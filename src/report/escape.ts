@@ -7,6 +7,7 @@
  */
 import { redact } from '../shared/redact.js';
 import type { ReportedValue } from '../engine/model.js';
+import { renderView, valueDiff, type ValueView } from './value-diff.js';
 
 /** A zero-width space, written as an entity so a reviewer of the markdown can see it. */
 const BREAK = '&#8203;';
@@ -17,20 +18,8 @@ export const MAX_VALUE_CHARS = 120;
 /** Default cut for a sentence (reason, error message). */
 export const MAX_TEXT_CHARS = 1_000;
 
-const ENTITIES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '|': '&#124;',
-  '`': '&#96;',
-  '\\': '&#92;',
-  '*': '&#42;',
-  _: '&#95;',
-  '[': '&#91;',
-  ']': '&#93;',
-  '~': '&#126;',
-  $: '&#36;',
-};
+/** Characters markdown (or GitHub's extensions) would interpret anywhere in a line: backslash-escaped. */
+const ALWAYS_ESCAPED = new Set(['\\', '`', '*', '[', ']', '<', '>', '|', '~', '$']);
 
 const VISIBLE_CONTROL: Record<string, string> = { '\n': '↵', '\r': '␍', '\t': '⇥' };
 
@@ -47,10 +36,23 @@ export function truncate(text: string, max: number): string {
  * control characters dropped, markdown/HTML punctuation as entities, @mentions and #refs broken.
  */
 export function inlineText(text: string, max: number = MAX_TEXT_CHARS): string {
-  const chars = Array.from(truncate(redact(text), max));
+  return escapeMarkdown(truncate(redact(text), max));
+}
+
+const WORD = /[\p{L}\p{N}]/u;
+
+/**
+ * Text already redacted and cut, escaped for inline markdown: a backslash before what markdown would
+ * interpret (so the raw file stays readable: `created_at`, `a \| b`, `\*\*`), an `_` only where it
+ * could start or end emphasis, a list or heading marker only at the start; @mentions, #refs and
+ * autolinks broken by a visible zero-width-space entity.
+ */
+function escapeMarkdown(text: string, lineStart = true): string {
+  const chars = Array.from(text);
   let out = '';
   for (let i = 0; i < chars.length; i++) {
     const ch = chars[i] as string;
+    const prev = chars[i - 1] ?? '';
     const next = chars[i + 1] ?? '';
     const visible = VISIBLE_CONTROL[ch];
     if (visible !== undefined) {
@@ -61,13 +63,66 @@ export function inlineText(text: string, max: number = MAX_TEXT_CHARS): string {
       out += '@' + BREAK; // @someone, @org/team
     } else if (ch === '#' && /[0-9]/.test(next)) {
       out += '#' + BREAK; // #123, owner/repo#123
-    } else if (ch === '#') {
-      out += '&#35;';
+    } else if (ALWAYS_ESCAPED.has(ch)) {
+      out += `\\${ch}`;
+    } else if (ch === '_' && !(WORD.test(prev) && WORD.test(next))) {
+      out += '\\_'; // created_at is safe as it is; _x_ is emphasis
+    } else if (ch === '&' && /[#A-Za-z]/.test(next)) {
+      out += '\\&'; // &amp; would be read as an entity
+    } else if (lineStart && i === 0 && (ch === '#' || ch === '-' || ch === '+') && (next === ' ' || next === '')) {
+      out += `\\${ch}`; // "- x", "# x" starting a text (a list item) would be a list or a heading
+    } else if (lineStart && (ch === '.' || ch === ')') && (next === ' ' || next === '') && /^\d{1,9}$/.test(chars.slice(0, i).join(''))) {
+      out += `\\${ch}`; // "1. x" starting a text is an ordered list
     } else {
-      out += ENTITIES[ch] ?? ch;
+      out += ch;
     }
   }
   return out.replace(/:\/\//g, `:/${BREAK}/`).replace(/\bwww\./gi, (w) => `${w.slice(0, 3)}${BREAK}.`); // no autolinks from data
+}
+
+/**
+ * Untrusted text as a code span (column and table names): redacted, cut, control characters shown,
+ * fenced by more backticks than it contains. Nothing inside a code span is markdown, HTML, a mention
+ * or a link; only a `|` must be escaped inside a table (GFM splits cells first).
+ */
+export function codeSpan(text: string, options: { table?: boolean; max?: number } = {}): string {
+  let body = Array.from(truncate(redact(text), options.max ?? 100))
+    .map((ch) => VISIBLE_CONTROL[ch] ?? (ch < ' ' || ch === '\u007f' ? '' : ch))
+    .join('');
+  if (body === '') return '""';
+  if (options.table) body = body.replace(/\|/g, '\\|');
+  const longest = Math.max(0, ...(body.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = body.startsWith('`') || body.endsWith('`') || (body.startsWith(' ') && body.endsWith(' ')) ? ' ' : '';
+  return `${fence}${pad}${body}${pad}${fence}`;
+}
+
+/**
+ * A sentence from the engine or the service (a reason, a column's details): its `code` parts become
+ * code spans, the rest is escaped text. Redacted and cut first.
+ */
+export function sentenceText(text: string, max: number = MAX_TEXT_CHARS, options: { table?: boolean } = {}): string {
+  const whole = truncate(redact(text), max);
+  let out = '';
+  let last = 0;
+  for (const match of whole.matchAll(/`([^`\n]+)`/g)) {
+    out += escapeMarkdown(whole.slice(last, match.index));
+    out += codeSpan(match[1] as string, { max, ...options });
+    last = match.index + match[0].length;
+  }
+  return out + escapeMarkdown(whole.slice(last));
+}
+
+/** Untrusted text inside raw HTML (a `<summary>` line, where markdown is not read): entities, mentions broken. */
+export function htmlText(text: string, max: number = 100): string {
+  const ENTITY: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+  return truncate(redact(text), max)
+    .replace(/[\u0000-\u001f\u007f\u200b]/g, ' ')
+    .replace(/@(?=[A-Za-z0-9])/g, '@\u200b')
+    .replace(/#(?=[0-9])/g, '#\u200b')
+    .replace(/:\/\//g, ':/\u200b/')
+    .replace(/[&<>"']/g, (ch) => ENTITY[ch] ?? ch)
+    .replace(/\u200b/g, BREAK);
 }
 
 /**
@@ -78,8 +133,35 @@ export function cellValue(value: ReportedValue | undefined, max: number = MAX_VA
   if (value === undefined) return '';
   if (value === null) return '*NULL*';
   if (typeof value !== 'string') return inlineText(String(value), max);
-  const ambiguous = value === '' || value.trim() !== value || /^(null|"[\s\S]*")$/i.test(value);
-  return ambiguous ? `"${inlineText(value, max)}"` : inlineText(value, max);
+  return ambiguous(value) ? `"${inlineText(value, max)}"` : inlineText(value, max);
+}
+
+/** Text that would read as something else unquoted: empty, surrounding spaces, NULL, "unchanged", already quoted. */
+export function ambiguous(text: string): boolean {
+  return text === '' || text.trim() !== text || /^(null|unchanged|"[\s\S]*")$/i.test(text);
+}
+
+/** How an unchanged value of a changed row is shown (never confused with NULL or an empty text). */
+export const UNCHANGED_CELL = '*unchanged*';
+
+/** A view as markdown: escaped, the differing span in `<mark>`, quoted when the whole value is ambiguous. */
+function markedView(v: ValueView, quote: boolean): string {
+  // (a table cell: no list or heading can start here, and a part's end is not the text's end)
+  const body = renderView(v, (p) => (p.changed ? `<mark><b>${escapeMarkdown(p.text, false)}</b></mark>` : escapeMarkdown(p.text, false)));
+  return quote ? `"${body}"` : body;
+}
+
+/**
+ * A changed value as `source → target` for a table cell: long values cut around their first
+ * difference on both sides, the differing characters in `<mark>` (GitHub renders it highlighted).
+ */
+export function changedCell(source: ReportedValue | undefined, target: ReportedValue | undefined, max: number = MAX_VALUE_CHARS): string {
+  if (source === undefined || target === undefined || source === null || target === null) return `${cellValue(source, max)} → ${cellValue(target, max)}`;
+  const a = redact(String(source));
+  const b = redact(String(target));
+  const d = valueDiff(a, b, max);
+  const quote = (v: ReportedValue, text: string) => typeof v === 'string' && ambiguous(text);
+  return `${markedView(d.source, quote(source, a))} → ${markedView(d.target, quote(target, b))}`;
 }
 
 /** A name (comparison, column) in bold-free inline text, cut shorter than values. */

@@ -9,7 +9,7 @@ import { redact } from '../shared/redact.js';
 /** The model's field order for the objects we know; other keys follow in their own order. */
 const ORDER = [
   'version', 'name', 'status', 'mode', 'started_at', 'finished_at', 'comparisons',
-  'location', 'file', 'line', 'column',
+  'location', 'file', 'line', 'column', 'sides', 'datasource', 'dataset', 'query',
   'result', 'diff_status', 'diff_reasons', 'time_taken',
   'within_thresholds', 'error', 'kind', 'message', 'hint',
   'stats', 'source_rows', 'target_rows', 'matched_rows', 'mismatched_rows', 'only_in_source', 'only_in_target',

@@ -7,6 +7,7 @@
  * link to the run. Pure.
  */
 import type { RunResult } from '../engine/model.js';
+import type { RowsHint } from './format.js';
 import { redact } from '../shared/redact.js';
 import { largestFitting } from './budget.js';
 import { inlineText, safeUrl } from './escape.js';
@@ -26,6 +27,8 @@ export interface CommentOptions {
   maxDiffRows: number;
   /** Default COMMENT_LIMIT_CHARS. */
   maxChars?: number;
+  /** Where the kept rows are and how to keep more (see rowsNote). */
+  rows?: RowsHint;
 }
 
 /** The key inside an HTML comment: no `--`, no `>`, nothing but a conservative character set. */
@@ -69,9 +72,9 @@ function render(run: RunResult, stage: Stage, options: CommentOptions, shortened
   const parts = [...header(run, options), ''];
   const dbt = dbtSection(run, { limit: stage.details ? 50 : Math.min(20, stage.tableLimit ?? 20) });
   if (dbt) parts.push(dbt, '');
-  parts.push(statusTable(run, { timings: false, ...(stage.tableLimit !== undefined && { limit: stage.tableLimit }) }));
+  parts.push(statusTable(run, { ...(stage.tableLimit !== undefined && { limit: stage.tableLimit }) }));
   if (stage.details) {
-    const details = allDetails(run, { maxRows: stage.rows, chart: false, fullRowsHint: () => 'every row is in the job summary and the report files' });
+    const details = allDetails(run, { maxRows: stage.rows, chart: false, timings: false, ...(options.rows ? { rows: options.rows } : {}) });
     if (details) parts.push('', details);
   }
   if (shortened) parts.push('', `<sub>Shortened to fit GitHub's comment size limit (${stage.name}); the job summary and the report files have everything.</sub>`);

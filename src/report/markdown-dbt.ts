@@ -4,7 +4,7 @@
  * the new, removed and excluded models in one short section. Pure.
  */
 import type { ComparisonResult, RunResult } from '../engine/model.js';
-import { inlineText, nameText } from './escape.js';
+import { inlineText, nameText, sentenceText } from './escape.js';
 import { byImportance, count, countsOnly, differingRows, plural, STATUS_ICON } from './format.js';
 
 const KEY_SOURCE_LABEL: Record<string, string> = {
@@ -37,7 +37,7 @@ export function columnShares(c: ComparisonResult, max = 4): string {
 }
 
 function outcome(c: ComparisonResult): string {
-  if (c.status === 'error') return `${STATUS_ICON.error} ${inlineText(c.error?.message ?? 'error', 200)}`;
+  if (c.status === 'error') return `${STATUS_ICON.error} ${sentenceText(c.error?.message ?? 'error', 200, { table: true })}`;
   const schema = c.schema_diff ? c.schema_diff.only_in_source.length + c.schema_diff.only_in_target.length + c.schema_diff.type_mismatches.length : 0;
   const parts: string[] = [];
   if (!countsOnly(c)) {

@@ -4,14 +4,14 @@
  */
 import type { DatacompareError } from '../shared/errors.js';
 import { redact } from '../shared/redact.js';
-import { inlineText } from './escape.js';
+import { sentenceText } from './escape.js';
 
 export function renderFailureSummary(error: Pick<DatacompareError, 'message' | 'hint' | 'isUserError'>): string {
   const lines = [
     '## datacompare: error',
     '',
-    `💥 **Nothing was compared**: ${inlineText(error.message, 2_000)}`,
-    ...(error.hint ? ['', `**What to do**: ${inlineText(error.hint, 1_000)}`] : []),
+    `💥 **Nothing was compared**: ${sentenceText(error.message, 2_000)}`,
+    ...(error.hint ? ['', `**What to do**: ${sentenceText(error.hint, 1_000)}`] : []),
     ...(error.isUserError
       ? []
       : ['', 'This looks like a bug in datacompare: please report it with the debug log (re-run with debug logging).']),

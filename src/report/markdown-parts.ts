@@ -4,16 +4,19 @@
  * Every data value passes through escape.ts. Pure.
  */
 import type { ComparisonResult, DiffRow, RunResult } from '../engine/model.js';
-import { cellValue, inlineText, mermaidLabel, nameText, safeUrl } from './escape.js';
-import { byImportance, count, countsOnly, differingRows, duration, errorKindLabel, NOT_COMPUTED, plural, runSeconds, STATUS_ICON, statusLabel } from './format.js';
+import { pieInit, PIE_COLORS } from './chart-theme.js';
+import { cellValue, changedCell, codeSpan, htmlText, inlineText, mermaidLabel, nameText, safeUrl, sentenceText, UNCHANGED_CELL } from './escape.js';
+import { byImportance, count, countsOnly, differingRows, duration, errorKindLabel, matchPercent, NOT_COMPUTED, plural, rowsCompared, rowsNote, runSeconds, sideText, STATUS_ICON, statusLabel, type RowsHint } from './format.js';
 
 export interface DetailOptions {
   /** Sample rows shown per comparison (0 = none). */
   maxRows: number;
   /** Include a mermaid chart where it helps. */
   chart: boolean;
-  /** How to tell the reader where the full list of rows is, e.g. "orders.csv in report-dir". */
-  fullRowsHint?: (c: ComparisonResult) => string;
+  /** Where the kept rows are and how to keep more (see rowsNote). */
+  rows?: RowsHint;
+  /** Show how long each comparison took (default true; the PR comment says no, to stay stable across reruns). */
+  timings?: boolean;
 }
 
 const DIFF_TYPE_LABEL: Record<DiffRow['_diff_type'], string> = {
@@ -43,7 +46,7 @@ export function statusLine(run: RunResult, options: { timings?: boolean } = {}):
 function differingColumns(c: ComparisonResult, max = 4): string {
   const names = Object.entries(c.diff?.mismatched_columns_mapping ?? {})
     .filter(([, v]) => v.mismatch_count > 0)
-    .map(([name]) => nameText(name));
+    .map(([name]) => codeSpan(name, { table: true }));
   if (names.length === 0) return '';
   return names.length > max ? `${names.slice(0, max).join(', ')} +${names.length - max} more` : names.join(', ');
 }
@@ -56,35 +59,63 @@ function jobLink(c: ComparisonResult): string {
   return url ? `[${label}](${url})` : label;
 }
 
-/** The status table; `limit` cuts it (most important comparisons first) only when a budget demands it. */
-export function statusTable(run: RunResult, options: { limit?: number; timings?: boolean } = {}): string {
+/** Where a comparison's data came from: "legacy_pg · public.orders → warehouse · sales.orders". */
+export function sidesLine(c: ComparisonResult): string {
+  if (!c.sides) return '';
+  return `${inlineText(sideText(c.sides.source), 120)} → ${inlineText(sideText(c.sides.target), 120)}`;
+}
+
+function comparisonCell(c: ComparisonResult, api: boolean): string {
+  const under = [sidesLine(c), api ? jobLink(c) : ''].filter((part) => part !== '').join(' · ');
+  return under ? `${nameText(c.name)}<br><sub>${under}</sub>` : nameText(c.name);
+}
+
+/**
+ * The status table, at most 8 columns so a pull-request comment shows it whole: what was compared
+ * (the two sides under the name), status, match percentage and counts; the plan and timings are in
+ * the details. `limit` cuts it (most important comparisons first) only when a budget demands it.
+ */
+export function statusTable(run: RunResult, options: { limit?: number } = {}): string {
   const api = run.mode === 'api';
-  const timings = options.timings !== false;
-  const head = ['Comparison', 'Status', 'Source rows', 'Target rows', 'Matched', 'Changed', 'Only in source', 'Only in target', 'Columns that differ', ...(timings ? ['Time'] : []), api ? 'Job' : 'Plan'];
-  const align = ['---', '---', '--:', '--:', '--:', '--:', '--:', '--:', '---', ...(timings ? ['--:'] : []), '---'];
+  const head = ['Comparison', 'Status', 'Match', 'Source rows', 'Target rows', 'Changed', 'Only in source / target', 'Columns that differ'];
+  const align = ['---', '---', '--:', '--:', '--:', '--:', '--:', '---'];
   const ordered = options.limit === undefined ? run.comparisons : byImportance(run.comparisons).slice(0, options.limit);
   const rows = ordered.map((c) => {
     const s = c.stats;
-    const plan = api ? jobLink(c) : (c.plan?.kind ?? '');
-    const rows = (n: number | undefined) => (countsOnly(c) ? NOT_COMPUTED : count(n));
+    const known = s !== undefined && !countsOnly(c);
     return [
-      nameText(c.name),
+      comparisonCell(c, api),
       statusLabel(c),
+      matchPercent(c),
       count(s?.source_rows),
       count(s?.target_rows),
-      rows(s?.matched_rows),
-      rows(s?.mismatched_rows),
-      rows(s?.only_in_source),
-      rows(s?.only_in_target),
+      known ? count(s.mismatched_rows) : NOT_COMPUTED,
+      known ? `${count(s.only_in_source)} / ${count(s.only_in_target)}` : NOT_COMPUTED,
       c.status === 'error' ? errorKindLabel(c.error?.kind ?? 'internal') : differingColumns(c),
-      ...(timings ? [duration(c.result?.time_taken)] : []),
-      plan,
     ];
   });
   const lines = [head, align, ...rows].map((cells) => `| ${cells.join(' | ')} |`);
   const hidden = run.comparisons.length - ordered.length;
   if (hidden > 0) lines.push('', `… and ${plural(hidden, 'more comparison')} (all in results.json).`);
   return lines.join('\n');
+}
+
+/** What was compared and how: sides, match share, plan (and time, unless `timings` is false). */
+function comparedSection(c: ComparisonResult, timings: boolean): string {
+  const lines: string[] = [];
+  const sides = sidesLine(c);
+  const compared = rowsCompared(c);
+  const share = compared !== undefined && compared > 0 && c.status !== 'error' ? `${matchPercent(c)} match (${count(c.stats?.matched_rows)} of ${plural(compared, 'row')} compared by key)` : '';
+  if (sides || share) lines.push(`**Compared:** ${[sides, share].filter((part) => part !== '').join(' · ')}`);
+  const how: string[] = [];
+  if (c.plan) how.push(`plan ${inlineText(c.plan.kind, 20)}: ${sentenceText(c.plan.reason, 300)}`);
+  if (timings && c.result) how.push(`took ${duration(c.result.time_taken)}`);
+  if (c.service) {
+    const link = jobLink(c);
+    if (link) how.push(link);
+  }
+  if (how.length > 0) lines.push(`<sub>${how.join(' · ')}</sub>`);
+  return lines.join('<br>\n');
 }
 
 /** "9 differing rows (5 changed, 3 only in source, 1 only in target)"; "row counts only: 10 source rows, 9 target rows". */
@@ -114,8 +145,8 @@ function columnTable(c: ComparisonResult): string {
   if (entries.length === 0) return '';
   const rows = entries.map(([name, v]) => {
     const target = mapping[name];
-    const column = target !== undefined && target !== name ? `${nameText(name)} → ${nameText(target)}` : nameText(name);
-    return `| ${column} | ${count(v.mismatch_count)} | ${inlineText(v.details, 300)} |`;
+    const column = target !== undefined && target !== name ? `${codeSpan(name, { table: true })} → ${codeSpan(target, { table: true })}` : codeSpan(name, { table: true });
+    return `| ${column} | ${count(v.mismatch_count)} | ${sentenceText(v.details, 300, { table: true })} |`;
   });
   return ['**Columns that differ**', '', '| Column | Rows that differ | Details |', '|---|--:|---|', ...rows].join('\n');
 }
@@ -144,29 +175,25 @@ function sampleCell(row: DiffRow, column: string): string {
   const hasTarget = `target_${column}` in row;
   const source = row[`source_${column}`];
   const target = row[`target_${column}`];
-  if (row._diff_type === 'changed' && hasSource && hasTarget) return `${cellValue(source)} → ${cellValue(target)}`;
+  if (row._diff_type === 'changed' && hasSource && hasTarget) return changedCell(source, target);
+  if (row._diff_type === 'changed' && !hasSource && !hasTarget) return UNCHANGED_CELL;
   if (hasSource) return cellValue(source);
   if (hasTarget) return cellValue(target);
   return '';
 }
 
-function sampleTable(c: ComparisonResult, maxRows: number, fullRowsHint?: (c: ComparisonResult) => string): string {
+function sampleTable(c: ComparisonResult, maxRows: number, hint: RowsHint = {}): string {
   const all = c.diff?.diff_rows ?? [];
   if (maxRows <= 0 || all.length === 0) return '';
   const rows = all.slice(0, maxRows);
   const { keys, columns } = sampleColumns(c, rows);
-  const head = [...keys.map((k) => `🔑 ${nameText(k)}`), 'Difference', ...columns.map(nameText)];
+  const head = [...keys.map((k) => `🔑 ${codeSpan(k, { table: true })}`), 'Difference', ...columns.map((name) => codeSpan(name, { table: true }))];
   const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
   for (const row of rows) {
     const cells = [...keys.map((k) => cellValue(row[k])), DIFF_TYPE_LABEL[row._diff_type] ?? inlineText(String(row._diff_type)), ...columns.map((col) => sampleCell(row, col))];
     lines.push(`| ${cells.join(' | ')} |`);
   }
-  const total = c.diff?.diff_rows_total ?? all.length;
-  const where = fullRowsHint ? fullRowsHint(c) : '';
-  const note =
-    rows.length < total
-      ? `Showing ${count(rows.length)} of ${plural(total, 'differing row')}${where ? `; ${where}` : ''}${c.diff?.truncated ? ` (the engine kept ${count(all.length)})` : ''}.`
-      : total === 1 ? 'The only differing row.' : `All ${count(total)} differing rows.`;
+  const note = sentenceText(rowsNote(c, rows.length, hint), 1_000);
   return ['**Sample rows** (source → target)', '', ...lines, '', note].join('\n');
 }
 
@@ -174,10 +201,10 @@ function schemaSection(c: ComparisonResult): string {
   const d = c.schema_diff;
   if (!d || schemaDiffCount(c) === 0) return '';
   const lines = [
-    ...d.only_in_source.map((col) => `- Only in source: ${nameText(col.name)} (${inlineText(col.type, 80)})`),
-    ...d.only_in_target.map((col) => `- Only in target: ${nameText(col.name)} (${inlineText(col.type, 80)})`),
+    ...d.only_in_source.map((col) => `- Only in source: ${codeSpan(col.name)} (${codeSpan(col.type, { max: 80 })})`),
+    ...d.only_in_target.map((col) => `- Only in target: ${codeSpan(col.name)} (${codeSpan(col.type, { max: 80 })})`),
     ...d.type_mismatches.map(
-      (m) => `- Type differs: ${nameText(m.source_column)} ${inlineText(m.source_type, 80)} → ${nameText(m.target_column)} ${inlineText(m.target_type, 80)}`,
+      (m) => `- Type differs: ${codeSpan(m.source_column)} ${codeSpan(m.source_type, { max: 80 })} → ${codeSpan(m.target_column)} ${codeSpan(m.target_type, { max: 80 })}`,
     ),
   ];
   return ['**Schema differences**', '', ...lines].join('\n');
@@ -190,14 +217,15 @@ function chart(c: ComparisonResult): string {
   const rows = Math.max(s.source_rows, s.target_rows, 1);
   // A pie only says something when the differences are a visible slice of the rows.
   if (differing === 0 || differing / rows < 0.01) return '';
-  const slices: [string, number][] = [
-    ['Matched', s.matched_rows],
-    ['Changed', s.mismatched_rows],
-    ['Only in source', s.only_in_source],
-    ['Only in target', s.only_in_target],
+  const slices: [string, number, string][] = [
+    ['Matched', s.matched_rows, PIE_COLORS.matched],
+    ['Changed', s.mismatched_rows, PIE_COLORS.changed],
+    ['Only in source', s.only_in_source, PIE_COLORS.onlyInSource],
+    ['Only in target', s.only_in_target, PIE_COLORS.onlyInTarget],
   ];
-  const body = slices.filter(([, n]) => n > 0).map(([label, n]) => `    "${label}" : ${n}`);
-  return ['```mermaid', `pie showData title ${mermaidLabel(c.name)}`, ...body, '```'].join('\n');
+  const shown = slices.filter(([, n]) => n > 0);
+  const body = shown.map(([label, n]) => `    "${label}" : ${n}`);
+  return ['```mermaid', pieInit(shown.map(([, , color]) => color)), `pie showData title ${mermaidLabel(c.name)}`, ...body, '```'].join('\n');
 }
 
 function capitalise(text: string): string {
@@ -206,15 +234,15 @@ function capitalise(text: string): string {
 
 function errorSection(c: ComparisonResult): string {
   if (!c.error) return '';
-  const lines = [`**${capitalise(errorKindLabel(c.error.kind))}:** ${inlineText(c.error.message, 2_000)}`];
-  if (c.error.hint) lines.push('', `**What to do:** ${inlineText(c.error.hint, 1_000)}`);
+  const lines = [`**${capitalise(errorKindLabel(c.error.kind))}:** ${sentenceText(c.error.message, 2_000)}`];
+  if (c.error.hint) lines.push('', `**What to do:** ${sentenceText(c.error.hint, 1_000)}`);
   return lines.join('\n');
 }
 
 function reasonsSection(c: ComparisonResult): string {
   const reasons = [...(c.result?.diff_reasons ?? []), ...(c.notes ?? []).map((note) => `Note: ${note}`)];
   if (reasons.length === 0) return '';
-  return reasons.map((r) => `- ${inlineText(r, 500)}`).join('\n');
+  return reasons.map((r) => `- ${sentenceText(r, 500)}`).join('\n');
 }
 
 /** api mode: differing rows the service could not give, or fewer than max_diff_rows asks (one short line each). */
@@ -236,16 +264,17 @@ export function hasDetails(c: ComparisonResult): boolean {
 /** A `<details>` block for one comparison. */
 export function comparisonDetails(c: ComparisonResult, options: DetailOptions): string {
   const sections = [
+    comparedSection(c, options.timings !== false),
     errorSection(c),
     reasonsSection(c),
     columnTable(c),
-    sampleTable(c, options.maxRows, options.fullRowsHint),
+    sampleTable(c, options.maxRows, options.rows),
     rowNotesSection(c),
     schemaSection(c),
     options.chart ? chart(c) : '',
   ].filter((s) => s !== '');
   const open = c.status === 'error' ? ' open' : '';
-  return [`<details${open}><summary><b>${nameText(c.name)}</b>: ${summaryText(c)}</summary>`, '', ...sections.flatMap((s) => [s, '']), '</details>'].join('\n');
+  return [`<details${open}><summary><b>${htmlText(c.name)}</b>: ${summaryText(c)}</summary>`, '', ...sections.flatMap((s) => [s, '']), '</details>'].join('\n');
 }
 
 /** The details of every comparison that has some, most important first. */

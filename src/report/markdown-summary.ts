@@ -4,7 +4,8 @@
  * many sample rows as fit (binary search), then no rows, then no details; the status table always stays (cut only if a run had
  * thousands of comparisons). The full report is always in the report files. Pure.
  */
-import type { ComparisonResult, RunResult } from '../engine/model.js';
+import type { RunResult } from '../engine/model.js';
+import type { RowsHint } from './format.js';
 import { redact } from '../shared/redact.js';
 import { largestFitting } from './budget.js';
 import { allDetails, statusLine, statusTable } from './markdown-parts.js';
@@ -17,8 +18,8 @@ export interface SummaryOptions {
   maxDiffRows: number;
   /** Size limit in UTF-8 bytes (default SUMMARY_BUDGET_BYTES). */
   budgetBytes?: number;
-  /** Where the full rows of a comparison are, e.g. "every row is in orders.csv (report-dir)". */
-  fullRowsHint?: (c: ComparisonResult) => string;
+  /** Where the kept rows of a comparison are and how to keep more (see rowsNote). */
+  rows?: RowsHint;
 }
 
 /** One way of rendering, from the richest to the leanest. */
@@ -49,7 +50,7 @@ function render(run: RunResult, stage: Stage, options: SummaryOptions, shortened
   if (dbt) parts.push(dbt, '');
   parts.push(statusTable(run, stage.tableLimit === undefined ? {} : { limit: stage.tableLimit }));
   if (stage.details) {
-    const details = allDetails(run, { maxRows: stage.rows, chart: stage.chart, ...(options.fullRowsHint ? { fullRowsHint: options.fullRowsHint } : {}) });
+    const details = allDetails(run, { maxRows: stage.rows, chart: stage.chart, ...(options.rows ? { rows: options.rows } : {}) });
     if (details) parts.push('', details);
   }
   if (shortened) {

@@ -7,7 +7,8 @@
 import type { ComparisonResult, DiffRow, ReportedValue, RunResult } from '../engine/model.js';
 import { redact } from '../shared/redact.js';
 import { truncate } from './escape.js';
-import { count, countsOnly, differingRows, duration, plural, runSeconds } from './format.js';
+import { renderView, valueDiff, type ValueView } from './value-diff.js';
+import { count, countsOnly, differingRows, duration, matchPercent, plural, rowsNote, runSeconds, sideText, type RowsHint } from './format.js';
 
 export interface TextOptions {
   color: boolean;
@@ -15,6 +16,8 @@ export interface TextOptions {
   maxDiffRows?: number;
   /** Also say how each comparison was executed (plan and rows each side sent); the CLI's --verbose. */
   showPlan?: boolean;
+  /** Where the kept rows are and how to keep more, in the reader's terms (CLI flags or action inputs). */
+  rows?: RowsHint;
 }
 
 const DEFAULT_SAMPLE_ROWS = 5;
@@ -28,13 +31,14 @@ const STATUS_COLOR = { match: '32', mismatch: '31', error: '35' } as const;
 export function renderText(run: RunResult, options: TextOptions): string {
   const paint: Paint = options.color ? (code, text) => `\u001b[${code}m${text}\u001b[0m` : (_code, text) => text;
   const samples = options.maxDiffRows ?? DEFAULT_SAMPLE_ROWS;
-  const blocks = run.comparisons.map((c) => comparisonBlock(c, samples, paint, options.showPlan === true));
+  const blocks = run.comparisons.map((c) => comparisonBlock(c, samples, paint, options.showPlan === true, options.rows ?? {}));
   return `${[...blocks, summaryLine(run, paint)].join('\n')}\n`;
 }
 
-function comparisonBlock(c: ComparisonResult, samples: number, paint: Paint, showPlan: boolean): string {
+function comparisonBlock(c: ComparisonResult, samples: number, paint: Paint, showPlan: boolean, rows: RowsHint): string {
   const lines = [statusLine(c, paint)];
   const indent = (text: string) => `    ${text}`;
+  if (c.sides) lines.push(indent(paint('2', `${clean(sideText(c.sides.source))} → ${clean(sideText(c.sides.target))}`)));
   if (showPlan && c.plan) {
     const sent = `${count(c.plan.source.rows_sent)} + ${count(c.plan.target.rows_sent)} rows sent`;
     lines.push(indent(paint('2', `plan: ${c.plan.kind} (${sent}): ${clean(c.plan.reason)}`)));
@@ -60,9 +64,7 @@ function comparisonBlock(c: ComparisonResult, samples: number, paint: Paint, sho
   if (c.diff && samples > 0) {
     const shown = c.diff.diff_rows.slice(0, samples);
     for (const row of shown) lines.push(indent(sampleRow(row, c.diff.primary_key_columns, paint)));
-    const more = c.diff.diff_rows_total - shown.length;
-    const where = c.diff_rows_capped ? `the ${count(c.diff.diff_rows.length)} the service kept: --json FILE` : 'all of them: --json FILE';
-    if (more > 0) lines.push(indent(paint('2', `… ${plural(more, 'more differing row')} (${where})`)));
+    if (shown.length < c.diff.diff_rows_total) lines.push(indent(paint('2', `… ${rowsNote(c, shown.length, rows).replace(/`/g, '')}`)));
   }
   for (const note of rowNotes(c)) lines.push(indent(note));
   return lines.join('\n');
@@ -74,6 +76,7 @@ function statusLine(c: ComparisonResult, paint: Paint): string {
   const facts: string[] = [];
   const s = c.stats;
   if (s) {
+    if (matchPercent(c) !== '–') facts.push(`${matchPercent(c)} match`);
     facts.push(`${count(s.source_rows)} source rows, ${count(s.target_rows)} target rows`);
     const differing = differingRows(c);
     if (countsOnly(c)) facts.push('row counts only (values not compared)');
@@ -97,7 +100,7 @@ function sampleRow(row: DiffRow, keyColumns: readonly string[], paint: Paint): s
     .filter((name) => name.startsWith('source_') && `target_${name.slice(7)}` in row)
     .map((name) => {
       const column = name.slice(7);
-      return `${clean(column)} ${paint('31', value(row[name]))} → ${paint('32', value(row[`target_${column}`]))}`;
+      return `${clean(column)} ${changedValues(row[name], row[`target_${column}`], paint)}`;
     });
   return `${key}: ${changes.join('; ')}`;
 }
@@ -111,6 +114,33 @@ function summaryLine(run: RunResult, paint: Paint): string {
   return `\n${paint(color, paint('1', `${run.status.toUpperCase()}`))}: ${head} — ${parts.join(', ')} (${run.mode} mode, ${duration(runSeconds(run))})`;
 }
 
+const NUMBER = /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i;
+
+/** Text as inside a JSON string (control characters, quotes and C1 controls escaped), no quotes around. */
+function jsonInner(text: string): string {
+  return JSON.stringify(text)
+    .slice(1, -1)
+    .replace(/[\u0080-\u009f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * `source → target`, each cut around the first difference (same cut on both sides); with colour the
+ * differing characters are bold red (source) and bold green (target), the rest plain.
+ */
+function changedValues(source: ReportedValue | undefined, target: ReportedValue | undefined, paint: Paint): string {
+  if (source === undefined || target === undefined || source === null || target === null) {
+    return `${paint('31', value(source))} → ${paint('32', value(target))}`;
+  }
+  const a = redact(String(source));
+  const b = redact(String(target));
+  const d = valueDiff(a, b, MAX_VALUE_CHARS);
+  const side = (v: ReportedValue, text: string, view: ValueView, color: string): string => {
+    const body = renderView(view, (p) => (p.changed ? paint(`1;${color}`, jsonInner(p.text)) : jsonInner(p.text)));
+    return typeof v === 'string' && !NUMBER.test(text) ? `"${body}"` : body;
+  };
+  return `${side(source, a, d.source, '31')} → ${side(target, b, d.target, '32')}`;
+}
+
 /** A data value: text quoted (JSON escapes make control characters and spaces visible); numbers and NULL bare. */
 function value(v: ReportedValue | undefined): string {
   if (v === undefined) return '?';
@@ -118,7 +148,7 @@ function value(v: ReportedValue | undefined): string {
   if (typeof v === 'string') {
     const text = truncate(redact(v), MAX_VALUE_CHARS);
     // Decimals arrive as strings (no float rounding); show them as numbers.
-    return /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(text) ? text : JSON.stringify(text);
+    return NUMBER.test(text) ? text : `"${jsonInner(text)}"`;
   }
   return String(v);
 }

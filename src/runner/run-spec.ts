@@ -6,7 +6,7 @@
  */
 import type { ComparisonDefinition, ComparisonResult, DbtRunInfo, ProgressEvent, RunComparison, RunResult } from '../engine/model.js';
 import { withDbt } from './dbt-result.js';
-import { overallStatus } from '../engine/model.js';
+import { overallStatus, sideLabels } from '../engine/model.js';
 import { anySignal } from '../shared/abort.js';
 import { ConfigurationError } from '../shared/errors.js';
 import type { Logger } from '../shared/logger.js';
@@ -43,7 +43,7 @@ export async function runSpec(options: RunSpecOptions): Promise<RunResult> {
   const startedAt = new Date().toISOString();
   options.logger.debug(`running ${definitions.length} comparison(s) in ${options.mode} mode: ${definitions.map((d) => d.name).join(', ')}`);
   const results = options.mode === 'api' ? await runApi(definitions, options) : await runLocal(definitions, options);
-  const comparisons = results.map((result, index) => withDbt({ ...result, location: definitions[index]!.location }, definitions[index]!));
+  const comparisons = results.map((result, index) => withDbt({ ...result, sides: sideLabels(definitions[index]!), location: definitions[index]!.location }, definitions[index]!));
   return {
     version: 1,
     status: overallStatus(comparisons),

@@ -137,10 +137,24 @@ export function valueKind(value: unknown): SensitiveKind | undefined {
   const digits = text.replace(/[\s-]/g, '');
   if (/^\d{13,19}$/.test(digits) && /^[\d\s-]+$/.test(text) && luhn(digits) && /^[3-6]/.test(digits)) return 'financial';
   if (isIP(text) !== 0 && (text.includes(':') || /^\d{1,3}(\.\d{1,3}){3}$/.test(text))) return 'ip-address';
+  // a decimal (1500375.25) is an amount or a measure, never a phone number
+  if (DECIMAL.test(text)) return undefined;
   // a phone number is written as one: a leading + or separators, and 8–15 digits (a plain integer is an id)
   const phoneDigits = text.replace(/\D/g, '');
   if (PHONE.test(text) && /[+\s().-]/.test(text) && phoneDigits.length >= 8 && phoneDigits.length <= 15 && !/^\d{4}-\d\d-\d\d/.test(text)) return 'phone';
   return undefined;
+}
+
+/** A number with a fraction or a sign, or in exponent form, as databases write amounts and measures. */
+const DECIMAL = /^[-+]?(\d+\.\d+|\d+(\.\d+)?e[-+]?\d+|[-+]\d+)$/i;
+
+/**
+ * A numeric column: every sampled value is a number (JSON) or written as a decimal. Its values alone
+ * never make it personal data (an amount of 1500375.25 is no phone number); only its name can.
+ * Unsigned digit strings are not counted: card numbers and identifiers are written so.
+ */
+export function numericSample(values: readonly unknown[]): boolean {
+  return values.length > 0 && values.every((v) => typeof v === 'number' || typeof v === 'bigint' || (typeof v === 'string' && DECIMAL.test(v.trim())));
 }
 
 /** At least this share of a column's non-null sample must look alike to call it by its values. */
@@ -157,7 +171,8 @@ export function detectSensitive(name: string, sample: readonly unknown[] = []): 
     if (kind) kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
   }
   const [topKind, topCount] = [...kinds.entries()].sort((a, b) => b[1] - a[1])[0] ?? [undefined, 0];
-  const byValues = values.length >= MIN_VALUES && topCount / values.length >= VALUE_SHARE ? topKind : undefined;
+  const numeric = numericSample(values);
+  const byValues = !numeric && values.length >= MIN_VALUES && topCount / values.length >= VALUE_SHARE ? topKind : undefined;
 
   if (named && 'matched' in named) {
     const confirmed = byValues === named.kind;
@@ -177,5 +192,6 @@ export function detectSensitive(name: string, sample: readonly unknown[] = []): 
   if (named && 'about' in named) {
     return { sensitive: false, confidence: 0.8, reason: `about ${named.kind} (\`${named.about}\`), not the data itself` };
   }
+  if (numeric && topKind) return { sensitive: false, confidence: 0.9, reason: 'numbers (amounts, measures) are not personal data by their values alone' };
   return { sensitive: false, confidence: 0.9, reason: 'neither the name nor the sampled values look personal or secret' };
 }

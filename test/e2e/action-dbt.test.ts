@@ -84,7 +84,7 @@ describe.runIf(await databaseAvailable('postgres'))('the action on a dbt pull re
     expect(run.summary).toContain('#### dbt models (modified+): 7 models compared');
     expect(run.summary).toContain('**New models (no production relation to compare):** payments');
     const comment = stub.comments.get(7)?.find((c) => c.body.includes('datacompare:comment-key'));
-    expect(comment?.body).toMatch(/\| orders \| downstream of stg&#95;orders \| order&#95;id \(primary_key constraint\) \| 4 → 4 \(\+0, \+0\.0%\) \| ❌ 1 changed, 0 removed, 0 added rows; moved: amount 25\.0%; the change propagated \|/);
+    expect(comment?.body).toMatch(/\| orders \| downstream of stg_orders \| order_id \(primary_key constraint\) \| 4 → 4 \(\+0, \+0\.0%\) \| ❌ 1 changed, 0 removed, 0 added rows; moved: amount 25\.0%; the change propagated \|/);
   });
 });
 

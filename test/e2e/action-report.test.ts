@@ -106,8 +106,8 @@ describe('the action on a pull request', () => {
     expect(readFileSync(path.join(reportDir, 'notes.csv'), 'utf8').split('\r\n')).toHaveLength(HOSTILE.length + 2);
 
     expect(first.summary).toContain('## datacompare: mismatch');
-    expect(first.summary).toMatch(/\| notes \| ❌ mismatch \| 5 \| 5 \| 0 \| 5 \| 0 \| 0 \| body \|/);
-    expect(first.summary).toMatch(/\| customers \| ✅ match \| 5 \| 5 \| 5 \|/);
+    expect(first.summary).toMatch(/\| notes<br><sub>[^|\n]+ · [^|\n]+ → [^|\n]+ · [^|\n]+<\/sub> \| ❌ mismatch \| 0\.0% \| 5 \| 5 \| 5 \| 0 \/ 0 \| `body` \|/);
+    expect(first.summary).toMatch(/\| customers<br><sub>[^|\n]+<\/sub> \| ✅ match \| 100\.0% \| 5 \| 5 \|/);
     expect(first.stdout).toMatch(new RegExp(`^::error title=notes,file=\\.github/data-comparisons\\.yml,line=${NOTES_LINE}::The data differs\\. 5 differing rows`, 'm'));
 
     const created = stub.writes();
@@ -142,7 +142,7 @@ describe('the action on a pull request', () => {
       expect(markdown).not.toMatch(/@someone/);
       expect(markdown).not.toMatch(/#12(?!\d)/);
       expect(markdown).not.toContain('a | b');
-      expect(markdown).toContain('&lt;script&gt;');
+      expect(markdown).toContain('\\<script\\>');
     }
   });
 
@@ -173,7 +173,7 @@ describe('the action on a pull request', () => {
     expect(full.byteLength).toBeGreaterThan(1_048_576);
     expect(Buffer.byteLength(run.summary)).toBeLessThanOrEqual(1_000_000);
     expect(run.summary).toContain("shortened to fit GitHub's 1 MiB job-summary limit");
-    expect(run.summary).toMatch(/\| wide \| ❌ mismatch \| 1,500 \| 1,500 \| 0 \| 1,500 \|/);
+    expect(run.summary).toMatch(/\| wide<br><sub>[^|\n]+<\/sub> \| ❌ mismatch \| 0\.0% \| 1,500 \| 1,500 \| 1,500 \|/);
     const comment = ourComments()[0]!.body;
     expect(comment.length).toBeLessThanOrEqual(65_536);
     expect(comment).toContain("Shortened to fit GitHub's comment size limit");

@@ -51,7 +51,8 @@ describe('datacompare run', () => {
     expect(result.status).toBe(1);
     const stable = result.stdout.replace(/\d+(\.\d+)? (ms|s)\b/g, 'T');
     expect(stable).toMatchInlineSnapshot(`
-      "✘ mismatch  orders  · 3 source rows, 3 target rows · 3 differing rows (1 changed, 1 only in source, 1 only in target) · T
+      "✘ mismatch  orders  · 25.0% match · 3 source rows, 3 target rows · 3 differing rows (1 changed, 1 only in source, 1 only in target) · T
+          shop · orders → shop · orders_copy
           1 row exists only in the source (orders).
           1 row exists only in the target (orders_copy).
           1 row has a different value in column \`amount\`.
@@ -59,7 +60,8 @@ describe('datacompare run', () => {
           id=2: amount 3 → 4
           id=3: only in source
           id=4: only in target
-      ✔ match  same  · 3 source rows, 3 target rows · T
+      ✔ match  same  · 100.0% match · 3 source rows, 3 target rows · T
+          shop · orders → shop · orders
 
       MISMATCH: 2 comparisons — 1 matched, 1 differ, 0 failed (local mode, T)
       "
@@ -72,6 +74,21 @@ describe('datacompare run', () => {
       ['same', 'match', 0],
     ]);
     expect(readFileSync(path.join(dir, 'out.md'), 'utf8')).toMatch(/^## datacompare: mismatch\n/);
+  });
+
+  it('writes one CSV per comparison with --csv DIR (creating the folder), and says where the rows are in CLI flags', () => {
+    const result = cli(['run', '--spec', 'spec.yml', '--csv', 'reports/csv', '--max-diff-rows', '1']);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toContain('    shop · orders → shop · orders_copy');
+    expect(result.stdout).toContain(`    … Showing 1 of 3 differing rows. The comparison kept only this one (also in ${path.join(dir, 'reports/csv/orders.csv')} (--csv)); set max_diff_rows in the spec (or --max-diff-rows N) above 1 to keep more.`);
+    expect(result.stdout).not.toMatch(/report-dir|max-diff-rows input/);
+    expect(readFileSync(path.join(dir, 'reports/csv/orders.csv'), 'utf8')).toBe('id,_diff_type,source_amount,target_amount\r\n2,changed,3,4\r\n');
+    expect(readFileSync(path.join(dir, 'reports/csv/same.csv'), 'utf8')).toBe('id,_diff_type\r\n');
+    writeFileSync(path.join(dir, 'a-file'), '');
+    const blocked = cli(['run', '--spec', 'spec.yml', '--csv', 'a-file/sub']);
+    expect(blocked.status).toBe(2);
+    expect(blocked.stderr).toContain('cannot create the --csv folder');
+    expect(blocked.stdout).toBe(''); // checked before anything ran
   });
 
   it('exits 0 when the selected comparison matches, and --quiet prints one line', () => {

@@ -2,9 +2,11 @@
  * `datacompare run`: loads the spec, runs its comparisons (locally or on the service), prints the
  * terminal report and writes the JSON / markdown reports. Exit 0 all matched, 1 a difference, 2 an error.
  */
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ProgressEvent, RunResult } from '../../engine/model.js';
+import { csvFileNames, renderCsv } from '../../report/csv.js';
+import type { RowsHint } from '../../report/format.js';
 import { renderJson } from '../../report/json.js';
 import { decideOutcome } from '../../report/outcome.js';
 import { renderSummary } from '../../report/markdown-summary.js';
@@ -26,13 +28,14 @@ const DEFAULT_API_TIMEOUT_MS = 30 * 60_000;
 export const runCommand: CliCommand = {
   name: 'run',
   summary: 'run the comparisons of the spec file and report every difference',
-  usage: 'run [--spec FILE] [--comparison NAME]… [--mode local|api|auto] [--json FILE] [--markdown FILE] [--fail-on WHEN] [--max-diff-rows N] [--quiet] [--verbose]',
+  usage: 'run [--spec FILE] [--comparison NAME]… [--mode local|api|auto] [--json FILE] [--markdown FILE] [--csv DIR] [--fail-on WHEN] [--max-diff-rows N] [--quiet] [--verbose]',
   options: {
     spec: { type: 'string', short: 's', valueName: 'FILE', default: DEFAULT_SPEC_PATH, description: 'the spec file' },
     comparison: { type: 'string', short: 'c', multiple: true, valueName: 'NAME', description: 'run only this comparison' },
     mode: { type: 'string', valueName: 'MODE', default: 'auto', description: 'local (our engine), api (the Data Comparison Service) or auto (api when DATACOMPARE_API_KEY is set)' },
     json: { type: 'string', valueName: 'FILE', description: 'write the full result (every kept row) as JSON' },
-    markdown: { type: 'string', valueName: 'FILE', description: 'write the markdown summary (as in the job summary)' },
+    markdown: { type: 'string', valueName: 'FILE', description: 'write the markdown summary (as in the job summary, never shortened)' },
+    csv: { type: 'string', valueName: 'DIR', description: 'write one CSV per comparison with every kept differing row (as the action\'s report-dir)' },
     'fail-on': { type: 'string', valueName: 'WHEN', default: 'mismatch', description: 'exit non-zero on: mismatch (a difference or an error), error (only errors), never' },
     'max-diff-rows': { type: 'string', valueName: 'N', description: 'differing rows kept per comparison when the spec does not say (default 100)' },
     quiet: { type: 'boolean', short: 'q', description: 'print only the one-line outcome' },
@@ -59,6 +62,7 @@ export const runCommand: CliCommand = {
     const loaded = addDbtComparisons(spec, dbtOptions(values, context.cwd, maxDiffRows));
     const mode = requested === 'auto' ? (context.env.DATACOMPARE_API_KEY ? 'api' : 'local') : requested;
     const api = mode === 'api' ? apiSettings(context.env) : undefined;
+    const csvDir = await csvDirectory(values, context);
     const progress = quiet ? undefined : progressPrinter(context.stderr, values.verbose === true);
     let run: RunResult;
     try {
@@ -80,10 +84,10 @@ export const runCommand: CliCommand = {
     const outcome = decideOutcome(run, failOn);
     if (quiet) context.stdout.write(`${outcome.message}\n`);
     else {
-      context.stdout.write(renderText(run, { color: context.stdout.color, showPlan: values.verbose === true }));
+      context.stdout.write(renderText(run, { color: context.stdout.color, showPlan: values.verbose === true, rows: cliRowsHint(run, values, csvDir) }));
       if (run.dbt) context.stdout.write(dbtLines(run.dbt));
     }
-    await writeReports(run, values, context, maxDiffRows);
+    await writeReports(run, values, context, maxDiffRows, csvDir);
     if (!outcome.failed) return ExitCode.match;
     return run.status === 'error' ? ExitCode.error : ExitCode.mismatch;
   },
@@ -138,11 +142,47 @@ function progressPrinter(stderr: Output, verbose: boolean): { onProgress: (event
   return { onProgress, finish };
 }
 
-async function writeReports(run: RunResult, values: OptionValues, context: CliContext, maxDiffRows: number | undefined): Promise<void> {
+/** The --csv folder, created before anything runs (a folder that cannot be made must not cost the comparison). */
+async function csvDirectory(values: OptionValues, context: CliContext): Promise<string | undefined> {
+  const dir = stringOption(values, 'csv');
+  if (!dir) return undefined;
+  const resolved = path.resolve(context.cwd, dir);
+  try {
+    await mkdir(resolved, { recursive: true });
+  } catch (error) {
+    throw new ConfigurationError(`cannot create the --csv folder ${resolved}: ${(error as Error).message}`, { cause: error, hint: 'pass a folder you can write to' });
+  }
+  return resolved;
+}
+
+/** Where the CLI put each comparison's rows, in CLI flags (never an action input). */
+function cliRowsHint(run: RunResult, values: OptionValues, csvDir: string | undefined): RowsHint {
+  const names = csvFileNames(run.comparisons.map((c) => c.name));
+  const json = stringOption(values, 'json');
+  return {
+    at: (c) => {
+      const name = names[run.comparisons.indexOf(c)];
+      if (csvDir && name) return `${path.join(csvDir, name)} (--csv)`;
+      return json ? `${json} (--json)` : undefined;
+    },
+    more: '`max_diff_rows` in the spec (or `--max-diff-rows N`)',
+    nowhere: '`--csv DIR` or `--json FILE` writes every kept row',
+  };
+}
+
+async function writeReports(run: RunResult, values: OptionValues, context: CliContext, maxDiffRows: number | undefined, csvDir: string | undefined): Promise<void> {
   const json = stringOption(values, 'json');
   const markdown = stringOption(values, 'markdown');
   if (json) await writeReport(path.resolve(context.cwd, json), renderJson(run), '--json');
-  if (markdown) await writeReport(path.resolve(context.cwd, markdown), renderSummary(run, { maxDiffRows: maxDiffRows ?? 20 }), '--markdown');
+  if (markdown) await writeReport(path.resolve(context.cwd, markdown), renderSummary(run, { maxDiffRows: maxDiffRows ?? 20, budgetBytes: Number.POSITIVE_INFINITY, rows: cliRowsHint(run, values, csvDir) }), '--markdown');
+  if (csvDir) {
+    const names = csvFileNames(run.comparisons.map((c) => c.name));
+    for (const [index, comparison] of run.comparisons.entries()) {
+      const name = names[index];
+      if (name === undefined || comparison.status === 'error') continue;
+      await writeReport(path.join(csvDir, name), renderCsv(comparison), '--csv');
+    }
+  }
 }
 
 async function writeReport(file: string, text: string, flag: string): Promise<void> {

@@ -49,7 +49,7 @@ button.primary, .button.primary { background: #1f883d; color: #fff; border-color
 pre, code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 13px; }
 pre { background: var(--soft); padding: 10px; border-radius: 6px; overflow-x: auto; white-space: pre-wrap; word-break: break-word; }
 .cell { overflow-wrap: anywhere; } .cell.short { white-space: nowrap; } table.diff td { max-width: 36em; } .null { color: var(--muted); font-style: italic; }
-td.changed { background: var(--warn-bg); } .arrow { color: var(--muted); padding: 0 4px; }
+td.changed { background: var(--warn-bg); } td.changed mark { background: #ffd33d; color: #1f2328; border-radius: 2px; padding: 0 1px; } .arrow { color: var(--muted); padding: 0 4px; }
 .pager { display: flex; gap: 12px; align-items: center; margin: 10px 0; }
 .signin { max-width: 420px; margin: 60px auto; } .signin input { width: 100%; }
 .secret { display: flex; gap: 8px; align-items: center; } .secret code { padding: 6px 8px; background: var(--soft); border-radius: 6px; overflow-wrap: anywhere; }

@@ -3,6 +3,8 @@
  * escaping when it is put into a page (values from users' databases are hostile input).
  */
 import { html } from 'hono/html';
+import { ambiguous } from '../../report/escape.js';
+import { valueDiff, type ValueView } from '../../report/value-diff.js';
 
 export type Html = ReturnType<typeof html>;
 
@@ -50,9 +52,44 @@ const SHOWN_CHARACTERS = 160;
 export function value(v: unknown): Html {
   if (v === null || v === undefined) return html`<span class="null">NULL</span>`;
   const text = typeof v === 'string' ? v : JSON.stringify(v);
+  // An empty text, surrounding spaces or the text NULL are quoted: never shown like NULL or "unchanged".
+  if (typeof v === 'string' && ambiguous(v)) return html`<span class="cell${v.length <= 24 ? ' short' : ''}" title="${v.length > SHOWN_CHARACTERS ? v.slice(0, 2000) : ''}"><span class="muted">"</span>${v.slice(0, SHOWN_CHARACTERS)}<span class="muted">"</span></span>`;
   if (text.length <= 24) return html`<span class="cell short">${text}</span>`;
   if (text.length <= SHOWN_CHARACTERS) return html`<span class="cell">${text}</span>`;
   return html`<span class="cell" title="${text.slice(0, 2000)}">${text.slice(0, SHOWN_CHARACTERS)}… <span class="muted">(${count(text.length)} characters)</span></span>`;
+}
+
+function markedView(v: ValueView, whole: string, short: boolean): Html {
+  const parts = v.parts.map((p) => (p.changed ? html`<mark>${p.text}</mark>` : html`${p.text}`));
+  const cut = v.cutStart || v.cutEnd;
+  const title = cut ? whole.slice(0, 2000) : undefined;
+  const cls = short && !cut ? 'cell short' : 'cell';
+  return html`<span class="${cls}"${title === undefined ? '' : html` title="${title}"`}>${v.cutStart ? '…' : ''}${parts}${v.cutEnd ? html`… <span class="muted">(${count(v.length)} characters)</span>` : ''}</span>`;
+}
+
+/**
+ * A changed value, source → target: both cut around their first difference (the same cut on both
+ * sides, so a long text that differs at its end shows its end), the differing characters in <mark>.
+ */
+export function changedValues(source: unknown, target: unknown): { source: Html; target: Html } {
+  if (source === null || source === undefined || target === null || target === undefined) return { source: value(source), target: value(target) };
+  const a = typeof source === 'string' ? source : JSON.stringify(source);
+  const b = typeof target === 'string' ? target : JSON.stringify(target);
+  const d = valueDiff(a, b, SHOWN_CHARACTERS);
+  const short = a.length <= 24 && b.length <= 24;
+  return { source: markedView(d.source, a, short), target: markedView(d.target, b, short) };
+}
+
+/** A sentence from the engine (a reason): its `code` parts as <code>, everything escaped. */
+export function sentence(text: string): Html {
+  const parts: Html[] = [];
+  let last = 0;
+  for (const match of text.matchAll(/`([^`\n]+)`/g)) {
+    parts.push(html`${text.slice(last, match.index)}<code>${match[1]}</code>`);
+    last = match.index + match[0].length;
+  }
+  parts.push(html`${text.slice(last)}`);
+  return html`${parts}`;
 }
 
 /** A status as a coloured badge (the class comes from a fixed list, never from the text). */

@@ -106,19 +106,19 @@ describe.runIf(await databaseAvailable('postgres'))('a dbt pull request in Postg
 
         | Model | Why | Key | Rows prod → PR | Result |
         |---|---|---|--:|---|
-        | order&#95;lines | modified: body | order&#95;id, line&#95;no (unique_key) | 4 → 3 (-1, -25.0%) | ❌ 0 changed, 1 removed, 0 added rows |
-        | stg&#95;orders | modified: body | order&#95;id (unique test) | 4 → 4 (+0, +0.0%) | ❌ 1 changed, 0 removed, 0 added rows; moved: amount 25.0% |
-        | orders | downstream of stg&#95;orders | order&#95;id (primary_key constraint) | 4 → 4 (+0, +0.0%) | ❌ 1 changed, 0 removed, 0 added rows; moved: amount 25.0%; the change propagated |
-        | customers | modified: body, columns | region, customer&#95;id (unique_combination_of_columns) | 3 → 3 (+0, +0.0%) | ❌ 1 column change |
-        | order&#95;totals | downstream of stg&#95;orders | none (counts and profiles) | 3 → 3 (+0, +0.0%) | ❌ profile differs: total (distinct, max, sum); the change propagated; no key: add one to compare row by row |
-        | daily&#95;revenue | modified: config | day (spec override) | 2 → 2 (+0, +0.0%) | ✅ no difference |
-        | customer&#95;regions | downstream of customers | region (unique test) | 2 → 2 (+0, +0.0%) | ✅ the change did not reach it |
+        | order_lines | modified: body | order_id, line_no (unique_key) | 4 → 3 (-1, -25.0%) | ❌ 0 changed, 1 removed, 0 added rows |
+        | stg_orders | modified: body | order_id (unique test) | 4 → 4 (+0, +0.0%) | ❌ 1 changed, 0 removed, 0 added rows; moved: amount 25.0% |
+        | orders | downstream of stg_orders | order_id (primary_key constraint) | 4 → 4 (+0, +0.0%) | ❌ 1 changed, 0 removed, 0 added rows; moved: amount 25.0%; the change propagated |
+        | customers | modified: body, columns | region, customer_id (unique_combination_of_columns) | 3 → 3 (+0, +0.0%) | ❌ 1 column change |
+        | order_totals | downstream of stg_orders | none (counts and profiles) | 3 → 3 (+0, +0.0%) | ❌ profile differs: total (distinct, max, sum); the change propagated; no key: add one to compare row by row |
+        | daily_revenue | modified: config | day (spec override) | 2 → 2 (+0, +0.0%) | ✅ no difference |
+        | customer_regions | downstream of customers | region (unique test) | 2 → 2 (+0, +0.0%) | ✅ the change did not reach it |
 
         **New models (no production relation to compare):** payments
 
         **Removed models (dropped by this pull request):** refunds
 
-        **Excluded by dbt.exclude:** legacy&#95;orders"
+        **Excluded by dbt.exclude:** legacy_orders"
       `);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -12,7 +12,7 @@ describe('the CSV of a comparison', () => {
     expect(renderCsv(orders)).toMatchInlineSnapshot(`
       "id,_diff_type,source_amount,target_amount,source_status,target_status
       3,changed,10.00,15.00,paid,refunded
-      5,changed,7.50,7.25,,
+      5,changed,7.50,7.25,(unchanged),(unchanged)
       9,only_in_source,1.00,,new,
       11,only_in_target,,,,""
       "

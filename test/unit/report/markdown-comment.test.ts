@@ -48,7 +48,7 @@ describe('the PR comment size limit', () => {
 
   it('goes to fewer rows first', () => {
     const { markdown, stage } = renderCommentWithStage(run, base);
-    // full: 134,362 characters; the most rows that fit: 47 per comparison
+    // the most rows that fit: 47 per comparison
     expect(stage).toBe('47 sample rows');
     expect(markdown.length).toBeLessThanOrEqual(65_536);
     expect(markdown.length).toBeGreaterThan(60_000);
@@ -58,7 +58,7 @@ describe('the PR comment size limit', () => {
   it('then to statistics only, then to one line with a link, keeping the markers', () => {
     const stats = renderCommentWithStage(run, { ...base, maxChars: 2_000 });
     expect(stats.stage).toBe('statistics only');
-    expect(stats.markdown).toContain('| table&#95;0004 | ❌ mismatch |');
+    expect(stats.markdown).toContain('| table_0004 | ❌ mismatch |');
     const line = renderCommentWithStage(run, { ...base, maxChars: 500 });
     expect(line.stage).toBe('one line');
     expect(line.markdown.length).toBeLessThanOrEqual(500);

@@ -45,10 +45,10 @@ describe('the dbt section of the reports', () => {
   it('puts mismatches first and says what moved, how rows changed and whether a downstream change propagated', () => {
     const section = dbtSection(run([model(1, false), model(2, true)]), { limit: 50 });
     const rows = section.split('\n').filter((l) => l.startsWith('| model'));
-    expect(rows[0]).toContain('model&#95;number&#95;2');
+    expect(rows[0]).toContain('model_number_2');
     expect(rows[0]).toContain('| 200 → 210 (+10, +5.0%) | ❌ 10 changed, 0 removed, 10 added rows; moved: amount 4.8%; the change propagated |');
     expect(rows[1]).toContain('✅ the change did not reach it');
-    expect(section).toContain('**New models (no production relation to compare):** new&#95;0');
+    expect(section).toContain('**New models (no production relation to compare):** new_0');
     expect(section).toContain('+10 more');
     expect(section).not.toContain('@team');
   });

@@ -13,7 +13,7 @@ describe('the job summary of a run that compared nothing', () => {
 
       💥 **Nothing was compared**: mode api needs the input(s) api-url
 
-      **What to do**: set them in the step's &#96;with:&#96;
+      **What to do**: set them in the step's \`with:\`
       "
     `);
   });

@@ -11,12 +11,12 @@ describe('the job summary of an invalid spec', () => {
     expect(renderSpecErrorSummary(error, '.github/data-comparisons.yml')).toMatchInlineSnapshot(`
       "## datacompare: error
 
-      💥 **The spec file .github/data-comparisons.yml is invalid** (2 problems); nothing was compared.
+      💥 **The spec file \`.github/data-comparisons.yml\` is invalid** (2 problems); nothing was compared.
 
       | Where | Field | Problem | What to do |
       | --- | --- | --- | --- |
-      | line 11, column 5 | comparisons&#91;0&#93;.colour | unknown key &#96;colour&#96; | allowed keys: &#96;name&#96;, &#96;source&#96; |
-      | line 4, column 10 | datasources.db.url | environment variable WAREHOUSE&#95;URL is not set &lt;here&gt; |  |
+      | line 11, column 5 | \`comparisons[0].colour\` | unknown key \`colour\` | allowed keys: \`name\`, \`source\` |
+      | line 4, column 10 | \`datasources.db.url\` | environment variable WAREHOUSE_URL is not set \\<here\\> |  |
       "
     `);
   });

@@ -54,15 +54,15 @@ const run: RunResult = {
 describe('renderText', () => {
   it('prints each comparison with counts, reasons, columns and samples, then a summary line', () => {
     expect(renderText(run, { color: false, maxDiffRows: 2 })).toMatchInlineSnapshot(`
-      "✔ match  customers  · 1,204 source rows, 1,204 target rows · 420 ms
-      ✘ mismatch  orders  · 10 source rows, 9 target rows · 3 differing rows (2 changed, 1 only in source, 0 only in target) · 1 duplicate key · 1.3 s
+      "✔ match  customers  · 100.0% match · 1,204 source rows, 1,204 target rows · 420 ms
+      ✘ mismatch  orders  · 70.0% match · 10 source rows, 9 target rows · 3 differing rows (2 changed, 1 only in source, 0 only in target) · 1 duplicate key · 1.3 s
           2 rows have different values in column amount.
           1 row is only in the source.
           columns: amount 2, note 1
           id=17: amount 10.00 → 12.50; note "paid " → "paid\\u001b[2J"
           id=18: amount 3.00 → NULL
-          … 1 more differing row (all of them: --json FILE)
-      ✔ match (within thresholds)  refunds  · 100 source rows, 101 target rows · 1 differing row (0 changed, 0 only in source, 1 only in target) · 1 min 5 s
+          … Showing 2 of 3 differing rows.
+      ✔ match (within thresholds)  refunds  · 99.0% match · 100 source rows, 101 target rows · 1 differing row (0 changed, 0 only in source, 1 only in target) · 1 min 5 s
           1 row is only in the target.
       ! error  legacy
           connection error: cannot connect to mysql://app:***@db:3306/shop
@@ -103,7 +103,7 @@ describe('renderText', () => {
   it('says so when every comparison matched', () => {
     const ok: RunResult = { ...run, status: 'match', comparisons: [run.comparisons[0]!] };
     expect(renderText(ok, { color: false })).toMatchInlineSnapshot(`
-      "✔ match  customers  · 1,204 source rows, 1,204 target rows · 420 ms
+      "✔ match  customers  · 100.0% match · 1,204 source rows, 1,204 target rows · 420 ms
 
       MATCH: 1 comparison — 1 matched, 0 differ, 0 failed (local mode, 3.4 s)
       "

@@ -7,6 +7,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { detectSensitive, luhn, validIban, valueKind } from '../../../src/sensitive/detect.js';
+import { maskRun } from '../../../src/sensitive/mask.js';
+import { renderText } from '../../../src/report/text.js';
+import { loadResult } from '../../fixtures/results/load.js';
 
 interface Labelled {
   name: string;
@@ -60,5 +63,28 @@ describe('sensitive-column detection', () => {
     expect(validIban('DE88 3704 0044 0532 0130 00')).toBe(false);
     expect(valueKind('4242424242424241')).toBeUndefined();
     expect(valueKind('12345678')).toBeUndefined(); // a plain integer is an id, not a phone number
+  });
+});
+
+describe('numbers are never personal data by their values alone', () => {
+  it('does not flag an amount column whose decimals look like phone numbers, in any output', () => {
+    expect(valueKind('1500375.25')).toBeUndefined();
+    expect(valueKind('-1500375')).toBeUndefined();
+    expect(valueKind('+49 30 1234567')).toBe('phone'); // still a phone number written as one
+    expect(detectSensitive('amount', ['1500375.25', '1500375.75', '2300100.10', '999999.99'])).toMatchObject({ sensitive: false });
+    expect(detectSensitive('total', [5551234567, 4111111111111111, 5551239876])).toMatchObject({ sensitive: false, reason: 'numbers (amounts, measures) are not personal data by their values alone' });
+  });
+
+  it('still flags a numeric column its name calls personal, and card numbers written as digit strings', () => {
+    expect(detectSensitive('phone', [4915112345678, 4915112345679, 4915112345670])).toMatchObject({ sensitive: true, kind: 'phone' });
+    expect(detectSensitive('value', ['6011114710497465', '6011712768426847', '3782199351819097'])).toMatchObject({ sensitive: true, kind: 'financial' });
+  });
+
+  it('masks the amount nowhere: the masked run keeps 1500375.25 → 1500375.75', () => {
+    const run = loadResult('differences');
+    const masked = maskRun(run, () => 'auto').run;
+    const row = masked.comparisons[0]!.diff!.diff_rows.find((r) => r.id === 2)!;
+    expect([row.source_amount, row.target_amount]).toEqual(['1500375.25', '1500375.75']);
+    expect(renderText(masked, { color: false, maxDiffRows: 10 })).toContain('amount 1500375.25 → 1500375.75');
   });
 });

@@ -7,7 +7,7 @@ import { html } from 'hono/html';
 import type { DiffDetailsData } from '../../../api/contract.js';
 import type { ComparisonStats, SchemaDiff } from '../../../engine/model.js';
 import type { JobRecord } from '../../storage/store.js';
-import { badge, count, duration, timeTag, value, type Html } from '../format.js';
+import { badge, changedValues, count, duration, sentence, timeTag, value, type Html } from '../format.js';
 import { csrfField, page, pager, UI, type Viewer } from '../layout.js';
 import { outcome } from './jobs.js';
 
@@ -39,7 +39,10 @@ function cards(stats: Stats): Html {
     ['Only in source', stats.only_in_source],
     ['Only in target', stats.only_in_target],
   ];
-  return html`<div class="cards">${items.map(([k, v]) => html`<div class="card"><div class="v">${count(v)}</div><div class="k">${k}</div></div>`)}</div>`;
+  const compared = stats.matched_rows + stats.mismatched_rows + stats.only_in_source + stats.only_in_target;
+  // matched ÷ rows compared, rounded down: one differing row never reads 100.0%
+  const match = compared > 0 ? `${(Math.floor((stats.matched_rows / compared) * 1000) / 10).toFixed(1)}%` : '—';
+  return html`<div class="cards"><div class="card"><div class="v">${match}</div><div class="k">Match</div></div>${items.map(([k, v]) => html`<div class="card"><div class="v">${count(v)}</div><div class="k">${k}</div></div>`)}</div>`;
 }
 
 function mismatchTable(diff: DiffDetailsData): Html {
@@ -67,8 +70,9 @@ function diffRows(view: JobView, diff: DiffDetailsData): Html {
     const hasSource = `source_${column}` in row;
     const hasTarget = `target_${column}` in row;
     if (row._diff_type === 'changed') {
-      if (!hasSource && !hasTarget) return html`<td class="muted small">=</td>`;
-      return html`<td class="changed">${value(row[`source_${column}`])}<span class="arrow" aria-label="changed to">→</span>${value(row[`target_${column}`])}</td>`;
+      if (!hasSource && !hasTarget) return html`<td class="muted small">unchanged</td>`;
+      const shown = changedValues(row[`source_${column}`], row[`target_${column}`]);
+      return html`<td class="changed">${shown.source}<span class="arrow" aria-label="changed to">→</span>${shown.target}</td>`;
     }
     return html`<td>${hasSource ? value(row[`source_${column}`]) : hasTarget ? value(row[`target_${column}`]) : ''}</td>`;
   };
@@ -102,11 +106,6 @@ function commands(view: JobView): Html {
     <div class="secret"><code id="cli-command">${cli}</code><button type="button" data-copy="cli-command">Copy CLI</button></div>`;
 }
 
-/** A reason's `code spans` as <code> (the engine writes column names that way for markdown); the rest as text. */
-export function withCode(text: string): Html[] {
-  return text.split(/(`[^`]+`)/).map((part) => (/^`[^`]+`$/.test(part) ? html`<code>${part.slice(1, -1)}</code>` : html`${part}`));
-}
-
 export function jobPage(view: JobView): Html {
   const { job, now } = view;
   const running = job.status === 'PENDING' || job.status === 'STARTED';
@@ -133,7 +132,7 @@ export function jobPage(view: JobView): Html {
         <dt>Started</dt><dd>${timeTag(job.started_at, now)}</dd>
         <dt>Finished</dt><dd>${timeTag(job.date_done, now)}</dd>
         <dt>Took</dt><dd>${duration(job.time_taken)}</dd>
-        ${result?.diff_reasons?.length ? html`<dt>Why</dt><dd>${result.diff_reasons.map((reason) => html`${withCode(reason)} `)}</dd>` : ''}
+        ${result?.diff_reasons?.length ? html`<dt>Why</dt><dd>${result.diff_reasons.map((reason) => html`${sentence(reason)} `)}</dd>` : ''}
       </dl>
       ${actions}
       ${failure}

@@ -125,7 +125,7 @@ describe.runIf(browserAvailable() && (await databaseAvailable('postgres')))('the
     await page.getByRole('link', { name: `#${firstJob}` }).click();
     await page.waitForURL(new RegExp(`/ui/jobs/${firstJob}$`));
     const cards = await page.locator('.card').allTextContents();
-    expect(cards).toEqual(['150Source rows', '150Target rows', '30Matched', '120Changed', '0Only in source', '0Only in target']);
+    expect(cards).toEqual(['20.0%Match', '150Source rows', '150Target rows', '30Matched', '120Changed', '0Only in source', '0Only in target']);
     const mismatchRows = page.locator('h2:has-text("Columns that differ") + .scroll tbody tr');
     const mismatches = await Promise.all((await mismatchRows.all()).map(async (row) => (await row.locator('td').allTextContents()).slice(0, 3)));
     expect(mismatches).toEqual([

@@ -4,7 +4,7 @@
  * never choose its own CSS class.
  */
 import { describe, expect, it } from 'vitest';
-import { badge, count, duration, relativeTime, timeTag, value } from '../../../../src/server/web/format.js';
+import { badge, changedValues, count, duration, relativeTime, sentence, timeTag, value } from '../../../../src/server/web/format.js';
 import { signInPage } from '../../../../src/server/web/pages/sign-in.js';
 import { sourcePage } from '../../../../src/server/web/pages/sources.js';
 import type { Viewer } from '../../../../src/server/web/layout.js';
@@ -14,6 +14,20 @@ const EVIL = `"><script>alert(1)</script><img src=x onerror=alert(2)>`;
 const viewer: Viewer = { keyName: EVIL, scopes: ['read'], workspaceId: 'ws', workspaces: ['ws'], workspaceNames: { ws: EVIL }, csrf: 'token"<', canManageKeys: false };
 
 describe('web page values', () => {
+  it('cuts a changed long text around its first difference and highlights the differing characters, escaped', () => {
+    const note = `${'Lorem ipsum <b>dolor</b> '.repeat(14)}sit amet end-3`;
+    const shown = changedValues(note, `${note}!`);
+    expect(String(shown.source)).toMatch(/^<span class="cell" title="Lorem ipsum &lt;b&gt;dolor.*">….*&lt;\/b&gt; sit amet end-3<\/span>$/);
+    expect(String(shown.target)).toMatch(/sit amet end-3<mark>!<\/mark><\/span>$/);
+    expect(String(changedValues('1500375.25', '1500375.75').target)).toBe('<span class="cell short">1500375.<mark>7</mark>5</span>');
+    expect(String(changedValues(null, '').target)).toBe('<span class="cell short" title=""><span class="muted">"</span><span class="muted">"</span></span>');
+    expect(String(value('NULL'))).toContain('<span class="muted">"</span>NULL<span class="muted">"</span>');
+  });
+
+  it('shows the code of a reason as code, everything escaped', () => {
+    expect(String(sentence('3 rows differ in column `a<b>` and <i>'))).toBe('3 rows differ in column <code>a&lt;b&gt;</code> and &lt;i&gt;');
+  });
+
   it('escapes text and attributes', () => {
     expect(String(value(EVIL))).toBe(
       '<span class="cell">&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;</span>',
