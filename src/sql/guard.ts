@@ -39,7 +39,7 @@ const DENIED_FUNCTIONS: Record<GuardDialect, { names: Set<string>; prefixes: str
       'pg_try_advisory_', 'pg_stat_reset', 'query_to_xml', 'table_to_xml', 'cursor_to_xml', 'database_to_xml', 'schema_to_xml'],
   },
   mysql: {
-    names: new Set(['load_file', 'get_lock', 'release_lock', 'release_all_locks', 'master_pos_wait', 'source_pos_wait', 'sys_exec', 'sys_eval']),
+    names: new Set(['load_file', 'get_lock', 'release_lock', 'release_all_locks', 'master_pos_wait', 'source_pos_wait', 'sys_exec', 'sys_eval', 'sleep', 'benchmark']),
     prefixes: [],
   },
   sqlite: {
