@@ -4,6 +4,7 @@ import * as c from '../../api/contract.js';
 import { conflict, forbidden, notFound, ValidationError } from '../http-errors.js';
 import { guardDialectOf } from '../../sql/guard.js';
 import { checkUserSql } from '../../sql/check-sql.js';
+import { sensitiveReads, sensitiveReadsMessage } from '../sensitive-reads.js';
 import { page, presentComparison } from '../presenters.js';
 import { route, type Route, type RouteContext } from '../router.js';
 import type { ComparisonRecord } from '../storage/store.js';
@@ -22,6 +23,13 @@ async function buildComparison(services: ServerServices, context: RouteContext, 
       const datasource = await store.getDatasource(workspaceId, datasourceId);
       if (!datasource) throw notFound(`There is no data source ${datasourceId} in this workspace (${side}_datasource_id).`, 'datasource_not_found');
       await refuseUnsafeSql(body.configuration, side, datasource.type);
+      if (!context.permissions.has('read:sensitive')) {
+        const configuration = body.configuration as Record<string, unknown>;
+        const reads = await sensitiveReads([
+          { side, datasourceType: datasource.type, query: configuration[`${side}_query`], filter: configuration[`${side}_filter`], catalog: await store.catalogs.tables(datasource.id) },
+        ]);
+        if (reads.length > 0) throw forbidden(sensitiveReadsMessage(reads), 'sensitive_columns');
+      }
       const reference = body[`${side}_dataset_id`];
       if (!reference) return { id: null, name: null };
       if (UUID.test(reference)) {
