@@ -8,6 +8,8 @@
  * settings or sleep) and, with a connection, by `pg_proc` (volatile functions are refused but for a
  * few harmless ones). What the SQL reads (tables, columns, `*`) is returned for the masking check.
  */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { SqlGuardProblem } from './guard.js';
 
 /** What a filter or query reads, from its parse tree (names as the server resolves them, lower-cased). */
@@ -28,12 +30,31 @@ type ParseSync = (sql: string) => { stmts?: { stmt: Node }[] };
 
 let loading: Promise<ParseSync> | undefined;
 
-/** libpg-query's parser, imported and instantiated on first use (the CLI does not pay for it otherwise). */
+/**
+ * libpg-query's parser, imported and instantiated on first use (the CLI does not pay for it otherwise).
+ * Its Emscripten loader finds `libpg-query.wasm` beside `__dirname`: a CommonJS name that the action's
+ * ES module bundle lacks, so it is lent (as a global, only while loading) the folder of this code,
+ * where scripts/finish-dist.js puts the .wasm.
+ */
 function parser(): Promise<ParseSync> {
-  loading ??= import('libpg-query').then(async (module) => {
-    await module.loadModule();
-    return module.parseSync as unknown as ParseSync;
-  });
+  loading ??= (async () => {
+    const lent = globalThis as { __dirname?: string; __filename?: string };
+    const had = '__dirname' in lent;
+    if (!had) {
+      lent.__dirname = path.dirname(fileURLToPath(import.meta.url));
+      lent.__filename = path.join(lent.__dirname, 'libpg-query.js');
+    }
+    try {
+      const module = await import('libpg-query');
+      await module.loadModule();
+      return module.parseSync as unknown as ParseSync;
+    } finally {
+      if (!had) {
+        delete lent.__dirname;
+        delete lent.__filename;
+      }
+    }
+  })();
   return loading;
 }
 
