@@ -8,7 +8,7 @@
 import type { DiffDetailsData } from '../api/contract.js';
 import type { CatalogTable } from '../catalog/scan.js';
 import type { ComparisonResult, DiffDetails } from '../engine/model.js';
-import { detectSensitive } from '../sensitive/detect.js';
+import { detectSensitive, valueKind } from '../sensitive/detect.js';
 import { Masker, maskComparison, sensitiveColumns } from '../sensitive/mask.js';
 import { sensitiveReads } from './sensitive-reads.js';
 import type { ServerServices } from './services.js';
@@ -85,7 +85,8 @@ function maskReason(reason: string, sensitiveKey: boolean): string {
   const match = DUPLICATE.exec(reason);
   if (!match) return reason;
   const values = [...match[2]!.matchAll(/'((?:[^']|'')*)'/g)].map((m) => m[1]!);
-  const looks = values.length > 0 && detectSensitive('value', values, { minValues: 1 }).sensitive;
+  // a value that is, or holds a word that is, an e-mail, a phone, an id number… (or a person's name)
+  const looks = values.some((value) => detectSensitive('value', [value], { minValues: 1 }).sensitive || value.split(/\s+/).some((word) => valueKind(word.replace(/[.,;:!?]+$/, '')) !== undefined));
   return sensitiveKey || looks ? `${match[1]}(masked)${match[3]}` : reason;
 }
 
@@ -107,7 +108,7 @@ const CODE = /\[((?:[0-9A-Z]{5})|(?:ER|ERR|SQLITE)_[A-Z0-9_]+)\]/g;
 export function maskError(text: string): string {
   const codes = [...text.matchAll(CODE)].map((m) => m[1]!);
   if (codes.length > 0) {
-    const source = /data source ["`]([^"`]+)["`]/.exec(text)?.[1];
+    const source = /data source ["`]([^"`]+)["`]/i.exec(text)?.[1];
     const code = codes.at(-1)!;
     const kind = /^[0-9A-Z]{5}$/.test(code) ? `SQLSTATE ${code}` : code;
     return `${source ? `Data source "${source}"` : 'The database'} rejected a query (QueryError, ${kind}). The database's own message is shown only to keys with read:sensitive, as it may quote data values.`;
