@@ -111,7 +111,8 @@ export function maskError(text: string): string {
     const source = /data source ["`]([^"`]+)["`]/i.exec(text)?.[1];
     const code = codes.at(-1)!;
     const kind = /^[0-9A-Z]{5}$/.test(code) ? `SQLSTATE ${code}` : code;
-    return `${source ? `Data source "${source}"` : 'The database'} rejected a query (QueryError, ${kind}). The database's own message is shown only to keys with read:sensitive, as it may quote data values.`;
+    const what = /^Could not connect/.test(text) ? 'could not be connected to (ConnectionError' : 'rejected a query (QueryError';
+    return `${source ? `Data source "${source}"` : 'The database'} ${what}, ${kind}). The database's own message is shown only to keys with read:sensitive, as it may quote data values.`;
   }
   return text.replace(/'(?:[^']|'')*'/g, "'…'").replace(/(:\s*)"[^"]*"/g, '$1"…"');
 }

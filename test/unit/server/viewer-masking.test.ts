@@ -17,6 +17,12 @@ describe('maskError', () => {
     );
   });
 
+  it('says a connection failed as such', () => {
+    expect(maskError('Could not connect to data source "pg" at 127.0.0.1:5432: password authentication failed for user "bob" [28P01] Check that the database is reachable.')).toBe(
+      'Data source "pg" could not be connected to (ConnectionError, SQLSTATE 28P01). The database\'s own message is shown only to keys with read:sensitive, as it may quote data values.',
+    );
+  });
+
   it('keeps our own sentences, with quoted literals masked', () => {
     expect(maskError('The comparison did not finish within its time limit (0.5 s).')).toBe('The comparison did not finish within its time limit (0.5 s).');
     expect(maskError("The source filter `email = 'ada@example.com'` is not valid: value: \"ada@example.com\"")).toBe("The source filter `email = '…'` is not valid: value: \"…\"");
