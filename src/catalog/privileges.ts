@@ -51,23 +51,27 @@ export async function privilegedRole(connection: DatabaseConnection, signal?: Ab
   if (connection.dialect === 'mysql') {
     const [who] = await connection.query('SELECT CURRENT_USER() AS role', [], options);
     const role = String(who?.role ?? '');
-    const grants = await connection.query('SHOW GRANTS FOR CURRENT_USER()', [], options);
-    const held = new Map<string, string>();
-    for (const row of grants) {
-      const text = String(Object.values(row)[0] ?? '');
-      const match = /^GRANT\s+(.+?)\s+ON\s+(\S+)\s+TO\s/i.exec(text);
-      if (!match) continue;
-      const on = match[2] as string;
-      for (const raw of (match[1] as string).split(',')) {
-        const privilege = raw.trim().replace(/\s*\(.*\)$/, '').toUpperCase();
-        if (!READING.has(privilege) && !held.has(privilege)) held.set(privilege, on);
-      }
-      if (/WITH GRANT OPTION/i.test(text) && !held.has('GRANT OPTION')) held.set('GRANT OPTION', on);
-    }
-    if (held.size === 0) return null;
+    // without FOR: MariaDB adds the grants of the roles in use
+    const grants = await connection.query('SHOW GRANTS', [], options);
     const [user, host] = role.split('@');
     const account = `'${(user ?? '').replaceAll("'", "''")}'@'${(host ?? '%').replaceAll("'", "''")}'`;
-    const fix = [...held.entries()].map(([privilege, on]) => `REVOKE ${privilege === 'ALL PRIVILEGES' ? 'ALL PRIVILEGES' : privilege} ON ${on} FROM ${account};`).join(' ');
+    /** privilege → where it is granted and to whom (the account, or a role it uses). */
+    const held = new Map<string, { on: string; to: string }>();
+    for (const row of grants) {
+      const text = String(Object.values(row)[0] ?? '');
+      const match = /^GRANT\s+(.+?)\s+ON\s+(\S+)\s+TO\s+(\S+)/i.exec(text);
+      if (!match) continue;
+      const on = match[2] as string;
+      // a role's grant names the role (`reader_role`), the account's its user and host
+      const to = (match[3] as string).includes('@') ? account : (match[3] as string);
+      for (const raw of (match[1] as string).split(',')) {
+        const privilege = raw.trim().replace(/\s*\(.*\)$/, '').toUpperCase();
+        if (!READING.has(privilege) && !held.has(privilege)) held.set(privilege, { on, to });
+      }
+      if (/WITH GRANT OPTION/i.test(text) && !held.has('GRANT OPTION')) held.set('GRANT OPTION', { on, to });
+    }
+    if (held.size === 0) return null;
+    const fix = [...held.entries()].map(([privilege, { on, to }]) => `REVOKE ${privilege} ON ${on} FROM ${to};`).join(' ');
     const dedicated = `or connect as an account that only reads: CREATE USER 'datacompare_reader'@'%' IDENTIFIED BY '…'; GRANT SELECT, SHOW VIEW ON your_database.* TO 'datacompare_reader'@'%';`;
     return { role, privileges: [...held.keys()], fix: `${fix} (${dedicated})` };
   }

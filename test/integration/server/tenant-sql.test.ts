@@ -123,6 +123,7 @@ describe.runIf(hasMysql)('privileged MariaDB data sources', () => {
   afterAll(async () => {
     await t?.stop();
     await admin?.query(`DROP USER IF EXISTS '${READER}'@'%'`);
+    await admin?.query(`DROP ROLE IF EXISTS ${READER}_role`);
     await admin?.end();
   });
 
@@ -138,6 +139,16 @@ describe.runIf(hasMysql)('privileged MariaDB data sources', () => {
     expect(files.json.message).toMatch(new RegExp(`holds FILE, INSERT.*REVOKE FILE ON \\*\\.\\* FROM '${READER}'@'%'; REVOKE INSERT ON \`test\`\\.\\* FROM '${READER}'@'%';`));
     await admin.query(`REVOKE FILE ON *.* FROM '${READER}'@'%'`);
     await admin.query(`REVOKE INSERT ON test.* FROM '${READER}'@'%'`);
+    // a FILE privilege held through the account's default role
+    await admin.query(`DROP ROLE IF EXISTS ${READER}_role`);
+    await admin.query(`CREATE ROLE ${READER}_role`);
+    await admin.query(`GRANT FILE ON *.* TO ${READER}_role`);
+    await admin.query(`GRANT ${READER}_role TO '${READER}'@'%'`);
+    await admin.query(`SET DEFAULT ROLE ${READER}_role FOR '${READER}'@'%'`);
+    const viaRole = await t.request('POST', '/sources', { body: { name: 'maria-role', type: 'mariadb', url: readerUrl } });
+    expect(viaRole.status, viaRole.text).toBe(403);
+    expect(viaRole.json.message).toMatch(new RegExp(`holds FILE.*REVOKE FILE ON \\*\\.\\* FROM \`${READER}_role\`;`));
+    await admin.query(`DROP ROLE ${READER}_role`);
     const reader = await t.request('POST', '/sources', { body: { name: 'maria-reader', type: 'mariadb', url: readerUrl } });
     expect(reader.status, reader.text).toBe(201);
   });
