@@ -2,191 +2,6 @@ export const id = 398;
 export const ids = [398];
 export const modules = {
 
-/***/ 57690:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   SD: () => (/* binding */ driverMessage),
-/* harmony export */   Z3: () => (/* binding */ wrapDriverError),
-/* harmony export */   ci: () => (/* binding */ addressOf)
-/* harmony export */ });
-/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(80604);
-/* harmony import */ var _shared_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(23326);
-/* harmony import */ var _link_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(52933);
-/**
- * Turning driver errors into our typed errors, the same way for every dialect: the driver's error
- * stays as `cause` (with its code and detail), the SQL is kept on QueryError (it never contains
- * secrets: values are bound or are the user's own filter text), and the message names the data
- * source, never its URL.
- */
-
-
-
-function driverMessage(error) {
-    if (error instanceof Error)
-        return error.message;
-    return String(error);
-}
-/** Wraps a driver error raised while running `sql` on the data source `datasourceName`. */
-function wrapDriverError(error, info, context) {
-    if (error instanceof _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .DatacompareError */ .Ov)
-        return error;
-    const message = (0,_shared_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(driverMessage(error));
-    const code = info.code ? ` [${info.code}]` : '';
-    const link = context.tls && !context.signal?.aborted ? (0,_link_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .linkFailure */ .RA)(error, context.tls) : undefined;
-    if (link) {
-        const at = context.address ? ` at ${context.address}` : '';
-        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ConnectionError */ .Rc(`The connection to data source "${context.datasourceName}"${at} failed: ${link.what} (${message}${code}).`, { cause: error, hint: link.hint });
-    }
-    if (info.category === 'timeout') {
-        const limit = context.statementTimeoutMs ? ` (${formatSeconds(context.statementTimeoutMs)})` : '';
-        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .TimeoutError */ .MU(`A query on data source "${context.datasourceName}" ran longer than the query time limit${limit} and was stopped.`, {
-            cause: error,
-            hint: 'Raise query_timeout_seconds in the spec (or --query-timeout), or make the filter or query cheaper.',
-        });
-    }
-    if (info.category === 'read-only') {
-        const options = {
-            cause: error,
-            hint: 'A filter or query may only read: datacompare runs every statement read-only. Remove whatever writes (INSERT, UPDATE, DELETE, DDL, nextval, set_config…).',
-        };
-        if (context.sql !== undefined)
-            options.sql = context.sql;
-        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .QueryError */ .lr(`A query on data source "${context.datasourceName}" tried to write, and was refused: ${message}${code}`, options);
-    }
-    if (info.category === 'cancelled' || context.signal?.aborted) {
-        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc(`The query on data source "${context.datasourceName}" was cancelled.`, { cause: error });
-    }
-    if (info.category === 'connection') {
-        const at = context.address ? ` at ${context.address}` : '';
-        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ConnectionError */ .Rc(`Could not connect to data source "${context.datasourceName}"${at}: ${message}${code}`, {
-            cause: error,
-            hint: `Check that the database${at} is reachable from here and that the url of data source "${context.datasourceName}" in the spec (or its \${VAR}s: host, port, user, password) is right.`,
-        });
-    }
-    const hints = {
-        'missing-table': `Check the table name (schema.table) and that it exists in data source "${context.datasourceName}".`,
-        'missing-column': 'Check the column names in the spec, the filter and the query.',
-        syntax: 'Check the SQL of the filter or query in the spec.',
-        connection: undefined,
-        cancelled: undefined,
-        timeout: undefined,
-        'read-only': undefined,
-        other: undefined,
-    };
-    const options = { cause: error };
-    if (context.sql !== undefined)
-        options.sql = context.sql;
-    const hint = hints[info.category];
-    if (hint !== undefined)
-        options.hint = hint;
-    return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .QueryError */ .lr(`Data source "${context.datasourceName}" rejected a query: ${message}${code}`, options);
-}
-function formatSeconds(ms) {
-    return ms < 120_000 ? `${Number((ms / 1000).toFixed(1))} s` : `${Number((ms / 60_000).toFixed(1))} min`;
-}
-/** `host:port` of a database URL, for messages (never its user or password); undefined when it is not a URL. */
-function addressOf(url, defaultPort) {
-    try {
-        const parsed = new URL(url);
-        if (!parsed.hostname)
-            return undefined;
-        return `${parsed.hostname}:${parsed.port || defaultPort}`;
-    }
-    catch {
-        return undefined;
-    }
-}
-//# sourceMappingURL=errors.js.map
-
-/***/ }),
-
-/***/ 52933:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Ei: () => (/* binding */ POSTGRES_TLS_WORDS),
-/* harmony export */   RA: () => (/* binding */ linkFailure),
-/* harmony export */   V_: () => (/* binding */ MYSQL_TLS_WORDS)
-/* harmony export */ });
-/**
- * Failures of the link to a database server rather than of a query: TLS (an untrusted or mismatched
- * certificate, a server without TLS when TLS was asked for) and connections the server closed or
- * reset. They are connection errors, with a hint naming the URL setting that fixes them, never
- * "check the table".
- */
-const POSTGRES_TLS_WORDS = { mode: 'sslmode', ca: 'sslrootcert', encryptOnly: 'require', verifyCa: 'verify-ca' };
-const MYSQL_TLS_WORDS = { mode: 'ssl-mode', ca: 'ssl-ca', encryptOnly: 'REQUIRED', verifyCa: 'VERIFY_CA' };
-const UNTRUSTED = new Set([
-    'SELF_SIGNED_CERT_IN_CHAIN',
-    'DEPTH_ZERO_SELF_SIGNED_CERT',
-    'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-    'UNABLE_TO_GET_ISSUER_CERT',
-    'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-    'CERT_UNTRUSTED',
-    'CERT_SIGNATURE_FAILURE',
-]);
-const OUT_OF_DATE = new Set(['CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID']);
-/** Node's (OpenSSL's) messages for the certificate errors, by the code they come with. */
-const TLS_MESSAGES = [
-    [/^self[- ]signed certificate in certificate chain/i, 'SELF_SIGNED_CERT_IN_CHAIN'],
-    [/^self[- ]signed certificate/i, 'DEPTH_ZERO_SELF_SIGNED_CERT'],
-    [/^unable to verify the first certificate/i, 'UNABLE_TO_VERIFY_LEAF_SIGNATURE'],
-    [/^unable to get (local )?issuer certificate/i, 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY'],
-    [/^Hostname\/IP does not match certificate's altnames/i, 'ERR_TLS_CERT_ALTNAME_INVALID'],
-    [/^certificate has expired/i, 'CERT_HAS_EXPIRED'],
-    [/^certificate is not yet valid/i, 'CERT_NOT_YET_VALID'],
-];
-function tlsCodeOfMessage(message) {
-    return TLS_MESSAGES.find(([pattern]) => pattern.test(message))?.[1];
-}
-const LOST = new Set(['ECONNRESET', 'EPIPE', 'PROTOCOL_CONNECTION_LOST']);
-/** The link failure `error` is, or undefined when it is something else (a query's error, say). */
-function linkFailure(error, words) {
-    const message = error instanceof Error ? error.message : String(error);
-    const given = String(error?.code ?? '');
-    // mysql2 replaces the TLS error's own code with its HANDSHAKE_SSL_ERROR: read it back from Node's message.
-    const code = given === 'HANDSHAKE_SSL_ERROR' ? (tlsCodeOfMessage(message) ?? 'ERR_TLS_HANDSHAKE') : given;
-    const tlsSettings = `${words.mode}=${words.encryptOnly} encrypts without checking the certificate`;
-    if (UNTRUSTED.has(code)) {
-        return {
-            what: "the server's TLS certificate is not signed by a certificate authority this process trusts",
-            hint: `Download your provider's CA certificate bundle and add ${words.ca}=/path/to/ca.pem to the url (or set NODE_EXTRA_CA_CERTS); ${tlsSettings}.`,
-        };
-    }
-    if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
-        return {
-            what: "the host name in the url is not one the server's TLS certificate names",
-            hint: `Connect with the host name the certificate was issued for, or use ${words.mode}=${words.verifyCa} to check the certificate without the host name.`,
-        };
-    }
-    if (OUT_OF_DATE.has(code)) {
-        return { what: "the server's TLS certificate is out of date", hint: "Renew the server's certificate, or check this machine's clock." };
-    }
-    if (code === 'HANDSHAKE_NO_SSL_SUPPORT' || message === 'The server does not support SSL connections') {
-        return {
-            what: `the url asks for TLS (${words.mode}) and the server does not offer it`,
-            hint: `Enable TLS on the server, or set ${words.mode} to a mode that allows plain text if the network is trusted.`,
-        };
-    }
-    if (/SSL off|, no encryption$|requires? (a )?secure transport|--require[_-]secure[_-]transport/i.test(message)) {
-        return { what: 'the server accepts this connection only over TLS', hint: `Add ${words.mode}=${words.encryptOnly} (or stricter) to the url.` };
-    }
-    if (/^ERR_SSL_|^ERR_TLS_/.test(code) || /error establishing an SSL connection/i.test(message)) {
-        return { what: 'the TLS handshake with the server failed', hint: `Check the server's TLS setup and the url's ${words.mode}, ${words.ca} and client certificate settings.` };
-    }
-    if (LOST.has(code) || /Connection terminated unexpectedly|Connection lost|socket hang up/i.test(message)) {
-        return {
-            what: 'the server closed the connection',
-            hint: 'Check that the host and port are those of the database (not another service) and its logs; a proxy, a connection limit or a TLS requirement can close connections.',
-        };
-    }
-    return undefined;
-}
-//# sourceMappingURL=link-errors.js.map
-
-/***/ }),
-
 /***/ 44398:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -1044,193 +859,128 @@ async function readTlsFile(file, setting, datasourceName) {
 
 /***/ }),
 
-/***/ 57065:
+/***/ 81776:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Jm: () => (/* binding */ BaseSqlCompiler),
-/* harmony export */   _3: () => (/* binding */ SAME_VALUE_FAMILIES),
-/* harmony export */   yU: () => (/* binding */ splitQualifiedName)
+/* harmony export */   Ji: () => (/* binding */ canonicalCollection),
+/* harmony export */   K9: () => (/* binding */ collectionToken),
+/* harmony export */   gb: () => (/* binding */ canonicalSetText),
+/* harmony export */   pc: () => (/* binding */ collectionOptions)
 /* harmony export */ });
+/* unused harmony export collectionText */
 /* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(67632);
 /**
- * The base SQL compiler: ANSI defaults for every hook of `SqlCompiler`; each dialect overrides only
- * what differs. `normalize` dispatches by type family to one small hook per family, and applies the
- * rules that are the same everywhere (timestamp truncation to a common precision, padding to 6).
+ * The canonical text of a collection (see `SqlCompiler.normalize`): `[` + one token per member,
+ * joined by `,`, + `]`. A member's token is its canonical text in double quotes with `\` and `"`
+ * escaped by a backslash (nothing else: every engine writes it with two REPLACEs), or `null`. A list
+ * keeps its order; a set's tokens are distinct and sorted bytewise (code points), NULL stays NULL,
+ * and `[]` (an empty collection) is neither NULL nor `""`.
+ *
+ * The SQL of each dialect builds it in the database (checksums compare hashes of it); this file
+ * builds it in JavaScript from a JSON array (a JSON column, text read as a JSON array, SQLite) and
+ * must give the same bytes.
  */
 
-/** Families whose equality is identity on PostgreSQL and MariaDB for two columns of one declared type (`sameValue`). */
-const SAME_VALUE_FAMILIES = new Set(['integer', 'decimal', 'float', 'boolean', 'date', 'time', 'timestamp', 'timestamptz']);
-class BaseSqlCompiler {
-    supportsFullOuterJoin = true;
-    quoteIdentifier(name) {
-        return `"${name.replaceAll('"', '""')}"`;
+/** A member's token: `"text"` with `\` and `"` escaped, or `null`. */
+function collectionToken(member) {
+    return member === null ? 'null' : `"${member.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
+}
+/** The collection text of tokens: in their order (a list), or distinct and sorted bytewise (a set). */
+function collectionText(tokens, set) {
+    const ordered = set ? [...new Set(tokens)].sort(_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .compareCodePoints */ .OP) : tokens;
+    return `[${ordered.join(',')}]`;
+}
+/** The collection options of a pair compared as `family` with these normalisation options. */
+function collectionOptions(family, options) {
+    return { set: family === 'set', member: options.member?.family ?? 'text', options: options.member?.options ?? { caseSensitive: options.caseSensitive } };
+}
+/** JSON.rawJSON (Node ≥ 21; not in the ES2023 lib types). */
+const RawJson = JSON;
+class NumberText {
+    text;
+    constructor(text) {
+        this.text = text;
     }
-    quoteTable(name) {
-        return splitQualifiedName(name)
-            .map((part) => this.quoteIdentifier(part))
-            .join('.');
+}
+const keepNumberText = (_key, value, context) => (typeof value === 'number' ? new NumberText(context.source ?? String(value)) : value);
+/**
+ * The canonical collection text of a JSON array (text or bytes). A JSON value that is not an array
+ * gives its canonical JSON text (never equal to a collection's), and text that is not JSON is
+ * returned as is: both show up as differences.
+ */
+function canonicalCollection(value, options) {
+    if (value === null || value === undefined)
+        return null;
+    const text = typeof value === 'string' ? value : Buffer.isBuffer(value) ? value.toString('utf8') : JSON.stringify(value);
+    let parsed;
+    try {
+        parsed = JSON.parse(text, keepNumberText);
     }
-    placeholder(_index) {
-        return '?';
+    catch {
+        return text;
     }
-    /** A text literal read the same way whatever the session's escaping mode (see the dialects' overrides). */
-    stringLiteral(text) {
-        return `'${text.replaceAll("'", "''")}'`;
-    }
-    hashText(expr, column, options) {
-        return this.normalize(expr, column, options);
-    }
-    normalize(expr, column, options) {
-        switch (column.family) {
-            case 'integer':
-                return this.integerText(expr);
-            case 'decimal':
-                return this.decimalText(expr, options.scale);
-            case 'float':
-                return options.singlePrecision ? this.singleFloatText(expr) : this.floatText(expr);
-            case 'boolean':
-                return this.booleanText(expr);
-            case 'date':
-                return this.dateText(expr);
-            case 'timestamp':
-            case 'timestamptz':
-                return this.truncateFraction(this.timestampText(expr, column.family === 'timestamptz'), 19, options.precision);
-            case 'time':
-                return this.truncateFraction(this.timeText(expr), 8, options.precision);
-            case 'text':
-                return options.caseSensitive ? this.textText(expr) : this.lowerText(this.textText(expr));
-            case 'uuid':
-                return this.lowerText(this.textText(expr));
-            case 'json':
-                return this.jsonText(expr);
-            case 'bytes':
-                return this.bytesText(expr);
-            case 'list':
-            case 'set':
-                return this.collectionText(expr, column, options);
-            case 'unknown':
-                return options.caseSensitive ? this.textText(expr) : this.lowerText(this.textText(expr));
-        }
-    }
-    /** `…SS.ffffff` (6 digits) → keep `precision` digits, pad back to 6 with zeros (truncation, never rounding). */
-    truncateFraction(text6, secondsLength, precision = 6) {
-        const digits = Math.max(0, Math.min(6, Math.trunc(precision)));
-        if (digits === 6)
-            return text6;
-        return this.concat([`substr(${text6}, 1, ${secondsLength + 1 + digits})`, this.stringLiteral('0'.repeat(6 - digits))]);
-    }
-    // ── per-family hooks: each returns canonical text (NULL for NULL) ──
-    integerText(expr) {
-        return `CAST(${expr} AS VARCHAR(40))`;
-    }
-    /**
-     * A float rounded to a 4-byte float, as text unique per 4-byte value (`canonicalFloat(text, true)`
-     * finishes it where two engines meet). Default: the engine's own float text.
-     */
-    singleFloatText(expr) {
-        return this.floatText(expr);
-    }
-    booleanText(expr) {
-        return `CASE WHEN ${expr} IS NULL THEN NULL WHEN ${expr} THEN '1' ELSE '0' END`;
-    }
-    textText(expr) {
-        return `CAST(${expr} AS VARCHAR)`;
-    }
-    lowerText(expr) {
-        return `lower(${expr})`;
-    }
-    /**
-     * A collection's canonical text (see src/sql/collection.ts). Here: a column that is no collection
-     * of this engine (JSON, or text holding a JSON array) as its JSON text or text, which JavaScript
-     * finishes with `canonicalCollection` (`jsonCollections` false). Dialects override it for their
-     * own collection types (`column.element`, `column.members`).
-     */
-    collectionText(expr, column, _options) {
-        return column.stored === 'json' ? this.jsonText(expr) : this.textText(expr);
-    }
-    /** The column type and options a collection's members are normalised with. */
-    memberOf(column, options) {
-        const element = column.element ?? { name: column.name, type: 'text', family: 'text' };
-        return {
-            column: { ...element, family: options.member?.family ?? element.family },
-            options: options.member?.options ?? { caseSensitive: options.caseSensitive },
-        };
-    }
-    /** A member's token (`collectionToken`): NULL → `null`, else `"` + the text with `\` and `"` escaped + `"`. */
-    memberToken(member) {
-        const escaped = `replace(replace(${member}, ${this.stringLiteral('\\')}, ${this.stringLiteral('\\\\')}), '"', ${this.stringLiteral('\\"')})`;
-        return `CASE WHEN ${member} IS NULL THEN 'null' ELSE ${this.concat([`'"'`, escaped, `'"'`])} END`;
-    }
-    // ── comparison and composition ──
-    binaryText(expr) {
-        return expr;
-    }
-    sameValue(_a, _b, _column) {
-        return undefined;
-    }
-    isDistinct(a, b) {
-        return `(${a}) IS DISTINCT FROM (${b})`;
-    }
-    textToNumber(expr) {
-        return `CAST(${expr} AS NUMERIC)`;
-    }
-    withinTolerance(a, b, tolerance) {
-        return `ABS(${this.textToNumber(a)} - ${this.textToNumber(b)}) <= ${(0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .plainNumber */ .ku)(String(tolerance))}`;
-    }
-    charLength(expr) {
-        return `char_length(${expr})`;
-    }
-    byteLength(expr) {
-        return `octet_length(${expr})`;
-    }
-    concat(parts) {
-        return parts.length === 1 ? (parts[0] ?? "''") : `(${parts.join(' || ')})`;
-    }
-    rowText(parts) {
-        const pieces = parts.map((part) => `CASE WHEN ${part} IS NULL THEN '-' ELSE ${this.concat([this.integerText(this.byteLength(part)), "':'", part])} END`);
-        return this.concat(pieces.flatMap((piece, i) => (i === 0 ? [piece] : ["'|'", piece])));
-    }
-    limit(n) {
-        return `LIMIT ${Math.max(0, Math.trunc(n))}`;
-    }
-    derivedTable(sql, alias) {
-        return `(${sql}) AS ${this.quoteIdentifier(alias)}`;
-    }
+    if (!Array.isArray(parsed))
+        return (0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalJson */ .dj)(text);
+    return collectionText(parsed.map((member) => collectionToken(memberText(member, options))), options.set);
 }
 /**
- * `schema.table` → ['schema', 'table']; a part may be quoted with "…" or `…` to contain dots.
- * `a.b.c` (catalog.schema.table) keeps three parts.
+ * The canonical collection text of a MySQL/MariaDB SET's own text (its members joined by commas,
+ * which a member cannot contain; `''` is the empty set), for a SET whose members are not declared
+ * (a query's column).
  */
-function splitQualifiedName(name) {
-    const parts = [];
-    let current = '';
-    let quote;
-    for (let i = 0; i < name.length; i++) {
-        const ch = name[i];
-        if (quote) {
-            if (ch === quote && name[i + 1] === quote) {
-                current += ch;
-                i++;
-            }
-            else if (ch === quote)
-                quote = undefined;
-            else
-                current += ch;
-        }
-        else if (ch === '"' || ch === '`')
-            quote = ch;
-        else if (ch === '.') {
-            parts.push(current);
-            current = '';
-        }
-        else
-            current += ch;
-    }
-    parts.push(current);
-    return parts.map((p) => p.trim());
+function canonicalSetText(value, options) {
+    if (value === null || value === undefined)
+        return null;
+    const text = Buffer.isBuffer(value) ? value.toString('utf8') : String(value);
+    const members = text === '' ? [] : text.split(',');
+    return collectionText(members.map((member) => collectionToken(memberText(member, options))), options.set);
 }
-//# sourceMappingURL=compiler.js.map
+function memberText(member, { member: family, options }) {
+    if (member === null || member === undefined)
+        return null;
+    if (member instanceof NumberText) {
+        if (family === 'integer' || family === 'decimal')
+            return (0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalDecimal */ .st)(member.text, options.scale);
+        if (family === 'float')
+            return (0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalFloat */ .N8)(member.text, options.singlePrecision === true);
+        if (family === 'boolean')
+            return (0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalBoolean */ .xj)(member.text);
+        return (0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .plainNumber */ .ku)(member.text);
+    }
+    if (typeof member === 'boolean')
+        return family === 'boolean' ? (member ? '1' : '0') : String(member);
+    if (typeof member !== 'string')
+        return (0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalJson */ .dj)(JSON.stringify(member, (_key, v) => (v instanceof NumberText ? RawJson.rawJSON(v.text) : v)));
+    switch (family) {
+        case 'integer':
+        case 'decimal':
+            return (0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalDecimal */ .st)(member, options.scale);
+        case 'float':
+            return (0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalFloat */ .N8)(member, options.singlePrecision === true);
+        case 'boolean':
+            return (0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalBoolean */ .xj)(member);
+        case 'date':
+            return (0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalTimestamp */ .DI)(member)?.slice(0, 10) ?? member;
+        case 'timestamp':
+        case 'timestamptz':
+            return truncated((0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalTimestamp */ .DI)(member), options.precision);
+        case 'uuid':
+            return member.toLowerCase();
+        case 'text':
+        case 'unknown':
+            return options.caseSensitive ? member : (0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalLower */ .GT)(member);
+        default:
+            return member;
+    }
+}
+function truncated(text, precision = 6) {
+    if (text === null || !/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{6}$/.test(text))
+        return text;
+    const digits = Math.max(0, Math.min(6, Math.trunc(precision)));
+    return `${text.slice(0, 20 + digits)}${'0'.repeat(6 - digits)}`;
+}
+//# sourceMappingURL=collection.js.map
 
 /***/ })
 

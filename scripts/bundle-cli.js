@@ -2,7 +2,7 @@
 // import), which bin/datacompare.js runs. One file per chunk instead of ~200 modules resolved one by one
 // halves the start-up of `validate` (issue #30); each command, dialect, the service, the GitHub and
 // service clients stay in their own chunks, loaded only when used. DuckDB (native) is never bundled.
-import { rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'rolldown';
 import { bundledPackages, renderNotices } from './licenses.js';
@@ -19,6 +19,12 @@ const { output } = await build({
   output: { dir: outDir, format: 'esm', chunkFileNames: 'chunks/[name]-[hash].js' },
   logLevel: 'warn',
 });
+// PostgreSQL's parser (libpg-query) loads its WebAssembly from beside the chunk that holds it.
+for (const chunk of output) {
+  if (chunk.type === 'chunk' && (chunk.moduleIds ?? []).some((id) => id.includes(`${path.sep}libpg-query${path.sep}`))) {
+    copyFileSync(path.join(root, 'node_modules/libpg-query/wasm/libpg-query.wasm'), path.join(outDir, path.dirname(chunk.fileName), 'libpg-query.wasm'));
+  }
+}
 // The notices of every package inlined into the bundle (the npm tarball ships build/cli/ alone).
 // Virtual modules ("\0rolldown/runtime.js", oxc's helpers) are rolldown's runtime: its notice.
 const ids = output.flatMap((chunk) => chunk.moduleIds ?? []);

@@ -2,12 +2,15 @@
 // `node dist/index.js` (the runner's node24) loads it as a module, and writes dist/licenses.txt, the
 // notices of every package in the bundle and its lazy chunks (ncc's own --license list leaves out the
 // packages of the main chunk). The module list is kept in build/dist-modules.json for check-licenses.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+// It also puts PostgreSQL's parser (libpg-query's WebAssembly, which its loader reads from beside the
+// chunk that imports it) in dist/.
+import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { bundledPackages, renderNotices } from './licenses.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 writeFileSync(path.join(root, 'dist/package.json'), `${JSON.stringify({ type: 'module' }, null, 2)}\n`);
+copyFileSync(path.join(root, 'node_modules/libpg-query/wasm/libpg-query.wasm'), path.join(root, 'dist/libpg-query.wasm'));
 
 const stats = JSON.parse(readFileSync(path.join(root, 'build/ncc-stats.json'), 'utf8'));
 const modules = new Set();
@@ -25,4 +28,4 @@ writeFileSync(path.join(root, 'build/dist-modules.json'), `${JSON.stringify(list
 writeFileSync(path.join(root, 'dist/licenses.txt'), renderNotices(bundledPackages(list, root), root));
 
 const chunks = readdirSync(path.join(root, 'dist')).filter((f) => /^\d+\.index\.js$/.test(f));
-console.log(`dist/ ready: dist/index.js (main and post) and ${chunks.length} lazy chunks, dist/package.json {"type":"module"}, dist/licenses.txt`);
+console.log(`dist/ ready: dist/index.js (main and post) and ${chunks.length} lazy chunks, dist/package.json {"type":"module"}, dist/licenses.txt, dist/libpg-query.wasm`);

@@ -95,7 +95,8 @@ export async function scanCatalog(config: ConnectionConfig, options: ScanOptions
   } finally {
     await connection.close().catch(() => {});
   }
-  for (const table of tables) for (const column of table.columns) if (!column.sensitive) markByName(column);
+  // last, for the columns neither names nor values settled: their neighbours (a `name` beside an `email`)
+  for (const table of tables) for (const column of table.columns) if (!column.sensitive) markByName(column, table);
   const columns = tables.flatMap((t) => t.columns);
   return {
     status,
@@ -151,17 +152,21 @@ async function sampleValues(
     }
     table.sampled = true;
     for (const column of candidates) {
-      const detection = detectSensitive(column.name, values.map((row) => row[column.name]));
+      const detection = detectSensitive(column.name, values.map((row) => row[column.name]), { neighbours: neighbours(column, table) });
       if (detection.sensitive && detection.kind) column.sensitive = { kind: detection.kind, confidence: detection.confidence, reason: detection.reason };
     }
   }
 }
 
-/** Marks the column when its name alone says it is sensitive; true when it did. */
-function markByName(column: CatalogColumn): boolean {
+/** Marks the column when its name (and its neighbours' names) alone say it is sensitive; true when it did. */
+function markByName(column: CatalogColumn, table?: CatalogTable): boolean {
   if (column.sensitive) return true;
-  const detection = detectSensitive(column.name);
+  const detection = detectSensitive(column.name, [], table ? { neighbours: neighbours(column, table) } : {});
   if (!detection.sensitive || !detection.kind) return false;
   column.sensitive = { kind: detection.kind, confidence: detection.confidence, reason: detection.reason };
   return true;
+}
+
+function neighbours(column: CatalogColumn, table: CatalogTable): string[] {
+  return table.columns.filter((other) => other !== column).map((other) => other.name);
 }

@@ -5,7 +5,9 @@
 import { ConfigurationError, DatacompareError, QueryError } from '../shared/errors.js';
 import type { ColumnType, DatabaseConnection, RelationSchema } from '../dialects/types.js';
 import type { SideDefinition } from './model.js';
-import { checkFilter as checkFilterSql, checkQuery, guardDialectOf, type SqlGuardProblem } from '../sql/guard.js';
+import { guardDialectOf, type SqlGuardProblem } from '../sql/guard.js';
+import { checkUserSql } from '../sql/check-sql.js';
+import { refusedVolatile } from '../sql/pg-guard.js';
 
 export interface Side {
   role: 'source' | 'target';
@@ -57,7 +59,7 @@ export async function describeSide(
   if (!definition.query && !definition.dataset) {
     throw new ConfigurationError(`The ${role} names neither a dataset nor a query.`, { hint: `Set ${role}.dataset or ${role}.query.` });
   }
-  refuseUnsafeSql(role, definition, connection);
+  await refuseUnsafeSql(role, definition, connection, signal);
   const options = signal ? { signal } : {};
   let schema: RelationSchema;
   try {
@@ -76,8 +78,11 @@ export async function describeSide(
   return { role, definition, connection, label, shortName, schema };
 }
 
-/** Before anything is sent: the filter is one condition and the query one SELECT, neither writing nor reaching files. */
-function refuseUnsafeSql(role: string, definition: SideDefinition, connection: DatabaseConnection): void {
+/**
+ * Before anything is sent: the filter is one condition and the query one SELECT, neither writing nor
+ * reaching files (PostgreSQL's: on its parse tree, and the functions it calls against `pg_proc`).
+ */
+async function refuseUnsafeSql(role: string, definition: SideDefinition, connection: DatabaseConnection, signal: AbortSignal | undefined): Promise<void> {
   const dialect = guardDialectOf(connection.dialect);
   if (!dialect) return;
   const refuse = (what: string, problem: SqlGuardProblem | null) => {
@@ -86,8 +91,14 @@ function refuseUnsafeSql(role: string, definition: SideDefinition, connection: D
       hint: `Fix ${role}.${what}: ${problem.hint}`,
     });
   };
-  if (definition.query) refuse('query', checkQuery(definition.query, dialect));
-  if (definition.filter) refuse('filter', checkFilterSql(definition.filter, dialect));
+  const options = signal ? { signal } : {};
+  for (const what of ['query', 'filter'] as const) {
+    const text = definition[what];
+    if (!text) continue;
+    const checked = await checkUserSql(text, dialect, what);
+    if ('problem' in checked) refuse(what, checked.problem);
+    else if (checked.reads) refuse(what, await refusedVolatile(checked.reads, what, (sql, params) => connection.query(sql, params, options)));
+  }
 }
 
 /** Runs the filter once on no rows, so a bad filter is reported as such (showing the filter). */

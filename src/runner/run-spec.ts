@@ -16,6 +16,7 @@ import { suggestionHint } from '../spec/suggest.js';
 import type { ApiSettings, PendingExecute, StartedJob } from './api-mode.js';
 import { classifyFailure, errorResult, stoppedRun } from './error-result.js';
 import { mapWithLimit } from './pool.js';
+import { checkPrivileges, describeFinding } from '../catalog/privileges.js';
 
 /** How many local comparisons run at once (each opens up to two connections). */
 export const LOCAL_CONCURRENCY = 2;
@@ -69,6 +70,7 @@ export function selectComparisons(definitions: ComparisonDefinition[], only: rea
 }
 
 async function runLocal(definitions: ComparisonDefinition[], options: RunSpecOptions): Promise<ComparisonResult[]> {
+  if (!options.engine) await warnPrivileged(definitions, options.logger);
   const engine = options.engine ?? (await import('../engine/index.js')).runComparison;
   return mapWithLimit(definitions, LOCAL_CONCURRENCY, async (definition) => {
     const refusal = localRefusal(definition);
@@ -94,6 +96,26 @@ async function runLocal(definitions: ComparisonDefinition[], options: RunSpecOpt
       options.onProgress?.({ comparison: definition.name, phase: 'done' });
     }
   });
+}
+
+/**
+ * A warning for each PostgreSQL or MariaDB data source whose role can do more than read (superuser,
+ * file/program/signal roles, FILE, SUPER, write grants), with the statements that fix it. The run goes on:
+ * the service refuses such sources, a local run only says so.
+ */
+async function warnPrivileged(definitions: readonly ComparisonDefinition[], logger: Logger): Promise<void> {
+  const sources = new Map<string, { name: string; config: NonNullable<ComparisonDefinition['source']['connection']> }>();
+  for (const definition of definitions) {
+    for (const side of [definition.source, definition.target]) {
+      if (side.connection && ['postgres', 'postgresql', 'mysql', 'mariadb'].includes(side.connection.type)) sources.set(side.datasourceName, { name: side.datasourceName, config: side.connection });
+    }
+  }
+  await Promise.all(
+    [...sources.values()].map(async ({ name, config }) => {
+      const finding = await checkPrivileges(config, { logger, datasourceName: name, timeLimitMs: 5000 }).catch(() => null);
+      if (finding) logger.warning(describeFinding(name, finding));
+    }),
+  );
 }
 
 /** Why a comparison cannot run locally (it lives only on the service), if it cannot. */

@@ -6,6 +6,7 @@
  * data (email_sent_count, phone_verified, ip_count) holds none of it.
  */
 import { isIP } from 'node:net';
+import { personNameReason } from './person-names.js';
 
 export type SensitiveKind = 'email' | 'phone' | 'person-name' | 'address' | 'birth-date' | 'national-id' | 'financial' | 'ip-address' | 'secret';
 
@@ -161,8 +162,16 @@ export function numericSample(values: readonly unknown[]): boolean {
 const VALUE_SHARE = 0.6;
 const MIN_VALUES = 3;
 
-/** A column judged by its name and a small sample of its values (none needed). */
-export function detectSensitive(name: string, sample: readonly unknown[] = []): Detection {
+export interface DetectOptions {
+  /** Values needed to judge by values alone (default 3; masking a diff uses 1: one differing row is enough). */
+  minValues?: number;
+  /** The names of the other columns of its table or diff (a `name` beside an `email` is a person's). */
+  neighbours?: readonly string[];
+}
+
+/** A column judged by its name, a small sample of its values (none needed) and its neighbours. */
+export function detectSensitive(name: string, sample: readonly unknown[] = [], options: DetectOptions = {}): Detection {
+  const minValues = options.minValues ?? MIN_VALUES;
   const named = byName(name);
   const values = sample.filter((v) => v !== null && v !== undefined && v !== '').slice(0, 200);
   const kinds = new Map<SensitiveKind, number>();
@@ -172,7 +181,7 @@ export function detectSensitive(name: string, sample: readonly unknown[] = []): 
   }
   const [topKind, topCount] = [...kinds.entries()].sort((a, b) => b[1] - a[1])[0] ?? [undefined, 0];
   const numeric = numericSample(values);
-  const byValues = !numeric && values.length >= MIN_VALUES && topCount / values.length >= VALUE_SHARE ? topKind : undefined;
+  const byValues = !numeric && values.length >= minValues && topCount / values.length >= VALUE_SHARE ? topKind : undefined;
 
   if (named && 'matched' in named) {
     const confirmed = byValues === named.kind;
@@ -193,5 +202,7 @@ export function detectSensitive(name: string, sample: readonly unknown[] = []): 
     return { sensitive: false, confidence: 0.8, reason: `about ${named.kind} (\`${named.about}\`), not the data itself` };
   }
   if (numeric && topKind) return { sensitive: false, confidence: 0.9, reason: 'numbers (amounts, measures) are not personal data by their values alone' };
+  const person = personNameReason(nameTokens(name), values, options.neighbours ?? [], minValues);
+  if (person) return { sensitive: true, kind: 'person-name', confidence: 0.75, reason: person };
   return { sensitive: false, confidence: 0.9, reason: 'neither the name nor the sampled values look personal or secret' };
 }

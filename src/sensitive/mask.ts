@@ -35,8 +35,16 @@ export class Masker {
   }
 }
 
-/** The source columns of a comparison to mask, with why (for the log): by policy, name and the values at hand. */
-export function sensitiveColumns(result: ComparisonResult, policy: SensitivePolicy): Map<string, string> {
+export interface SensitiveColumnOptions {
+  /** Columns already known to be sensitive (a catalog's marks), by source name, with why. */
+  marked?: ReadonlyMap<string, string>;
+}
+
+/**
+ * The source columns of a comparison to mask, with why (for the log): by policy, the catalog's marks,
+ * the names (and their neighbours) and the values at hand: one differing value is enough.
+ */
+export function sensitiveColumns(result: ComparisonResult, policy: SensitivePolicy, options: SensitiveColumnOptions = {}): Map<string, string> {
   const chosen = new Map<string, string>();
   if (policy === 'none' || !result.diff) return chosen;
   const columns = Object.keys(result.diff.column_mapping);
@@ -45,9 +53,15 @@ export function sensitiveColumns(result: ComparisonResult, policy: SensitivePoli
     for (const column of columns) if (wanted.has(column.toLowerCase())) chosen.set(column, 'listed in `sensitive`');
     return chosen;
   }
+  const neighbours = [...columns, ...Object.values(result.diff.column_mapping)];
   for (const column of columns) {
+    const mark = options.marked?.get(column) ?? options.marked?.get(result.diff.column_mapping[column] ?? column);
+    if (mark) {
+      chosen.set(column, mark);
+      continue;
+    }
     const sample = result.diff.diff_rows.flatMap((row) => [row[column], row[`source_${column}`], row[`target_${column}`]]).filter((v) => v !== undefined);
-    const found: Detection = detectSensitive(column, sample);
+    const found: Detection = detectSensitive(column, sample, { minValues: 1, neighbours: neighbours.filter((name) => name !== column) });
     if (found.sensitive) chosen.set(column, found.reason);
   }
   return chosen;

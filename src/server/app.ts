@@ -14,6 +14,7 @@ import type { Logger } from '../shared/logger.js';
 import { redact } from '../shared/redact.js';
 import { createApiKey } from './api-keys.js';
 import { scanDatasource } from './connections.js';
+import { privilegedSourceRefusal } from './source-privileges.js';
 import { FileAccessPolicy } from './file-access.js';
 import { JobService } from './jobs/job-service.js';
 import { WorkerPool } from './jobs/worker-pool.js';
@@ -52,6 +53,8 @@ export interface ServerOptions extends StoreLocation {
   allowPaths?: string[];
   /** Mark the web page's session cookie Secure (behind HTTPS; default false: plain http on localhost). */
   secureCookies?: boolean;
+  /** Accept data sources whose role is superuser or holds file/program/signal/write privileges (default false: refused). */
+  allowPrivilegedSources?: boolean;
   /** Scan a new data source's catalog when it is created (default true). */
   scanOnCreate?: boolean;
   /** Time limit of a scan on create (default 10 s); an on-demand scan takes its own (default 30 s). */
@@ -123,6 +126,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       options.scanOnCreate === false && timeLimitMs === undefined
         ? Promise.resolve(undefined)
         : scanDatasource(source, { box, files, logger: options.logger, now }, timeLimitMs ?? options.scanTimeLimitMs ?? 10_000, options.env),
+    privilegedRefusal: (source) => (options.allowPrivilegedSources ? Promise.resolve(null) : privilegedSourceRefusal(source, { box, files, logger: options.logger }, options.env)),
   };
   const routes = [...comparisonRoutes(services), ...jobRoutes(services), ...sourceRoutes(services)];
   const openapi = openApiDocument(routes, SERVER_VERSION);

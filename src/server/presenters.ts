@@ -1,7 +1,5 @@
 /** Stored records → the wire shapes of the contract (2.1, 2.3, 2.4, 2.5, 2.6). Pure. */
 import type { Comparison, DataSource, DiffDetailsData, JobDetail, JobListItem } from '../api/contract.js';
-import type { ComparisonResult, DiffDetails } from '../engine/model.js';
-import { Masker, maskComparison, sensitiveColumns } from '../sensitive/mask.js';
 import type { ComparisonRecord, DatasourceRow, JobRecord } from './storage/store.js';
 
 export function presentComparison(record: ComparisonRecord): Comparison {
@@ -113,12 +111,4 @@ export function presentDiff(job: JobRecord): DiffDetailsData {
 /** fastapi-pagination's page object: pages = ceil(total/size), 0 when empty. */
 export function page<T>(items: T[], total: number, request: { page: number; size: number }) {
   return { items, page: request.page, size: request.size, total, pages: total === 0 ? 0 : Math.ceil(total / request.size) };
-}
-
-/** Diff details with the values of the columns found sensitive (by name and by these rows' values) masked. */
-export function maskDiffDetails(diff: DiffDetailsData): DiffDetailsData {
-  const result: ComparisonResult = { name: 'diff', status: 'mismatch', diff: diff as unknown as DiffDetails };
-  const columns = sensitiveColumns(result, 'auto');
-  if (columns.size === 0) return diff;
-  return maskComparison(result, new Set(columns.keys()), new Masker()).diff as unknown as DiffDetailsData;
 }

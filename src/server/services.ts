@@ -16,4 +16,6 @@ export interface ServerServices {
   now: () => Date;
   /** Scans a data source's catalog (undefined: scanning is off, as in tests that have no real source). */
   scan(source: DatasourceRecord, timeLimitMs?: number): Promise<CatalogScan | undefined>;
+  /** Why a new data source is refused for a role that can do more than read; null when it only reads or the operator allows it. */
+  privilegedRefusal(source: DatasourceRecord): Promise<string | null>;
 }

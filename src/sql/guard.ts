@@ -39,7 +39,7 @@ const DENIED_FUNCTIONS: Record<GuardDialect, { names: Set<string>; prefixes: str
       'pg_try_advisory_', 'pg_stat_reset', 'query_to_xml', 'table_to_xml', 'cursor_to_xml', 'database_to_xml', 'schema_to_xml'],
   },
   mysql: {
-    names: new Set(['load_file', 'get_lock', 'release_lock', 'release_all_locks', 'master_pos_wait', 'source_pos_wait', 'sys_exec', 'sys_eval']),
+    names: new Set(['load_file', 'get_lock', 'release_lock', 'release_all_locks', 'master_pos_wait', 'source_pos_wait', 'sys_exec', 'sys_eval', 'sleep', 'benchmark']),
     prefixes: [],
   },
   sqlite: {
@@ -258,4 +258,24 @@ function closeQuote(text: string, start: number, quote: string, backslash: boole
     i++;
   }
   return -1;
+}
+
+/**
+ * The names a filter or query mentions (words and quoted identifiers, lower-cased) and whether it reads
+ * `*` (after SELECT, `,` or `t.`; `count(*)` reads no values): a superset of the columns it reads, for
+ * the dialects whose SQL we do not parse.
+ */
+export function identifiersOf(text: string, dialect: GuardDialect): { names: string[]; star: boolean } {
+  const lexed = lex(text, dialect);
+  if ('problem' in lexed) return { names: [], star: true };
+  const names = new Set<string>();
+  let star = false;
+  lexed.tokens.forEach((token, i) => {
+    if (token.kind === 'word' || token.kind === 'quoted') names.add(token.text.toLowerCase());
+    if (token.kind === 'symbol' && token.text === '*') {
+      const previous = lexed.tokens[i - 1];
+      if (previous && ((previous.kind === 'symbol' && (previous.text === ',' || previous.text === '.')) || (previous.kind === 'word' && ['SELECT', 'DISTINCT', 'ALL'].includes(previous.upper)))) star = true;
+    }
+  });
+  return { names: [...names], star };
 }

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunResult } from '../../src/engine/model.js';
 import { BUNDLE, makeRepo, parseOutputs, requireBundle, ROOT, type Repo } from './action-report-harness.js';
 import { databaseAvailable, TEST_DATABASE_URLS } from '../helpers/databases.js';
+import { ensureNap, NAP } from '../helpers/pg-nap.js';
 import { startService, writeOrderDatabases, type Service } from '../integration/api-mode/service-harness.js';
 
 interface Step {
@@ -136,8 +137,9 @@ describe.runIf(await databaseAvailable('postgres'))('cancelling the bundled acti
     await client.query(`CREATE TABLE ${schema}.orders (id int PRIMARY KEY, amount numeric(12,2) NOT NULL)`);
     await client.query(`INSERT INTO ${schema}.orders SELECT g, g * 1.5 FROM generate_series(1, 50) g`);
     await client.end();
+    await ensureNap();
     await service.addSource({ name: 'pg-action', type: 'postgres', url: TEST_DATABASE_URLS.postgres });
-    const slow = `select id, amount from ${schema}.orders cross join pg_sleep(30)`;
+    const slow = `select id, amount from ${schema}.orders cross join ${NAP}(30)`;
     const comparison = (name: string) => `  - name: ${name}
     source: { datasource: pg, query: "${slow}" }
     target: { datasource: pg, dataset: ${schema}.orders }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { databaseAvailable, TEST_DATABASE_URLS } from '../helpers/databases.js';
+import { ensureNap } from '../helpers/pg-nap.js';
 
 const bin = path.resolve('bin/datacompare.js');
 const dir = mkdtempSync(path.join(os.tmpdir(), 'dc-e2e-cancel-'));
@@ -13,6 +14,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe.runIf(await databaseAvailable('postgres'))('datacompare run on SIGINT (PostgreSQL)', () => {
   it('stops the running comparison, prints the report with a cancelled error and exits 2', async () => {
+    await ensureNap();
     writeFileSync(
       path.join(dir, 'spec.yml'),
       [
@@ -21,7 +23,7 @@ describe.runIf(await databaseAvailable('postgres'))('datacompare run on SIGINT (
         '  pg: { type: postgres, url: "${PG_URL}" }',
         'comparisons:',
         '  - name: slow',
-        '    source: { datasource: pg, query: "select 1 as id, pg_sleep(60)::text as v" }',
+        '    source: { datasource: pg, query: "select 1 as id, public.dc_test_nap(60)::text as v" }',
         '    target: { datasource: pg, query: "select 1 as id, \'\' as v" }',
         '    primary_keys: [id]',
         '',
@@ -54,7 +56,7 @@ describe.runIf(await databaseAvailable('postgres'))('datacompare run on SIGINT (
     const client = new pg.Client({ connectionString: TEST_DATABASE_URLS.postgres });
     await client.connect();
     try {
-      const { rows } = await client.query<{ n: string }>("select count(*) as n from pg_stat_activity where query like '%pg_sleep(60)::text as v%' and pid <> pg_backend_pid()");
+      const { rows } = await client.query<{ n: string }>("select count(*) as n from pg_stat_activity where query like '%dc_test_nap(60)::text as v%' and pid <> pg_backend_pid()");
       expect(Number(rows[0]?.n)).toBe(0);
     } finally {
       await client.end();

@@ -40,6 +40,7 @@ export const serveCommand: CliCommand = {
     'max-diff-rows': { type: 'string', valueName: 'N', default: '1000', description: 'most differing rows a job keeps, whatever a comparison asks (max_diff_rows)' },
     'max-queue': { type: 'string', valueName: 'N', default: '1000', description: 'most waiting jobs; beyond it execute answers 503 with Retry-After' },
     'grace-seconds': { type: 'string', valueName: 'N', default: '30', description: 'on SIGTERM/SIGINT, how long running jobs may finish before they are requeued' },
+    'allow-privileged-sources': { type: 'boolean', default: false, description: 'accept data sources whose role is superuser or may read files, run programs, signal sessions or write (refused by default)' },
     'secure-cookies': { type: 'boolean', default: false, description: "mark the web page's session cookie Secure (set it when the server is behind HTTPS)" },
     ...storageOptions,
   },
@@ -59,6 +60,7 @@ export const serveCommand: CliCommand = {
       jobTimeoutMs: (integerOption(values, 'job-timeout-minutes', { min: 1, max: 10_080 }) ?? 120) * 60_000,
       allowPaths: listOption(values, 'allow-path').map((dir) => path.resolve(context.cwd, dir)),
       secureCookies: values['secure-cookies'] === true,
+      allowPrivilegedSources: values['allow-privileged-sources'] === true,
       logger: context.logger,
       env: context.env,
     });

@@ -2,7 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import * as c from '../../api/contract.js';
 import { conflict, forbidden, notFound, ValidationError } from '../http-errors.js';
-import { checkFilter, checkQuery, guardDialectOf } from '../../sql/guard.js';
+import { guardDialectOf } from '../../sql/guard.js';
+import { checkUserSql } from '../../sql/check-sql.js';
+import { sensitiveReads, sensitiveReadsMessage } from '../sensitive-reads.js';
 import { page, presentComparison } from '../presenters.js';
 import { route, type Route, type RouteContext } from '../router.js';
 import type { ComparisonRecord } from '../storage/store.js';
@@ -20,7 +22,14 @@ async function buildComparison(services: ServerServices, context: RouteContext, 
       const datasourceId = body[`${side}_datasource_id`];
       const datasource = await store.getDatasource(workspaceId, datasourceId);
       if (!datasource) throw notFound(`There is no data source ${datasourceId} in this workspace (${side}_datasource_id).`, 'datasource_not_found');
-      refuseUnsafeSql(body.configuration, side, datasource.type);
+      await refuseUnsafeSql(body.configuration, side, datasource.type);
+      if (!context.permissions.has('read:sensitive')) {
+        const configuration = body.configuration as Record<string, unknown>;
+        const reads = await sensitiveReads([
+          { side, datasourceType: datasource.type, query: configuration[`${side}_query`], filter: configuration[`${side}_filter`], catalog: await store.catalogs.tables(datasource.id) },
+        ]);
+        if (reads.length > 0) throw forbidden(sensitiveReadsMessage(reads), 'sensitive_columns');
+      }
       const reference = body[`${side}_dataset_id`];
       if (!reference) return { id: null, name: null };
       if (UUID.test(reference)) {
@@ -56,16 +65,18 @@ async function buildComparison(services: ServerServices, context: RouteContext, 
  * A side's filter and query, lexed by its data source's engine, before the comparison is stored: one
  * condition / one SELECT that neither writes nor reaches files; else a 422 naming the field.
  */
-function refuseUnsafeSql(configuration: c.ComparisonCreateBody['configuration'], side: 'source' | 'target', datasourceType: string): void {
+async function refuseUnsafeSql(configuration: c.ComparisonCreateBody['configuration'], side: 'source' | 'target', datasourceType: string): Promise<void> {
   const dialect = guardDialectOf(datasourceType);
   if (!dialect) return;
-  const checks = [
-    [`${side}_filter`, configuration[`${side}_filter`], checkFilter],
-    [`${side}_query`, configuration[`${side}_query`], checkQuery],
-  ] as const;
-  for (const [field, value, check] of checks) {
-    const problem = typeof value === 'string' ? check(value, dialect) : null;
-    if (problem) throw new ValidationError([{ type: 'value_error', loc: ['body', 'configuration', field], msg: `${problem.message} ${problem.hint}`.replace(/\.$/, ''), input: value }]);
+  for (const what of ['filter', 'query'] as const) {
+    const field = `${side}_${what}` as const;
+    const value = configuration[field];
+    if (typeof value !== 'string') continue;
+    const checked = await checkUserSql(value, dialect, what);
+    if ('problem' in checked) {
+      const { problem } = checked;
+      throw new ValidationError([{ type: 'value_error', loc: ['body', 'configuration', field], msg: `${problem.message} ${problem.hint}`.replace(/\.$/, ''), input: value }]);
+    }
   }
 }
 

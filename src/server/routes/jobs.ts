@@ -1,7 +1,9 @@
 /** Jobs: details (4.6), list (4.7), diff details (4.8), terminate (4.9). */
 import * as c from '../../api/contract.js';
 import { conflict, notFound } from '../http-errors.js';
-import { maskDiffDetails, page, presentDiff, presentJobDetail, presentJobListItem } from '../presenters.js';
+import { page, presentDiff, presentJobDetail, presentJobListItem } from '../presenters.js';
+import { catalogCache, maskDiffFor, maskJobFor, viewerMasking } from '../viewer-masking.js';
+import type { JobRecord } from '../storage/store.js';
 import { route, type Route } from '../router.js';
 import type { ServerServices } from '../services.js';
 
@@ -15,6 +17,12 @@ function utc(text: string): string {
 
 export function jobRoutes(services: ServerServices): Route[] {
   const { store, jobs } = services;
+  /** The jobs as the key may see them: without read:sensitive, no database message, no sensitive key in a reason. */
+  const asSeen = async (permissions: ReadonlySet<string>, list: JobRecord[]): Promise<JobRecord[]> => {
+    if (permissions.has('read:sensitive')) return list;
+    const catalogs = catalogCache(services);
+    return Promise.all(list.map(async (job) => maskJobFor(job, await viewerMasking(job, catalogs))));
+  };
   return [
     route({
       method: 'POST',
@@ -26,7 +34,7 @@ export function jobRoutes(services: ServerServices): Route[] {
       status: 200,
       async handle(context) {
         const ids = [...new Set(context.body)];
-        const found = await store.jobsByIds(context.workspaceId, ids);
+        const found = await asSeen(context.permissions, await store.jobsByIds(context.workspaceId, ids));
         const byId = new Map(found.map((job) => [job.id, job]));
         const notFoundIds = ids.filter((id) => !byId.has(id));
         return {
@@ -73,7 +81,7 @@ export function jobRoutes(services: ServerServices): Route[] {
           body: {
             message: 'Comparison jobs.',
             meta: { status_filters: [...c.JOB_STATUSES], source_dataset_filters: values.sources, target_dataset_filters: values.targets },
-            data: page(items.map(presentJobListItem), total, query),
+            data: page((await asSeen(context.permissions, items)).map(presentJobListItem), total, query),
           },
         };
       },
@@ -98,7 +106,7 @@ export function jobRoutes(services: ServerServices): Route[] {
         }
         const diff = presentDiff(job);
         // The values of sensitive columns only for keys with read:sensitive (the `write` scope has it).
-        const data = context.permissions.has('read:sensitive') ? diff : maskDiffDetails(diff);
+        const data = context.permissions.has('read:sensitive') ? diff : maskDiffFor(diff, await viewerMasking(job, catalogCache(services)));
         return { body: { message: 'Diff details.', meta: { run_id: job.id }, data } };
       },
     }),

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import * as c from '../../api/contract.js';
 import { addSecret } from '../../shared/redact.js';
-import { conflict, notFound, ValidationError } from '../http-errors.js';
+import { conflict, forbidden, notFound, ValidationError } from '../http-errors.js';
 import type { ConfigurationError } from '../../shared/errors.js';
 import { page, presentDatasource } from '../presenters.js';
 import { route, type Route } from '../router.js';
@@ -78,6 +78,8 @@ export function sourceRoutes(services: ServerServices): Route[] {
           last_scanned_at: null,
           created_at: now,
         };
+        const privileged = await services.privilegedRefusal(record);
+        if (privileged) throw forbidden(privileged, 'privileged_datasource');
         const scan = await services.scan(record);
         if (scan) applyScan(record, scan);
         try {

@@ -8,7 +8,8 @@ import type { DiffDetailsData } from '../../api/contract.js';
 import type { ComparisonResult, DiffDetails } from '../../engine/model.js';
 import { renderCsv } from '../../report/csv.js';
 import { notFound } from '../http-errors.js';
-import { maskDiffDetails, presentDiff } from '../presenters.js';
+import { presentDiff } from '../presenters.js';
+import { catalogCache, maskDiffFor, viewerMasking } from '../viewer-masking.js';
 import type { ServerServices } from '../services.js';
 import type { JobRecord } from '../storage/store.js';
 import { UI } from './layout.js';
@@ -30,7 +31,8 @@ export function downloadRoutes(app: Hono<WebEnv>, services: ServerServices): voi
     if (!job) throw notFound(`There is no job ${c.req.param('id')} in this workspace.`, 'job_not_found');
     if (job.status !== 'SUCCESS') throw notFound(`Job ${job.id} has no differing rows to download (it is ${job.status}).`, 'diff_not_ready');
     const diff = presentDiff(job);
-    return { job, diff: session.permissions.has('read:sensitive') ? diff : maskDiffDetails(diff) };
+    if (session.permissions.has('read:sensitive')) return { job, diff };
+    return { job, diff: maskDiffFor(diff, await viewerMasking(job, catalogCache(services))) };
   };
   const attachment = (c: Context, name: string) => c.header('Content-Disposition', `attachment; filename="${name}"`);
 

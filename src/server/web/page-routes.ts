@@ -7,7 +7,8 @@ import type { Context, Hono } from 'hono';
 import { JOB_STATUSES } from '../../api/contract.js';
 import type { Permission } from '../api-keys.js';
 import { forbidden, notFound } from '../http-errors.js';
-import { maskDiffDetails, presentDiff } from '../presenters.js';
+import { presentDiff } from '../presenters.js';
+import { catalogCache, maskDiffFor, maskJobFor, viewerMasking } from '../viewer-masking.js';
 import type { ServerServices } from '../services.js';
 import { notice, render } from './respond.js';
 import { rescan } from '../scans.js';
@@ -78,9 +79,11 @@ export function pageRoutes(app: Hono<WebEnv>, services: ServerServices): void {
     const session = c.get('session');
     need(c, 'read:job');
     const id = Number(c.req.param('id'));
-    const [job] = Number.isSafeInteger(id) && id > 0 ? await store.jobsByIds(session.workspaceId, [id]) : [];
-    if (!job) throw notFound(`There is no job ${c.req.param('id')} in this workspace.`, 'job_not_found');
+    const [stored] = Number.isSafeInteger(id) && id > 0 ? await store.jobsByIds(session.workspaceId, [id]) : [];
+    if (!stored) throw notFound(`There is no job ${c.req.param('id')} in this workspace.`, 'job_not_found');
     const readsSensitive = session.permissions.has('read:sensitive');
+    const masking = readsSensitive ? undefined : await viewerMasking(stored, catalogCache(services));
+    const job = masking ? maskJobFor(stored, masking) : stored;
     const diff = job.status === 'SUCCESS' ? presentDiff(job) : null;
     const shown = notice(c.req.query('done'));
     return render(
@@ -88,7 +91,7 @@ export function pageRoutes(app: Hono<WebEnv>, services: ServerServices): void {
       jobPage({
         viewer: session.viewer,
         job,
-        diff: diff && (readsSensitive ? diff : maskDiffDetails(diff)),
+        diff: diff && (masking ? maskDiffFor(diff, masking) : diff),
         masked: !readsSensitive,
         diffPage: pageNumber(c.req.query('rows')),
         canTerminate: session.permissions.has('write:job'),

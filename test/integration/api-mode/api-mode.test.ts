@@ -12,6 +12,7 @@ import { runSpec } from '../../../src/runner/run-spec.js';
 import { MemoryLogger } from '../../../src/shared/logger.js';
 import { parseSpec, type LoadedSpec } from '../../../src/spec/load.js';
 import { databaseAvailable, TEST_DATABASE_URLS } from '../../helpers/databases.js';
+import { ensureNap, NAP } from '../../helpers/pg-nap.js';
 import { startService, writeOrderDatabases, type Service } from './service-harness.js';
 
 const FAST = { pollStartMs: 50, pollCapMs: 250, backoffBaseMs: 20, backoffCapMs: 200 };
@@ -242,8 +243,9 @@ describe.runIf(await databaseAvailable('postgres'))('api mode: stopping long job
     await client.query(`CREATE TABLE ${schema}.orders (id int PRIMARY KEY, amount numeric(12,2) NOT NULL)`);
     await client.query(`INSERT INTO ${schema}.orders SELECT g, g * 1.5 FROM generate_series(1, 50) g`);
     await client.end();
+    await ensureNap();
     await service.addSource({ name: 'pg-slow', type: 'postgres', url: TEST_DATABASE_URLS.postgres });
-    const slow = `select id, amount from ${schema}.orders cross join pg_sleep(20)`;
+    const slow = `select id, amount from ${schema}.orders cross join ${NAP}(20)`;
     slowSpec = parseSpec(
       `version: 1
 datasources:

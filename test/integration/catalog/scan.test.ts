@@ -169,10 +169,12 @@ for (const engine of ENGINES) {
       expect(byName.email!.type.toLowerCase()).toMatch(/char|text/);
     });
 
-    it('names only, when sampling is off: value-only columns are not marked', async () => {
+    it('names only, when sampling is off: value-only columns are not marked, a `contact` beside an `email` is (by its neighbours)', async () => {
       const { config } = await setup();
       const scan = await scanCatalog(config, { logger: silentLogger, datasourceName: 'crm', sampleTables: 0 });
-      expect(scan.tables.find((t) => t.name === 'customers')!.columns.filter((c) => c.sensitive).map((c) => c.name)).toEqual(['email', 'first_name']);
+      const customers = scan.tables.find((t) => t.name === 'customers')!;
+      expect(customers.columns.filter((c) => c.sensitive).map((c) => c.name)).toEqual(['email', 'first_name', 'contact']);
+      expect(customers.columns.find((c) => c.name === 'contact')!.sensitive).toMatchObject({ kind: 'person-name', reason: 'a name beside `email`: the rows are people' });
       expect(scan.tables.some((t) => t.sampled)).toBe(false);
     });
   });

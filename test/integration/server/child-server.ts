@@ -15,5 +15,6 @@ const server = await startServer({
   logger: silentLogger,
   log: () => {},
   allowPaths: [tmpdir()],
+  allowPrivilegedSources: true,
 });
 process.stdout.write(`${JSON.stringify({ url: server.url, key: server.firstKey?.key, workspace: server.firstKey?.workspaceId })}\n`);

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launchBrowser, SCREENSHOT_DIR } from '../../../helpers/browser.js';
 import { databaseAvailable, TEST_DATABASE_URLS } from '../../../helpers/databases.js';
 import { startTestServer, tempDir, waitForJob, type TestServer } from '../harness.js';
+import { ensureNap, NAP } from '../../../helpers/pg-nap.js';
 
 const HOSTILE_TAG = '<img src=x onerror="window.__xss = 1">';
 const HOSTILE_LINK = 'javascript:window.__xss=2';
@@ -41,6 +42,7 @@ describe.runIf(browserAvailable() && (await databaseAvailable('postgres')))('the
   const dialogs: string[] = [];
 
   beforeAll(async () => {
+    await ensureNap();
     t = await startTestServer({ workers: 2 });
     const dir = tempDir('web');
     const ids: string[] = [];
@@ -69,8 +71,8 @@ describe.runIf(browserAvailable() && (await databaseAvailable('postgres')))('the
         source_datasource_id: pgId,
         target_datasource_id: pgId,
         configuration: {
-          source_query: 'SELECT 1 AS id, 1 AS v FROM pg_sleep(60)',
-          target_query: 'SELECT 1 AS id, 2 AS v FROM pg_sleep(60)',
+          source_query: `SELECT 1 AS id, 1 AS v FROM ${NAP}(60)`,
+          target_query: `SELECT 1 AS id, 2 AS v FROM ${NAP}(60)`,
           source_columns: ['v'],
           target_columns: ['v'],
           primary_keys_source: ['id'],

@@ -1,0 +1,132 @@
+/**
+ * What a key without `read:sensitive` sees of a job: the values of sensitive columns masked in its diff
+ * (by the catalog's marks, the names and the values; every column when the comparison's own SQL reads a
+ * sensitive column, as a renamed one would escape masking by name), duplicate-key reasons without the
+ * values of sensitive keys, and database errors as their class and code, never the database's message
+ * (which quotes values: `invalid input syntax for type integer: "123-45-6789"`, `XPATH syntax error: '…'`).
+ */
+import type { DiffDetailsData } from '../api/contract.js';
+import type { CatalogTable } from '../catalog/scan.js';
+import type { ComparisonResult, DiffDetails } from '../engine/model.js';
+import { detectSensitive, valueKind } from '../sensitive/detect.js';
+import { Masker, maskComparison, sensitiveColumns } from '../sensitive/mask.js';
+import { sensitiveReads } from './sensitive-reads.js';
+import type { ServerServices } from './services.js';
+import type { JobRecord } from './storage/store.js';
+
+export interface ViewerMasking {
+  /** Source column names whose values are masked, with why. */
+  columns: Map<string, string>;
+  /** The comparison's SQL reads a sensitive column: every value is masked. */
+  all: boolean;
+}
+
+type Catalogs = (datasourceId: string) => Promise<CatalogTable[] | undefined>;
+
+/** Catalog reads cached for one request (a job list asks for the same sources again and again). */
+export function catalogCache(services: Pick<ServerServices, 'store'>): Catalogs {
+  const cache = new Map<string, Promise<CatalogTable[] | undefined>>();
+  return (id) => {
+    let tables = cache.get(id);
+    if (!tables) cache.set(id, (tables = services.store.catalogs.tables(id)));
+    return tables;
+  };
+}
+
+/** What to mask of this job for a key without read:sensitive. */
+export async function viewerMasking(job: JobRecord, catalogs: Catalogs): Promise<ViewerMasking> {
+  const snapshot = job.snapshot;
+  const config = snapshot.configuration as Record<string, unknown>;
+  const [sourceCatalog, targetCatalog] = await Promise.all([catalogs(snapshot.source_datasource_id), catalogs(snapshot.target_datasource_id)]);
+  const reads = await sensitiveReads([
+    { side: 'source', datasourceType: job.source_datasource_type ?? '', query: config.source_query, filter: config.source_filter, catalog: sourceCatalog },
+    { side: 'target', datasourceType: job.target_datasource_type ?? '', query: config.target_query, filter: config.target_filter, catalog: targetCatalog },
+  ]);
+  const columns = new Map<string, string>();
+  const sourceNames = [...list(config.primary_keys_source), ...list(config.source_columns)];
+  const targetNames = [...list(config.primary_keys_target), ...list(config.target_columns ?? config.source_columns)];
+  const marks = [marksOf(sourceCatalog, snapshot.source_dataset_name), marksOf(targetCatalog, snapshot.target_dataset_name)] as const;
+  sourceNames.forEach((name, i) => {
+    const mark = marks[0].get(name.toLowerCase()) ?? marks[1].get((targetNames[i] ?? name).toLowerCase());
+    if (mark) columns.set(name, mark);
+  });
+  return { columns, all: reads.length > 0 };
+}
+
+/** The diff as such a key sees it. */
+export function maskDiffFor(diff: DiffDetailsData, masking: ViewerMasking): DiffDetailsData {
+  const result: ComparisonResult = { name: 'diff', status: 'mismatch', diff: diff as unknown as DiffDetails };
+  const columns = masking.all
+    ? new Set([...Object.keys(diff.column_mapping), ...diff.primary_key_columns])
+    : new Set(sensitiveColumns(result, 'auto', { marked: masking.columns }).keys());
+  if (columns.size === 0) return diff;
+  return maskComparison(result, columns, new Masker()).diff as unknown as DiffDetailsData;
+}
+
+/** The job's message, failure reason and reasons as such a key sees them. */
+export function maskJobFor(job: JobRecord, masking: ViewerMasking): JobRecord {
+  const config = job.snapshot.configuration as Record<string, unknown>;
+  const keys = list(config.primary_keys_source);
+  const sensitiveKey = masking.all || keys.some((key) => masking.columns.has(key) || detectSensitive(key).sensitive);
+  const reasons = Array.isArray(job.result?.diff_reasons) ? (job.result.diff_reasons as unknown[]).map((reason) => maskReason(String(reason), sensitiveKey)) : undefined;
+  const failed = job.status !== 'SUCCESS';
+  return {
+    ...job,
+    message: job.message === null ? null : failed ? maskError(job.message) : maskSuccessMessage(job.message, sensitiveKey, reasons),
+    failure_reason: job.failure_reason === null ? null : maskError(job.failure_reason),
+    ...(job.result && reasons ? { result: { ...job.result, diff_reasons: reasons } } : {}),
+  };
+}
+
+const DUPLICATE = /^(Key \([^)]*\) = )(.*)( occurs (?:twice|\d+ times) in the (?:source|target)\.)$/s;
+
+/** "Key (email) = 'alice@example.com' occurs twice in the source." → "= (masked)" when the key is sensitive or the value looks it. */
+function maskReason(reason: string, sensitiveKey: boolean): string {
+  const match = DUPLICATE.exec(reason);
+  if (!match) return reason;
+  const values = [...match[2]!.matchAll(/'((?:[^']|'')*)'/g)].map((m) => m[1]!);
+  // a value that is, or holds a word that is, an e-mail, a phone, an id number… (or a person's name)
+  const looks = values.some((value) => detectSensitive('value', [value], { minValues: 1 }).sensitive || value.split(/\s+/).some((word) => valueKind(word.replace(/[.,;:!?]+$/, '')) !== undefined));
+  return sensitiveKey || looks ? `${match[1]}(masked)${match[3]}` : reason;
+}
+
+/** "The datasets differ: …" is the reasons joined (as the worker wrote it): rebuilt from the masked reasons. */
+function maskSuccessMessage(message: string, sensitiveKey: boolean, reasons: string[] | undefined): string {
+  const prefix = 'The datasets differ: ';
+  if (!message.startsWith(prefix)) return message;
+  if (reasons) return prefix + reasons.join(' ');
+  return sensitiveKey && /Key \(/.test(message) ? `${prefix}(reasons masked: they name a sensitive key)` : message;
+}
+
+/** A database's code: SQLSTATE (`22P02`), MariaDB/MySQL (`ER_…`), SQLite (`SQLITE_…`). */
+const CODE = /\[((?:[0-9A-Z]{5})|(?:ER|ERR|SQLITE)_[A-Z0-9_]+)\]/g;
+
+/**
+ * A failure as the class and code of the database's error, without its message; other failures (ours:
+ * a refused query, a timeout, a connection) keep their sentence, with quoted literals masked.
+ */
+export function maskError(text: string): string {
+  const codes = [...text.matchAll(CODE)].map((m) => m[1]!);
+  if (codes.length > 0) {
+    const source = /data source ["`]([^"`]+)["`]/i.exec(text)?.[1];
+    const code = codes.at(-1)!;
+    const kind = /^[0-9A-Z]{5}$/.test(code) ? `SQLSTATE ${code}` : code;
+    const what = /^Could not connect/.test(text) ? 'could not be connected to (ConnectionError' : 'rejected a query (QueryError';
+    return `${source ? `Data source "${source}"` : 'The database'} ${what}, ${kind}). The database's own message is shown only to keys with read:sensitive, as it may quote data values.`;
+  }
+  return text.replace(/'(?:[^']|'')*'/g, "'…'").replace(/(:\s*)"[^"]*"/g, '$1"…"');
+}
+
+function list(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+/** Column (lower case) → why, for the dataset's table in the catalog. */
+function marksOf(catalog: CatalogTable[] | undefined, dataset: string | null): Map<string, string> {
+  const marks = new Map<string, string>();
+  if (!catalog || !dataset) return marks;
+  const wanted = dataset.toLowerCase();
+  const table = catalog.find((t) => t.name.toLowerCase() === wanted) ?? catalog.find((t) => t.name.toLowerCase().split('.').at(-1) === wanted.split('.').at(-1));
+  for (const column of table?.columns ?? []) if (column.sensitive) marks.set(column.name.toLowerCase(), `marked ${column.sensitive.kind} by the catalog`);
+  return marks;
+}

@@ -1,0 +1,184 @@
+/**
+ * Issue #32's masking attacks against a real service and real databases, by keys without
+ * read:sensitive: a renamed e-mail in a query is refused (and shown fully masked when a trusted key
+ * wrote it), database errors quoting values show only their class and code, a duplicated sensitive
+ * key is masked in the reasons, the catalog's marks and people's names mask a one-row difference.
+ */
+import mysql from 'mysql2/promise';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as c from '../../../src/api/contract.js';
+import { databaseAvailable, TEST_DATABASE_URLS } from '../../helpers/databases.js';
+import { startTestServer, waitForJob, type TestServer } from './harness.js';
+
+const SCHEMA = 'dc_tenant_mask';
+const hasPostgres = await databaseAvailable('postgres');
+const hasMysql = await databaseAvailable('mysql');
+
+/** 12 people (the scan samples them); b differs from a in one row per column under test. */
+const PEOPLE = Array.from({ length: 12 }, (_, i) => ({
+  id: i + 1,
+  email: `person${i}@example.org`,
+  ssn: `${String(101 + i).padStart(3, '0')}-45-${String(6789 + i)}`,
+  name: ['Ada Lovelace', 'Grace Hopper', 'Alan Turing', 'Katherine Johnson', 'Margaret Hamilton', 'Jean Bartik', 'John Backus', 'Barbara Liskov', 'Donald Knuth', 'Frances Allen', 'Edsger Dijkstra', 'Mary Keller'][i]!,
+  contact: `contact${i}@mail.example.com`,
+  ref: `${String(201 + i)}-12-${String(3400 + i)}`,
+  amount: i * 10,
+}));
+const PLANTED = ['person0@example.org', 'person0 at example.org', '101-45-6789', 'Ada Lovelace', 'Ada Byron', 'contact0@mail.example.com', 'changed0@mail.example.com'];
+
+function rowsSql(table: string, changed: boolean): string {
+  const values = PEOPLE.map((p) => {
+    const first = changed && p.id === 1;
+    return `(${p.id}, '${first ? 'person0-new@example.org' : p.email}', '${p.ssn}', '${first ? 'Ada Byron' : p.name}', '${first ? 'changed0@mail.example.com' : p.contact}', '${first ? 'ref-on-hold' : p.id === 1 ? 'ref-open' : p.ref}', ${p.amount})`;
+  });
+  return `INSERT INTO ${table} (id, email, ssn, name, contact, ref, amount) VALUES ${values.join(', ')}`;
+}
+
+describe.runIf(hasPostgres)('masking that follows the data (PostgreSQL)', () => {
+  let t: TestServer;
+  let admin: pg.Client;
+  let sourceId: string;
+  let reader: string;
+  let author: string;
+
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: TEST_DATABASE_URLS.postgres });
+    await admin.connect();
+    await admin.query(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE; CREATE SCHEMA ${SCHEMA}`);
+    for (const table of ['people_a', 'people_b']) {
+      await admin.query(`CREATE TABLE ${SCHEMA}.${table} (id INTEGER PRIMARY KEY, email TEXT, ssn TEXT, name TEXT, contact TEXT, ref TEXT, amount INTEGER)`);
+      await admin.query(rowsSql(`${SCHEMA}.${table}`, table === 'people_b'));
+    }
+    await admin.query(`CREATE TABLE ${SCHEMA}.dupes (email TEXT, amount INTEGER); INSERT INTO ${SCHEMA}.dupes VALUES ('alice@example.com', 1), ('alice@example.com', 2), ('bob@example.com', 3)`);
+    t = await startTestServer();
+    reader = (await t.newKey(['read'])).key;
+    author = (await t.newKey(['read', 'write:comparison', 'write:job'])).key;
+    const created = await t.request('POST', '/sources', { body: { name: 'pg', type: 'postgres', url: TEST_DATABASE_URLS.postgres } });
+    sourceId = c.dataSourceCreateResponseSchema.parse(created.json).data.id;
+    const catalog = await t.request('GET', `/sources/${sourceId}/catalog`);
+    expect(JSON.stringify(catalog.json)).toMatch(/"ref".*national-id|national-id.*"ref"/s);
+  });
+  afterAll(async () => {
+    await admin?.query(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE`);
+    await admin?.end();
+    await t?.stop();
+  });
+
+  const body = (configuration: Record<string, unknown>, datasets: [string | null, string | null] = [`${SCHEMA}.people_a`, `${SCHEMA}.people_b`]) => ({
+    name: `c-${Math.random().toString(36).slice(2, 8)}`,
+    source_datasource_id: sourceId,
+    target_datasource_id: sourceId,
+    ...(datasets[0] ? { source_dataset_id: datasets[0] } : {}),
+    ...(datasets[1] ? { target_dataset_id: datasets[1] } : {}),
+    configuration: { primary_keys_source: ['id'], primary_keys_target: ['id'], ...configuration },
+  });
+  const run = async (key: string, configuration: Record<string, unknown>, datasets?: [string | null, string | null]) => {
+    const answer = await t.request('POST', '/comparisons', { key, body: body(configuration, datasets) });
+    expect(answer.status, answer.text).toBe(201);
+    return waitForJob(t, answer.json.run_id);
+  };
+  const seenBy = async (key: string, runId: number) => {
+    const details = await t.request('POST', '/jobs/comparison/details', { key, body: [runId] });
+    const list = await t.request('GET', '/jobs/comparison', { key });
+    const diff = await t.request('GET', `/jobs/comparison/${runId}/diff-details`, { key });
+    const page = await t.request('GET', `/ui/jobs/${runId}`, { key });
+    return [details.text, list.text, diff.text, page.status === 200 ? page.text : ''].join('\n');
+  };
+
+  it('refuses a renamed e-mail, a `*` over it and a filter on it from a key without read:sensitive', async () => {
+    for (const configuration of [
+      { source_query: `SELECT id, replace(email, '@', ' at ') AS contact2 FROM ${SCHEMA}.people_a`, source_columns: ['contact2'], target_columns: ['contact2'] },
+      { source_query: `SELECT x.* FROM (SELECT * FROM ${SCHEMA}.people_a) x`, source_columns: ['amount'], target_columns: ['amount'] },
+      { source_filter: `U&"em\\0061il" LIKE 'person0%'`, source_columns: ['amount'], target_columns: ['amount'] },
+    ]) {
+      const answer = await t.request('POST', '/comparisons', { key: author, body: body(configuration, configuration.source_query ? [null, `${SCHEMA}.people_b`] : undefined) });
+      expect(answer.status, answer.text).toBe(403);
+      expect(answer.json.code).toBe('sensitive_columns');
+      expect(answer.json.message).toMatch(/source_(query|filter) reads `(email|\*|ssn|name|contact|ref)`.*use a key with read:sensitive/);
+    }
+  });
+
+  it('shows a trusted key\'s renamed e-mail fully masked to a read key', async () => {
+    const query = (table: string) => `SELECT id, replace(email, '@', ' at ') AS contact2 FROM ${SCHEMA}.${table}`;
+    const job = await run(t.key, { source_query: query('people_a'), target_query: query('people_b'), source_columns: ['contact2'], target_columns: ['contact2'] }, [null, null]);
+    expect(job.status).toBe('SUCCESS');
+    const masked = await seenBy(reader, job.run_id);
+    for (const value of ['person0 at example.org', 'person0-new at example.org']) expect(masked).not.toContain(value);
+    expect(masked).toMatch(/\*\*\* ·[0-9a-f]{6}/);
+    expect(await seenBy(t.key, job.run_id)).toContain('person0 at example.org');
+  });
+
+  it('masks a one-row difference by the catalog\'s marks and people\'s names', async () => {
+    const job = await run(t.key, { source_columns: ['name', 'contact', 'ref', 'amount'], target_columns: ['name', 'contact', 'ref', 'amount'] });
+    expect(job.status).toBe('SUCCESS');
+    const masked = await seenBy(reader, job.run_id);
+    for (const value of ['Ada Lovelace', 'Ada Byron', 'contact0@mail.example.com', 'changed0@mail.example.com', 'ref-open', 'ref-on-hold']) expect(masked).not.toContain(value);
+    expect(masked).toContain('column `ref`');
+    const trusted = await seenBy(t.key, job.run_id);
+    for (const value of ['Ada Byron', 'changed0@mail.example.com', 'ref-on-hold']) expect(trusted).toContain(value);
+  });
+
+  it('shows an error quoting a value as its class and SQLSTATE only', async () => {
+    const job = await run(t.key, { source_query: `SELECT id, ssn::int AS amount FROM ${SCHEMA}.people_a`, source_columns: ['amount'], target_columns: ['amount'] }, [null, `${SCHEMA}.people_b`]);
+    expect(job.status).toBe('FAILURE');
+    expect(job.failure_reason).toContain('101-45-6789'); // the trusted key sees the database's message
+    const masked = await seenBy(reader, job.run_id);
+    expect(masked).not.toContain('101-45-6789');
+    expect(masked).toMatch(/rejected a query \(QueryError, SQLSTATE 22P02\)/);
+  });
+
+  it('masks a duplicated sensitive key in the reasons', async () => {
+    const job = await run(t.key, { primary_keys_source: ['email'], primary_keys_target: ['email'], source_columns: ['amount'], target_columns: ['amount'] }, [`${SCHEMA}.dupes`, `${SCHEMA}.dupes`]);
+    expect(job.status).toBe('SUCCESS');
+    expect(JSON.stringify(job.result.diff_reasons)).toContain("Key (email) = 'alice@example.com' occurs twice");
+    const masked = await seenBy(reader, job.run_id);
+    expect(masked).not.toContain('alice@example.com');
+    expect(masked).toContain('Key (email) = (masked) occurs twice in the source.');
+  });
+
+  it('never shows the planted values to the read key anywhere', async () => {
+    const list = await t.request('GET', '/jobs/comparison?size=100', { key: reader });
+    const ids = list.json.data.items.map((item: { job_id: number }) => item.job_id);
+    const everything = (await Promise.all(ids.map((id: number) => seenBy(reader, id)))).join('\n');
+    for (const value of PLANTED) expect(everything, value).not.toContain(value);
+  });
+});
+
+describe.runIf(hasMysql)('MariaDB errors that carry values', () => {
+  let t: TestServer;
+  let admin: mysql.Connection;
+  let sourceId: string;
+  beforeAll(async () => {
+    admin = await mysql.createConnection(TEST_DATABASE_URLS.mysql);
+    await admin.query('DROP TABLE IF EXISTS dc_tenant_mask_people');
+    await admin.query('CREATE TABLE dc_tenant_mask_people (id INT PRIMARY KEY, email VARCHAR(100), ssn VARCHAR(20), amount INT)');
+    await admin.query("INSERT INTO dc_tenant_mask_people VALUES (1, 'alice@example.com', '123-45-6789', 1), (2, 'bob@example.com', '234-56-7890', 2)");
+    t = await startTestServer();
+    sourceId = c.dataSourceCreateResponseSchema.parse((await t.request('POST', '/sources', { body: { name: 'maria', type: 'mariadb', url: TEST_DATABASE_URLS.mysql } })).json).data.id;
+  });
+  afterAll(async () => {
+    await admin?.query('DROP TABLE IF EXISTS dc_tenant_mask_people');
+    await admin?.end();
+    await t?.stop();
+  });
+
+  it('refuses the extractvalue read to a key without read:sensitive, and shows a trusted key\'s failure as its code only', async () => {
+    const query = "SELECT id, extractvalue(1, concat('~', (SELECT group_concat(email, ssn) FROM dc_tenant_mask_people))) AS amount FROM dc_tenant_mask_people";
+    const configuration = { source_query: query, primary_keys_source: ['id'], primary_keys_target: ['id'], source_columns: ['amount'], target_columns: ['amount'] };
+    const request = { name: 'xpath', source_datasource_id: sourceId, target_datasource_id: sourceId, target_dataset_id: 'dc_tenant_mask_people', configuration };
+    const author = (await t.newKey(['read', 'write:comparison', 'write:job'])).key;
+    const refused = await t.request('POST', '/comparisons', { key: author, body: request });
+    expect(refused.status, refused.text).toBe(403);
+    expect(refused.json.message).toMatch(/source_query reads `email`/);
+
+    const created = await t.request('POST', '/comparisons', { body: request });
+    const job = await waitForJob(t, created.json.run_id);
+    expect(job.status).toBe('FAILURE');
+    expect(job.failure_reason).toContain('alice@example.com123-45-6789');
+    const reader = (await t.newKey(['read'])).key;
+    const seen = (await t.request('POST', '/jobs/comparison/details', { key: reader, body: [job.run_id] })).text + (await t.request('GET', '/jobs/comparison', { key: reader })).text;
+    expect(seen).not.toMatch(/alice@example\.com|123-45-6789/);
+    expect(seen).toMatch(/Data source \\"maria\\" rejected a query \(QueryError, ER_[A-Z_]+\)/);
+  });
+});

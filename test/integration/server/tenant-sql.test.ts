@@ -1,0 +1,155 @@
+/**
+ * Issue #32's SQL attacks against a real service and real databases: PostgreSQL SQL is checked on
+ * its parse tree (unicode-escaped names, SQL hidden in strings, signals), user functions by their
+ * volatility, and data sources whose role can do more than read are refused unless the operator
+ * allows them, with the statements that fix the role.
+ */
+import mysql from 'mysql2/promise';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as c from '../../../src/api/contract.js';
+import { databaseAvailable, TEST_DATABASE_URLS } from '../../helpers/databases.js';
+import { comparisonBody, startTestServer, waitForJob, type TestServer } from './harness.js';
+
+const SCHEMA = 'dc_tenant_sql';
+const READER = 'dc_tenant_sql_reader';
+const hasPostgres = await databaseAvailable('postgres');
+const hasMysql = await databaseAvailable('mysql');
+
+function withUser(url: string, user: string, password: string): string {
+  const parsed = new URL(url);
+  parsed.username = user;
+  parsed.password = password;
+  return parsed.toString();
+}
+
+describe.runIf(hasPostgres)('PostgreSQL SQL from a comparison-only key (issue #32)', () => {
+  let t: TestServer;
+  let key: string;
+  let sourceId: string;
+  let admin: pg.Client;
+
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: TEST_DATABASE_URLS.postgres });
+    await admin.connect();
+    await admin.query(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE; CREATE SCHEMA ${SCHEMA}`);
+    await admin.query(`CREATE TABLE ${SCHEMA}.orders (id INTEGER PRIMARY KEY, amount NUMERIC, status TEXT); INSERT INTO ${SCHEMA}.orders VALUES (1, 10, 'a'), (2, 20, 'b')`);
+    // a function that reads the server's files, declared with the default volatility
+    await admin.query(`CREATE FUNCTION ${SCHEMA}.innocent(p text) RETURNS text LANGUAGE sql AS $$ SELECT pg_read_file(p) $$`);
+    t = await startTestServer();
+    key = (await t.newKey(['read', 'write:comparison', 'write:job'])).key;
+    const created = await t.request('POST', '/sources', { body: { name: 'pg', type: 'postgres', url: TEST_DATABASE_URLS.postgres } });
+    sourceId = c.dataSourceCreateResponseSchema.parse(created.json).data.id;
+  });
+  afterAll(async () => {
+    await admin?.query(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE`);
+    await admin?.end();
+    await t?.stop();
+  });
+
+  const create = (configuration: Record<string, unknown>, dataset: string | null = `${SCHEMA}.orders`) => {
+    const body = comparisonBody(sourceId, sourceId, { source_dataset_id: dataset ?? undefined, target_dataset_id: `${SCHEMA}.orders` });
+    return t.request('POST', '/comparisons', { key, body: { ...body, configuration: { ...(body.configuration as object), ...configuration } } });
+  };
+
+  it.each([
+    ['source_query', `SELECT 1 AS id, U&"pg\\005fread\\005ffile"('/etc/passwd') AS amount, 'x' AS status`, /calls `pg_read_file\(\)`, which reads the server's files/],
+    ['source_query', `SELECT 1 AS id, count(*) AS amount, 'x' AS status FROM ts_stat('SELECT to_tsvector(status) FROM ${SCHEMA}.orders')`, /calls `ts_stat\(\)`, which runs SQL .* in a string/],
+    ['source_filter', `U&"pg\\005fterminate\\005fbackend"(pg_backend_pid()) IS NOT NULL`, /calls `pg_terminate_backend\(\)`, which signals other sessions/],
+    ['source_filter', `id IN (SELECT id FROM ${SCHEMA}.orders FOR UPDATE)`, /uses `UPDATE`|FOR UPDATE/],
+  ])('%s %s → 422 naming the function, nothing stored', async (field, sql, expected) => {
+    const answer = await create({ [field]: sql }, field === 'source_query' ? null : `${SCHEMA}.orders`);
+    expect(answer.status, answer.text).toBe(422);
+    expect(answer.json.detail[0].loc).toEqual(['body', 'configuration', field]);
+    expect(answer.json.detail[0].msg).toMatch(expected);
+    const listed = await t.request('GET', '/comparisons', { key });
+    expect(listed.json.data.items).toHaveLength(0);
+  });
+
+  it('fails a job whose query calls a volatile user function, naming it and the fix', async () => {
+    const answer = await create({ source_query: `SELECT id, ${SCHEMA}.innocent('/etc/passwd') AS amount, status FROM ${SCHEMA}.orders` }, null);
+    expect(answer.status, answer.text).toBe(201);
+    const job = await waitForJob(t, answer.json.run_id);
+    expect(job.status).toBe('FAILURE');
+    expect(job.failure_reason).toMatch(/calls `innocent\(\)`, which PostgreSQL marks VOLATILE.*ALTER FUNCTION innocent STABLE/);
+    expect(job.failure_reason).not.toMatch(/root:/);
+  });
+});
+
+describe.runIf(hasPostgres)('privileged PostgreSQL data sources', () => {
+  let t: TestServer;
+  let admin: pg.Client;
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: TEST_DATABASE_URLS.postgres });
+    await admin.connect();
+    await admin.query(`DROP ROLE IF EXISTS ${READER}; CREATE ROLE ${READER} LOGIN PASSWORD 'reader-pw'`);
+    t = await startTestServer({ allowPrivilegedSources: false });
+  });
+  afterAll(async () => {
+    await t?.stop();
+    await admin?.query(`DROP ROLE IF EXISTS ${READER}`);
+    await admin?.end();
+  });
+
+  it('refuses a superuser with the statement that fixes it, and takes a role that only reads', async () => {
+    const refused = await t.request('POST', '/sources', { body: { name: 'pg-admin', type: 'postgres', url: TEST_DATABASE_URLS.postgres } });
+    expect(refused.status, refused.text).toBe(403);
+    expect(refused.json.code).toBe('privileged_datasource');
+    expect(refused.json.message).toMatch(/connects as postgres, which holds superuser.*ALTER ROLE "postgres" NOSUPERUSER;.*--allow-privileged-sources/);
+    const listed = await t.request('GET', '/sources');
+    expect(listed.json.data.items).toHaveLength(0);
+
+    await admin.query(`GRANT pg_read_server_files, pg_signal_backend TO ${READER}`);
+    const memberOf = await t.request('POST', '/sources', { body: { name: 'pg-files', type: 'postgres', url: withUser(TEST_DATABASE_URLS.postgres, READER, 'reader-pw') } });
+    expect(memberOf.status, memberOf.text).toBe(403);
+    expect(memberOf.json.message).toMatch(new RegExp(`holds pg_read_server_files, pg_signal_backend.*REVOKE pg_read_server_files FROM "${READER}"; REVOKE pg_signal_backend FROM "${READER}";`));
+
+    await admin.query(`REVOKE pg_read_server_files, pg_signal_backend FROM ${READER}`);
+    const reader = await t.request('POST', '/sources', { body: { name: 'pg-reader', type: 'postgres', url: withUser(TEST_DATABASE_URLS.postgres, READER, 'reader-pw') } });
+    expect(reader.status, reader.text).toBe(201);
+  });
+});
+
+describe.runIf(hasMysql)('privileged MariaDB data sources', () => {
+  let t: TestServer;
+  let admin: mysql.Connection;
+  beforeAll(async () => {
+    admin = await mysql.createConnection(TEST_DATABASE_URLS.mysql);
+    await admin.query(`DROP USER IF EXISTS '${READER}'@'%'`);
+    await admin.query(`CREATE USER '${READER}'@'%' IDENTIFIED BY 'reader-pw'`);
+    await admin.query(`GRANT SELECT ON test.* TO '${READER}'@'%'`);
+    t = await startTestServer({ allowPrivilegedSources: false });
+  });
+  afterAll(async () => {
+    await t?.stop();
+    await admin?.query(`DROP USER IF EXISTS '${READER}'@'%'`);
+    await admin?.query(`DROP ROLE IF EXISTS ${READER}_role`);
+    await admin?.end();
+  });
+
+  it('refuses an account with FILE or write grants, and takes one that only reads', async () => {
+    const root = await t.request('POST', '/sources', { body: { name: 'maria-root', type: 'mariadb', url: TEST_DATABASE_URLS.mysql } });
+    expect(root.status, root.text).toBe(403);
+    expect(root.json.message).toMatch(/holds ALL PRIVILEGES.*REVOKE ALL PRIVILEGES ON \*\.\* FROM 'root'@/);
+    const readerUrl = withUser(TEST_DATABASE_URLS.mysql, READER, 'reader-pw');
+    await admin.query(`GRANT FILE ON *.* TO '${READER}'@'%'`);
+    await admin.query(`GRANT INSERT ON test.* TO '${READER}'@'%'`);
+    const files = await t.request('POST', '/sources', { body: { name: 'maria-files', type: 'mariadb', url: readerUrl } });
+    expect(files.status, files.text).toBe(403);
+    expect(files.json.message).toMatch(new RegExp(`holds FILE, INSERT.*REVOKE FILE ON \\*\\.\\* FROM '${READER}'@'%'; REVOKE INSERT ON \`test\`\\.\\* FROM '${READER}'@'%';`));
+    await admin.query(`REVOKE FILE ON *.* FROM '${READER}'@'%'`);
+    await admin.query(`REVOKE INSERT ON test.* FROM '${READER}'@'%'`);
+    // a FILE privilege held through the account's default role
+    await admin.query(`DROP ROLE IF EXISTS ${READER}_role`);
+    await admin.query(`CREATE ROLE ${READER}_role`);
+    await admin.query(`GRANT FILE ON *.* TO ${READER}_role`);
+    await admin.query(`GRANT ${READER}_role TO '${READER}'@'%'`);
+    await admin.query(`SET DEFAULT ROLE ${READER}_role FOR '${READER}'@'%'`);
+    const viaRole = await t.request('POST', '/sources', { body: { name: 'maria-role', type: 'mariadb', url: readerUrl } });
+    expect(viaRole.status, viaRole.text).toBe(403);
+    expect(viaRole.json.message).toMatch(new RegExp(`holds FILE.*REVOKE FILE ON \\*\\.\\* FROM \`${READER}_role\`;`));
+    await admin.query(`DROP ROLE ${READER}_role`);
+    const reader = await t.request('POST', '/sources', { body: { name: 'maria-reader', type: 'mariadb', url: readerUrl } });
+    expect(reader.status, reader.text).toBe(201);
+  });
+});
