@@ -13,7 +13,8 @@ import type { RunComparison } from '../engine/model.js';
 import type { Logger } from '../shared/logger.js';
 import { redact } from '../shared/redact.js';
 import { createApiKey } from './api-keys.js';
-import { scanDatasource } from './connections.js';
+import { EnvPolicy, HostPolicy } from './connection-policy.js';
+import { scanDatasource, type SourcePolicy } from './connections.js';
 import { FileAccessPolicy } from './file-access.js';
 import { JobService } from './jobs/job-service.js';
 import { WorkerPool } from './jobs/worker-pool.js';
@@ -48,8 +49,21 @@ export interface ServerOptions extends StoreLocation {
   defaultDiffRows?: number;
   maxDiffRows?: number;
   jobTimeoutMs?: number;
-  /** Folders whose SQLite files may be data sources, besides `<dataDir>/sources`. */
+  /**
+   * Folders whose files (SQLite, TLS certificates) data sources may open, besides `<dataDir>/sources/<workspace>`:
+   * `DIR` (a subfolder per workspace: DIR/<workspace id>), `WS=DIR` (that workspace), `*=DIR` (every workspace).
+   */
   allowPaths?: string[];
+  /** Environment variables `url_env` may name: `NAME` (every workspace) or `WS=NAME`; default none. */
+  allowEnv?: string[];
+  /** Hosts, addresses and networks (CIDR) data sources may connect to; default any. */
+  allowHosts?: string[];
+  /** Connect timeout of data source connections (default 10 s). */
+  connectTimeoutMs?: number;
+  /** Each statement's time limit on data sources (default 30 min). */
+  statementTimeoutMs?: number;
+  /** Most jobs of one workspace running at once in this process (default workers - 1, at least 1). */
+  workspaceWorkers?: number;
   /** Mark the web page's session cookie Secure (behind HTTPS; default false: plain http on localhost). */
   secureCookies?: boolean;
   /** Scan a new data source's catalog when it is created (default true). */
@@ -82,6 +96,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const store = await openStore(options);
   const box = new SecretBox(loadServerKey(options.dataDir, options.env));
   const files = new FileAccessPolicy(options.dataDir, options.allowPaths);
+  const sources: SourcePolicy = {
+    files,
+    envs: new EnvPolicy(options.allowEnv),
+    hosts: new HostPolicy(options.allowHosts),
+    connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
+    ...(options.databaseUrl ? { storeUrl: options.databaseUrl } : {}),
+    env: options.env ?? process.env,
+  };
   let firstKey: RunningServer['firstKey'];
   if ((await store.countKeys()) === 0) {
     const workspaceId = randomUUID();
@@ -95,10 +117,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       ? new WorkerPool({
           store,
           box,
-          files,
+          sources,
           runComparison,
           logger: options.logger,
           concurrency: workers,
+          ...(options.workspaceWorkers === undefined ? {} : { perWorkspace: options.workspaceWorkers }),
           leaseMs: options.leaseMs ?? 30_000,
           pollMs: options.pollMs ?? 1000,
           maxRetries: options.maxRetries ?? 1,
@@ -106,9 +129,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
             defaultDiffRows: options.defaultDiffRows ?? 100,
             maxDiffRows: options.maxDiffRows ?? 1000,
             ...(options.jobTimeoutMs === undefined ? {} : { timeoutMs: options.jobTimeoutMs }),
+            ...(options.statementTimeoutMs === undefined ? {} : { statementTimeoutMs: options.statementTimeoutMs }),
           },
           exclusiveStore: !options.databaseUrl,
-          ...(options.env ? { env: options.env } : {}),
         })
       : null;
   const jobs = new JobService(store, pool, options.maxQueue ?? 1000, now);
@@ -116,13 +139,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     store,
     jobs,
     box,
-    files,
+    sources,
     logger: options.logger,
     now,
     scan: (source, timeLimitMs) =>
       options.scanOnCreate === false && timeLimitMs === undefined
         ? Promise.resolve(undefined)
-        : scanDatasource(source, { box, files, logger: options.logger, now }, timeLimitMs ?? options.scanTimeLimitMs ?? 10_000, options.env),
+        : scanDatasource(source, { box, sources, logger: options.logger, now }, timeLimitMs ?? options.scanTimeLimitMs ?? 10_000),
   };
   const routes = [...comparisonRoutes(services), ...jobRoutes(services), ...sourceRoutes(services)];
   const openapi = openApiDocument(routes, SERVER_VERSION);

@@ -5,7 +5,7 @@ import type { Pool, PoolConnection, FieldPacket } from 'mysql2';
 import { addressOf, wrapDriverError, type ErrorCategory } from '../errors.js';
 import { splitQualifiedName } from '../../sql/compiler.js';
 import { ConnectionError } from '../../shared/errors.js';
-import type { ColumnType, ConnectOptions, DatabaseConnection, QueryOptions, RelationSchema, ResultRow } from '../types.js';
+import type { ColumnType, ConnectOptions, DatabaseConnection, NetworkSettings, QueryOptions, RelationSchema, ResultRow, TlsSettings } from '../types.js';
 import { mysqlCompiler } from './compiler.js';
 import { mysqlColumnType } from './type-names.js';
 
@@ -17,6 +17,8 @@ export class MysqlConnection implements DatabaseConnection {
   readonly compiler = mysqlCompiler;
   private pool: Pool | undefined;
   private closed = false;
+  /** KILL QUERYs under way: `close` waits for them, so a dropped query is stopped on the server too. */
+  private readonly killing = new Set<Promise<void>>();
   private toldOfOracleMode = false;
   /** Pool connections whose session settings are made. */
   private readonly prepared = new WeakSet<PoolConnection>();
@@ -24,11 +26,15 @@ export class MysqlConnection implements DatabaseConnection {
   constructor(
     private readonly url: string,
     private readonly options: ConnectOptions,
+    private readonly network: NetworkSettings = {},
   ) {}
 
   private connectionOptions() {
     return {
       uri: this.url,
+      // The service's URLs come without query parameters (src/server/connection-policy.ts), TLS as text here.
+      connectTimeout: this.network.connectTimeoutMs ?? 30_000,
+      ...(this.network.isolated?.tls ? { ssl: mysqlTls(this.network.isolated.tls) } : {}),
       timezone: 'Z',
       dateStrings: true,
       supportBigNumbers: true,
@@ -55,18 +61,26 @@ export class MysqlConnection implements DatabaseConnection {
     return this.pool;
   }
 
-  private wrap(error: unknown, sql: string | undefined, options?: QueryOptions) {
+  /** `connecting`: the error came while getting a connection, so it is a connection error whatever its code (a timeout, the wrong protocol…). */
+  private wrap(error: unknown, sql: string | undefined, options?: QueryOptions, connecting = false) {
     const context: { datasourceName: string; sql?: string; signal?: AbortSignal } = { datasourceName: this.options.datasourceName };
     if (sql !== undefined) context.sql = sql;
     if (options?.signal) context.signal = options.signal;
-    return wrapDriverError(error, categorize(error), { ...context, statementTimeoutMs: this.options.statementTimeoutMs, address: addressOf(this.url, 3306) });
+    const info = categorize(error);
+    return wrapDriverError(error, connecting && info.category !== 'cancelled' ? { ...info, category: 'connection' } : info, { ...context, statementTimeoutMs: this.options.statementTimeoutMs, address: addressOf(this.url, 3306) });
   }
 
   private async acquire(options?: QueryOptions): Promise<PoolConnection> {
     options?.signal?.throwIfAborted();
+    const signal = options?.signal;
     const connection = await new Promise<PoolConnection>((resolve, reject) => {
+      // An abort does not wait for a server that never answers: the late connection is dropped when it comes.
+      const stop = () => reject(this.wrap(signal?.reason, undefined, options));
+      signal?.addEventListener('abort', stop, { once: true });
       this.getPool().getConnection((error, connection) => {
-        if (error) reject(this.wrap(error, undefined));
+        signal?.removeEventListener('abort', stop);
+        if (signal?.aborted) connection?.destroy();
+        else if (error) reject(this.wrap(error, undefined, undefined, true));
         else resolve(connection);
       });
     });
@@ -75,7 +89,7 @@ export class MysqlConnection implements DatabaseConnection {
       await this.prepareSession(connection);
     } catch (error) {
       connection.destroy();
-      throw this.wrap(error, undefined);
+      throw this.wrap(error, undefined, undefined, true);
     }
     this.prepared.add(connection);
     return connection;
@@ -124,7 +138,14 @@ export class MysqlConnection implements DatabaseConnection {
   private onAbort(connection: PoolConnection, options?: QueryOptions): () => void {
     const signal = options?.signal;
     if (!signal) return () => undefined;
-    const listener = () => void this.kill(connection.threadId);
+    // Stop the query on the server, and drop the connection at once (a server that stopped answering
+    // would otherwise hold the query, and whoever waits for it, until the socket dies).
+    const listener = () => {
+      const killed = this.kill(connection.threadId);
+      this.killing.add(killed);
+      void killed.finally(() => this.killing.delete(killed));
+      connection.destroy();
+    };
     signal.addEventListener('abort', listener, { once: true });
     return () => signal.removeEventListener('abort', listener);
   }
@@ -239,8 +260,21 @@ export class MysqlConnection implements DatabaseConnection {
     this.closed = true;
     const pool = this.pool;
     this.pool = undefined;
+    await Promise.allSettled([...this.killing]);
     if (pool) await new Promise<void>((resolve) => pool.end(() => resolve()));
   }
+}
+
+/** mysql2's `ssl` option for an isolated connection's TLS. */
+function mysqlTls(tls: TlsSettings): Record<string, unknown> {
+  return {
+    rejectUnauthorized: tls.verify !== false,
+    ...(tls.verify === 'ca' ? { checkServerIdentity: () => undefined } : {}),
+    ...(tls.ca === undefined ? {} : { ca: tls.ca }),
+    ...(tls.cert === undefined ? {} : { cert: tls.cert }),
+    ...(tls.key === undefined ? {} : { key: tls.key }),
+    ...(tls.servername === undefined ? {} : { servername: tls.servername }),
+  };
 }
 
 /**

@@ -6,7 +6,7 @@ import { columnTypeOf } from '../../sql/type-family.js';
 import { POSTGRES_SINGLE_FLOAT } from './type-names.js';
 import { ConnectionError } from '../../shared/errors.js';
 import { readableBatches } from '../readable-batches.js';
-import type { ConnectOptions, DatabaseConnection, QueryOptions, RelationSchema, ResultRow } from '../types.js';
+import type { ConnectOptions, DatabaseConnection, NetworkSettings, QueryOptions, RelationSchema, ResultRow, TlsSettings } from '../types.js';
 import { postgresCompiler } from './compiler.js';
 
 /**
@@ -30,6 +30,45 @@ function sessionOptions(statementTimeoutMs: number | undefined): string {
   return `${SESSION_SETTINGS} ${READ_ONLY_SETTINGS}${timeout}`;
 }
 
+/** Default time to wait for a connection (the server, TLS and authentication). */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
+
+/**
+ * node-pg's settings for `url`. An isolated connection (the service's) is built from the URL's parts
+ * alone: no connection string (whose `sslrootcert`/`options`… node-pg would honour, reading files
+ * synchronously), no PG* environment variable, no ~/.pgpass (the password is a function, so node-pg
+ * never looks for one), TLS from the given text.
+ */
+export function postgresClientConfig(url: string, network: NetworkSettings = {}): pg.ClientConfig {
+  const connectionTimeoutMillis = network.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+  if (!network.isolated) return { connectionString: url, connectionTimeoutMillis };
+  const parsed = new URL(url);
+  const decode = (text: string) => decodeURIComponent(text);
+  const user = decode(parsed.username);
+  const password = decode(parsed.password);
+  return {
+    host: parsed.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: Number(parsed.port || 5432),
+    user,
+    database: decode(parsed.pathname.replace(/^\//, '')) || user,
+    password: () => password,
+    ssl: tlsOptions(network.isolated.tls),
+    connectionTimeoutMillis,
+  };
+}
+
+function tlsOptions(tls: TlsSettings | null): pg.ClientConfig['ssl'] {
+  if (!tls) return false;
+  return {
+    rejectUnauthorized: tls.verify !== false,
+    ...(tls.verify === 'ca' ? { checkServerIdentity: () => undefined } : {}),
+    ...(tls.ca === undefined ? {} : { ca: tls.ca }),
+    ...(tls.cert === undefined ? {} : { cert: tls.cert }),
+    ...(tls.key === undefined ? {} : { key: tls.key }),
+    ...(tls.servername === undefined ? {} : { servername: tls.servername }),
+  };
+}
+
 /**
  * A query sent over the extended protocol (Parse/Bind/Execute) even without parameters: there
  * PostgreSQL refuses a text holding several statements, where the simple protocol would run them all.
@@ -44,16 +83,24 @@ export class PostgresConnection implements DatabaseConnection {
   readonly compiler = postgresCompiler;
   private pool: pg.Pool | undefined;
   private closed = false;
+  /** Cancels under way: `close` waits for them, so a dropped query is stopped on the server too. */
+  private readonly cancelling = new Set<Promise<void>>();
 
   constructor(
     private readonly url: string,
     private readonly options: ConnectOptions,
+    private readonly network: NetworkSettings = {},
   ) {}
 
   private getPool(): pg.Pool {
     if (this.closed) throw new ConnectionError(`The connection to data source "${this.options.datasourceName}" is closed.`);
     if (!this.pool) {
-      const pool = new pg.Pool({ connectionString: this.url, max: this.options.poolSize ?? 4, options: sessionOptions(this.options.statementTimeoutMs), application_name: 'datacompare' });
+      const pool = new pg.Pool({
+        ...postgresClientConfig(this.url, this.network),
+        max: this.options.poolSize ?? 4,
+        options: sessionOptions(this.options.statementTimeoutMs),
+        application_name: 'datacompare',
+      });
       // An idle client losing its server must not crash the process; the next query reports it.
       pool.on('error', (error) => this.options.logger.debug(`postgres pool error on "${this.options.datasourceName}": ${error.message}`));
       this.pool = pool;
@@ -61,11 +108,13 @@ export class PostgresConnection implements DatabaseConnection {
     return this.pool;
   }
 
-  private wrap(error: unknown, sql: string | undefined, options?: QueryOptions) {
+  /** `connecting`: the error came while getting a connection, so it is a connection error whatever its code (a timeout, the wrong protocol…). */
+  private wrap(error: unknown, sql: string | undefined, options?: QueryOptions, connecting = false) {
     const context: { datasourceName: string; sql?: string; signal?: AbortSignal } = { datasourceName: this.options.datasourceName };
     if (sql !== undefined) context.sql = sql;
     if (options?.signal) context.signal = options.signal;
-    return wrapDriverError(error, categorize(error), { ...context, statementTimeoutMs: this.options.statementTimeoutMs, address: addressOf(this.url, 5432) });
+    const info = categorize(error);
+    return wrapDriverError(error, connecting && info.category !== 'cancelled' ? { ...info, category: 'connection' } : info, { ...context, statementTimeoutMs: this.options.statementTimeoutMs, address: addressOf(this.url, 5432) });
   }
 
   /**
@@ -84,16 +133,47 @@ export class PostgresConnection implements DatabaseConnection {
 
   private async acquire(options?: QueryOptions): Promise<pg.PoolClient> {
     options?.signal?.throwIfAborted();
+    const signal = options?.signal;
+    const connecting = this.getPool().connect();
     try {
-      return await this.getPool().connect();
+      if (!signal) return await connecting;
+      // An abort does not wait for a server that never answers: the late client is dropped when it comes.
+      let stop!: () => void;
+      const aborted = new Promise<never>((_, reject) => {
+        stop = () => reject(signal.reason);
+        signal.addEventListener('abort', stop, { once: true });
+      });
+      try {
+        return await Promise.race([connecting, aborted]);
+      } finally {
+        signal.removeEventListener('abort', stop);
+        if (signal.aborted) {
+          connecting.then((client) => client.release(true), () => undefined);
+          this.dropConnecting();
+        }
+      }
     } catch (error) {
-      throw this.wrap(error, undefined, { ...options, signal: undefined as never });
+      throw this.wrap(error, undefined, signal?.aborted ? options : { ...options, signal: undefined as never }, true);
+    }
+  }
+
+  /**
+   * Drops the pool's connections still being set up (a server that accepted and never answered would
+   * keep them, and `close`, waiting until the connect timeout). node-pg has no public way to abort a
+   * pending connect: its pool's client list and a client's `_connecting` flag are read here.
+   */
+  private dropConnecting(): void {
+    const clients = (this.pool as unknown as { _clients?: { _connecting?: boolean; on(event: 'error', listener: () => void): void; connection?: { stream?: { destroy(): void } } }[] })?._clients ?? [];
+    for (const client of clients) {
+      if (!client._connecting) continue;
+      client.on('error', () => undefined);
+      client.connection?.stream?.destroy();
     }
   }
 
   /** Cancels whatever the backend `pid` runs, from a connection outside the pool. */
   private async cancel(pid: number): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url });
+    const client = new pg.Client(postgresClientConfig(this.url, this.network));
     try {
       await client.connect();
       await client.query('SELECT pg_cancel_backend($1)', [pid]);
@@ -108,7 +188,15 @@ export class PostgresConnection implements DatabaseConnection {
     const signal = options?.signal;
     if (!signal) return () => undefined;
     const pid = (client as unknown as { processID: number }).processID;
-    const listener = () => void this.cancel(pid);
+    // Stop the query on the server, and drop the connection at once (a server that stopped answering
+    // would otherwise hold the query, and whoever waits for it, until the socket dies).
+    const listener = () => {
+      const cancelled = this.cancel(pid);
+      this.cancelling.add(cancelled);
+      void cancelled.finally(() => this.cancelling.delete(cancelled));
+      client.on('error', () => undefined); // the query fails with the abort; the dropped socket is no news
+      (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+    };
     signal.addEventListener('abort', listener, { once: true });
     return () => signal.removeEventListener('abort', listener);
   }
@@ -230,6 +318,7 @@ export class PostgresConnection implements DatabaseConnection {
     this.closed = true;
     const pool = this.pool;
     this.pool = undefined;
+    await Promise.allSettled([...this.cancelling]);
     await pool?.end().catch(() => undefined);
   }
 }

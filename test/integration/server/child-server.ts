@@ -14,6 +14,6 @@ const server = await startServer({
   pollMs: 100,
   logger: silentLogger,
   log: () => {},
-  allowPaths: [tmpdir()],
+  allowPaths: [`*=${tmpdir()}`],
 });
 process.stdout.write(`${JSON.stringify({ url: server.url, key: server.firstKey?.key, workspace: server.firstKey?.workspaceId })}\n`);
