@@ -19,7 +19,7 @@ import { FileAccessPolicy } from './file-access.js';
 import { JobService } from './jobs/job-service.js';
 import { WorkerPool } from './jobs/worker-pool.js';
 import { openApiDocument } from './openapi.js';
-import { tokenBucket } from './rate-limit.js';
+import { failureThrottle, tokenBucket } from './rate-limit.js';
 import { apiApp, errorAnswer, INTERNAL_ERROR_BODY, json, type ApiEnv, type RequestLog } from './router.js';
 import { comparisonRoutes } from './routes/comparisons.js';
 import { jobRoutes } from './routes/jobs.js';
@@ -46,6 +46,8 @@ export interface ServerOptions extends StoreLocation {
   /** Body size limit (default 1 MiB). */
   maxBodyBytes?: number;
   rateLimit?: { burst: number; perSecond: number };
+  /** Failed authentications per client address and per key: `burst` at once, then one per `everyMs` (default 20, 3 s). */
+  authFailures?: { burst: number; everyMs: number };
   defaultDiffRows?: number;
   maxDiffRows?: number;
   jobTimeoutMs?: number;
@@ -149,8 +151,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   };
   const routes = [...comparisonRoutes(services), ...jobRoutes(services), ...sourceRoutes(services)];
   const openapi = openApiDocument(routes, SERVER_VERSION);
+  // Shared by the API and the web page's sign-in: 20 failures at once, then one every 3 s, per client and per key.
+  const authFailures = failureThrottle(options.authFailures ?? { burst: 20, everyMs: 3000 });
   const api = apiApp(routes, {
     store,
+    authFailures,
     rateLimiter: tokenBucket(options.rateLimit ?? { burst: 300, perSecond: 50 }),
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
     now,
@@ -182,7 +187,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
   app.get('/healthz', (c) => c.json({ status: 'ok', version: SERVER_VERSION, storage: options.databaseUrl ? 'postgres' : 'sqlite', running_jobs: pool?.runningCount ?? 0 }));
   app.get('/openapi.json', (c) => c.json(openapi));
-  app.route('/', webApp({ services, openapi, secureCookies: options.secureCookies ?? false }));
+  app.route('/', webApp({ services, openapi, secureCookies: options.secureCookies ?? false, authFailures }));
   app.route('/api/v1', api);
   app.route('/', api);
 
