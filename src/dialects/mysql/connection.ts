@@ -8,6 +8,7 @@ import { ConnectionError } from '../../shared/errors.js';
 import type { ColumnType, ConnectOptions, DatabaseConnection, NetworkSettings, QueryOptions, RelationSchema, ResultRow, TlsSettings } from '../types.js';
 import { mysqlCompiler } from './compiler.js';
 import { mysqlColumnType } from './type-names.js';
+import { stopQuery } from '../stop-query.js';
 
 const BINARY_CHARSET = 63;
 const TEXTUAL = new Set(['VAR_STRING', 'STRING', 'VARCHAR', 'BLOB', 'TINY_BLOB', 'MEDIUM_BLOB', 'LONG_BLOB']);
@@ -75,7 +76,10 @@ export class MysqlConnection implements DatabaseConnection {
     const signal = options?.signal;
     const connection = await new Promise<PoolConnection>((resolve, reject) => {
       // An abort does not wait for a server that never answers: the late connection is dropped when it comes.
-      const stop = () => reject(this.wrap(signal?.reason, undefined, options));
+      const stop = () => {
+        reject(this.wrap(signal?.reason, undefined, options));
+        this.dropConnecting();
+      };
       signal?.addEventListener('abort', stop, { once: true });
       this.getPool().getConnection((error, connection) => {
         signal?.removeEventListener('abort', stop);
@@ -93,6 +97,22 @@ export class MysqlConnection implements DatabaseConnection {
     }
     this.prepared.add(connection);
     return connection;
+  }
+
+  /**
+   * Drops the pool's connections still being set up (a server that accepted and never answered would
+   * keep them, and `close`, waiting until the connect timeout). mysql2 has no public way to abort a
+   * pending connect: its pool's connection list and a connection's `authorized` flag are read here.
+   */
+  private dropConnecting(): void {
+    const all = (this.pool as unknown as { _allConnections?: { length: number; get(i: number): PoolConnection & { authorized?: boolean } } })?._allConnections;
+    if (!all) return;
+    const pending: PoolConnection[] = [];
+    for (let i = 0; i < all.length; i++) if (!all.get(i).authorized) pending.push(all.get(i));
+    for (const connection of pending) {
+      connection.on('error', () => undefined);
+      connection.destroy();
+    }
   }
 
   /**
@@ -140,14 +160,22 @@ export class MysqlConnection implements DatabaseConnection {
     if (!signal) return () => undefined;
     // Stop the query on the server, and drop the connection at once (a server that stopped answering
     // would otherwise hold the query, and whoever waits for it, until the socket dies).
+    let settle!: () => void;
+    const settled = new Promise<void>((resolve) => (settle = resolve));
+    let done = false;
+    // KILL QUERY; one that came before the query started is a no-op, so it is repeated while the query
+    // still runs. (The connection is not destroyed: mysql2 would leave a streaming query waiting forever.)
     const listener = () => {
-      const killed = this.kill(connection.threadId);
+      const killed = stopQuery(() => this.kill(connection.threadId), settled, () => done);
       this.killing.add(killed);
       void killed.finally(() => this.killing.delete(killed));
-      connection.destroy();
     };
     signal.addEventListener('abort', listener, { once: true });
-    return () => signal.removeEventListener('abort', listener);
+    return () => {
+      done = true;
+      settle();
+      signal.removeEventListener('abort', listener);
+    };
   }
 
   private async run(sql: string, params: readonly unknown[], options?: QueryOptions): Promise<{ rows: ResultRow[]; fields: FieldPacket[] }> {

@@ -6,6 +6,7 @@ import { columnTypeOf } from '../../sql/type-family.js';
 import { POSTGRES_SINGLE_FLOAT } from './type-names.js';
 import { ConnectionError } from '../../shared/errors.js';
 import { readableBatches } from '../readable-batches.js';
+import { stopQuery } from '../stop-query.js';
 import type { ConnectOptions, DatabaseConnection, NetworkSettings, QueryOptions, RelationSchema, ResultRow, TlsSettings } from '../types.js';
 import { postgresCompiler } from './compiler.js';
 
@@ -188,17 +189,27 @@ export class PostgresConnection implements DatabaseConnection {
     const signal = options?.signal;
     if (!signal) return () => undefined;
     const pid = (client as unknown as { processID: number }).processID;
-    // Stop the query on the server, and drop the connection at once (a server that stopped answering
-    // would otherwise hold the query, and whoever waits for it, until the socket dies).
+    let settle!: () => void;
+    const settled = new Promise<void>((resolve) => (settle = resolve));
+    let done = false;
+    // Cancel on the server; a cancel that came before the query started is a no-op, so it is repeated
+    // while the query still runs, and a query still waiting after that is dropped with its socket (a
+    // server that stopped answering would otherwise hold it, and whoever waits for it, until the socket dies).
     const listener = () => {
-      const cancelled = this.cancel(pid);
-      this.cancelling.add(cancelled);
-      void cancelled.finally(() => this.cancelling.delete(cancelled));
-      client.on('error', () => undefined); // the query fails with the abort; the dropped socket is no news
-      (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+      const stopping = stopQuery(() => this.cancel(pid), settled, () => done).then(() => {
+        if (done) return;
+        client.on('error', () => undefined); // the query fails with the abort; the dropped socket is no news
+        (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+      });
+      this.cancelling.add(stopping);
+      void stopping.finally(() => this.cancelling.delete(stopping));
     };
     signal.addEventListener('abort', listener, { once: true });
-    return () => signal.removeEventListener('abort', listener);
+    return () => {
+      done = true;
+      settle();
+      signal.removeEventListener('abort', listener);
+    };
   }
 
   async query(sql: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<ResultRow[]> {

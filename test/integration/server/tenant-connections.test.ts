@@ -206,12 +206,12 @@ describe.runIf(hasPostgres)('a PostgreSQL store', () => {
 });
 
 describe('no tenant can stall the server', () => {
-  it('limits a workspace to its share of workers, and terminate frees the worker at once', async () => {
+  it.each(['postgres', 'mysql'] as const)('limits a workspace to its share of workers, and terminate frees the worker at once (%s)', async (type) => {
     const silent = await silentServer();
     // a connect timeout far longer than the test: only terminate can free the worker in time
     const t = await startTestServer({ workers: 2, scanOnCreate: false, connectTimeoutMs: 300_000 });
     try {
-      const hang = (await source(t, { type: 'postgres', url: `postgres://u:pw@127.0.0.1:${silent.port}/db` })).json.data.id;
+      const hang = (await source(t, { type, url: `${type}://u:pw@127.0.0.1:${silent.port}/db` })).json.data.id;
       const first = (await t.request('POST', '/comparisons', { body: comparisonBody(hang, hang, { name: 'hang-1' }) })).json;
       const second = (await t.request('POST', '/comparisons', { body: comparisonBody(hang, hang, { name: 'hang-2' }) })).json;
       await waitForJob(t, first.run_id, ['STARTED']);
@@ -237,11 +237,11 @@ describe('no tenant can stall the server', () => {
     }
   });
 
-  it('gives up connecting after the connect timeout', async () => {
+  it.each(['postgres', 'mysql'] as const)('gives up connecting after the connect timeout (%s)', async (type) => {
     const silent = await silentServer();
     const t = await startTestServer({ workers: 1, scanOnCreate: false, connectTimeoutMs: 1000 });
     try {
-      const hang = (await source(t, { type: 'postgres', url: `postgres://u:pw@127.0.0.1:${silent.port}/db` })).json.data.id;
+      const hang = (await source(t, { type, url: `${type}://u:pw@127.0.0.1:${silent.port}/db` })).json.data.id;
       const created = (await t.request('POST', '/comparisons', { body: comparisonBody(hang, hang) })).json;
       const job = await waitForJob(t, created.run_id);
       expect(job.status).toBe('FAILURE');
