@@ -66,7 +66,7 @@ export async function resolveConnection(source: DatasourceRecord, box: SecretBox
   const secrets = source.connection_kind === 'path' ? [] : secretsIn(location);
   switch (source.type) {
     case 'sqlite':
-      return { config: { type: 'sqlite', path: policy.files.check(sqlitePath(location), source.name, source.workspace_id) }, secrets };
+      return { config: { type: 'sqlite', path: await policy.files.check(sqlitePath(location), source.name, source.workspace_id) }, secrets };
     case 'postgres':
     case 'mysql':
     case 'mariadb': {

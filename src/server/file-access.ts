@@ -11,7 +11,7 @@
  * `<data-dir>/sources/<workspace id>/` is always allowed for its workspace.
  */
 import { realpathSync } from 'node:fs';
-import { constants, open } from 'node:fs/promises';
+import { constants, open, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigurationError } from '../shared/errors.js';
 
@@ -56,9 +56,9 @@ export class FileAccessPolicy {
     });
   }
 
-  /** The real path of `location` when workspace `workspaceId` may open it, else a ConfigurationError naming the fix. */
-  check(location: string, datasourceName: string, workspaceId: string, what = 'the SQLite file'): string {
-    const resolved = real(path.resolve(location));
+  /** The real path of `location` when workspace `workspaceId` may open it, else a ConfigurationError naming the fix (resolved without blocking). */
+  async check(location: string, datasourceName: string, workspaceId: string, what = 'the SQLite file'): Promise<string> {
+    const resolved = await realAsync(path.resolve(location));
     const inside = (root: string) => resolved === root || resolved.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
     const ownFile = inside(this.dataDir) && !inside(this.sourcesDir);
     if (!ownFile && this.rootsFor(workspaceId).some(inside)) return resolved;
@@ -73,7 +73,7 @@ export class FileAccessPolicy {
    * non-blocking (a FIFO cannot hold the open), only a regular file, at most `limit` bytes.
    */
   async readSmall(location: string, datasourceName: string, workspaceId: string, what: string, limit = 64 * 1024): Promise<string> {
-    const file = this.check(location, datasourceName, workspaceId, what);
+    const file = await this.check(location, datasourceName, workspaceId, what);
     const refuse = (why: string) =>
       new ConfigurationError(`The ${what} ${location} of data source "${datasourceName}" cannot be used: ${why}.`, { hint: `Give a PEM file of at most ${limit} bytes.` });
     let handle;
@@ -93,6 +93,16 @@ export class FileAccessPolicy {
     } finally {
       await handle.close();
     }
+  }
+}
+
+/** `real`, without blocking the event loop (for paths a tenant gives). */
+async function realAsync(location: string): Promise<string> {
+  try {
+    return await realpath(location);
+  } catch {
+    const parent = path.dirname(location);
+    return parent === location ? location : path.join(await realAsync(parent), path.basename(location));
   }
 }
 
