@@ -39,12 +39,13 @@ try {
     dataDir: dir,
     port: 0,
     workers: WORKERS,
+    workspaceWorkers: WORKERS, // one workspace submits every job: let it use every worker, as before
     logger: silentLogger,
     log: () => {},
     rateLimit: { burst: 100_000, perSecond: 100_000 },
     probeConnections: false,
     pollMs: 200,
-    allowPaths: [dir],
+    allowPaths: [`*=${dir}`],
     ...(values.postgres ? { databaseUrl: values.postgres, databaseSchema: schema } : {}),
   };
   servers.push(await startServer(common));

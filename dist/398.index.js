@@ -216,8 +216,6 @@ function declaredTimestampText(expr, column) {
 var mysql2 = __webpack_require__(20909);
 // EXTERNAL MODULE: ./build/src/dialects/readable-batches.js
 var readable_batches = __webpack_require__(18536);
-// EXTERNAL MODULE: ./build/src/dialects/link-errors.js
-var link_errors = __webpack_require__(52933);
 // EXTERNAL MODULE: ./build/src/dialects/errors.js
 var errors = __webpack_require__(57690);
 // EXTERNAL MODULE: ./build/src/shared/errors.js
@@ -366,8 +364,13 @@ function identityError(tls, stream) {
     return (0,external_node_tls_.checkServerIdentity)(tls.host, stream.getPeerCertificate());
 }
 //# sourceMappingURL=tls.js.map
+// EXTERNAL MODULE: ./build/src/dialects/link-errors.js
+var link_errors = __webpack_require__(52933);
+// EXTERNAL MODULE: ./build/src/dialects/stop-query.js
+var stop_query = __webpack_require__(8460);
 ;// CONCATENATED MODULE: ./build/src/dialects/mysql/connection.js
 /** A lazily created mysql2 pool with UTC sessions, row streaming and KILL QUERY cancellation. */
+
 
 
 
@@ -382,29 +385,35 @@ const TEXTUAL = new Set(['VAR_STRING', 'STRING', 'VARCHAR', 'BLOB', 'TINY_BLOB',
 class MysqlConnection {
     url;
     options;
+    network;
     dialect = 'mysql';
     compiler = mysqlCompiler;
     pool;
     closed = false;
+    /** KILL QUERYs under way: `close` waits for them, so a dropped query is stopped on the server too. */
+    killing = new Set();
     toldOfOracleMode = false;
     /** Pool connections whose session settings are made. */
     prepared = new WeakSet();
-    /** The URL's TLS settings, read (files included) before the first connection. */
+    /** The URL's TLS settings (the mysql client's ssl-mode & co.), read, files included, before the first connection; the service's isolated connections bring their own. */
     tls;
     resolvedTls;
     /** Pools left behind by a fall back to plain text, ended on close. */
     retired = [];
-    constructor(url, options) {
+    constructor(url, options, network = {}) {
         this.url = url;
         this.options = options;
+        this.network = network;
     }
     connectionOptions() {
-        const tls = this.resolvedTls;
-        if (!tls)
+        const fromUrl = this.network.isolated ? undefined : this.resolvedTls;
+        if (!this.network.isolated && !fromUrl)
             throw new Error('mysql TLS settings used before they were read');
         return {
-            uri: tls.uri,
-            ssl: tls.ssl,
+            uri: fromUrl ? fromUrl.uri : this.url,
+            // The service's URLs come without query parameters (src/server/connection-policy.ts), TLS as text here.
+            connectTimeout: this.network.connectTimeoutMs ?? 30_000,
+            ...(this.network.isolated?.tls ? { ssl: connection_mysqlTls(this.network.isolated.tls) } : fromUrl?.ssl ? { ssl: fromUrl.ssl } : {}),
             timezone: 'Z',
             dateStrings: true,
             supportBigNumbers: true,
@@ -431,61 +440,100 @@ class MysqlConnection {
         }
         return this.pool;
     }
-    wrap(error, sql, options) {
+    /** `connecting`: the error came while getting a connection, so it is a connection error whatever its code (a timeout, the wrong protocol…). */
+    wrap(error, sql, options, connecting = false) {
         const context = { datasourceName: this.options.datasourceName };
         if (sql !== undefined)
             context.sql = sql;
         if (options?.signal)
             context.signal = options.signal;
-        return (0,errors/* wrapDriverError */.Z3)(error, categorize(error), { ...context, statementTimeoutMs: this.options.statementTimeoutMs, address: (0,errors/* addressOf */.ci)(this.url, 3306), tls: link_errors/* MYSQL_TLS_WORDS */.V_ });
+        const info = categorize(error);
+        return (0,errors/* wrapDriverError */.Z3)(error, connecting && info.category !== 'cancelled' ? { ...info, category: 'connection' } : info, { ...context, statementTimeoutMs: this.options.statementTimeoutMs, address: (0,errors/* addressOf */.ci)(this.url, 3306), tls: link_errors/* MYSQL_TLS_WORDS */.V_ });
     }
     /**
      * ssl-mode=PREFERRED and a server without TLS: from now on this data source speaks plain text. The
-     * first caller to see it replaces the pool; true when a retry will be plain.
+     * first caller to see it replaces the pool (the old one ends with the connection: callers still
+     * queued on it get their own refusal and retry); true when a retry will be plain.
      */
     fallBackToPlain(pool) {
         const tls = this.resolvedTls;
         if (this.pool !== pool)
-            return tls?.ssl === undefined;
+            return tls !== undefined && tls.ssl === undefined;
         if (!tls?.plainFallback)
             return false;
         this.resolvedTls = { ...tls, ssl: undefined, plainFallback: false };
         this.pool = undefined;
-        // Ended with the connection, not now: callers still queued on it get their own refusal and retry.
         this.retired.push(pool);
         return true;
     }
     async acquire(options) {
         options?.signal?.throwIfAborted();
-        this.tls ??= mysqlTls(this.url, this.options.datasourceName);
-        this.resolvedTls ??= await this.tls;
+        if (!this.network.isolated) {
+            this.tls ??= mysqlTls(this.url, this.options.datasourceName);
+            this.resolvedTls ??= await this.tls;
+        }
+        const signal = options?.signal;
         const pool = this.getPool();
         let connection;
         try {
             connection = await new Promise((resolve, reject) => {
-                pool.getConnection((error, connection) => (error ? reject(error) : resolve(connection)));
+                // An abort does not wait for a server that never answers: the late connection is dropped when it comes.
+                const stop = () => {
+                    reject(signal?.reason);
+                    this.dropConnecting();
+                };
+                signal?.addEventListener('abort', stop, { once: true });
+                pool.getConnection((error, connection) => {
+                    signal?.removeEventListener('abort', stop);
+                    if (signal?.aborted)
+                        connection?.destroy();
+                    else if (error)
+                        reject(error);
+                    else
+                        resolve(connection);
+                });
             });
         }
         catch (error) {
-            // A TLS refusal, or a pool another caller ended on one while this waited on it: retry once plain.
+            if (signal?.aborted)
+                throw this.wrap(signal.reason, undefined, options);
+            // A TLS refusal, or a pool another caller retired while this waited on it: retry once plain.
             if ((isNoTlsAnswer(error) || this.pool !== pool) && this.fallBackToPlain(pool))
                 return this.acquire(options);
-            throw this.wrap(error, undefined);
+            throw this.wrap(error, undefined, undefined, true);
         }
         if (this.prepared.has(connection))
             return connection;
         try {
-            const wrongHost = identityError(this.resolvedTls, connection.stream);
+            const wrongHost = this.resolvedTls && identityError(this.resolvedTls, connection.stream);
             if (wrongHost)
                 throw wrongHost;
             await this.prepareSession(connection);
         }
         catch (error) {
             connection.destroy();
-            throw this.wrap(error, undefined);
+            throw this.wrap(error, undefined, undefined, true);
         }
         this.prepared.add(connection);
         return connection;
+    }
+    /**
+     * Drops the pool's connections still being set up (a server that accepted and never answered would
+     * keep them, and `close`, waiting until the connect timeout). mysql2 has no public way to abort a
+     * pending connect: its pool's connection list and a connection's `authorized` flag are read here.
+     */
+    dropConnecting() {
+        const all = this.pool?._allConnections;
+        if (!all)
+            return;
+        const pending = [];
+        for (let i = 0; i < all.length; i++)
+            if (!all.get(i).authorized)
+                pending.push(all.get(i));
+        for (const connection of pending) {
+            connection.on('error', () => undefined);
+            connection.destroy();
+        }
     }
     /**
      * A new session: UTC; GROUP_CONCAT up to 1 GB (the checksum diff's ordered row hash joins a
@@ -530,9 +578,24 @@ class MysqlConnection {
         const signal = options?.signal;
         if (!signal)
             return () => undefined;
-        const listener = () => void this.kill(connection.threadId);
+        // Stop the query on the server, and drop the connection at once (a server that stopped answering
+        // would otherwise hold the query, and whoever waits for it, until the socket dies).
+        let settle;
+        const settled = new Promise((resolve) => (settle = resolve));
+        let done = false;
+        // KILL QUERY; one that came before the query started is a no-op, so it is repeated while the query
+        // still runs. (The connection is not destroyed: mysql2 would leave a streaming query waiting forever.)
+        const listener = () => {
+            const killed = (0,stop_query/* stopQuery */.T)(() => this.kill(connection.threadId), settled, () => done);
+            this.killing.add(killed);
+            void killed.finally(() => this.killing.delete(killed));
+        };
         signal.addEventListener('abort', listener, { once: true });
-        return () => signal.removeEventListener('abort', listener);
+        return () => {
+            done = true;
+            settle();
+            signal.removeEventListener('abort', listener);
+        };
     }
     async run(sql, params, options) {
         const connection = await this.acquire(options);
@@ -635,9 +698,21 @@ class MysqlConnection {
         this.closed = true;
         const pool = this.pool;
         this.pool = undefined;
+        await Promise.allSettled([...this.killing]);
         const pools = [pool, ...this.retired.splice(0)].filter((p) => p !== undefined);
         await Promise.all(pools.map((p) => new Promise((resolve) => p.end(() => resolve()))));
     }
+}
+/** mysql2's `ssl` option for an isolated connection's TLS. */
+function connection_mysqlTls(tls) {
+    return {
+        rejectUnauthorized: tls.verify !== false,
+        ...(tls.verify === 'ca' ? { checkServerIdentity: () => undefined } : {}),
+        ...(tls.ca === undefined ? {} : { ca: tls.ca }),
+        ...(tls.cert === undefined ? {} : { cert: tls.cert }),
+        ...(tls.key === undefined ? {} : { key: tls.key }),
+        ...(tls.servername === undefined ? {} : { servername: tls.servername }),
+    };
 }
 /**
  * MariaDB's sql_mode=ORACLE makes CONCAT skip NULLs (`CONCAT(NULL, ':')` is `':'`), so every canonical
@@ -657,9 +732,6 @@ function fieldType(field) {
         return named('uuid');
     if (field.extendedFormat === 'json' || type === 245)
         return named('json');
-    // A SET (SET_FLAG): its members are not in the metadata; its text is split at the commas (collection.ts).
-    if (typeof field.flags === 'number' && (field.flags & 2048) !== 0)
-        return named('set');
     switch (type) {
         case 1:
             return named(field.columnLength === 1 ? 'tinyint(1)' : 'tinyint');
@@ -745,7 +817,7 @@ const mysqlDialect = {
     connect(config, options) {
         if (config.type !== 'mysql')
             throw new TypeError(`mysql dialect given a ${config.type} connection`);
-        return new MysqlConnection(config.url, options);
+        return new MysqlConnection(config.url, options, config);
     },
 };
 //# sourceMappingURL=dialect.js.map
@@ -802,6 +874,28 @@ async function* readableBatches(readable) {
     }
 }
 //# sourceMappingURL=readable-batches.js.map
+
+/***/ }),
+
+/***/ 8460:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   T: () => (/* binding */ stopQuery)
+/* harmony export */ });
+/** Stopping an aborted query on a server whose cancel may come before the query has started. */
+/** Sends `cancel` up to 3 times while the query has not `settled` (waiting 0.2 s, then 1 s, between tries). */
+async function stopQuery(cancel, settled, isDone) {
+    for (const waitMs of [200, 1000, 1000]) {
+        if (isDone())
+            return;
+        await cancel();
+        let timer;
+        await Promise.race([settled, new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+        clearTimeout(timer);
+    }
+}
+//# sourceMappingURL=stop-query.js.map
 
 /***/ }),
 

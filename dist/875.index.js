@@ -223,14 +223,14 @@ var compiler = __webpack_require__(30160);
 var esm = __webpack_require__(83849);
 // EXTERNAL MODULE: ./node_modules/pg-query-stream/esm/index.mjs
 var pg_query_stream_esm = __webpack_require__(85473);
-// EXTERNAL MODULE: ./build/src/dialects/link-errors.js
-var link_errors = __webpack_require__(52933);
 // EXTERNAL MODULE: ./build/src/dialects/errors.js
 var errors = __webpack_require__(57690);
 // EXTERNAL MODULE: ./build/src/shared/errors.js
 var shared_errors = __webpack_require__(80604);
 // EXTERNAL MODULE: ./build/src/dialects/readable-batches.js
 var readable_batches = __webpack_require__(18536);
+// EXTERNAL MODULE: ./build/src/dialects/stop-query.js
+var stop_query = __webpack_require__(8460);
 // EXTERNAL MODULE: external "node:tls"
 var external_node_tls_ = __webpack_require__(41692);
 // EXTERNAL MODULE: ./build/src/shared/redact.js
@@ -340,8 +340,11 @@ function isNoTlsAnswer(error) {
     return error instanceof Error && error.message === 'The server does not support SSL connections';
 }
 //# sourceMappingURL=tls.js.map
+// EXTERNAL MODULE: ./build/src/dialects/link-errors.js
+var link_errors = __webpack_require__(52933);
 ;// CONCATENATED MODULE: ./build/src/dialects/postgres/connection.js
 /** A lazily created pg Pool with UTC sessions, cursor streaming and server-side cancellation. */
+
 
 
 
@@ -370,6 +373,44 @@ function sessionOptions(statementTimeoutMs) {
     const timeout = statementTimeoutMs ? ` -c statement_timeout=${Math.max(1, Math.round(statementTimeoutMs))}` : '';
     return `${SESSION_SETTINGS} ${READ_ONLY_SETTINGS}${timeout}`;
 }
+/** Default time to wait for a connection (the server, TLS and authentication). */
+const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
+/**
+ * node-pg's settings for `url`. An isolated connection (the service's) is built from the URL's parts
+ * alone: no connection string (whose `sslrootcert`/`options`… node-pg would honour, reading files
+ * synchronously), no PG* environment variable, no ~/.pgpass (the password is a function, so node-pg
+ * never looks for one), TLS from the given text.
+ */
+function postgresClientConfig(url, network = {}) {
+    const connectionTimeoutMillis = network.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+    if (!network.isolated)
+        return { connectionString: url, connectionTimeoutMillis };
+    const parsed = new URL(url);
+    const decode = (text) => decodeURIComponent(text);
+    const user = decode(parsed.username);
+    const password = decode(parsed.password);
+    return {
+        host: parsed.hostname.replace(/^\[(.*)\]$/, '$1'),
+        port: Number(parsed.port || 5432),
+        user,
+        database: decode(parsed.pathname.replace(/^\//, '')) || user,
+        password: () => password,
+        ssl: tlsOptions(network.isolated.tls),
+        connectionTimeoutMillis,
+    };
+}
+function tlsOptions(tls) {
+    if (!tls)
+        return false;
+    return {
+        rejectUnauthorized: tls.verify !== false,
+        ...(tls.verify === 'ca' ? { checkServerIdentity: () => undefined } : {}),
+        ...(tls.ca === undefined ? {} : { ca: tls.ca }),
+        ...(tls.cert === undefined ? {} : { cert: tls.cert }),
+        ...(tls.key === undefined ? {} : { key: tls.key }),
+        ...(tls.servername === undefined ? {} : { servername: tls.servername }),
+    };
+}
 /**
  * A query sent over the extended protocol (Parse/Bind/Execute) even without parameters: there
  * PostgreSQL refuses a text holding several statements, where the simple protocol would run them all.
@@ -381,38 +422,51 @@ function extended(text, values = []) {
 class PostgresConnection {
     url;
     options;
+    network;
     dialect = 'postgres';
     compiler = compiler/* postgresCompiler */.j;
     pool;
     closed = false;
-    /** The URL's TLS settings, read (files included) before the first connection. */
+    /** Cancels under way: `close` waits for them, so a dropped query is stopped on the server too. */
+    cancelling = new Set();
+    /** The URL's TLS settings (libpq's sslmode & co.), read, files included, before the first connection; the service's isolated connections bring their own. */
     tls;
     resolvedTls;
     /** Pools left behind by a fall back to plain text, ended on close. */
     retired = [];
-    constructor(url, options) {
+    constructor(url, options, network = {}) {
         this.url = url;
         this.options = options;
+        this.network = network;
     }
     getPool() {
         if (this.closed)
             throw new shared_errors/* ConnectionError */.Rc(`The connection to data source "${this.options.datasourceName}" is closed.`);
         if (!this.pool) {
-            const pool = new esm/* default.Pool */.Ay.Pool({ ...this.clientConfig(), max: this.options.poolSize ?? 4, options: sessionOptions(this.options.statementTimeoutMs), application_name: 'datacompare' });
+            const pool = new esm/* default.Pool */.Ay.Pool({
+                ...this.clientConfig(),
+                max: this.options.poolSize ?? 4,
+                options: sessionOptions(this.options.statementTimeoutMs),
+                application_name: 'datacompare',
+            });
             // An idle client losing its server must not crash the process; the next query reports it.
             pool.on('error', (error) => this.options.logger.debug(`postgres pool error on "${this.options.datasourceName}": ${error.message}`));
             this.pool = pool;
         }
         return this.pool;
     }
-    /** The connection string and `ssl` option every client of this data source is made with. */
+    /** The settings every client of this data source is made with: the URL without its TLS parameters, and `ssl` from them. */
     clientConfig() {
+        if (this.network.isolated)
+            return postgresClientConfig(this.url, this.network);
         const tls = this.resolvedTls;
         if (!tls)
             throw new Error('postgres TLS settings used before they were read');
-        return { connectionString: tls.connectionString, ssl: tls.ssl };
+        return { ...postgresClientConfig(tls.connectionString, this.network), ssl: tls.ssl };
     }
     async readTls() {
+        if (this.network.isolated)
+            return;
         this.tls ??= postgresTls(this.url, this.options.datasourceName);
         this.resolvedTls ??= await this.tls;
     }
@@ -433,13 +487,15 @@ class PostgresConnection {
         this.retired.push(pool);
         return true;
     }
-    wrap(error, sql, options) {
+    /** `connecting`: the error came while getting a connection, so it is a connection error whatever its code (a timeout, the wrong protocol…). */
+    wrap(error, sql, options, connecting = false) {
         const context = { datasourceName: this.options.datasourceName };
         if (sql !== undefined)
             context.sql = sql;
         if (options?.signal)
             context.signal = options.signal;
-        return (0,errors/* wrapDriverError */.Z3)(error, categorize(error), { ...context, statementTimeoutMs: this.options.statementTimeoutMs, address: (0,errors/* addressOf */.ci)(this.url, 5432), tls: link_errors/* POSTGRES_TLS_WORDS */.Ei });
+        const info = categorize(error);
+        return (0,errors/* wrapDriverError */.Z3)(error, connecting && info.category !== 'cancelled' ? { ...info, category: 'connection' } : info, { ...context, statementTimeoutMs: this.options.statementTimeoutMs, address: (0,errors/* addressOf */.ci)(this.url, 5432), tls: link_errors/* POSTGRES_TLS_WORDS */.Ei });
     }
     /**
      * Runs `work` inside `BEGIN READ ONLY … ROLLBACK` on `client`. The statements in `work` go over the
@@ -458,15 +514,48 @@ class PostgresConnection {
     async acquire(options) {
         options?.signal?.throwIfAborted();
         await this.readTls();
+        const signal = options?.signal;
         const pool = this.getPool();
+        const connecting = pool.connect();
         try {
-            return await pool.connect();
+            if (!signal)
+                return await connecting;
+            // An abort does not wait for a server that never answers: the late client is dropped when it comes.
+            let stop;
+            const aborted = new Promise((_, reject) => {
+                stop = () => reject(signal.reason);
+                signal.addEventListener('abort', stop, { once: true });
+            });
+            try {
+                return await Promise.race([connecting, aborted]);
+            }
+            finally {
+                signal.removeEventListener('abort', stop);
+                if (signal.aborted) {
+                    connecting.then((client) => client.release(true), () => undefined);
+                    this.dropConnecting();
+                }
+            }
         }
         catch (error) {
-            // A TLS refusal, or a pool another caller ended on one while this waited on it: retry once plain.
-            if ((isNoTlsAnswer(error) || this.pool !== pool) && this.fallBackToPlain(pool))
+            // A TLS refusal, or a pool another caller retired while this waited on it: retry once plain.
+            if (!signal?.aborted && (isNoTlsAnswer(error) || this.pool !== pool) && this.fallBackToPlain(pool))
                 return this.acquire(options);
-            throw this.wrap(error, undefined, { ...options, signal: undefined });
+            throw this.wrap(error, undefined, signal?.aborted ? options : { ...options, signal: undefined }, true);
+        }
+    }
+    /**
+     * Drops the pool's connections still being set up (a server that accepted and never answered would
+     * keep them, and `close`, waiting until the connect timeout). node-pg has no public way to abort a
+     * pending connect: its pool's client list and a client's `_connecting` flag are read here.
+     */
+    dropConnecting() {
+        const clients = this.pool?._clients ?? [];
+        for (const client of clients) {
+            if (!client._connecting)
+                continue;
+            client.on('error', () => undefined);
+            client.connection?.stream?.destroy();
         }
     }
     /** Cancels whatever the backend `pid` runs, from a connection outside the pool. */
@@ -488,9 +577,28 @@ class PostgresConnection {
         if (!signal)
             return () => undefined;
         const pid = client.processID;
-        const listener = () => void this.cancel(pid);
+        let settle;
+        const settled = new Promise((resolve) => (settle = resolve));
+        let done = false;
+        // Cancel on the server; a cancel that came before the query started is a no-op, so it is repeated
+        // while the query still runs, and a query still waiting after that is dropped with its socket (a
+        // server that stopped answering would otherwise hold it, and whoever waits for it, until the socket dies).
+        const listener = () => {
+            const stopping = (0,stop_query/* stopQuery */.T)(() => this.cancel(pid), settled, () => done).then(() => {
+                if (done)
+                    return;
+                client.on('error', () => undefined); // the query fails with the abort; the dropped socket is no news
+                client.connection?.stream?.destroy();
+            });
+            this.cancelling.add(stopping);
+            void stopping.finally(() => this.cancelling.delete(stopping));
+        };
         signal.addEventListener('abort', listener, { once: true });
-        return () => signal.removeEventListener('abort', listener);
+        return () => {
+            done = true;
+            settle();
+            signal.removeEventListener('abort', listener);
+        };
     }
     async query(sql, params = [], options) {
         const client = await this.acquire(options);
@@ -597,6 +705,7 @@ class PostgresConnection {
         this.closed = true;
         const pool = this.pool;
         this.pool = undefined;
+        await Promise.allSettled([...this.cancelling]);
         await Promise.all([pool, ...this.retired.splice(0)].map((p) => p?.end().catch(() => undefined)));
     }
 }
@@ -640,7 +749,7 @@ const postgresDialect = {
     connect(config, options) {
         if (config.type !== 'postgres')
             throw new TypeError(`postgres dialect given a ${config.type} connection`);
-        return new PostgresConnection(config.url, options);
+        return new PostgresConnection(config.url, options, config);
     },
 };
 //# sourceMappingURL=dialect.js.map
@@ -697,6 +806,28 @@ async function* readableBatches(readable) {
     }
 }
 //# sourceMappingURL=readable-batches.js.map
+
+/***/ }),
+
+/***/ 8460:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   T: () => (/* binding */ stopQuery)
+/* harmony export */ });
+/** Stopping an aborted query on a server whose cancel may come before the query has started. */
+/** Sends `cancel` up to 3 times while the query has not `settled` (waiting 0.2 s, then 1 s, between tries). */
+async function stopQuery(cancel, settled, isDone) {
+    for (const waitMs of [200, 1000, 1000]) {
+        if (isDone())
+            return;
+        await cancel();
+        let timer;
+        await Promise.race([settled, new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+        clearTimeout(timer);
+    }
+}
+//# sourceMappingURL=stop-query.js.map
 
 /***/ }),
 

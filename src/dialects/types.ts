@@ -14,12 +14,34 @@ export type { ColumnType, DialectName, NormalizeOptions, ReportedValue, SqlCompi
 /** How to connect to a database; secrets (URLs) already resolved from ${VAR}s and registered for redaction. */
 export type ConnectionConfig =
   | { type: 'sqlite'; path: string }
-  | { type: 'postgres'; url: string }
-  | { type: 'mysql'; url: string } // MySQL and MariaDB
+  | ({ type: 'postgres'; url: string } & NetworkSettings)
+  | ({ type: 'mysql'; url: string } & NetworkSettings) // MySQL and MariaDB
   | { type: 'duckdb'; path: string } // a DuckDB database file or ':memory:'
   // Files read through an in-memory DuckDB: `path` is a file, a glob or a URL; the rows are the view `table`.
   | { type: 'csv'; path: string; table: string; csv: CsvReadOptions }
   | { type: 'parquet'; path: string; table: string };
+
+/** How a network database is reached beyond its URL (both optional: the CLI gives neither). */
+export interface NetworkSettings {
+  /** Give up connecting after this long (default 30 s). */
+  connectTimeoutMs?: number;
+  /**
+   * Set by the service for a tenant's data source (src/server/connection-policy.ts): the URL alone
+   * decides, with no query parameters left in it; the driver reads no environment variable (PGPASSWORD,
+   * PGHOST…), no password file and no file named in the URL; TLS material, if any, is given here as text.
+   */
+  isolated?: { tls: TlsSettings | null };
+}
+
+/** TLS of an isolated connection: `verify` true checks the certificate and the host name, 'ca' only the certificate. */
+export interface TlsSettings {
+  verify: boolean | 'ca';
+  ca?: string;
+  cert?: string;
+  key?: string;
+  /** The host name to verify when the URL's host was replaced by its address. */
+  servername?: string;
+}
 
 /** How DuckDB's read_csv reads a CSV data source; anything unset is detected by DuckDB's sniffer. */
 export interface CsvReadOptions {

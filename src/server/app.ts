@@ -13,13 +13,14 @@ import type { RunComparison } from '../engine/model.js';
 import type { Logger } from '../shared/logger.js';
 import { redact } from '../shared/redact.js';
 import { createApiKey } from './api-keys.js';
-import { scanDatasource } from './connections.js';
+import { EnvPolicy, HostPolicy } from './connection-policy.js';
+import { scanDatasource, type SourcePolicy } from './connections.js';
 import { privilegedSourceRefusal } from './source-privileges.js';
 import { FileAccessPolicy } from './file-access.js';
 import { JobService } from './jobs/job-service.js';
 import { WorkerPool } from './jobs/worker-pool.js';
 import { openApiDocument } from './openapi.js';
-import { tokenBucket } from './rate-limit.js';
+import { failureThrottle, tokenBucket } from './rate-limit.js';
 import { apiApp, errorAnswer, INTERNAL_ERROR_BODY, json, type ApiEnv, type RequestLog } from './router.js';
 import { comparisonRoutes } from './routes/comparisons.js';
 import { jobRoutes } from './routes/jobs.js';
@@ -46,11 +47,26 @@ export interface ServerOptions extends StoreLocation {
   /** Body size limit (default 1 MiB). */
   maxBodyBytes?: number;
   rateLimit?: { burst: number; perSecond: number };
+  /** Failed authentications per client address and per key: `burst` at once, then one per `everyMs` (default 20, 3 s). */
+  authFailures?: { burst: number; everyMs: number };
   defaultDiffRows?: number;
   maxDiffRows?: number;
   jobTimeoutMs?: number;
-  /** Folders whose SQLite files may be data sources, besides `<dataDir>/sources`. */
+  /**
+   * Folders whose files (SQLite, TLS certificates) data sources may open, besides `<dataDir>/sources/<workspace>`:
+   * `DIR` (a subfolder per workspace: DIR/<workspace id>), `WS=DIR` (that workspace), `*=DIR` (every workspace).
+   */
   allowPaths?: string[];
+  /** Environment variables `url_env` may name: `NAME` (every workspace) or `WS=NAME`; default none. */
+  allowEnv?: string[];
+  /** Hosts, addresses and networks (CIDR) data sources may connect to; default any. */
+  allowHosts?: string[];
+  /** Connect timeout of data source connections (default 10 s). */
+  connectTimeoutMs?: number;
+  /** Each statement's time limit on data sources (default 30 min). */
+  statementTimeoutMs?: number;
+  /** Most jobs of one workspace running at once in this process (default workers - 1, at least 1). */
+  workspaceWorkers?: number;
   /** Mark the web page's session cookie Secure (behind HTTPS; default false: plain http on localhost). */
   secureCookies?: boolean;
   /** Accept data sources whose role is superuser or holds file/program/signal/write privileges (default false: refused). */
@@ -85,6 +101,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const store = await openStore(options);
   const box = new SecretBox(loadServerKey(options.dataDir, options.env));
   const files = new FileAccessPolicy(options.dataDir, options.allowPaths);
+  const sources: SourcePolicy = {
+    files,
+    envs: new EnvPolicy(options.allowEnv),
+    hosts: new HostPolicy(options.allowHosts),
+    connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
+    ...(options.databaseUrl ? { storeUrl: options.databaseUrl } : {}),
+    env: options.env ?? process.env,
+  };
   let firstKey: RunningServer['firstKey'];
   if ((await store.countKeys()) === 0) {
     const workspaceId = randomUUID();
@@ -98,10 +122,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       ? new WorkerPool({
           store,
           box,
-          files,
+          sources,
           runComparison,
           logger: options.logger,
           concurrency: workers,
+          ...(options.workspaceWorkers === undefined ? {} : { perWorkspace: options.workspaceWorkers }),
           leaseMs: options.leaseMs ?? 30_000,
           pollMs: options.pollMs ?? 1000,
           maxRetries: options.maxRetries ?? 1,
@@ -109,9 +134,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
             defaultDiffRows: options.defaultDiffRows ?? 100,
             maxDiffRows: options.maxDiffRows ?? 1000,
             ...(options.jobTimeoutMs === undefined ? {} : { timeoutMs: options.jobTimeoutMs }),
+            ...(options.statementTimeoutMs === undefined ? {} : { statementTimeoutMs: options.statementTimeoutMs }),
           },
           exclusiveStore: !options.databaseUrl,
-          ...(options.env ? { env: options.env } : {}),
         })
       : null;
   const jobs = new JobService(store, pool, options.maxQueue ?? 1000, now);
@@ -119,19 +144,22 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     store,
     jobs,
     box,
-    files,
+    sources,
     logger: options.logger,
     now,
     scan: (source, timeLimitMs) =>
       options.scanOnCreate === false && timeLimitMs === undefined
         ? Promise.resolve(undefined)
-        : scanDatasource(source, { box, files, logger: options.logger, now }, timeLimitMs ?? options.scanTimeLimitMs ?? 10_000, options.env),
-    privilegedRefusal: (source) => (options.allowPrivilegedSources ? Promise.resolve(null) : privilegedSourceRefusal(source, { box, files, logger: options.logger }, options.env)),
+        : scanDatasource(source, { box, sources, logger: options.logger, now }, timeLimitMs ?? options.scanTimeLimitMs ?? 10_000),
+    privilegedRefusal: (source) => (options.allowPrivilegedSources ? Promise.resolve(null) : privilegedSourceRefusal(source, { box, sources, logger: options.logger })),
   };
   const routes = [...comparisonRoutes(services), ...jobRoutes(services), ...sourceRoutes(services)];
   const openapi = openApiDocument(routes, SERVER_VERSION);
+  // Shared by the API and the web page's sign-in: 20 failures at once, then one every 3 s, per client and per key.
+  const authFailures = failureThrottle(options.authFailures ?? { burst: 20, everyMs: 3000 });
   const api = apiApp(routes, {
     store,
+    authFailures,
     rateLimiter: tokenBucket(options.rateLimit ?? { burst: 300, perSecond: 50 }),
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
     now,
@@ -163,7 +191,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
   app.get('/healthz', (c) => c.json({ status: 'ok', version: SERVER_VERSION, storage: options.databaseUrl ? 'postgres' : 'sqlite', running_jobs: pool?.runningCount ?? 0 }));
   app.get('/openapi.json', (c) => c.json(openapi));
-  app.route('/', webApp({ services, openapi, secureCookies: options.secureCookies ?? false }));
+  app.route('/', webApp({ services, openapi, secureCookies: options.secureCookies ?? false, authFailures }));
   app.route('/api/v1', api);
   app.route('/', api);
 

@@ -1,28 +1,59 @@
 /**
  * Turning a stored data source into a ConnectionConfig for the engine: decrypts the stored URL, or
- * reads the named environment variable of the server, or takes the SQLite path. Every URL is
- * registered with `addSecret` the moment it is known, so no log or failure message can carry it.
+ * reads an environment variable the operator allowed for the workspace, or takes the SQLite path of a
+ * folder the workspace may read; network URLs are vetted (src/server/connection-policy.ts). The URL
+ * and its password come back as the job's own secrets: callers redact with them (`redactWith`), so a
+ * tenant's URL never joins the process-wide secret list.
  */
 import type { ConnectionConfig } from '../engine/model.js';
 import { scanCatalog, type CatalogScan } from '../catalog/scan.js';
 import { ConfigurationError, toDatacompareError } from '../shared/errors.js';
 import type { Logger } from '../shared/logger.js';
-import { addSecret, redact } from '../shared/redact.js';
+import { redactWith, secretsIn } from '../shared/redact.js';
+import { vetNetworkUrl, type EnvPolicy, type HostPolicy } from './connection-policy.js';
 import type { SecretBox } from './secret-box.js';
 import type { FileAccessPolicy } from './file-access.js';
 import type { DatasourceRecord } from './storage/store.js';
+
+/** What the operator allows data sources (built once in app.ts). */
+export interface SourcePolicy {
+  files: FileAccessPolicy;
+  envs: EnvPolicy;
+  hosts: HostPolicy;
+  /** Connect timeout of every data source connection. */
+  connectTimeoutMs: number;
+  /** The service's own PostgreSQL store, never a data source. */
+  storeUrl?: string;
+  /** Where `url_env` data sources read their URL. */
+  env: NodeJS.ProcessEnv;
+}
+
+export interface ResolvedConnection {
+  config: ConnectionConfig;
+  /** The URL and its password: to redact from whatever this connection's work produces. */
+  secrets: string[];
+}
 
 function sqlitePath(text: string): string {
   return text.replace(/^sqlite:(\/\/)?/i, '').replace(/^file:(\/\/)?/i, '');
 }
 
-export function resolveConnection(source: DatasourceRecord, box: SecretBox, files: FileAccessPolicy, env: NodeJS.ProcessEnv = process.env): ConnectionConfig {
+/** The one text a tenant sees when a connection fails, whatever the reason (refused, timeout, wrong protocol, credentials). */
+export function couldNotConnect(datasourceName: string): { message: string; hint: string } {
+  return {
+    message: `Could not connect to data source "${datasourceName}".`,
+    hint: "Check the URL's host, port, user, password and TLS settings, and that the database accepts connections from the service; the service's operator sees the details in its log.",
+  };
+}
+
+export async function resolveConnection(source: DatasourceRecord, box: SecretBox, policy: SourcePolicy): Promise<ResolvedConnection> {
   let location: string;
   if (source.connection_kind === 'path') {
     location = source.path ?? '';
   } else if (source.connection_kind === 'url_env') {
     const name = source.url_env ?? '';
-    const value = env[name];
+    if (!policy.envs.allows(name, source.workspace_id)) throw policy.envs.refusal(name, source.name, source.workspace_id);
+    const value = policy.env[name];
     if (!value) {
       throw new ConfigurationError(`The environment variable ${name} of data source "${source.name}" is not set on the server.`, {
         hint: `Start the server with ${name} set to the connection URL.`,
@@ -32,39 +63,73 @@ export function resolveConnection(source: DatasourceRecord, box: SecretBox, file
   } else {
     location = box.open(source.secret ?? '');
   }
-  addSecret(location);
+  const secrets = source.connection_kind === 'path' ? [] : secretsIn(location);
   switch (source.type) {
     case 'sqlite':
-      return { type: 'sqlite', path: files.check(sqlitePath(location), source.name) };
+      return { config: { type: 'sqlite', path: await policy.files.check(sqlitePath(location), source.name, source.workspace_id) }, secrets };
     case 'postgres':
-      return { type: 'postgres', url: location };
     case 'mysql':
-    case 'mariadb':
-      return { type: 'mysql', url: location };
+    case 'mariadb': {
+      const context = {
+        workspaceId: source.workspace_id,
+        datasourceName: source.name,
+        files: policy.files,
+        hosts: policy.hosts,
+        connectTimeoutMs: policy.connectTimeoutMs,
+        ...(policy.storeUrl ? { storeUrl: policy.storeUrl } : {}),
+      };
+      const config = await vetNetworkUrl(source.type === 'postgres' ? 'postgres' : 'mysql', location, context);
+      return { config, secrets: [...secrets, ...secretsIn((config as { url: string }).url)] };
+    }
     default:
       throw new ConfigurationError(`Data source "${source.name}" has the unknown type "${source.type}".`);
   }
 }
 
+/** A logger that hides `secrets` (and the registered ones) in every line. */
+export function redactingLogger(logger: Logger, secrets: readonly string[]): Logger {
+  return {
+    debug: (message) => logger.debug(redactWith(message, secrets)),
+    info: (message) => logger.info(redactWith(message, secrets)),
+    warning: (message) => logger.warning(redactWith(message, secrets)),
+    error: (message) => logger.error(redactWith(message, secrets)),
+  };
+}
+
 /**
  * Scans a data source's catalog (src/catalog/scan.ts): its status, version and counts. A source whose
  * connection cannot even be resolved (an unset variable, a path outside the allowed folders) is a
- * failed scan with that reason.
+ * failed scan with that reason; one that cannot be reached says only that (the reason goes to the log).
  */
 export async function scanDatasource(
   source: DatasourceRecord,
-  services: { box: SecretBox; files: FileAccessPolicy; logger: Logger; now: () => Date },
+  services: { box: SecretBox; sources: SourcePolicy; logger: Logger; now: () => Date },
   timeLimitMs: number,
-  env: NodeJS.ProcessEnv = process.env,
 ): Promise<CatalogScan> {
   const started = services.now();
-  let config: ConnectionConfig;
+  const failed = (message: string): CatalogScan => ({
+    status: 'failed',
+    message,
+    tables: [],
+    datasetCount: 0,
+    columnCount: 0,
+    sensitiveColumnCount: 0,
+    databaseVersion: null,
+    startedAt: started.toISOString(),
+    durationMs: services.now().getTime() - started.getTime(),
+  });
+  let resolved: ResolvedConnection;
   try {
-    config = resolveConnection(source, services.box, services.files, env);
+    resolved = await resolveConnection(source, services.box, services.sources);
   } catch (error) {
-    const message = redact(toDatacompareError(error).message);
-    return { status: 'failed', message, tables: [], datasetCount: 0, columnCount: 0, sensitiveColumnCount: 0, databaseVersion: null, startedAt: started.toISOString(), durationMs: 0 };
+    return failed(redactWith(toDatacompareError(error).message, []));
   }
-  const scan = await scanCatalog(config, { logger: services.logger, datasourceName: source.name, timeLimitMs, now: services.now });
-  return scan.message === null ? scan : { ...scan, message: redact(scan.message) };
+  const logger = redactingLogger(services.logger, resolved.secrets);
+  const scan = await scanCatalog(resolved.config, { logger, datasourceName: source.name, timeLimitMs, now: services.now });
+  // No version read: the connection itself failed or never answered. Tenants are told only that.
+  if (scan.databaseVersion === null && scan.status !== 'complete' && source.type !== 'sqlite') {
+    logger.info(`Scan of data source ${source.id} (workspace ${source.workspace_id}) could not connect: ${scan.message ?? ''}`);
+    return failed(couldNotConnect(source.name).message);
+  }
+  return scan.message === null ? scan : { ...scan, message: redactWith(scan.message, resolved.secrets) };
 }

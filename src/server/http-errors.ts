@@ -61,6 +61,17 @@ function pydanticType(issue: z.core.$ZodIssue, input: unknown): string {
   }
 }
 
+/**
+ * What a 422 shows of the value it refuses: a number, boolean or a string up to 100 characters (longer
+ * ones cut, marked with …); never a whole object or list (it may be the whole body), which is told by its kind.
+ */
+function echo(input: unknown): unknown {
+  if (input === undefined || input === null) return null;
+  if (typeof input === 'string') return input.length > 100 ? `${input.slice(0, 100)}…` : input;
+  if (typeof input === 'number' || typeof input === 'boolean') return input;
+  return Array.isArray(input) ? '[…]' : typeof input === 'object' ? '{…}' : null;
+}
+
 /** Zod issues → FastAPI's `detail` items, with `loc[0]` = body | query | path | header. */
 export function toValidationError(where: 'body' | 'query' | 'path' | 'header', error: z.ZodError): ValidationError {
   return new ValidationError(
@@ -70,7 +81,7 @@ export function toValidationError(where: 'body' | 'query' | 'path' | 'header', e
         type: pydanticType(issue, input),
         loc: [where, ...issue.path.map((part) => (typeof part === 'number' ? part : String(part)))],
         msg: issue.code === 'invalid_type' && input === undefined ? 'Field required' : issue.message,
-        input: input ?? null,
+        input: echo(input),
       };
     }),
   );

@@ -11,7 +11,8 @@ import type { z } from 'zod';
 import { requestHeadersSchema } from '../api/contract.js';
 import { permissionsOf, verifyApiKey, type Permission } from './api-keys.js';
 import { conflict, forbidden, HttpError, notAuthenticated, notFound, toValidationError, ValidationError } from './http-errors.js';
-import type { RateLimiter } from './rate-limit.js';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { FailureThrottle, RateLimiter } from './rate-limit.js';
 import type { ApiKeyRecord, Store } from './storage/store.js';
 
 export interface RouteContext<P = unknown, Q = unknown, B = unknown> {
@@ -62,6 +63,8 @@ export function route<P extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = 
 export interface RouterOptions {
   store: Store;
   rateLimiter: RateLimiter;
+  /** Failed authentication per client address and per presented key. */
+  authFailures: FailureThrottle;
   maxBodyBytes: number;
   now: () => Date;
 }
@@ -103,6 +106,42 @@ function parseWith<T extends z.ZodType>(schema: T, value: unknown, where: 'body'
   const result = schema.safeParse(value, { reportInput: true });
   if (!result.success) throw toValidationError(where, result.error);
   return result.data;
+}
+
+/** The peer's address (no proxy header is trusted). */
+export function clientAddress(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** Who a failed authentication is counted against: the client's address, and the key presented (by its prefix). */
+export function authIdentities(c: Context, presented: string | undefined): string[] {
+  return [`ip:${clientAddress(c)}`, ...(presented ? [`key:${presented.slice(0, 12)}`] : [])];
+}
+
+/** 429 for a client or key with too many failed authentications. */
+export function tooManyFailures(waitSeconds: number): HttpError {
+  return new HttpError(429, 'too_many_failures', 'Too Many Requests', `Too many failed authentications from this client or with this key; retry in ${waitSeconds} s.`, {
+    'Retry-After': String(waitSeconds),
+  });
+}
+
+/** Most levels of nesting in a JSON body (FastAPI's parser has a limit too; ours answers 422, not 500). */
+export const MAX_JSON_DEPTH = 64;
+
+/** True when `value` nests arrays/objects deeper than `limit` (iterative: no recursion on hostile input). */
+export function nestedDeeper(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (item === null || typeof item !== 'object') continue;
+    if (depth > limit) return true;
+    for (const child of Object.values(item)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+  }
+  return false;
 }
 
 function bearer(header: string | undefined): string | undefined {
@@ -160,8 +199,17 @@ export function apiApp(routes: readonly Route[], options: RouterOptions): Hono<A
 async function dispatch(route: Route, c: Context<ApiEnv>, options: RouterOptions, log: RequestLog): Promise<RouteResult> {
   // Authentication, then the workspace, then the scope, then the rate limit.
   const now = options.now();
-  const check = await verifyApiKey(options.store, bearer(c.req.header('authorization')), now);
+  const presented = bearer(c.req.header('authorization'));
+  // A client over its failures waits before any key is checked; a key over its failures only when wrong
+  // (so nobody can lock a valid key out by sending wrong ones in its name).
+  const identities = authIdentities(c, presented);
+  const blocked = options.authFailures.wait(identities.slice(0, 1));
+  if (blocked > 0) throw tooManyFailures(blocked);
+  const check = await verifyApiKey(options.store, presented, now);
   if (!check.ok) {
+    options.authFailures.fail(identities);
+    const wait = options.authFailures.wait(identities);
+    if (wait > 0) throw tooManyFailures(wait);
     const why = {
       missing: 'Send the API key as "Authorization: Bearer <key>".',
       unknown: 'The API key is not valid.',
@@ -205,7 +253,12 @@ async function dispatch(route: Route, c: Context<ApiEnv>, options: RouterOptions
     try {
       parsed = JSON.parse(text);
     } catch (error) {
-      throw new ValidationError([{ type: 'json_invalid', loc: ['body', 0], msg: `JSON decode error: ${(error as Error).message}`, input: {} }]);
+      // V8's message quotes the body: only the position is told
+      const position = /position (\d+)/.exec((error as Error).message)?.[1];
+      throw new ValidationError([{ type: 'json_invalid', loc: ['body', position === undefined ? 0 : Number(position)], msg: 'JSON decode error', input: {} }]);
+    }
+    if (nestedDeeper(parsed, MAX_JSON_DEPTH)) {
+      throw new ValidationError([{ type: 'json_invalid', loc: ['body', 0], msg: `JSON nested deeper than ${MAX_JSON_DEPTH} levels`, input: {} }]);
     }
     body = parseWith(route.body, parsed, 'body');
   } else {

@@ -3,15 +3,15 @@ import type { CatalogScan } from '../catalog/scan.js';
 import type { Logger } from '../shared/logger.js';
 import type { JobService } from './jobs/job-service.js';
 import type { SecretBox } from './secret-box.js';
-import type { FileAccessPolicy } from './file-access.js';
+import type { SourcePolicy } from './connections.js';
 import type { DatasourceRecord, Store } from './storage/store.js';
 
 export interface ServerServices {
   store: Store;
   jobs: JobService;
   box: SecretBox;
-  /** Which SQLite files may be data sources. */
-  files: FileAccessPolicy;
+  /** What data sources may connect to and open. */
+  sources: SourcePolicy;
   logger: Logger;
   now: () => Date;
   /** Scans a data source's catalog (undefined: scanning is off, as in tests that have no real source). */

@@ -7,21 +7,19 @@
 import { checkPrivileges, describeFinding } from '../catalog/privileges.js';
 import { toDatacompareError } from '../shared/errors.js';
 import type { Logger } from '../shared/logger.js';
-import { resolveConnection } from './connections.js';
-import type { FileAccessPolicy } from './file-access.js';
+import { resolveConnection, type SourcePolicy } from './connections.js';
 import type { SecretBox } from './secret-box.js';
 import type { DatasourceRecord } from './storage/store.js';
 
 /** The refusal (a sentence naming the role, what it holds and the statements that fix it), or null. */
 export async function privilegedSourceRefusal(
   source: DatasourceRecord,
-  services: { box: SecretBox; files: FileAccessPolicy; logger: Logger },
-  env: NodeJS.ProcessEnv = process.env,
+  services: { box: SecretBox; sources: SourcePolicy; logger: Logger },
 ): Promise<string | null> {
   if (source.type !== 'postgres' && source.type !== 'postgresql' && source.type !== 'mysql' && source.type !== 'mariadb') return null;
   let finding;
   try {
-    const config = resolveConnection(source, services.box, services.files, env);
+    const { config } = await resolveConnection(source, services.box, services.sources);
     finding = await checkPrivileges(config, { logger: services.logger, datasourceName: source.name });
   } catch (error) {
     services.logger.debug(`privilege check of data source "${source.name}" could not run: ${toDatacompareError(error).kind}`);

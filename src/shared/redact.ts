@@ -19,6 +19,27 @@ export function addSecret(value: string | undefined | null): void {
   }
 }
 
+/** The strings to hide for one secret value: itself and, for a URL, its password (raw and decoded); at least 4 characters each. */
+export function secretsIn(value: string | undefined | null): string[] {
+  if (!value) return [];
+  const password = passwordInUrl(value);
+  const candidates = password ? [value, password, safeDecode(password)] : [value];
+  return [...new Set(candidates.filter((candidate) => candidate.length >= 4))];
+}
+
+/**
+ * `redact` plus secrets known only to one job or request (the service's data source URLs): a tenant's
+ * URL is hidden in that tenant's texts without joining the process-wide list, so it can neither grow
+ * that list nor censor another tenant's output.
+ */
+export function redactWith(text: string, extra: readonly string[]): string {
+  let out = text;
+  for (const secret of [...extra].sort((a, b) => b.length - a.length)) {
+    if (secret.length >= 4 && out.includes(secret)) out = out.split(secret).join(MASK);
+  }
+  return redact(out);
+}
+
 /** Every registered secret, longest first (so a secret containing another is masked whole). */
 export function registeredSecrets(): string[] {
   return [...secrets].sort((a, b) => b.length - a.length);

@@ -25,19 +25,34 @@ export function storageLocation(values: OptionValues, context: CliContext): { da
 export const serveCommand: CliCommand = {
   name: 'serve',
   summary: 'run the Data Comparison Service API on this machine',
-  usage: 'serve [--port N] [--host ADDR] [--data-dir DIR] [--database-url URL] [--workers N] [--allow-path DIR]…',
+  usage: 'serve [--port N] [--host ADDR] [--data-dir DIR] [--database-url URL] [--workers N] [--allow-path [WS=]DIR]… [--allow-env [WS=]NAME]… [--allow-host HOST|CIDR]…',
   options: {
     port: { type: 'string', valueName: 'N', default: '8080', description: 'port to listen on; 0 picks a free one' },
     host: { type: 'string', valueName: 'ADDR', default: '127.0.0.1', description: 'address to listen on' },
     workers: { type: 'string', valueName: 'N', default: '2', description: 'comparisons run at once by this process (0: API only)' },
     'job-timeout-minutes': { type: 'string', valueName: 'N', default: '120', description: 'fail a comparison running longer than this' },
+    'workspace-workers': { type: 'string', valueName: 'N', description: 'most comparisons of one workspace run at once (default: workers - 1, at least 1)' },
     'allow-path': {
       type: 'string',
-      valueName: 'DIR',
+      valueName: '[WS=]DIR',
       multiple: true,
-      description: 'a folder whose SQLite files may be data sources, besides DATA_DIR/sources',
+      description: 'files data sources may open: DIR/<workspace id>/ for each workspace, WS=DIR for one, "*=DIR" for all (besides DATA_DIR/sources/<workspace id>)',
     },
     'max-diff-rows': { type: 'string', valueName: 'N', default: '1000', description: 'most differing rows a job keeps, whatever a comparison asks (max_diff_rows)' },
+    'allow-env': {
+      type: 'string',
+      valueName: '[WS=]NAME',
+      multiple: true,
+      description: 'an environment variable data sources may name as url_env: in every workspace, or in workspace WS only (default: none)',
+    },
+    'allow-host': {
+      type: 'string',
+      valueName: 'HOST|CIDR',
+      multiple: true,
+      description: 'a host name, address or network data sources may connect to (default: any)',
+    },
+    'connect-timeout-seconds': { type: 'string', valueName: 'N', default: '10', description: 'give up connecting to a data source after this long (1-300)' },
+    'statement-timeout-seconds': { type: 'string', valueName: 'N', default: '1800', description: "stop any statement on a data source running longer (1-86400)" },
     'max-queue': { type: 'string', valueName: 'N', default: '1000', description: 'most waiting jobs; beyond it execute answers 503 with Retry-After' },
     'grace-seconds': { type: 'string', valueName: 'N', default: '30', description: 'on SIGTERM/SIGINT, how long running jobs may finish before they are requeued' },
     'allow-privileged-sources': { type: 'boolean', default: false, description: 'accept data sources whose role is superuser or may read files, run programs, signal sessions or write (refused by default)' },
@@ -58,7 +73,15 @@ export const serveCommand: CliCommand = {
       maxQueue: integerOption(values, 'max-queue', { min: 1, max: 1_000_000 }) ?? 1000,
       maxDiffRows: integerOption(values, 'max-diff-rows', { min: 1, max: 1_000_000 }) ?? 1000,
       jobTimeoutMs: (integerOption(values, 'job-timeout-minutes', { min: 1, max: 10_080 }) ?? 120) * 60_000,
-      allowPaths: listOption(values, 'allow-path').map((dir) => path.resolve(context.cwd, dir)),
+      allowPaths: listOption(values, 'allow-path').map((entry) => {
+        const match = /^([^=/\\]*=)(.+)$/.exec(entry);
+        return match ? `${match[1]}${path.resolve(context.cwd, match[2]!)}` : path.resolve(context.cwd, entry);
+      }),
+      allowEnv: listOption(values, 'allow-env'),
+      allowHosts: listOption(values, 'allow-host'),
+      connectTimeoutMs: (integerOption(values, 'connect-timeout-seconds', { min: 1, max: 300 }) ?? 10) * 1000,
+      statementTimeoutMs: (integerOption(values, 'statement-timeout-seconds', { min: 1, max: 86_400 }) ?? 1800) * 1000,
+      ...(values['workspace-workers'] === undefined ? {} : { workspaceWorkers: integerOption(values, 'workspace-workers', { min: 1, max: 64 })! }),
       secureCookies: values['secure-cookies'] === true,
       allowPrivilegedSources: values['allow-privileged-sources'] === true,
       logger: context.logger,
@@ -70,6 +93,9 @@ export const serveCommand: CliCommand = {
         `First start: created the API key "admin" (scope write). It is shown only this once; keep it secret:\n` +
           `  DATACOMPARE_API_KEY=${server.firstKey.key}\n  DATACOMPARE_WORKSPACE_ID=${server.firstKey.workspaceId}\n`,
       );
+    }
+    if (listOption(values, 'allow-host').length === 0) {
+      context.stderr.write('datacompare serve: data sources may connect to any host; limit them with --allow-host when tenants are not trusted.\n');
     }
     await new Promise<void>((resolve) => {
       if (context.signal.aborted) resolve();

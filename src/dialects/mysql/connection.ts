@@ -2,14 +2,15 @@
 import mysql from 'mysql2';
 import { readableBatches } from '../readable-batches.js';
 import type { Pool, PoolConnection, FieldPacket } from 'mysql2';
-import { MYSQL_TLS_WORDS } from '../link-errors.js';
 import { addressOf, wrapDriverError, type ErrorCategory } from '../errors.js';
 import { splitQualifiedName } from '../../sql/compiler.js';
 import { ConnectionError } from '../../shared/errors.js';
-import type { ColumnType, ConnectOptions, DatabaseConnection, QueryOptions, RelationSchema, ResultRow } from '../types.js';
+import type { ColumnType, ConnectOptions, DatabaseConnection, NetworkSettings, QueryOptions, RelationSchema, ResultRow, TlsSettings } from '../types.js';
 import { mysqlCompiler } from './compiler.js';
 import { mysqlColumnType } from './type-names.js';
-import { identityError, isNoTlsAnswer, mysqlTls, type MysqlTls } from './tls.js';
+import { identityError, isNoTlsAnswer, mysqlTls as urlTls, type MysqlTls } from './tls.js';
+import { MYSQL_TLS_WORDS } from '../link-errors.js';
+import { stopQuery } from '../stop-query.js';
 
 const BINARY_CHARSET = 63;
 const TEXTUAL = new Set(['VAR_STRING', 'STRING', 'VARCHAR', 'BLOB', 'TINY_BLOB', 'MEDIUM_BLOB', 'LONG_BLOB']);
@@ -19,10 +20,12 @@ export class MysqlConnection implements DatabaseConnection {
   readonly compiler = mysqlCompiler;
   private pool: Pool | undefined;
   private closed = false;
+  /** KILL QUERYs under way: `close` waits for them, so a dropped query is stopped on the server too. */
+  private readonly killing = new Set<Promise<void>>();
   private toldOfOracleMode = false;
   /** Pool connections whose session settings are made. */
   private readonly prepared = new WeakSet<PoolConnection>();
-  /** The URL's TLS settings, read (files included) before the first connection. */
+  /** The URL's TLS settings (the mysql client's ssl-mode & co.), read, files included, before the first connection; the service's isolated connections bring their own. */
   private tls: Promise<MysqlTls> | undefined;
   private resolvedTls: MysqlTls | undefined;
   /** Pools left behind by a fall back to plain text, ended on close. */
@@ -31,14 +34,17 @@ export class MysqlConnection implements DatabaseConnection {
   constructor(
     private readonly url: string,
     private readonly options: ConnectOptions,
+    private readonly network: NetworkSettings = {},
   ) {}
 
   private connectionOptions() {
-    const tls = this.resolvedTls;
-    if (!tls) throw new Error('mysql TLS settings used before they were read');
+    const fromUrl = this.network.isolated ? undefined : this.resolvedTls;
+    if (!this.network.isolated && !fromUrl) throw new Error('mysql TLS settings used before they were read');
     return {
-      uri: tls.uri,
-      ssl: tls.ssl,
+      uri: fromUrl ? fromUrl.uri : this.url,
+      // The service's URLs come without query parameters (src/server/connection-policy.ts), TLS as text here.
+      connectTimeout: this.network.connectTimeoutMs ?? 30_000,
+      ...(this.network.isolated?.tls ? { ssl: mysqlTls(this.network.isolated.tls) } : fromUrl?.ssl ? { ssl: fromUrl.ssl } : {}),
       timezone: 'Z',
       dateStrings: true,
       supportBigNumbers: true,
@@ -65,54 +71,87 @@ export class MysqlConnection implements DatabaseConnection {
     return this.pool;
   }
 
-  private wrap(error: unknown, sql: string | undefined, options?: QueryOptions) {
+  /** `connecting`: the error came while getting a connection, so it is a connection error whatever its code (a timeout, the wrong protocol…). */
+  private wrap(error: unknown, sql: string | undefined, options?: QueryOptions, connecting = false) {
     const context: { datasourceName: string; sql?: string; signal?: AbortSignal } = { datasourceName: this.options.datasourceName };
     if (sql !== undefined) context.sql = sql;
     if (options?.signal) context.signal = options.signal;
-    return wrapDriverError(error, categorize(error), { ...context, statementTimeoutMs: this.options.statementTimeoutMs, address: addressOf(this.url, 3306), tls: MYSQL_TLS_WORDS });
+    const info = categorize(error);
+    return wrapDriverError(error, connecting && info.category !== 'cancelled' ? { ...info, category: 'connection' } : info, { ...context, statementTimeoutMs: this.options.statementTimeoutMs, address: addressOf(this.url, 3306), tls: MYSQL_TLS_WORDS });
   }
 
   /**
    * ssl-mode=PREFERRED and a server without TLS: from now on this data source speaks plain text. The
-   * first caller to see it replaces the pool; true when a retry will be plain.
+   * first caller to see it replaces the pool (the old one ends with the connection: callers still
+   * queued on it get their own refusal and retry); true when a retry will be plain.
    */
   private fallBackToPlain(pool: Pool): boolean {
     const tls = this.resolvedTls;
-    if (this.pool !== pool) return tls?.ssl === undefined;
+    if (this.pool !== pool) return tls !== undefined && tls.ssl === undefined;
     if (!tls?.plainFallback) return false;
     this.resolvedTls = { ...tls, ssl: undefined, plainFallback: false };
     this.pool = undefined;
-    // Ended with the connection, not now: callers still queued on it get their own refusal and retry.
     this.retired.push(pool);
     return true;
   }
 
   private async acquire(options?: QueryOptions): Promise<PoolConnection> {
     options?.signal?.throwIfAborted();
-    this.tls ??= mysqlTls(this.url, this.options.datasourceName);
-    this.resolvedTls ??= await this.tls;
+    if (!this.network.isolated) {
+      this.tls ??= urlTls(this.url, this.options.datasourceName);
+      this.resolvedTls ??= await this.tls;
+    }
+    const signal = options?.signal;
     const pool = this.getPool();
     let connection: PoolConnection;
     try {
       connection = await new Promise<PoolConnection>((resolve, reject) => {
-        pool.getConnection((error, connection) => (error ? reject(error) : resolve(connection)));
+        // An abort does not wait for a server that never answers: the late connection is dropped when it comes.
+        const stop = () => {
+          reject(signal?.reason);
+          this.dropConnecting();
+        };
+        signal?.addEventListener('abort', stop, { once: true });
+        pool.getConnection((error, connection) => {
+          signal?.removeEventListener('abort', stop);
+          if (signal?.aborted) connection?.destroy();
+          else if (error) reject(error);
+          else resolve(connection);
+        });
       });
     } catch (error) {
-      // A TLS refusal, or a pool another caller ended on one while this waited on it: retry once plain.
+      if (signal?.aborted) throw this.wrap(signal.reason, undefined, options);
+      // A TLS refusal, or a pool another caller retired while this waited on it: retry once plain.
       if ((isNoTlsAnswer(error) || this.pool !== pool) && this.fallBackToPlain(pool)) return this.acquire(options);
-      throw this.wrap(error, undefined);
+      throw this.wrap(error, undefined, undefined, true);
     }
     if (this.prepared.has(connection)) return connection;
     try {
-      const wrongHost = identityError(this.resolvedTls, (connection as unknown as { stream?: unknown }).stream);
+      const wrongHost = this.resolvedTls && identityError(this.resolvedTls, (connection as unknown as { stream?: unknown }).stream);
       if (wrongHost) throw wrongHost;
       await this.prepareSession(connection);
     } catch (error) {
       connection.destroy();
-      throw this.wrap(error, undefined);
+      throw this.wrap(error, undefined, undefined, true);
     }
     this.prepared.add(connection);
     return connection;
+  }
+
+  /**
+   * Drops the pool's connections still being set up (a server that accepted and never answered would
+   * keep them, and `close`, waiting until the connect timeout). mysql2 has no public way to abort a
+   * pending connect: its pool's connection list and a connection's `authorized` flag are read here.
+   */
+  private dropConnecting(): void {
+    const all = (this.pool as unknown as { _allConnections?: { length: number; get(i: number): PoolConnection & { authorized?: boolean } } })?._allConnections;
+    if (!all) return;
+    const pending: PoolConnection[] = [];
+    for (let i = 0; i < all.length; i++) if (!all.get(i).authorized) pending.push(all.get(i));
+    for (const connection of pending) {
+      connection.on('error', () => undefined);
+      connection.destroy();
+    }
   }
 
   /**
@@ -158,9 +197,24 @@ export class MysqlConnection implements DatabaseConnection {
   private onAbort(connection: PoolConnection, options?: QueryOptions): () => void {
     const signal = options?.signal;
     if (!signal) return () => undefined;
-    const listener = () => void this.kill(connection.threadId);
+    // Stop the query on the server, and drop the connection at once (a server that stopped answering
+    // would otherwise hold the query, and whoever waits for it, until the socket dies).
+    let settle!: () => void;
+    const settled = new Promise<void>((resolve) => (settle = resolve));
+    let done = false;
+    // KILL QUERY; one that came before the query started is a no-op, so it is repeated while the query
+    // still runs. (The connection is not destroyed: mysql2 would leave a streaming query waiting forever.)
+    const listener = () => {
+      const killed = stopQuery(() => this.kill(connection.threadId), settled, () => done);
+      this.killing.add(killed);
+      void killed.finally(() => this.killing.delete(killed));
+    };
     signal.addEventListener('abort', listener, { once: true });
-    return () => signal.removeEventListener('abort', listener);
+    return () => {
+      done = true;
+      settle();
+      signal.removeEventListener('abort', listener);
+    };
   }
 
   private async run(sql: string, params: readonly unknown[], options?: QueryOptions): Promise<{ rows: ResultRow[]; fields: FieldPacket[] }> {
@@ -273,9 +327,22 @@ export class MysqlConnection implements DatabaseConnection {
     this.closed = true;
     const pool = this.pool;
     this.pool = undefined;
+    await Promise.allSettled([...this.killing]);
     const pools = [pool, ...this.retired.splice(0)].filter((p): p is Pool => p !== undefined);
     await Promise.all(pools.map((p) => new Promise<void>((resolve) => p.end(() => resolve()))));
   }
+}
+
+/** mysql2's `ssl` option for an isolated connection's TLS. */
+function mysqlTls(tls: TlsSettings): Record<string, unknown> {
+  return {
+    rejectUnauthorized: tls.verify !== false,
+    ...(tls.verify === 'ca' ? { checkServerIdentity: () => undefined } : {}),
+    ...(tls.ca === undefined ? {} : { ca: tls.ca }),
+    ...(tls.cert === undefined ? {} : { cert: tls.cert }),
+    ...(tls.key === undefined ? {} : { key: tls.key }),
+    ...(tls.servername === undefined ? {} : { servername: tls.servername }),
+  };
 }
 
 /**
@@ -295,8 +362,6 @@ function fieldType(field: FieldPacket): ColumnType {
   const named = (typeName: string) => mysqlColumnType(name, typeName);
   if (field.extendedTypeName === 'uuid') return named('uuid');
   if (field.extendedFormat === 'json' || type === 245) return named('json');
-  // A SET (SET_FLAG): its members are not in the metadata; its text is split at the commas (collection.ts).
-  if (typeof field.flags === 'number' && (field.flags & 2048) !== 0) return named('set');
   switch (type) {
     case 1:
       return named(field.columnLength === 1 ? 'tinyint(1)' : 'tinyint');

@@ -17,6 +17,6 @@ export const mysqlDialect: Dialect = {
   catalogQuery: MYSQL_CATALOG_QUERY,
   connect(config, options) {
     if (config.type !== 'mysql') throw new TypeError(`mysql dialect given a ${config.type} connection`);
-    return new MysqlConnection(config.url, options);
+    return new MysqlConnection(config.url, options, config);
   },
 };

@@ -1,15 +1,16 @@
 /** A lazily created pg Pool with UTC sessions, cursor streaming and server-side cancellation. */
 import pg from 'pg';
 import QueryStream from 'pg-query-stream';
-import { POSTGRES_TLS_WORDS } from '../link-errors.js';
 import { addressOf, driverMessage, wrapDriverError, type ErrorCategory } from '../errors.js';
 import { columnTypeOf } from '../../sql/type-family.js';
 import { POSTGRES_SINGLE_FLOAT } from './type-names.js';
 import { ConnectionError } from '../../shared/errors.js';
 import { readableBatches } from '../readable-batches.js';
-import type { ConnectOptions, DatabaseConnection, QueryOptions, RelationSchema, ResultRow } from '../types.js';
+import { stopQuery } from '../stop-query.js';
+import type { ConnectOptions, DatabaseConnection, NetworkSettings, QueryOptions, RelationSchema, ResultRow, TlsSettings } from '../types.js';
 import { postgresCompiler } from './compiler.js';
 import { isNoTlsAnswer, postgresTls, type PostgresTls } from './tls.js';
+import { POSTGRES_TLS_WORDS } from '../link-errors.js';
 
 /**
  * Every session: UTC, floats with every digit, and two planner settings for a client that always reads
@@ -32,6 +33,45 @@ function sessionOptions(statementTimeoutMs: number | undefined): string {
   return `${SESSION_SETTINGS} ${READ_ONLY_SETTINGS}${timeout}`;
 }
 
+/** Default time to wait for a connection (the server, TLS and authentication). */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
+
+/**
+ * node-pg's settings for `url`. An isolated connection (the service's) is built from the URL's parts
+ * alone: no connection string (whose `sslrootcert`/`options`… node-pg would honour, reading files
+ * synchronously), no PG* environment variable, no ~/.pgpass (the password is a function, so node-pg
+ * never looks for one), TLS from the given text.
+ */
+export function postgresClientConfig(url: string, network: NetworkSettings = {}): pg.ClientConfig {
+  const connectionTimeoutMillis = network.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+  if (!network.isolated) return { connectionString: url, connectionTimeoutMillis };
+  const parsed = new URL(url);
+  const decode = (text: string) => decodeURIComponent(text);
+  const user = decode(parsed.username);
+  const password = decode(parsed.password);
+  return {
+    host: parsed.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: Number(parsed.port || 5432),
+    user,
+    database: decode(parsed.pathname.replace(/^\//, '')) || user,
+    password: () => password,
+    ssl: tlsOptions(network.isolated.tls),
+    connectionTimeoutMillis,
+  };
+}
+
+function tlsOptions(tls: TlsSettings | null): pg.ClientConfig['ssl'] {
+  if (!tls) return false;
+  return {
+    rejectUnauthorized: tls.verify !== false,
+    ...(tls.verify === 'ca' ? { checkServerIdentity: () => undefined } : {}),
+    ...(tls.ca === undefined ? {} : { ca: tls.ca }),
+    ...(tls.cert === undefined ? {} : { cert: tls.cert }),
+    ...(tls.key === undefined ? {} : { key: tls.key }),
+    ...(tls.servername === undefined ? {} : { servername: tls.servername }),
+  };
+}
+
 /**
  * A query sent over the extended protocol (Parse/Bind/Execute) even without parameters: there
  * PostgreSQL refuses a text holding several statements, where the simple protocol would run them all.
@@ -46,7 +86,9 @@ export class PostgresConnection implements DatabaseConnection {
   readonly compiler = postgresCompiler;
   private pool: pg.Pool | undefined;
   private closed = false;
-  /** The URL's TLS settings, read (files included) before the first connection. */
+  /** Cancels under way: `close` waits for them, so a dropped query is stopped on the server too. */
+  private readonly cancelling = new Set<Promise<void>>();
+  /** The URL's TLS settings (libpq's sslmode & co.), read, files included, before the first connection; the service's isolated connections bring their own. */
   private tls: Promise<PostgresTls> | undefined;
   private resolvedTls: PostgresTls | undefined;
   /** Pools left behind by a fall back to plain text, ended on close. */
@@ -55,12 +97,18 @@ export class PostgresConnection implements DatabaseConnection {
   constructor(
     private readonly url: string,
     private readonly options: ConnectOptions,
+    private readonly network: NetworkSettings = {},
   ) {}
 
   private getPool(): pg.Pool {
     if (this.closed) throw new ConnectionError(`The connection to data source "${this.options.datasourceName}" is closed.`);
     if (!this.pool) {
-      const pool = new pg.Pool({ ...this.clientConfig(), max: this.options.poolSize ?? 4, options: sessionOptions(this.options.statementTimeoutMs), application_name: 'datacompare' });
+      const pool = new pg.Pool({
+        ...this.clientConfig(),
+        max: this.options.poolSize ?? 4,
+        options: sessionOptions(this.options.statementTimeoutMs),
+        application_name: 'datacompare',
+      });
       // An idle client losing its server must not crash the process; the next query reports it.
       pool.on('error', (error) => this.options.logger.debug(`postgres pool error on "${this.options.datasourceName}": ${error.message}`));
       this.pool = pool;
@@ -68,14 +116,16 @@ export class PostgresConnection implements DatabaseConnection {
     return this.pool;
   }
 
-  /** The connection string and `ssl` option every client of this data source is made with. */
+  /** The settings every client of this data source is made with: the URL without its TLS parameters, and `ssl` from them. */
   private clientConfig(): pg.ClientConfig {
+    if (this.network.isolated) return postgresClientConfig(this.url, this.network);
     const tls = this.resolvedTls;
     if (!tls) throw new Error('postgres TLS settings used before they were read');
-    return { connectionString: tls.connectionString, ssl: tls.ssl };
+    return { ...postgresClientConfig(tls.connectionString, this.network), ssl: tls.ssl };
   }
 
   private async readTls(): Promise<void> {
+    if (this.network.isolated) return;
     this.tls ??= postgresTls(this.url, this.options.datasourceName);
     this.resolvedTls ??= await this.tls;
   }
@@ -96,11 +146,13 @@ export class PostgresConnection implements DatabaseConnection {
     return true;
   }
 
-  private wrap(error: unknown, sql: string | undefined, options?: QueryOptions) {
+  /** `connecting`: the error came while getting a connection, so it is a connection error whatever its code (a timeout, the wrong protocol…). */
+  private wrap(error: unknown, sql: string | undefined, options?: QueryOptions, connecting = false) {
     const context: { datasourceName: string; sql?: string; signal?: AbortSignal } = { datasourceName: this.options.datasourceName };
     if (sql !== undefined) context.sql = sql;
     if (options?.signal) context.signal = options.signal;
-    return wrapDriverError(error, categorize(error), { ...context, statementTimeoutMs: this.options.statementTimeoutMs, address: addressOf(this.url, 5432), tls: POSTGRES_TLS_WORDS });
+    const info = categorize(error);
+    return wrapDriverError(error, connecting && info.category !== 'cancelled' ? { ...info, category: 'connection' } : info, { ...context, statementTimeoutMs: this.options.statementTimeoutMs, address: addressOf(this.url, 5432), tls: POSTGRES_TLS_WORDS });
   }
 
   /**
@@ -120,13 +172,44 @@ export class PostgresConnection implements DatabaseConnection {
   private async acquire(options?: QueryOptions): Promise<pg.PoolClient> {
     options?.signal?.throwIfAborted();
     await this.readTls();
+    const signal = options?.signal;
     const pool = this.getPool();
+    const connecting = pool.connect();
     try {
-      return await pool.connect();
+      if (!signal) return await connecting;
+      // An abort does not wait for a server that never answers: the late client is dropped when it comes.
+      let stop!: () => void;
+      const aborted = new Promise<never>((_, reject) => {
+        stop = () => reject(signal.reason);
+        signal.addEventListener('abort', stop, { once: true });
+      });
+      try {
+        return await Promise.race([connecting, aborted]);
+      } finally {
+        signal.removeEventListener('abort', stop);
+        if (signal.aborted) {
+          connecting.then((client) => client.release(true), () => undefined);
+          this.dropConnecting();
+        }
+      }
     } catch (error) {
-      // A TLS refusal, or a pool another caller ended on one while this waited on it: retry once plain.
-      if ((isNoTlsAnswer(error) || this.pool !== pool) && this.fallBackToPlain(pool)) return this.acquire(options);
-      throw this.wrap(error, undefined, { ...options, signal: undefined as never });
+      // A TLS refusal, or a pool another caller retired while this waited on it: retry once plain.
+      if (!signal?.aborted && (isNoTlsAnswer(error) || this.pool !== pool) && this.fallBackToPlain(pool)) return this.acquire(options);
+      throw this.wrap(error, undefined, signal?.aborted ? options : { ...options, signal: undefined as never }, true);
+    }
+  }
+
+  /**
+   * Drops the pool's connections still being set up (a server that accepted and never answered would
+   * keep them, and `close`, waiting until the connect timeout). node-pg has no public way to abort a
+   * pending connect: its pool's client list and a client's `_connecting` flag are read here.
+   */
+  private dropConnecting(): void {
+    const clients = (this.pool as unknown as { _clients?: { _connecting?: boolean; on(event: 'error', listener: () => void): void; connection?: { stream?: { destroy(): void } } }[] })?._clients ?? [];
+    for (const client of clients) {
+      if (!client._connecting) continue;
+      client.on('error', () => undefined);
+      client.connection?.stream?.destroy();
     }
   }
 
@@ -147,9 +230,27 @@ export class PostgresConnection implements DatabaseConnection {
     const signal = options?.signal;
     if (!signal) return () => undefined;
     const pid = (client as unknown as { processID: number }).processID;
-    const listener = () => void this.cancel(pid);
+    let settle!: () => void;
+    const settled = new Promise<void>((resolve) => (settle = resolve));
+    let done = false;
+    // Cancel on the server; a cancel that came before the query started is a no-op, so it is repeated
+    // while the query still runs, and a query still waiting after that is dropped with its socket (a
+    // server that stopped answering would otherwise hold it, and whoever waits for it, until the socket dies).
+    const listener = () => {
+      const stopping = stopQuery(() => this.cancel(pid), settled, () => done).then(() => {
+        if (done) return;
+        client.on('error', () => undefined); // the query fails with the abort; the dropped socket is no news
+        (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+      });
+      this.cancelling.add(stopping);
+      void stopping.finally(() => this.cancelling.delete(stopping));
+    };
     signal.addEventListener('abort', listener, { once: true });
-    return () => signal.removeEventListener('abort', listener);
+    return () => {
+      done = true;
+      settle();
+      signal.removeEventListener('abort', listener);
+    };
   }
 
   async query(sql: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<ResultRow[]> {
@@ -269,6 +370,7 @@ export class PostgresConnection implements DatabaseConnection {
     this.closed = true;
     const pool = this.pool;
     this.pool = undefined;
+    await Promise.allSettled([...this.cancelling]);
     await Promise.all([pool, ...this.retired.splice(0)].map((p) => p?.end().catch(() => undefined)));
   }
 }

@@ -17,6 +17,6 @@ export const postgresDialect: Dialect = {
   catalogQuery: POSTGRES_CATALOG_QUERY,
   connect(config, options) {
     if (config.type !== 'postgres') throw new TypeError(`postgres dialect given a ${config.type} connection`);
-    return new PostgresConnection(config.url, options);
+    return new PostgresConnection(config.url, options, config);
   },
 };

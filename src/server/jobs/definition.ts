@@ -10,6 +10,8 @@ export interface DefinitionLimits {
   maxDiffRows: number;
   /** Per-job time limit. */
   timeoutMs?: number;
+  /** Each statement's time limit (default the engine's, 30 min). */
+  statementTimeoutMs?: number;
 }
 
 function side(
@@ -53,5 +55,6 @@ export function toDefinition(
     thresholds: {},
     maxDiffRows: Math.min(config.max_diff_rows ?? limits.defaultDiffRows, limits.maxDiffRows),
     ...(limits.timeoutMs === undefined ? {} : { timeoutMs: limits.timeoutMs }),
+    ...(limits.statementTimeoutMs === undefined ? {} : { queryTimeoutMs: limits.statementTimeoutMs }),
   };
 }

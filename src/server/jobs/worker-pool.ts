@@ -3,17 +3,19 @@
  * store (priority first, then oldest; atomically, so no job runs twice), running it on the engine
  * and recording SUCCESS or FAILURE. A running job renews its lease every leaseMs/3; a lease left
  * to expire means its worker died, and the reaper (any server) retries or fails the job. A job
- * REVOKED by terminate is aborted through its AbortSignal, which stops its database queries.
- * Shutdown: stop claiming, let running jobs finish within the grace period, abort and requeue the rest.
+ * REVOKED by terminate is aborted through its AbortSignal, which stops its database queries, and
+ * frees its worker at once (whatever the engine still has to close finishes in the background). A
+ * workspace runs at most `perWorkspace` jobs at once in this process, so one tenant cannot hold every
+ * worker. Failure texts are redacted with the job's own data source secrets; a failed connection is
+ * told to the tenant as "could not connect" only (the reason goes to the log). Shutdown: stop claiming, let running jobs finish within the grace period, abort and requeue the rest.
  */
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { ComparisonResult, RunComparison } from '../../engine/model.js';
 import { DatacompareError } from '../../shared/errors.js';
 import type { Logger } from '../../shared/logger.js';
-import { redact } from '../../shared/redact.js';
-import { resolveConnection } from '../connections.js';
-import type { FileAccessPolicy } from '../file-access.js';
+import { redact, redactWith } from '../../shared/redact.js';
+import { couldNotConnect, redactingLogger, resolveConnection, type SourcePolicy } from '../connections.js';
 import type { SecretBox } from '../secret-box.js';
 import type { JobRecord, Store } from '../storage/store.js';
 import { toDefinition, type DefinitionLimits } from './definition.js';
@@ -21,11 +23,13 @@ import { toDefinition, type DefinitionLimits } from './definition.js';
 export interface WorkerPoolOptions {
   store: Store;
   box: SecretBox;
-  /** Which SQLite files may be data sources. */
-  files: FileAccessPolicy;
+  /** What data sources may connect to. */
+  sources: SourcePolicy;
   runComparison: RunComparison;
   logger: Logger;
   concurrency: number;
+  /** Most jobs of one workspace running at once in this process (default: concurrency - 1, at least 1). */
+  perWorkspace?: number;
   leaseMs: number;
   /** How often an idle worker looks for jobs queued by other processes. */
   pollMs: number;
@@ -34,14 +38,13 @@ export interface WorkerPoolOptions {
   limits: DefinitionLimits;
   /** SQLite: one server per store, so STARTED jobs of an earlier process are dead at once. */
   exclusiveStore: boolean;
-  /** Where `url_env` data sources read their URL (default process.env). */
-  env?: NodeJS.ProcessEnv;
   now?: () => Date;
 }
 
 interface Running {
   controller: AbortController;
   workerId: string;
+  workspaceId: string;
   done: Promise<void>;
 }
 
@@ -56,9 +59,15 @@ export class WorkerPool {
   private wakers: (() => void)[] = [];
   private reaper: NodeJS.Timeout | undefined;
   private readonly now: () => Date;
+  private readonly perWorkspace: number;
+  /** Claims one at a time, so two loops cannot both take a workspace's last free place. */
+  private claiming: Promise<unknown> = Promise.resolve();
+  /** Runs aborted and let go of (their worker moved on) that are still closing their connections. */
+  private readonly draining = new Set<Promise<unknown>>();
 
   constructor(private readonly options: WorkerPoolOptions) {
     this.now = options.now ?? (() => new Date());
+    this.perWorkspace = Math.max(1, Math.min(options.concurrency, options.perWorkspace ?? options.concurrency - 1));
   }
 
   async start(): Promise<void> {
@@ -108,6 +117,10 @@ export class WorkerPool {
       for (const running of this.running.values()) running.controller.abort(SHUTDOWN);
     }
     await Promise.all(this.loops);
+    // Aborted runs still closing (cancelling their queries): a bounded wait, so a stop does not leave queries behind.
+    let drained: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.allSettled([...this.draining]), new Promise((resolve) => (drained = setTimeout(resolve, 15_000)))]);
+    clearTimeout(drained);
   }
 
   private idle(ms: number): Promise<void> {
@@ -126,8 +139,7 @@ export class WorkerPool {
     while (!this.stopping) {
       let job: JobRecord | undefined;
       try {
-        const now = this.now();
-        job = await this.options.store.claimNext(workerId, now.toISOString(), new Date(now.getTime() + this.options.leaseMs).toISOString());
+        job = await this.claim(workerId);
       } catch (error) {
         this.options.logger.error(`Claiming a job failed: ${redact(String(error))}`);
       }
@@ -135,10 +147,10 @@ export class WorkerPool {
         await this.idle(this.options.pollMs);
         continue;
       }
-      const controller = new AbortController();
+      const controller = this.running.get(job.id)?.controller ?? new AbortController();
       let finished!: () => void;
       const done = new Promise<void>((resolve) => (finished = resolve));
-      this.running.set(job.id, { controller, workerId, done });
+      this.running.set(job.id, { controller, workerId, workspaceId: job.workspace_id, done });
       try {
         await this.run(job, workerId, controller);
       } catch (error) {
@@ -148,6 +160,22 @@ export class WorkerPool {
         finished();
       }
     }
+  }
+
+  /** The next job of a workspace below its limit; registered as running before the next claim starts. */
+  private claim(workerId: string): Promise<JobRecord | undefined> {
+    const claimed = this.claiming.then(async () => {
+      const counts = new Map<string, number>();
+      for (const running of this.running.values()) counts.set(running.workspaceId, (counts.get(running.workspaceId) ?? 0) + 1);
+      const full = [...counts].filter(([, count]) => count >= this.perWorkspace).map(([workspace]) => workspace);
+      const now = this.now();
+      const job = await this.options.store.claimNext(workerId, now.toISOString(), new Date(now.getTime() + this.options.leaseMs).toISOString(), full);
+      // Held as running at once (the loop replaces this entry), so the next claim counts it.
+      if (job) this.running.set(job.id, { controller: new AbortController(), workerId, workspaceId: job.workspace_id, done: Promise.resolve() });
+      return job;
+    });
+    this.claiming = claimed.catch(() => undefined);
+    return claimed;
   }
 
   private async run(job: JobRecord, workerId: string, controller: AbortController): Promise<void> {
@@ -163,11 +191,16 @@ export class WorkerPool {
     }, Math.max(100, Math.floor(leaseMs / 3)));
     let result: ComparisonResult | undefined;
     let failure: string | undefined;
+    const secrets: string[] = [];
     try {
-      result = await this.execute(job, controller.signal);
+      const work = this.execute(job, controller.signal, secrets);
+      const settled = work.then(() => undefined, () => undefined);
+      this.draining.add(settled);
+      void settled.then(() => this.draining.delete(settled));
+      result = await untilAborted(work, controller.signal);
     } catch (error) {
       const hint = error instanceof DatacompareError ? error.hint : undefined;
-      failure = redact([error instanceof Error ? error.message : String(error), hint].filter(Boolean).join(' '));
+      failure = redactWith([error instanceof Error ? error.message : String(error), hint].filter(Boolean).join(' '), secrets);
     } finally {
       clearInterval(heartbeat);
     }
@@ -200,9 +233,13 @@ export class WorkerPool {
       });
       return;
     }
-    const reason =
-      failure ??
-      (result?.error ? redact([result.error.message, result.error.hint].filter(Boolean).join(' ')) : 'The comparison returned no result.');
+    let reason = failure ?? (result?.error ? redactWith([result.error.message, result.error.hint].filter(Boolean).join(' '), secrets) : 'The comparison returned no result.');
+    if (result?.error?.kind === 'connection') {
+      this.options.logger.info(`Job ${job.id} (workspace ${job.workspace_id}) could not connect: ${reason}`);
+      const side = /data source "([^"]*)"/.exec(result.error.message)?.[1] ?? 'of this comparison';
+      const generic = couldNotConnect(side);
+      reason = redactWith(`${generic.message} ${generic.hint}`, secrets);
+    }
     await store.finishJob(job.id, workerId, {
       status: 'FAILURE',
       date_done: doneAt,
@@ -215,20 +252,32 @@ export class WorkerPool {
     });
   }
 
-  private async execute(job: JobRecord, signal: AbortSignal): Promise<ComparisonResult> {
-    const { store, box } = this.options;
+  private async execute(job: JobRecord, signal: AbortSignal, secrets: string[]): Promise<ComparisonResult> {
+    const { store, box, sources: policy } = this.options;
     const snapshot = job.snapshot;
     const [source, target] = await Promise.all([
       store.getDatasource(job.workspace_id, snapshot.source_datasource_id),
       store.getDatasource(job.workspace_id, snapshot.target_datasource_id),
     ]);
     if (!source || !target) throw new Error('A data source of this comparison no longer exists.');
-    const definition = toDefinition(
-      snapshot,
-      { source, target },
-      { source: resolveConnection(source, box, this.options.files, this.options.env), target: resolveConnection(target, box, this.options.files, this.options.env) },
-      this.options.limits,
-    );
-    return this.options.runComparison(definition, { logger: this.options.logger, signal });
+    const [from, to] = await Promise.all([resolveConnection(source, box, policy), resolveConnection(target, box, policy)]);
+    secrets.push(...from.secrets, ...to.secrets);
+    const definition = toDefinition(snapshot, { source, target }, { source: from.config, target: to.config }, this.options.limits);
+    return this.options.runComparison(definition, { logger: redactingLogger(this.options.logger, secrets), signal });
   }
+}
+
+/** `work`, or the abort's reason as soon as `signal` aborts (the work then ends on its own, unobserved). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    work.catch(() => undefined);
+    return Promise.reject(signal.reason as Error);
+  }
+  let stop!: () => void;
+  const aborted = new Promise<never>((_, reject) => {
+    stop = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', stop, { once: true });
+  });
+  work.catch(() => undefined);
+  return Promise.race([work, aborted]).finally(() => signal.removeEventListener('abort', stop));
 }

@@ -1,14 +1,17 @@
 /** Data sources: list (4.10) and create (ours; the connection URL is encrypted or read from the environment). */
 import { randomUUID } from 'node:crypto';
 import * as c from '../../api/contract.js';
-import { addSecret } from '../../shared/redact.js';
 import { conflict, forbidden, notFound, ValidationError } from '../http-errors.js';
-import type { ConfigurationError } from '../../shared/errors.js';
+import { toDatacompareError } from '../../shared/errors.js';
+import { resolveConnection } from '../connections.js';
 import { page, presentDatasource } from '../presenters.js';
 import { route, type Route } from '../router.js';
 import type { ServerServices } from '../services.js';
 import type { DatasourceRecord } from '../storage/store.js';
 import { applyScan, rescan } from '../scans.js';
+
+/** Longest connection URL a data source may have. */
+const MAX_URL_LENGTH = 4096;
 
 export function sourceRoutes(services: ServerServices): Route[] {
   const { store, box } = services;
@@ -51,17 +54,10 @@ export function sourceRoutes(services: ServerServices): Route[] {
       status: 201,
       async handle(context) {
         const body = context.body;
-        if (body.url) addSecret(body.url);
-        if (body.type === 'sqlite' && body.path !== undefined) {
-          try {
-            services.files.check(body.path, body.name);
-          } catch (error) {
-            throw new ValidationError([{ type: 'value_error', loc: ['body', 'path'], msg: `${(error as Error).message} ${(error as ConfigurationError).hint ?? ''}`.trim().replace(/\.$/, ''), input: body.path }]);
-          }
-        }
-        if (await store.datasourceByName(context.workspaceId, body.name)) {
-          throw conflict(`A data source named "${body.name}" already exists in this workspace.`, 'datasource_exists');
-        }
+        const field = body.url !== undefined ? 'url' : body.url_env !== undefined ? 'url_env' : 'path';
+        const refuse = (msg: string) =>
+          new ValidationError([{ type: 'value_error', loc: ['body', field], msg: msg.trim().replace(/\.$/, ''), input: field === 'url' ? '***' : (body[field] ?? null) }]);
+        if (body.url !== undefined && body.url.length > MAX_URL_LENGTH) throw refuse(`must be at most ${MAX_URL_LENGTH} characters`);
         const now = services.now().toISOString();
         const record: DatasourceRecord = {
           id: randomUUID(),
@@ -78,6 +74,17 @@ export function sourceRoutes(services: ServerServices): Route[] {
           last_scanned_at: null,
           created_at: now,
         };
+        // Vetted before anything is stored: the variable allowed, the file in this workspace's folders, the URL's parameters and host.
+        try {
+          await resolveConnection(record, box, services.sources);
+        } catch (error) {
+          const problem = toDatacompareError(error);
+          // an allowed variable not set yet is the operator's to fix: the source is kept (its scan says so)
+          if (!(field === 'url_env' && /is not set on the server/.test(problem.message))) throw refuse(`${problem.message} ${problem.hint ?? ''}`);
+        }
+        if (await store.datasourceByName(context.workspaceId, body.name)) {
+          throw conflict(`A data source named "${body.name}" already exists in this workspace.`, 'datasource_exists');
+        }
         const privileged = await services.privilegedRefusal(record);
         if (privileged) throw forbidden(privileged, 'privileged_datasource');
         const scan = await services.scan(record);

@@ -47,6 +47,15 @@ export class SessionStore {
     await this.db.run('DELETE FROM web_sessions WHERE key_id = ?', [keyId]);
   }
 
+  /** Keeps a key's `keep` newest sessions and ends the others (a key signing in again and again cannot grow the table). */
+  async keepNewest(keyId: string, keep: number): Promise<void> {
+    await this.db.run(
+      `DELETE FROM web_sessions WHERE key_id = ? AND id NOT IN (
+         SELECT id FROM web_sessions WHERE key_id = ? ORDER BY created_at DESC, id LIMIT ${Math.max(1, Math.floor(keep))})`,
+      [keyId, keyId],
+    );
+  }
+
   async deleteExpired(now: string): Promise<void> {
     await this.db.run('DELETE FROM web_sessions WHERE expires_at <= ?', [now]);
   }

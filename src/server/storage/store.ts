@@ -377,15 +377,17 @@ export class Store {
   }
 
   /** Takes the next PENDING job (priority first, then oldest) for `workerId`, or undefined. */
-  async claimNext(workerId: string, now: string, leaseUntil: string): Promise<JobRecord | undefined> {
+  /** Claims the next PENDING job, skipping the workspaces in `skipWorkspaces` (at their limit of running jobs). */
+  async claimNext(workerId: string, now: string, leaseUntil: string, skipWorkspaces: readonly string[] = []): Promise<JobRecord | undefined> {
     const lock = this.db.dialect === 'postgres' ? 'FOR UPDATE SKIP LOCKED' : '';
+    const skip = skipWorkspaces.length > 0 ? `AND workspace_id NOT IN (${skipWorkspaces.map(() => '?').join(', ')})` : '';
     const rows = await this.db.all<Row>(
       `UPDATE jobs SET status = 'STARTED', worker_id = ?, started_at = ?, lease_expires_at = ?, runs = runs + 1,
          message = 'The comparison is running.'
-       WHERE id = (SELECT id FROM jobs WHERE status = 'PENDING' ORDER BY priority DESC, id ASC LIMIT 1 ${lock})
+       WHERE id = (SELECT id FROM jobs WHERE status = 'PENDING' ${skip} ORDER BY priority DESC, id ASC LIMIT 1 ${lock})
          AND status = 'PENDING'
        RETURNING *`,
-      [workerId, now, leaseUntil],
+      [workerId, now, leaseUntil, ...skipWorkspaces],
     );
     return rows[0] && toJob(rows[0]);
   }

@@ -12,6 +12,8 @@ import { csrf } from 'hono/csrf';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { HttpError } from '../http-errors.js';
+import type { FailureThrottle } from '../rate-limit.js';
+import { authIdentities } from '../router.js';
 import type { ServerServices } from '../services.js';
 import { ASSETS } from './assets.js';
 import { UI } from './layout.js';
@@ -30,6 +32,8 @@ export interface WebOptions {
   openapi: Record<string, unknown>;
   /** Mark the session cookie Secure (the server is behind HTTPS). */
   secureCookies: boolean;
+  /** Failed sign-ins per client address and per key (shared with the API). */
+  authFailures?: FailureThrottle;
 }
 
 const CSP = {
@@ -74,8 +78,21 @@ export function webApp(options: WebOptions): Hono<WebEnv> {
   app.post(`${UI}/sign-in`, async (c) => {
     const form = await c.req.parseBody();
     const next = typeof form.next === 'string' ? form.next : undefined;
-    const signedIn = await signIn(c, services.store, typeof form.key === 'string' ? form.key : '', services.now(), options.secureCookies);
-    if (!signedIn.ok) return render(c, signInPage({ problem: signedIn.reason, ...optional('next', next) }), 401);
+    const key = typeof form.key === 'string' ? form.key.trim() : '';
+    const identities = authIdentities(c, key || undefined);
+    const tooMany = (wait: number) => {
+      c.header('Retry-After', String(wait));
+      return render(c, signInPage({ problem: `Too many failed sign-ins; wait ${wait} s and try again.`, ...optional('next', next) }), 429);
+    };
+    // as in the API: the client's failures stop it before any check, a key's only when it is wrong
+    const blocked = options.authFailures?.wait(identities.slice(0, 1)) ?? 0;
+    if (blocked > 0) return tooMany(blocked);
+    const signedIn = await signIn(c, services.store, key, services.now(), options.secureCookies);
+    if (!signedIn.ok) {
+      options.authFailures?.fail(identities);
+      const wait = options.authFailures?.wait(identities) ?? 0;
+      return wait > 0 ? tooMany(wait) : render(c, signInPage({ problem: signedIn.reason, ...optional('next', next) }), 401);
+    }
     return c.redirect(safeNext(next), 303);
   });
   // Readable without signing in; with a session it keeps the navigation like every other page.

@@ -24,6 +24,9 @@ export interface WebSession {
   viewer: Viewer;
 }
 
+/** Most sessions a key keeps; signing in once more ends its oldest. */
+export const SESSIONS_PER_KEY = 10;
+
 export type WebEnv = { Variables: { session: WebSession; log: RequestLog } };
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -46,6 +49,7 @@ export async function signIn(c: Context, store: Store, presented: string, now: D
     created_at: now.toISOString(),
     expires_at: expires.toISOString(),
   });
+  await store.sessions.keepNewest(check.key.id, SESSIONS_PER_KEY);
   void store.touchKey(check.key.id, now.toISOString()).catch(() => {});
   setCookie(c, SESSION_COOKIE, token, { httpOnly: true, sameSite: 'Strict', path: '/', secure, maxAge: SESSION_HOURS * 3600 });
   return { ok: true };

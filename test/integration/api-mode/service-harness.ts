@@ -28,7 +28,7 @@ export interface Service {
 
 export async function startService(options: Partial<ServerOptions> = {}): Promise<Service> {
   const dir = mkdtempSync(path.join(tmpdir(), 'dc-api-mode-'));
-  const server = await startServer({ dataDir: path.join(dir, 'server'), port: 0, workers: 2, pollMs: 50, logger: silentLogger, log: () => {}, allowPaths: [tmpdir()], allowPrivilegedSources: true, ...options });
+  const server = await startServer({ dataDir: path.join(dir, 'server'), port: 0, workers: 2, workspaceWorkers: 2, pollMs: 50, logger: silentLogger, log: () => {}, allowPaths: [`*=${tmpdir()}`], allowPrivilegedSources: true, ...options });
   if (!server.firstKey) throw new Error('the fresh server made no first key');
   const { key, workspaceId } = server.firstKey;
   const request = async (method: string, pathname: string, body?: unknown) => {

@@ -67,7 +67,7 @@ describe('introspection', () => {
       ['k', 'UBIGINT', 'integer', undefined],
       ['at', 'TIMESTAMP_MS', 'timestamp', 3],
       ['big', 'HUGEINT', 'integer', undefined],
-      ['tags', 'VARCHAR[]', 'unknown', undefined],
+      ['tags', 'VARCHAR[]', 'list', undefined],
       ['doc', 'JSON', 'json', undefined],
       ['price', 'DECIMAL(18,3)', 'decimal', undefined],
     ]);

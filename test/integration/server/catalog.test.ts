@@ -23,7 +23,7 @@ describe('catalog scans on the service', () => {
   let sourceId: string;
 
   beforeAll(async () => {
-    t = await startTestServer();
+    t = await startTestServer({ allowEnv: ['DC_TEST_UNSET_WAREHOUSE_URL'] });
     file = path.join(tempDir('catalog'), 'crm.db');
     await adminRun({ type: 'sqlite', path: file }, CRM_TABLES);
   });

@@ -14,7 +14,7 @@ const server = await startServer({
   pollMs: 100,
   logger: silentLogger,
   log: () => {},
-  allowPaths: [tmpdir()],
+  allowPaths: [`*=${tmpdir()}`],
   allowPrivilegedSources: true,
 });
 process.stdout.write(`${JSON.stringify({ url: server.url, key: server.firstKey?.key, workspace: server.firstKey?.workspaceId })}\n`);

@@ -54,7 +54,7 @@ export async function startTestServer(options: Partial<ServerOptions> = {}): Pro
     leaseMs: 3000,
     pollMs: 200,
     // The SQLite files the tests compare live in the system's temporary folder.
-    allowPaths: [os.tmpdir()],
+    allowPaths: [`*=${os.tmpdir()}`],
     // The test databases' roles are superusers; tests of the refusal turn this off.
     allowPrivilegedSources: true,
     ...options,

@@ -18,6 +18,14 @@ const hasPostgres = await databaseAvailable('postgres');
 const DATA = 'dc_server_data';
 const STORE = `dc_server_store_${randomUUID().slice(0, 8)}`;
 const here = path.dirname(fileURLToPath(import.meta.url));
+/** Data sources connect as a reader role of their own: the service refuses its store's role on its store's database. */
+const READER = 'dc_server_reader';
+const READER_URL = (() => {
+  const url = new URL(TEST_DATABASE_URLS.postgres);
+  url.username = READER;
+  url.password = '';
+  return url.href;
+})();
 
 let admin: pg.Client;
 
@@ -39,9 +47,10 @@ async function until(check: () => Promise<boolean>, what: string, timeoutMs = 20
 /** A PostgreSQL data source, plus a comparison of `slow_orders` (a view sleeping `seconds`) with `orders`. */
 async function slowComparison(t: TestServer, seconds: number, name = 'slow'): Promise<string> {
   await admin.query(`CREATE OR REPLACE VIEW ${DATA}.slow_orders_${seconds} AS SELECT o.id, o.amount, o.status FROM ${DATA}.orders o CROSS JOIN (SELECT pg_sleep(${seconds})) AS s`);
+  await admin.query(`GRANT SELECT ON ALL TABLES IN SCHEMA ${DATA} TO ${READER}`);
   let source = c.sourcesResponseSchema.parse((await t.request('GET', '/sources?filter=pg-data')).json).data.items[0]?.id;
   if (!source) {
-    const created = await t.request('POST', '/sources', { body: { name: 'pg-data', type: 'postgres', url: TEST_DATABASE_URLS.postgres } });
+    const created = await t.request('POST', '/sources', { body: { name: 'pg-data', type: 'postgres', url: READER_URL } });
     expect(created.status).toBe(201);
     source = created.json.data.id as string;
   }
@@ -65,6 +74,8 @@ describe.runIf(hasPostgres)('jobs on PostgreSQL', () => {
     await admin.query(`DROP SCHEMA IF EXISTS ${DATA} CASCADE; CREATE SCHEMA ${DATA}`);
     await admin.query(`CREATE TABLE ${DATA}.orders (id int PRIMARY KEY, amount numeric(10,2), status text)`);
     await admin.query(`INSERT INTO ${DATA}.orders VALUES (1, 10.00, 'paid'), (2, 20.00, 'open')`);
+    await admin.query(`DO $$ BEGIN CREATE ROLE ${READER} LOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$`);
+    await admin.query(`GRANT USAGE ON SCHEMA ${DATA} TO ${READER}; GRANT SELECT ON ALL TABLES IN SCHEMA ${DATA} TO ${READER}`);
   });
 
   afterAll(async () => {
@@ -145,7 +156,8 @@ describe.runIf(hasPostgres)('jobs on PostgreSQL', () => {
             ...(body === undefined ? {} : { body: JSON.stringify(body) }),
           }).then((r) => r.json() as Promise<any>);
         await admin.query(`CREATE OR REPLACE VIEW ${DATA}.slow_orders_5 AS SELECT o.id, o.amount, o.status FROM ${DATA}.orders o CROSS JOIN (SELECT pg_sleep(5)) AS s`);
-        const source = (await call('POST', '/sources', { name: 'pg', type: 'postgres', url: TEST_DATABASE_URLS.postgres })).data.id;
+        await admin.query(`GRANT SELECT ON ALL TABLES IN SCHEMA ${DATA} TO ${READER}`);
+        const source = (await call('POST', '/sources', { name: 'pg', type: 'postgres', url: READER_URL })).data.id;
         const created = await call('POST', '/comparisons', comparisonBody(source, source, { source_dataset_id: `${DATA}.slow_orders_5`, target_dataset_id: `${DATA}.orders` }));
         await until(async () => (await call('POST', '/jobs/comparison/details', [created.run_id])).data[0].status === 'STARTED', 'the job to start');
         child.kill('SIGKILL');

@@ -89,7 +89,7 @@ describe.runIf(hasMysql)('MariaDB through url_env', () => {
     await connection.query(`INSERT INTO ${MY_DB}.a VALUES (1, 'x', 1.00), (2, 'y', 2.00), (3, 'z', 3.00)`);
     await connection.query(`INSERT INTO ${MY_DB}.b VALUES (1, 'X', 1.00), (2, 'y', 2.50), (3, 'z', 3.00)`);
     await connection.end();
-    t = await startTestServer({ workers: 2, env });
+    t = await startTestServer({ workers: 2, env, allowEnv: ['DC_SERVER_TEST_MYSQL_URL', 'DC_SERVER_TEST_UNSET_VARIABLE'] });
     const created = await t.request('POST', '/sources', { body: { name: 'maria', type: 'mariadb', url_env: 'DC_SERVER_TEST_MYSQL_URL' } });
     expect(created.status).toBe(201);
     expect(created.json.data).toMatchObject({ status: 'connected', type: 'mariadb', connection: { kind: 'url_env', url_env: 'DC_SERVER_TEST_MYSQL_URL' } });

@@ -98,7 +98,7 @@ describe('SQLite data sources of the service', () => {
         expect(answer.json.detail[0].loc).toEqual(['body', 'path']);
         expect(answer.json.detail[0].msg).toMatch(/may not open .* --allow-path/);
       }
-      const inside = path.join(t.dataDir, 'sources', 'ok.db');
+      const inside = path.join(t.dataDir, 'sources', t.workspace, 'ok.db');
       const { mkdirSync } = await import('node:fs');
       mkdirSync(path.dirname(inside), { recursive: true });
       new DatabaseSync(inside).close();

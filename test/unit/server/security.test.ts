@@ -86,3 +86,21 @@ describe('FastAPI shapes', () => {
     expect(page([1], 100, { page: 1, size: 100 }).pages).toBe(1);
   });
 });
+
+describe('failure throttle', () => {
+  it('lets the burst of failures through, then asks to wait, and forgets failures at the given pace', async () => {
+    const { failureThrottle } = await import('../../../src/server/rate-limit.js');
+    let now = 0;
+    const throttle = failureThrottle({ burst: 3, everyMs: 1000, maxTracked: 2, now: () => now });
+    throttle.fail(['ip:a', 'key:k']);
+    throttle.fail(['ip:a', 'key:k']);
+    expect(throttle.wait(['ip:a'])).toBe(0);
+    throttle.fail(['ip:a', 'key:k']);
+    expect([throttle.wait(['ip:a']), throttle.wait(['key:k']), throttle.wait(['ip:b'])]).toEqual([1, 1, 0]);
+    now = 1000;
+    expect(throttle.wait(['ip:a'])).toBe(0);
+    // only maxTracked identities are remembered: the oldest is forgotten
+    throttle.fail(['ip:c']);
+    expect(throttle.wait(['ip:a', 'key:k'])).toBe(0);
+  });
+});
