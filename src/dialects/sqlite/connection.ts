@@ -125,7 +125,29 @@ export class SqliteConnection implements DatabaseConnection {
       .filter((row) => Number(row.pk) > 0)
       .sort((a, b) => Number(a.pk) - Number(b.pk))
       .map((row) => String(row.name));
-    return { columns, primaryKey };
+    const nullable = primaryKey.length > 0 && (await this.primaryKeyNullable(schema, name, rows, options));
+    return { columns, primaryKey, ...(nullable ? { primaryKeyNullable: true } : {}) };
+  }
+
+  /**
+   * SQLite's PRIMARY KEY accepts NULL (more than once) unless it is the rowid (INTEGER PRIMARY KEY),
+   * the table is WITHOUT ROWID, or every key column is NOT NULL. A rowid alias has no index of its
+   * own (origin 'pk'); `INTEGER PRIMARY KEY DESC` does, and is not the rowid. A one-column key
+   * holding no NULL (looked up through its index) is unique too.
+   */
+  private async primaryKeyNullable(schema: string, name: string, columns: ResultRow[], options?: QueryOptions): Promise<boolean> {
+    if (columns.every((row) => Number(row.pk) === 0 || Number(row.notnull) === 1)) return false;
+    const [table] = await this.query(`PRAGMA ${schema}table_list(${this.compiler.stringLiteral(name)})`, [], options);
+    if (Number(table?.wr) === 1) return false;
+    const indexes = await this.query(`PRAGMA ${schema}index_list(${this.compiler.stringLiteral(name)})`, [], options);
+    const keyColumns = columns.filter((row) => Number(row.pk) > 0);
+    const rowid = keyColumns.length === 1 && String(keyColumns[0]?.type).toUpperCase() === 'INTEGER' && !indexes.some((index) => index.origin === 'pk');
+    if (rowid) return false;
+    // `id INT PRIMARY KEY` (not the rowid): no NULL now is as good as NOT NULL; the key's index answers at once.
+    if (keyColumns.length !== 1) return true;
+    const key = this.compiler.quoteIdentifier(String(keyColumns[0]?.name));
+    const [found] = await this.query(`SELECT EXISTS (SELECT 1 FROM ${schema}${this.compiler.quoteIdentifier(name)} WHERE ${key} IS NULL) AS n`, [], options);
+    return Number(found?.n) === 1;
   }
 
   async describeQuery(sql: string, options?: QueryOptions): Promise<RelationSchema> {
