@@ -2,7 +2,7 @@
 import { runAction } from '../action/main.js';
 import { useProxyFromEnvironment } from '../shared/proxy.js';
 
-useProxyFromEnvironment();
+await useProxyFromEnvironment();
 
 await runAction();
 // Exit explicitly (with the status setFailed chose): open sockets or pools must not keep the step alive.

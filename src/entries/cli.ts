@@ -2,7 +2,7 @@
 import { runCli } from '../cli/main.js';
 import { useProxyFromEnvironment } from '../shared/proxy.js';
 
-useProxyFromEnvironment();
+await useProxyFromEnvironment();
 
 // Exit explicitly: open database pools or sockets must not keep a finished run alive.
 process.exit(await runCli(process.argv.slice(2)));
