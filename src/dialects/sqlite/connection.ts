@@ -238,7 +238,10 @@ export class SqliteConnection implements DatabaseConnection {
     const worker = this.worker;
     if (!worker) return;
     this.stop(worker, new ConnectionError(`The connection to data source "${this.options.datasourceName}" is closed.`));
-    await worker.terminate();
+    // Waits for the thread to end, but not on a native step that will not return soon (see stop).
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([worker.terminate(), new Promise((resolve) => (timer = setTimeout(resolve, 1000)))]);
+    clearTimeout(timer);
   }
 }
 
