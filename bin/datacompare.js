@@ -5,6 +5,9 @@ if (major < 22) {
   console.error(`datacompare needs Node 24 (this is Node ${process.versions.node}).`);
   process.exit(2);
 }
+// Compiled code cached on disk (the system's temporary folder): later starts skip compiling our modules.
+const { enableCompileCache } = await import('node:module');
+enableCompileCache?.();
 try {
   await import('../build/src/entries/cli.js');
 } catch (error) {
