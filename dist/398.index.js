@@ -732,6 +732,9 @@ function fieldType(field) {
         return named('uuid');
     if (field.extendedFormat === 'json' || type === 245)
         return named('json');
+    // A SET (SET_FLAG): its members are not in the metadata; its text is split at the commas (collection.ts).
+    if (typeof field.flags === 'number' && (field.flags & 2048) !== 0)
+        return named('set');
     switch (type) {
         case 1:
             return named(field.columnLength === 1 ? 'tinyint(1)' : 'tinyint');
@@ -991,6 +994,7 @@ function collectionOptions(family, options) {
 }
 /** JSON.rawJSON (Node ≥ 21; not in the ES2023 lib types). */
 const RawJson = JSON;
+/** A JSON number kept as written (no parameter property: the SQLite worker loads this file with type stripping in tests). */
 class NumberText {
     text;
     constructor(text) {

@@ -542,6 +542,7 @@ function collectionOptions(family, options) {
 }
 /** JSON.rawJSON (Node ≥ 21; not in the ES2023 lib types). */
 const RawJson = JSON;
+/** A JSON number kept as written (no parameter property: the SQLite worker loads this file with type stripping in tests). */
 class NumberText {
     text;
     constructor(text) {

@@ -2770,8 +2770,8 @@ function canUseKeyIndexes(source, target, resolved) {
         const keys = names.map((n) => n.toLowerCase()).sort();
         return pk.length > 0 && pk.length === keys.length && pk.every((n, i) => n === keys[i]);
     };
-    // SQLite: a PRIMARY KEY other than INTEGER PRIMARY KEY accepts NULL, more than once.
-    if (source.connection.dialect === 'sqlite' || target.connection.dialect === 'sqlite')
+    // SQLite: a PRIMARY KEY other than the rowid accepts NULL, more than once, unless NOT NULL.
+    if (source.schema.primaryKeyNullable || target.schema.primaryKeyNullable)
         return false;
     return (resolved.keys.length > 0 &&
         resolved.keys.every((k) => INDEX_FAMILIES.has(k.family) && k.sourceType.family === k.family && k.targetType.family === k.family) &&
@@ -2885,7 +2885,14 @@ function buildKeyIndexJoinSql(source, target, resolved, maxDiffRows) {
         source_rows: `(SELECT COUNT(*) ${fromClause(source, 'b')})`,
         target_rows: `(SELECT COUNT(*) ${fromClause(target, 'b')})`,
     };
-    return { passes: 'one', query: onePass(classified(c, resolved, [`dc_j AS (${join})`], undefined, same), counts, maxDiffRows) };
+    // The raw values stay inside the query (SQLite cannot hand an integer beyond 2^53 to JavaScript).
+    const returned = [
+        ...sourceSelect.keys.flatMap((k) => [`s${k.alias}`, `t${k.alias}`]),
+        'sn_n',
+        'tn_n',
+        ...sourceSelect.values.flatMap((v, j) => [`s${v.alias}`, `t${v.alias}`, ...(sourceSelect.shown[j] ? [`sw${j}`] : []), ...(targetSelect.shown[j] ? [`tw${j}`] : [])]),
+    ];
+    return { passes: 'one', query: onePass(classified(c, resolved, [`dc_j AS (${join})`], undefined, same), counts, maxDiffRows, returned) };
 }
 /**
  * MySQL/MariaDB without usable key indexes: no FULL JOIN, and every reference to a CTE is computed
@@ -3001,8 +3008,11 @@ ${c.limit(maxDiffRows)}`;
     return { stats, samples };
 }
 /** The one-pass query (see `JoinDiffSql`): keys unique and never NULL, so no `null` or `dup` class. */
-function onePass({ c, resolved, ctes, differences, order }, counts, maxDiffRows) {
+function onePass({ c, resolved, ctes, differences, order }, counts, maxDiffRows, returned) {
     const q = (name) => c.quoteIdentifier(name);
+    const flags = resolved.columns.map((_, j) => `d${j}`);
+    const totalNames = ['only_in_source', 'only_in_target', 'mismatched_rows', ...resolved.columns.map((_, j) => `m${j}`)];
+    const columns = [...returned, 'cls', ...flags, ...totalNames].map((name) => `f.${q(name)}`).join(', ');
     const total = (condition, value = '1') => `SUM(CASE WHEN ${condition} THEN ${value} ELSE 0 END) OVER ()`;
     const totals = [
         `${total(`cls = 'source'`)} AS only_in_source`,
@@ -3015,7 +3025,7 @@ function onePass({ c, resolved, ctes, differences, order }, counts, maxDiffRows)
         `dc_d AS (SELECT * FROM dc_c WHERE cls <> 'both' OR (${differences}) > 0)`,
         `dc_w AS (SELECT dc_d.*, ${totals.join(', ')} FROM dc_d)`,
     ].join(',\n')}
-SELECT x.source_rows, x.target_rows, f.* FROM (SELECT ${counts.source_rows} AS source_rows, ${counts.target_rows} AS target_rows) AS x
+SELECT x.source_rows, x.target_rows, ${columns} FROM (SELECT ${counts.source_rows} AS source_rows, ${counts.target_rows} AS target_rows) AS x
 LEFT JOIN (SELECT * FROM dc_w ORDER BY ${order} ${c.limit(Math.max(1, maxDiffRows))}) AS f ON 1 = 1
 ORDER BY ${order}`;
 }
@@ -4080,6 +4090,7 @@ function collectionOptions(family, options) {
 }
 /** JSON.rawJSON (Node ≥ 21; not in the ES2023 lib types). */
 const RawJson = JSON;
+/** A JSON number kept as written (no parameter property: the SQLite worker loads this file with type stripping in tests). */
 class NumberText {
     text;
     constructor(text) {

@@ -12,13 +12,23 @@ const outDir = path.join(root, 'build/cli');
 rmSync(outDir, { recursive: true, force: true });
 const { output } = await build({
   cwd: root,
-  input: { cli: 'build/src/entries/cli.js' },
+  // The SQLite connection's worker thread is an entry of its own (a worker loads a file, not a chunk).
+  input: { cli: 'build/src/entries/cli.js', 'sqlite-worker': 'build/src/dialects/sqlite/worker.js' },
   platform: 'node',
   // pg-native: node-postgres' optional native binding (never used); DuckDB: imported at run time.
   external: ['pg-native', /^@duckdb\//],
   output: { dir: outDir, format: 'esm', chunkFileNames: 'chunks/[name]-[hash].js' },
   logLevel: 'warn',
 });
+// The SQLite connection starts `new Worker(new URL('./worker.js', import.meta.url))`: beside its chunk, a
+// worker.js that loads the worker's entry.
+for (const chunk of output) {
+  if (chunk.type === 'chunk' && (chunk.moduleIds ?? []).some((id) => id.endsWith(path.join('dialects', 'sqlite', 'connection.js')))) {
+    const dir = path.join(outDir, path.dirname(chunk.fileName));
+    const entry = path.relative(dir, path.join(outDir, 'sqlite-worker.js')).split(path.sep).join('/');
+    writeFileSync(path.join(dir, 'worker.js'), `// The SQLite connection's worker thread.\nimport '${entry.startsWith('.') ? entry : `./${entry}`}';\n`);
+  }
+}
 // PostgreSQL's parser (libpg-query) loads its WebAssembly from beside the chunk that holds it.
 for (const chunk of output) {
   if (chunk.type === 'chunk' && (chunk.moduleIds ?? []).some((id) => id.includes(`${path.sep}libpg-query${path.sep}`))) {

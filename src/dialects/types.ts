@@ -66,6 +66,11 @@ export interface RelationSchema {
   columns: ColumnType[];
   /** Declared primary key, in key order; [] when none (always [] for a query). */
   primaryKey: string[];
+  /**
+   * True when the declared primary key may hold NULL, and so repeat (SQLite: a PRIMARY KEY that is
+   * not the rowid, in a rowid table, without NOT NULL). Absent: the key is unique and never NULL.
+   */
+  primaryKeyNullable?: boolean;
 }
 
 export interface QueryOptions {

@@ -46,8 +46,8 @@ export function canUseKeyIndexes(source: Side, target: Side, resolved: ResolvedC
     const keys = names.map((n) => n.toLowerCase()).sort();
     return pk.length > 0 && pk.length === keys.length && pk.every((n, i) => n === keys[i]);
   };
-  // SQLite: a PRIMARY KEY other than INTEGER PRIMARY KEY accepts NULL, more than once.
-  if (source.connection.dialect === 'sqlite' || target.connection.dialect === 'sqlite') return false;
+  // SQLite: a PRIMARY KEY other than the rowid accepts NULL, more than once, unless NOT NULL.
+  if (source.schema.primaryKeyNullable || target.schema.primaryKeyNullable) return false;
   return (
     resolved.keys.length > 0 &&
     resolved.keys.every((k) => INDEX_FAMILIES.has(k.family) && k.sourceType.family === k.family && k.targetType.family === k.family) &&
@@ -168,7 +168,14 @@ function buildKeyIndexJoinSql(source: Side, target: Side, resolved: ResolvedColu
     source_rows: `(SELECT COUNT(*) ${fromClause(source, 'b')})`,
     target_rows: `(SELECT COUNT(*) ${fromClause(target, 'b')})`,
   };
-  return { passes: 'one', query: onePass(classified(c, resolved, [`dc_j AS (${join})`], undefined, same), counts, maxDiffRows) };
+  // The raw values stay inside the query (SQLite cannot hand an integer beyond 2^53 to JavaScript).
+  const returned = [
+    ...sourceSelect.keys.flatMap((k) => [`s${k.alias}`, `t${k.alias}`]),
+    'sn_n',
+    'tn_n',
+    ...sourceSelect.values.flatMap((v, j) => [`s${v.alias}`, `t${v.alias}`, ...(sourceSelect.shown[j] ? [`sw${j}`] : []), ...(targetSelect.shown[j] ? [`tw${j}`] : [])]),
+  ];
+  return { passes: 'one', query: onePass(classified(c, resolved, [`dc_j AS (${join})`], undefined, same), counts, maxDiffRows, returned) };
 }
 
 /**
@@ -305,8 +312,11 @@ ${c.limit(maxDiffRows)}`;
 }
 
 /** The one-pass query (see `JoinDiffSql`): keys unique and never NULL, so no `null` or `dup` class. */
-function onePass({ c, resolved, ctes, differences, order }: Classified, counts: Pick<Counts, 'source_rows' | 'target_rows'>, maxDiffRows: number): string {
+function onePass({ c, resolved, ctes, differences, order }: Classified, counts: Pick<Counts, 'source_rows' | 'target_rows'>, maxDiffRows: number, returned: string[]): string {
   const q = (name: string) => c.quoteIdentifier(name);
+  const flags = resolved.columns.map((_, j) => `d${j}`);
+  const totalNames = ['only_in_source', 'only_in_target', 'mismatched_rows', ...resolved.columns.map((_, j) => `m${j}`)];
+  const columns = [...returned, 'cls', ...flags, ...totalNames].map((name) => `f.${q(name)}`).join(', ');
   const total = (condition: string, value = '1') => `SUM(CASE WHEN ${condition} THEN ${value} ELSE 0 END) OVER ()`;
   const totals = [
     `${total(`cls = 'source'`)} AS only_in_source`,
@@ -319,7 +329,7 @@ function onePass({ c, resolved, ctes, differences, order }: Classified, counts: 
     `dc_d AS (SELECT * FROM dc_c WHERE cls <> 'both' OR (${differences}) > 0)`,
     `dc_w AS (SELECT dc_d.*, ${totals.join(', ')} FROM dc_d)`,
   ].join(',\n')}
-SELECT x.source_rows, x.target_rows, f.* FROM (SELECT ${counts.source_rows} AS source_rows, ${counts.target_rows} AS target_rows) AS x
+SELECT x.source_rows, x.target_rows, ${columns} FROM (SELECT ${counts.source_rows} AS source_rows, ${counts.target_rows} AS target_rows) AS x
 LEFT JOIN (SELECT * FROM dc_w ORDER BY ${order} ${c.limit(Math.max(1, maxDiffRows))}) AS f ON 1 = 1
 ORDER BY ${order}`;
 }

@@ -41,8 +41,12 @@ export function collectionOptions(family: TypeFamily, options: NormalizeOptions)
 /** JSON.rawJSON (Node ≥ 21; not in the ES2023 lib types). */
 const RawJson = JSON as unknown as { rawJSON(text: string): object };
 
+/** A JSON number kept as written (no parameter property: the SQLite worker loads this file with type stripping in tests). */
 class NumberText {
-  constructor(readonly text: string) {}
+  readonly text: string;
+  constructor(text: string) {
+    this.text = text;
+  }
 }
 type SourceReviver = (key: string, value: unknown, context: { source?: string }) => unknown;
 const keepNumberText: SourceReviver = (_key, value, context) => (typeof value === 'number' ? new NumberText(context.source ?? String(value)) : value);

@@ -6,7 +6,6 @@
 import { randomUUID } from 'node:crypto';
 import { API_KEY_SCOPES, uuidSchema, type ApiKeyScope } from '../../api/contract.js';
 import { createApiKey } from '../../server/api-keys.js';
-import { openStore } from '../../server/storage/open.js';
 import type { ApiKeyRecord, Store } from '../../server/storage/store.js';
 import { ConfigurationError, ExitCode } from '../../shared/errors.js';
 import { listOption, stringOption } from '../args.js';
@@ -96,6 +95,8 @@ export const keysCommand: CliCommand = {
     if (!action || !(ACTIONS as readonly string[]).includes(action)) {
       throw new ConfigurationError(action ? `unknown keys action "${action}"` : 'keys needs an action', { hint: `use one of: ${ACTIONS.join(', ')}` });
     }
+    // Loaded here: the store's modules (pg) would slow the start of every other command.
+    const { openStore } = await import('../../server/storage/open.js');
     const store = await openStore(storageLocation(values, context));
     try {
       if (action === 'create') return await create(store, target, values, context);

@@ -1,6 +1,5 @@
 /** `datacompare serve`: the Data Comparison Service API on our engine (src/server/). */
 import path from 'node:path';
-import { startServer } from '../../server/app.js';
 import { ExitCode } from '../../shared/errors.js';
 import { integerOption, listOption, stringOption } from '../args.js';
 import type { CliCommand, OptionSpec, OptionValues, CliContext } from '../command.js';
@@ -65,6 +64,8 @@ export const serveCommand: CliCommand = {
     'Request logs are JSON lines on stdout; messages go to stderr.',
   async run(values, context) {
     const location = storageLocation(values, context);
+    // Loaded here: the server's modules (hono, pg) would slow the start of every other command.
+    const { startServer } = await import('../../server/app.js');
     const server = await startServer({
       ...location,
       host: stringOption(values, 'host') ?? '127.0.0.1',

@@ -362,6 +362,8 @@ function fieldType(field: FieldPacket): ColumnType {
   const named = (typeName: string) => mysqlColumnType(name, typeName);
   if (field.extendedTypeName === 'uuid') return named('uuid');
   if (field.extendedFormat === 'json' || type === 245) return named('json');
+  // A SET (SET_FLAG): its members are not in the metadata; its text is split at the commas (collection.ts).
+  if (typeof field.flags === 'number' && (field.flags & 2048) !== 0) return named('set');
   switch (type) {
     case 1:
       return named(field.columnLength === 1 ? 'tinyint(1)' : 'tinyint');

@@ -1,118 +1,178 @@
-/** A lazily opened node:sqlite database with our canonical functions registered. */
-import { existsSync } from 'node:fs';
-import { DatabaseSync, type StatementSync } from 'node:sqlite';
+/**
+ * A lazily opened SQLite database in a worker thread (worker-main.ts): node:sqlite is synchronous,
+ * so on the main thread a long query would block the event loop (the service's HTTP server, timers,
+ * signals) until it finished. Here every statement runs in the worker, rows come back in batches,
+ * and aborting, a time limit or close() terminates the worker: the statement stops with it.
+ */
+import { Worker } from 'node:worker_threads';
 import { wrapDriverError, type ErrorCategory } from '../errors.js';
 import { columnTypeOf } from '../../sql/type-family.js';
 import { splitQualifiedName } from '../../sql/compiler.js';
 import { ConnectionError, QueryError } from '../../shared/errors.js';
 import type { ConnectOptions, DatabaseConnection, QueryOptions, RelationSchema, ResultRow } from '../types.js';
 import { sqliteCompiler } from './compiler.js';
-import { registerCanonicalFunctions } from './functions.js';
-import { AUTHORIZATION_DENIED, authorizeReadsOnly, trailingStatement } from './read-only.js';
+import { AUTHORIZATION_DENIED } from './read-only.js';
+import type { WorkerError, WorkerReply, WorkerRequest } from './worker-protocol.js';
+
+/** Rows per message of a stream. */
+const STREAM_BATCH = 2000;
+
+type Reply = Extract<WorkerReply, { ok: true }>;
+type Request = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
+
+/** The worker's entry: the compiled `worker.js`, or from the TypeScript sources (tests) `worker.ts`. */
+function startWorker(): Worker {
+  if (import.meta.url.endsWith('.ts')) {
+    const source = './worker.ts';
+    return new Worker(new URL(source, import.meta.url));
+  }
+  return new Worker(new URL('./worker.js', import.meta.url));
+}
 
 export class SqliteConnection implements DatabaseConnection {
   readonly dialect = 'sqlite' as const;
   readonly compiler = sqliteCompiler;
-  private db: DatabaseSync | undefined;
+  private readonly path: string;
+  private readonly options: ConnectOptions;
+  private worker: Worker | undefined;
+  private opened: Promise<void> | undefined;
+  private readonly pending = new Map<number, { resolve: (reply: Reply) => void; reject: (error: unknown) => void }>();
+  private nextId = 1;
   private closed = false;
 
-  constructor(
-    private readonly path: string,
-    private readonly options: ConnectOptions,
-  ) {}
+  constructor(path: string, options: ConnectOptions) {
+    this.path = path;
+    this.options = options;
+  }
 
-  private open(): DatabaseSync {
+  /** Sends one request to the worker (started and the file opened on first use). */
+  private async send(request: Request, sql: string | undefined, options?: QueryOptions): Promise<Reply> {
+    options?.signal?.throwIfAborted();
     if (this.closed) throw new ConnectionError(`The connection to data source "${this.options.datasourceName}" is closed.`);
-    if (!this.db) {
-      try {
-        // A file that does not exist is an error (a typo would otherwise compare two empty new databases).
-        if (this.path !== ':memory:' && !existsSync(this.path)) {
+    const worker = this.start();
+    await this.opened;
+    return this.request(worker, request, sql, options);
+  }
+
+  private start(): Worker {
+    if (this.worker) return this.worker;
+    const worker = startWorker();
+    worker.unref();
+    worker.on('error', (error) => this.stop(worker, error));
+    worker.on('exit', () => this.stop(worker, new ConnectionError(`The SQLite worker of data source "${this.options.datasourceName}" stopped.`)));
+    worker.on('message', (reply: WorkerReply) => {
+      const waiting = this.pending.get(reply.id);
+      if (!waiting) return;
+      this.pending.delete(reply.id);
+      if (reply.ok) waiting.resolve(reply);
+      else waiting.reject(reply.error);
+    });
+    this.worker = worker;
+    this.opened = this.request(worker, { op: 'open', path: this.path }, undefined).then(
+      () => undefined,
+      (error: WorkerError) => {
+        if (error?.missingFile) {
           throw new ConnectionError(`The SQLite database file of data source "${this.options.datasourceName}" does not exist: ${this.path}`, {
             hint: 'Check `path:` in the spec; it is relative to the directory datacompare runs in.',
           });
         }
-        // Read-only: the file cannot be written, and the authorizer refuses all but reading.
-        const db = new DatabaseSync(this.path, { enableForeignKeyConstraints: false, readOnly: true });
-        registerCanonicalFunctions(db);
-        authorizeReadsOnly(db);
-        this.db = db;
-      } catch (error) {
-        throw wrapDriverError(error, { category: 'connection', code: codeOf(error) }, { datasourceName: this.options.datasourceName });
-      }
-    }
-    return this.db;
+        throw wrapDriverError(toError(error), { category: 'connection', code: error?.code }, { datasourceName: this.options.datasourceName });
+      },
+    );
+    this.opened.catch(() => undefined);
+    return worker;
   }
 
-  /** The underlying database, for tests and the demo that build data through the same connection. */
-  database(): DatabaseSync {
-    return this.open();
+  /**
+   * Terminates the worker and fails what waits on it, at once: the event loop never waits for
+   * SQLite. node:sqlite has no interrupt, so a statement in the middle of one native step (a sort,
+   * a user's recursive query) runs on until that step returns; every step of ours returns rows or
+   * calls a dc_* function often, where the thread stops.
+   */
+  private stop(worker: Worker, reason: unknown): void {
+    if (this.worker !== worker) return;
+    this.worker = undefined;
+    this.opened = undefined;
+    for (const waiting of this.pending.values()) waiting.reject(reason);
+    this.pending.clear();
+    void worker.terminate();
   }
 
-  private prepare(sql: string, options?: QueryOptions): StatementSync {
-    options?.signal?.throwIfAborted();
-    try {
-      const statement = this.open().prepare(sql);
-      const rest = trailingStatement(sql, statement.sourceSQL);
-      if (rest !== undefined) {
-        throw new QueryError(`Data source "${this.options.datasourceName}" was sent more than one statement; datacompare runs one statement at a time and refused it.`, {
-          sql,
-          hint: `Remove the ";" and what follows it (\`${rest.slice(0, 60)}\`): a filter is one condition and a query one SELECT.`,
-        });
-      }
-      statement.setReadBigInts(false);
-      return statement;
-    } catch (error) {
+  /** `deadline`: when the statement's time limit ends (a stream's later batches share the first's). */
+  private request(worker: Worker, request: Request, sql: string | undefined, options?: QueryOptions, deadline = this.deadline(sql)): Promise<Reply> {
+    const id = this.nextId++;
+    const signal = options?.signal;
+    const timeoutMs = deadline === undefined ? undefined : Math.max(1, deadline - Date.now());
+    // The worker keeps the process alive only while something waits on it.
+    if (this.pending.size === 0) worker.ref();
+    return new Promise<Reply>((resolve, reject) => {
+      let timer: NodeJS.Timeout | undefined;
+      const onAbort = () => this.stop(worker, signal?.reason ?? new Error('aborted'));
+      const done = () => {
+        if (timer) clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        if (this.pending.size === 0) worker.unref();
+      };
+      this.pending.set(id, {
+        resolve: (reply) => (done(), resolve(reply)),
+        reject: (error) => (done(), reject(error)),
+      });
+      signal?.addEventListener('abort', onAbort, { once: true });
+      if (timeoutMs) timer = setTimeout(() => this.stop(worker, new TimeoutSignal()), timeoutMs);
+      worker.postMessage({ ...request, id } as WorkerRequest);
+    }).catch((error: unknown) => {
+      if (sql === undefined) throw error;
       throw this.wrap(error, sql, options);
-    }
+    });
   }
 
-  private wrap(error: unknown, sql: string, options?: QueryOptions, category: ErrorCategory = categoryOf(error)) {
+  private deadline(sql: string | undefined): number | undefined {
+    const timeoutMs = this.options.statementTimeoutMs;
+    return sql === undefined || !timeoutMs ? undefined : Date.now() + timeoutMs;
+  }
+
+  private wrap(error: unknown, sql: string, options?: QueryOptions) {
+    const plain = error as WorkerError | undefined;
+    if (plain?.trailing !== undefined) {
+      return new QueryError(`Data source "${this.options.datasourceName}" was sent more than one statement; datacompare runs one statement at a time and refused it.`, {
+        sql,
+        hint: `Remove the ";" and what follows it (\`${plain.trailing.slice(0, 60)}\`): a filter is one condition and a query one SELECT.`,
+      });
+    }
+    const driverError = error instanceof Error ? error : toError(plain);
+    const category: ErrorCategory = error instanceof TimeoutSignal ? 'timeout' : categoryOf(driverError);
     return wrapDriverError(
-      error,
-      { category, code: codeOf(error) },
+      driverError,
+      { category, code: codeOf(driverError) },
       { datasourceName: this.options.datasourceName, sql, signal: options?.signal, statementTimeoutMs: this.options.statementTimeoutMs },
     );
   }
 
   async query(sql: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<ResultRow[]> {
-    const statement = this.prepare(sql, options);
+    const reply = await this.send({ op: 'all', sql, params: [...params] }, sql, options);
+    return (reply.rows ?? []) as ResultRow[];
+  }
+
+  async *streamBatches(sql: string, params: readonly unknown[] = [], options?: QueryOptions): AsyncGenerator<ResultRow[]> {
+    const deadline = this.deadline(sql);
+    let reply = await this.send({ op: 'iterate', sql, params: [...params], batch: STREAM_BATCH }, sql, options);
+    const iterator = reply.id;
+    const worker = this.worker;
     try {
-      return statement.all(...(params as never[])) as ResultRow[];
-    } catch (error) {
-      throw this.wrap(error, sql, options);
+      for (;;) {
+        if ((reply.rows?.length ?? 0) > 0) yield reply.rows as ResultRow[];
+        if (reply.done) return;
+        if (!worker || this.worker !== worker) throw new ConnectionError(`The connection to data source "${this.options.datasourceName}" is closed.`);
+        reply = await this.request(worker, { op: 'next', iterator }, sql, options, deadline);
+      }
+    } finally {
+      // Left early (a break, an error): the worker drops the iterator, which ends the statement.
+      if (!reply.done && worker && this.worker === worker) worker.postMessage({ op: 'return', id: 0, iterator } satisfies WorkerRequest);
     }
   }
 
   async *stream(sql: string, params: readonly unknown[] = [], options?: QueryOptions): AsyncIterable<ResultRow> {
-    const statement = this.prepare(sql, options);
-    // SQLite runs inside this process and cannot be interrupted mid-step: the time limit is checked between rows.
-    const timeoutMs = this.options.statementTimeoutMs;
-    const deadline = timeoutMs ? Date.now() + timeoutMs : Infinity;
-    let iterator: Iterator<unknown>;
-    try {
-      iterator = statement.iterate(...(params as never[]));
-    } catch (error) {
-      throw this.wrap(error, sql, options);
-    }
-    try {
-      let count = 0;
-      for (;;) {
-        let next: IteratorResult<unknown>;
-        try {
-          next = iterator.next();
-        } catch (error) {
-          throw this.wrap(error, sql, options);
-        }
-        if (next.done) return;
-        yield next.value as ResultRow;
-        // Let timers and the AbortSignal run now and then: SQLite itself is synchronous.
-        if (++count % 5000 === 0) await new Promise((resolve) => setImmediate(resolve));
-        if (options?.signal?.aborted) throw this.wrap(options.signal.reason, sql, options);
-        if (count % 256 === 0 && Date.now() > deadline) throw this.wrap(new Error('statement timeout'), sql, options, 'timeout');
-      }
-    } finally {
-      iterator.return?.();
-    }
+    for await (const batch of this.streamBatches(sql, params, options)) yield* batch;
   }
 
   async describeTable(table: string, options?: QueryOptions): Promise<RelationSchema> {
@@ -125,18 +185,38 @@ export class SqliteConnection implements DatabaseConnection {
       .filter((row) => Number(row.pk) > 0)
       .sort((a, b) => Number(a.pk) - Number(b.pk))
       .map((row) => String(row.name));
-    return { columns, primaryKey };
+    const nullable = primaryKey.length > 0 && (await this.primaryKeyNullable(schema, name, rows, options));
+    return { columns, primaryKey, ...(nullable ? { primaryKeyNullable: true } : {}) };
+  }
+
+  /**
+   * SQLite's PRIMARY KEY accepts NULL (more than once) unless it is the rowid (INTEGER PRIMARY KEY),
+   * the table is WITHOUT ROWID, or every key column is NOT NULL. A rowid alias has no index of its
+   * own (origin 'pk'); `INTEGER PRIMARY KEY DESC` does, and is not the rowid. A one-column key
+   * holding no NULL (looked up through its index) is unique too.
+   */
+  private async primaryKeyNullable(schema: string, name: string, columns: ResultRow[], options?: QueryOptions): Promise<boolean> {
+    if (columns.every((row) => Number(row.pk) === 0 || Number(row.notnull) === 1)) return false;
+    const [table] = await this.query(`PRAGMA ${schema}table_list(${this.compiler.stringLiteral(name)})`, [], options);
+    if (Number(table?.wr) === 1) return false;
+    const indexes = await this.query(`PRAGMA ${schema}index_list(${this.compiler.stringLiteral(name)})`, [], options);
+    const keyColumns = columns.filter((row) => Number(row.pk) > 0);
+    const rowid = keyColumns.length === 1 && String(keyColumns[0]?.type).toUpperCase() === 'INTEGER' && !indexes.some((index) => index.origin === 'pk');
+    if (rowid) return false;
+    // `id INT PRIMARY KEY` (not the rowid): no NULL now is as good as NOT NULL; the key's index answers at once.
+    if (keyColumns.length !== 1) return true;
+    const key = this.compiler.quoteIdentifier(String(keyColumns[0]?.name));
+    const [found] = await this.query(`SELECT EXISTS (SELECT 1 FROM ${schema}${this.compiler.quoteIdentifier(name)} WHERE ${key} IS NULL) AS n`, [], options);
+    return Number(found?.n) === 1;
   }
 
   async describeQuery(sql: string, options?: QueryOptions): Promise<RelationSchema> {
-    const statement = this.prepare(sql, options);
-    const columns = statement.columns().map((column) => {
-      const type = column.type ?? '';
-      // An expression has no declared type: look at the first row's value.
-      return columnTypeOf(column.name, type);
-    });
+    const reply = await this.send({ op: 'columns', sql }, sql, options);
+    // An expression has no declared type: look at the first row's value.
+    const columns = (reply.columns ?? []).map((column) => columnTypeOf(column.name, column.type ?? ''));
     if (columns.some((c) => c.family === 'unknown' && c.type === '')) {
-      const first = this.prepare(`SELECT * FROM (${sql}) LIMIT 1`, options).get() as ResultRow | undefined;
+      const firstSql = `SELECT * FROM (${sql}) LIMIT 1`;
+      const first = (await this.send({ op: 'get', sql: firstSql, params: [] }, firstSql, options)).row as ResultRow | undefined;
       for (const column of columns) {
         if (column.type !== '' || !first) continue;
         const value = first[column.name];
@@ -152,12 +232,34 @@ export class SqliteConnection implements DatabaseConnection {
     return `SQLite ${String(row?.v)}`;
   }
 
+  /** Terminates the worker: a running statement stops at once (its file handle closes with it). */
   async close(): Promise<void> {
     this.closed = true;
-    const db = this.db;
-    this.db = undefined;
-    if (db?.isOpen) db.close();
+    const worker = this.worker;
+    if (!worker) return;
+    this.stop(worker, new ConnectionError(`The connection to data source "${this.options.datasourceName}" is closed.`));
+    // Waits for the thread to end, but not on a native step that will not return soon (see stop).
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([worker.terminate(), new Promise((resolve) => (timer = setTimeout(resolve, 1000)))]);
+    clearTimeout(timer);
   }
+}
+
+/** The reason a query's time limit gives when it terminates the worker. */
+class TimeoutSignal extends Error {
+  constructor() {
+    super('statement timeout');
+  }
+}
+
+/** A driver error sent as plain data, as an Error again (its code and message kept). */
+function toError(plain: WorkerError | undefined): Error {
+  const error = new Error(plain?.message ?? 'unknown SQLite error') as Error & { code?: string; errcode?: number; errstr?: string };
+  if (plain?.name) error.name = plain.name;
+  if (plain?.code) error.code = plain.code;
+  if (plain?.errcode !== undefined) error.errcode = plain.errcode;
+  if (plain?.errstr) error.errstr = plain.errstr;
+  return error;
 }
 
 function codeOf(error: unknown): string | undefined {

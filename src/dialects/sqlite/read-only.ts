@@ -10,7 +10,7 @@ import { constants, type DatabaseSync } from 'node:sqlite';
 const DENIED_FUNCTIONS = new Set(['load_extension', 'readfile', 'writefile', 'edit', 'fts3_tokenizer', 'zipfile', 'sqlar_compress', 'sqlar_uncompress']);
 
 /** The PRAGMAs that describe a table without changing anything. */
-const DESCRIBING_PRAGMAS = new Set(['table_info', 'table_xinfo', 'index_list', 'index_info', 'index_xinfo', 'foreign_key_list']);
+const DESCRIBING_PRAGMAS = new Set(['table_info', 'table_list', 'table_xinfo', 'index_list', 'index_info', 'index_xinfo', 'foreign_key_list']);
 
 export const AUTHORIZATION_DENIED = /not authorized/i;
 

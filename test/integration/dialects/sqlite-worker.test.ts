@@ -1,0 +1,102 @@
+/**
+ * The SQLite connection runs its statements in a worker thread: a long query leaves the event loop
+ * free, and aborting, the time limit or close() terminates the worker (the next query starts a new
+ * one). The long query calls a dc_* function per row, as the engine's queries do, so the worker
+ * stops as soon as it is terminated.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadDialect } from '../../../src/dialects/registry.js';
+import { CancelledError, ConnectionError, QueryError, TimeoutError } from '../../../src/shared/errors.js';
+import { silentLogger } from '../../../src/shared/logger.js';
+
+let dir: string;
+let file: string;
+const LONG = `WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 1000000000) SELECT count(dc_lower('X' || i)) AS n FROM r`;
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'dc-sqlite-worker-'));
+  file = path.join(dir, 'w.db');
+  const db = new DatabaseSync(file);
+  db.exec(`CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT); INSERT INTO t WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 5000) SELECT i, 'v' || i FROM r`);
+  db.close();
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const connect = async (statementTimeoutMs?: number) =>
+  (await loadDialect('sqlite')).connect({ type: 'sqlite', path: file }, { logger: silentLogger, datasourceName: 'w', ...(statementTimeoutMs ? { statementTimeoutMs } : {}) });
+
+describe('the SQLite worker thread', () => {
+  it('keeps the event loop free during a long query, and aborting stops it', { timeout: 20_000 }, async () => {
+    const connection = await connect();
+    try {
+      await connection.query('SELECT 1');
+      const controller = new AbortController();
+      const running = connection.query(LONG, [], { signal: controller.signal });
+      // Timers fire while SQLite works: the event loop is free.
+      let ticks = 0;
+      const timer = setInterval(() => (ticks += 1), 10);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      clearInterval(timer);
+      expect(ticks).toBeGreaterThan(5);
+      controller.abort();
+      await expect(running).rejects.toBeInstanceOf(CancelledError);
+      // A new worker answers the next query.
+      expect(await connection.query('SELECT count(*) AS n FROM t')).toEqual([{ n: 5000 }]);
+    } finally {
+      await connection.close();
+    }
+  });
+
+  it('stops a query at the time limit with a TimeoutError', { timeout: 20_000 }, async () => {
+    const connection = await connect(300);
+    try {
+      await expect(connection.query(LONG)).rejects.toBeInstanceOf(TimeoutError);
+    } finally {
+      await connection.close();
+    }
+  });
+
+  it('streams in batches, ends early when the loop breaks, and close() fails a running query', { timeout: 20_000 }, async () => {
+    const connection = await connect();
+    try {
+      let seen = 0;
+      for await (const row of connection.stream('SELECT id FROM t ORDER BY id')) {
+        seen += 1;
+        if (row.id === 4500) break;
+      }
+      expect(seen).toBe(4500);
+      const rows: unknown[] = [];
+      for await (const row of connection.stream('SELECT id FROM t WHERE id > 4990 ORDER BY id')) rows.push(row.id);
+      expect(rows).toEqual([4991, 4992, 4993, 4994, 4995, 4996, 4997, 4998, 4999, 5000]);
+      const running = expect(connection.query(LONG)).rejects.toBeInstanceOf(ConnectionError);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const closing = performance.now();
+      await connection.close();
+      // The worker stops at its next call of a dc_* function: close() does not wait for the query.
+      expect(performance.now() - closing).toBeLessThan(5000);
+      await running;
+      await expect(connection.query('SELECT 1')).rejects.toBeInstanceOf(ConnectionError);
+    } finally {
+      await connection.close();
+    }
+  });
+
+  it('keeps the errors of the driver: a second statement, a write, a missing table, a missing file', async () => {
+    const connection = await connect();
+    try {
+      await expect(connection.query('SELECT 1; SELECT 2')).rejects.toThrow(/more than one statement/);
+      await expect(connection.query('SELECT 1; SELECT 2')).rejects.toBeInstanceOf(QueryError);
+      await expect(connection.query('DELETE FROM t')).rejects.toThrow(/tried to write/);
+      await expect(connection.query('SELECT * FROM nope')).rejects.toThrow(/no such table/);
+    } finally {
+      await connection.close();
+    }
+    const missing = (await loadDialect('sqlite')).connect({ type: 'sqlite', path: path.join(dir, 'missing.db') }, { logger: silentLogger, datasourceName: 'gone' });
+    await expect(missing.query('SELECT 1')).rejects.toThrow(/does not exist/);
+    await missing.close();
+  });
+});
