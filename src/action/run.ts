@@ -5,8 +5,12 @@
 import path from 'node:path';
 import * as core from '@actions/core';
 import { runSpec, type ApiSettings } from '../runner/run-spec.js';
-import { renderText } from '../report/text.js';
-import { anySignal } from '../shared/abort.js';
+import { renderComparisonText, renderSummaryLine } from '../report/text.js';
+import { anySignal, StopRequest, stopRequestOf, timeLimit } from '../shared/abort.js';
+import { checkWritableDir } from '../shared/output-paths.js';
+import type { ProcessStop } from '../shared/process-stop.js';
+import { heartbeatFromEnv, ProgressLog } from '../runner/progress-log.js';
+import type { RunResult } from '../engine/model.js';
 import { ConfigurationError, SpecError } from '../shared/errors.js';
 import { registeredSecrets } from '../shared/redact.js';
 import { loadSpec } from '../spec/load.js';
@@ -20,8 +24,10 @@ import { State } from './state.js';
 
 export interface MainOptions {
   env?: NodeJS.ProcessEnv;
-  /** Fires on SIGINT/SIGTERM (the runner's cancel). */
+  /** Fires on SIGINT/SIGTERM (the runner's cancel), or the run's time limit once `stop` has it. */
   signal?: AbortSignal;
+  /** The process's stop (main.ts): the run's time limit is set on it, so reaching it stops like a signal. */
+  stop?: Pick<ProcessStop, 'setLimit'>;
 }
 
 export async function runMain(options: MainOptions = {}): Promise<void> {
@@ -49,30 +55,62 @@ export async function runMain(options: MainOptions = {}): Promise<void> {
   }
 
   const mode = resolveMode(inputs);
-  const timeout = AbortSignal.timeout(inputs.timeoutMinutes * 60_000);
-  const run = await runSpec({
-    loaded,
-    only: inputs.comparisons,
-    mode,
-    logger,
-    signal: anySignal(options.signal, timeout),
-    ...(mode === 'api' && { api: apiSettings(inputs) }),
-    onJobsStarted: (jobs) => core.saveState(State.startedJobs, JSON.stringify(jobs)),
-  });
+  // Before anything runs: a result that cannot be written would be lost.
+  await checkWritableDir(path.resolve(inputs.reportDir), 'the report-dir input');
+  const limitWhy = `timeout-minutes: ${inputs.timeoutMinutes} (the action's input)`;
+  let limit: ReturnType<typeof timeLimit> | undefined;
+  if (options.stop) options.stop.setLimit(inputs.timeoutMinutes * 60_000, limitWhy);
+  else limit = timeLimit(inputs.timeoutMinutes * 60_000, limitWhy);
+  const signal = anySignal(options.signal, limit?.signal);
+  const progress = new ProgressLog({ write: (line) => core.info(`datacompare: ${line}`), heartbeatMs: heartbeatFromEnv(env) });
+  let run;
+  try {
+    run = await runSpec({
+      loaded,
+      only: inputs.comparisons,
+      mode,
+      logger,
+      signal,
+      ...(mode === 'api' && { api: apiSettings(inputs) }),
+      onProgress: progress.onProgress,
+      onJobsStarted: (jobs) => core.saveState(State.startedJobs, JSON.stringify(jobs)),
+    });
+  } finally {
+    progress.stop();
+    limit?.clear();
+  }
   const mask = inputs.maskSensitive === 'true' || (inputs.maskSensitive === 'auto' && pullRequestFromEvent(env) !== undefined);
   const masked = mask ? maskRun(run, policiesOf(loaded.definitions)) : undefined;
   for (const [comparison, columns] of masked?.masked ?? []) {
     logger.info(`${comparison}: masking ${[...columns].map(([column, why]) => `${column} (${why})`).join(', ')}`);
   }
-  core.info(renderText(masked?.run ?? run, { color: false }));
-  const outcome = await publishRun(run, { ...publishOptions, ...(masked ? { masked: masked.run } : {}) });
-  if (options.signal?.aborted) {
-    // cancelled: non-zero whatever fail-on says (the summary above says which comparisons were stopped)
-    core.setFailed('The run was cancelled; unfinished comparisons were stopped (see the job summary).');
+  logComparisons(masked?.run ?? run);
+  const stopped = signal.aborted ? (stopRequestOf(signal) ?? new StopRequest('cancelled', 'a cancel')) : undefined;
+  const outcome = await publishRun(run, { ...publishOptions, ...(masked ? { masked: masked.run } : {}), ...(stopped ? { stopped: true } : {}) });
+  if (stopped) {
+    // Stopped: non-zero whatever fail-on says (the summary says which comparisons were stopped).
+    const finished = run.comparisons.filter((c) => c.error?.kind !== 'cancelled' && c.error?.kind !== 'timeout').length;
+    const what = stopped.kind === 'timeout' ? `the time limit ${stopped.why} was reached` : `${stopped.why} was received`;
+    core.setFailed(`Stopped: ${what}; ${finished} of ${run.comparisons.length} comparison(s) finished, the others are marked "stopped" in the job summary.`);
     return;
   }
   if (outcome.failed) core.setFailed(outcome.message);
   else if (outcome.message) core.info(outcome.message);
+}
+
+/** Each comparison in a collapsed group of the log, titled by its status line; then the run's line. */
+function logComparisons(run: RunResult): void {
+  for (const comparison of run.comparisons) {
+    const { head, body } = renderComparisonText(comparison, { color: false });
+    if (!body) {
+      core.info(head);
+      continue;
+    }
+    core.startGroup(head);
+    core.info(body);
+    core.endGroup();
+  }
+  core.info(renderSummaryLine(run, { color: false }));
 }
 
 function apiSettings(inputs: ActionInputs): ApiSettings {

@@ -89,6 +89,13 @@ export interface DatabaseConnection {
    */
   keyOrder?(table: string, column: string, options?: QueryOptions): Promise<number | undefined>;
   close(): Promise<void>;
+  /**
+   * A stop (SIGINT/SIGTERM, a time limit): ends every statement still running on the server (best
+   * effort, within a few seconds) and tears down every connection at once, without waiting for a
+   * query or a stream to end politely. The connection is closed afterwards. Optional: the engine
+   * calls close() where a dialect has none.
+   */
+  destroy?(): Promise<void>;
 }
 
 export interface ConnectOptions {

@@ -361,6 +361,18 @@ export class DuckdbConnection implements DatabaseConnection {
     await Promise.allSettled([...this.connecting]);
     instance?.closeSync();
   }
+
+  /** A stop: every running statement is interrupted (DuckDB runs in our process), then all is closed. */
+  async destroy(): Promise<void> {
+    for (const connection of this.busy) {
+      try {
+        connection.interrupt();
+      } catch {
+        // already closed
+      }
+    }
+    await this.close();
+  }
 }
 
 /** Parameters as DuckDB values: numbers, bigints, strings, booleans and NULL as they are; others as text. */

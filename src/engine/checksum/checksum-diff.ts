@@ -177,7 +177,7 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
     phases[phase] = Math.round((phases[phase] ?? 0) + now - mark);
     mark = now;
   };
-  context.progress('counting', 'estimating the row counts');
+  context.progress('counting', 'estimating the row counts (catalog statistics, or count(*) where there are none)');
   const [sourceRows, targetRows] = await Promise.all([estimateRows(context, source, sourceRelation), estimateRows(context, target, targetRelation)]);
   const rows = Math.max(sourceRows, targetRows);
   lap('estimate');
@@ -248,7 +248,9 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
     const narrowed = narrowedBy(probe, chosen.bucketing, bucketing);
     context.progress('comparing', `checksumming both sides in ${bucketsInWords(bucketing)}`);
     const [scannedBuckets, sourceDuplicates, targetDuplicates] = await Promise.all([
-      compareBuckets(scanSummaries(local, source, sourceRelation, sourceSlices), scanSummaries(local, target, targetRelation, targetSlices)),
+      compareBuckets(scanSummaries(local, source, sourceRelation, sourceSlices), scanSummaries(local, target, targetRelation, targetSlices), (done) =>
+        context.progress('comparing', undefined, { done, total: sourceRows + targetRows, unit: 'rows' }),
+      ),
       duplicateKeys(local, source, sourceRelation),
       duplicateKeys(local, target, targetRelation),
     ]);
@@ -331,11 +333,12 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
     // Over a slow link (refined ranges) each query is a round trip: narrow ranges go more to a query.
     const perQuery = refined && sourceRelation.bucketing.kind === 'range' ? rangesPerSlowQuery(sourceRelation.bucketing.width) : RANGES_PER_QUERY;
     outcome = await runStreamMerge(
-      { ...context, progress: () => undefined },
+      context,
       {
         source: bucketConditions(sourceRelation, buckets.differing, buckets.keyRanges.source, perQuery),
         target: bucketConditions(targetRelation, buckets.differing, buckets.keyRanges.target, perQuery),
       },
+      { phase: 'fetching-diff', totalRows: buckets.differingRows.source + buckets.differingRows.target },
     );
   }
   lap('fetch_diff');

@@ -1,0 +1,124 @@
+/**
+ * Sources that stall mid-stream, for the stop tests (cli-cancel, action-stop): PostgreSQL and MariaDB
+ * queries that send rows, then sleep 120 s on one row. Each test's connections are told apart from
+ * everyone else's on the shared servers: PostgreSQL by its application_name (set in the URL), MariaDB
+ * by a user of its own.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import mysql from 'mysql2/promise';
+import pg from 'pg';
+import { TEST_DATABASE_URLS } from '../helpers/databases.js';
+
+export const STOPS_SCHEMA = 'dc_e2e_stops';
+export const STOPS_MARIADB_USER = 'dc_e2e_stops';
+
+/** A PostgreSQL URL whose sessions carry `application`. */
+export function postgresUrl(application: string): string {
+  const url = new URL(TEST_DATABASE_URLS.postgres);
+  url.searchParams.set('application_name', application);
+  return url.toString();
+}
+
+/** The MariaDB URL of the stop tests' own user. */
+export function mariadbUrl(): string {
+  const url = new URL(TEST_DATABASE_URLS.mysql);
+  url.username = STOPS_MARIADB_USER;
+  url.password = '';
+  return url.toString();
+}
+
+/** 60,000 rows; the query stalls 120 s on id 20,000. */
+export const PG_STALLING_QUERY = `select id, v from ${STOPS_SCHEMA}.t where id <> 20000 or pg_sleep(120) is not null`;
+/** 60,000 rows; the query stalls 120 s on id 30,000. */
+export const MARIADB_STALLING_QUERY = "select seq as id, concat('v', seq) as v from seq_1_to_60000 where seq <> 30000 or sleep(120) = 0";
+export const PG_QUERY = `select id, v from ${STOPS_SCHEMA}.t`;
+export const MARIADB_QUERY = "select seq as id, concat('v', seq) as v from seq_1_to_60000";
+
+export async function createStallingSources(): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URLS.postgres });
+  await client.connect();
+  try {
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${STOPS_SCHEMA}`);
+    await client.query(`DROP TABLE IF EXISTS ${STOPS_SCHEMA}.t`);
+    await client.query(`CREATE TABLE ${STOPS_SCHEMA}.t AS SELECT g AS id, 'v' || g AS v FROM generate_series(1, 60000) AS g`);
+    await client.query(`ALTER TABLE ${STOPS_SCHEMA}.t ADD PRIMARY KEY (id)`);
+  } finally {
+    await client.end();
+  }
+  const my = await mysql.createConnection({ uri: TEST_DATABASE_URLS.mysql });
+  try {
+    await my.query(`CREATE USER IF NOT EXISTS '${STOPS_MARIADB_USER}'@'%'`);
+    await my.query(`GRANT SELECT ON test.* TO '${STOPS_MARIADB_USER}'@'%'`);
+  } finally {
+    await my.end();
+  }
+}
+
+/** The test's sessions still open on each server (PostgreSQL: by application_name; MariaDB: by user). */
+export async function openSessions(application: string): Promise<{ postgres: number; mariadb: number }> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URLS.postgres });
+  await client.connect();
+  const my = await mysql.createConnection({ uri: TEST_DATABASE_URLS.mysql });
+  try {
+    const p = await client.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1', [application]);
+    const [rows] = await my.query('SELECT count(*) AS n FROM information_schema.processlist WHERE user = ?', [STOPS_MARIADB_USER]);
+    return { postgres: Number(p.rows[0]?.n), mariadb: Number((rows as { n: number }[])[0]?.n) };
+  } finally {
+    await client.end();
+    await my.end();
+  }
+}
+
+/** Sessions left once the servers had up to 2 s to see sockets close (a session ends when its server notices). */
+export async function sessionsLeft(application: string): Promise<{ postgres: number; mariadb: number }> {
+  let left = await openSessions(application);
+  for (let i = 0; i < 20 && left.postgres + left.mariadb > 0; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    left = await openSessions(application);
+  }
+  return left;
+}
+
+export interface StoppedProcess {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** Milliseconds from the signal to the process's exit. */
+  afterSignalMs: number;
+  sessionsAtSignal: { postgres: number; mariadb: number };
+}
+
+/**
+ * Runs `command`, sends `signal` once `ready` matches its output so far (stdout + stderr) and the
+ * stall has the test's sessions open, and waits for it to exit.
+ */
+export async function runUntilStopped(
+  command: { args: string[]; cwd: string; env: NodeJS.ProcessEnv },
+  options: { ready: RegExp; signal: NodeJS.Signals; application: string },
+): Promise<StoppedProcess> {
+  const child: ChildProcess = spawn(process.execPath, command.args, { cwd: command.cwd, env: command.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  let signalled: Promise<{ at: number; sessions: { postgres: number; mariadb: number } }> | undefined;
+  const check = () => {
+    if (signalled || !options.ready.test(stdout + stderr)) return;
+    signalled = (async () => {
+      const sessions = await openSessions(options.application);
+      child.kill(options.signal);
+      return { at: Date.now(), sessions };
+    })();
+  };
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString('utf8');
+    check();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+    check();
+  });
+  const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
+  const exitedAt = Date.now();
+  if (!signalled) throw new Error(`the process ended before ${options.ready} showed in its output:\n${stdout}\n${stderr}`);
+  const { at, sessions } = await signalled;
+  return { code, stdout, stderr, afterSignalMs: exitedAt - at, sessionsAtSignal: sessions };
+}
