@@ -98,16 +98,12 @@ export async function runMain(options: MainOptions = {}): Promise<void> {
   else if (outcome.message) core.info(outcome.message);
 }
 
-/** Each comparison in a collapsed group of the log, titled by its status line; then the run's line. */
+/** Each comparison in a collapsed group of the log, titled by its status line (details and plan inside); then the run's line. */
 function logComparisons(run: RunResult): void {
   for (const comparison of run.comparisons) {
-    const { head, body } = renderComparisonText(comparison, { color: false });
-    if (!body) {
-      core.info(head);
-      continue;
-    }
+    const { head, body } = renderComparisonText(comparison, { color: false, showPlan: true });
     core.startGroup(head);
-    core.info(body);
+    if (body) core.info(body);
     core.endGroup();
   }
   core.info(renderSummaryLine(run, { color: false }));

@@ -32,6 +32,8 @@ export const PG_STALLING_QUERY = `select id, v from ${STOPS_SCHEMA}.t where id <
 /** 60,000 rows; the query stalls 120 s on id 30,000. */
 export const MARIADB_STALLING_QUERY = "select seq as id, concat('v', seq) as v from seq_1_to_60000 where seq <> 30000 or sleep(120) = 0";
 export const PG_QUERY = `select id, v from ${STOPS_SCHEMA}.t`;
+/** A view whose checksum scan takes minutes (60,000 rows, 2 ms each). */
+export const PG_SLOW_VIEW = `${STOPS_SCHEMA}.slow_v`;
 export const MARIADB_QUERY = "select seq as id, concat('v', seq) as v from seq_1_to_60000";
 
 export async function createStallingSources(): Promise<void> {
@@ -39,9 +41,15 @@ export async function createStallingSources(): Promise<void> {
   await client.connect();
   try {
     await client.query(`CREATE SCHEMA IF NOT EXISTS ${STOPS_SCHEMA}`);
-    await client.query(`DROP TABLE IF EXISTS ${STOPS_SCHEMA}.t`);
+    await client.query(`DROP TABLE IF EXISTS ${STOPS_SCHEMA}.t CASCADE`);
     await client.query(`CREATE TABLE ${STOPS_SCHEMA}.t AS SELECT g AS id, 'v' || g AS v FROM generate_series(1, 60000) AS g`);
     await client.query(`ALTER TABLE ${STOPS_SCHEMA}.t ADD PRIMARY KEY (id)`);
+    // A view as slow as the issue's: cheap to count, 2 ms a row to checksum (about 2 min for the table).
+    await client.query(
+      `CREATE OR REPLACE FUNCTION ${STOPS_SCHEMA}.stall(i int) RETURNS int LANGUAGE plpgsql VOLATILE AS $$
+         BEGIN IF current_query() LIKE '%row_count%' THEN PERFORM pg_sleep(0.002); END IF; RETURN i; END $$`,
+    );
+    await client.query(`CREATE VIEW ${STOPS_SCHEMA}.slow_v AS SELECT ${STOPS_SCHEMA}.stall(id) AS id, v FROM ${STOPS_SCHEMA}.t`);
   } finally {
     await client.end();
   }
