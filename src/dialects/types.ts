@@ -33,6 +33,10 @@ export interface CsvReadOptions {
   columnTypes?: Record<string, string>;
   /** Read every column as text (no type inference). */
   allVarchar?: boolean;
+  /** The thousands separator inside numbers (`,` for `1,234.50`). */
+  thousands?: string;
+  /** The decimal mark of numbers (`,` for `1.234,50`); default `.`. */
+  decimalSeparator?: string;
 }
 
 /** Every connection kind is a dialect the SQL layer knows, and the reverse (checked when compiling). */

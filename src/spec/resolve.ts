@@ -137,6 +137,8 @@ function csvOptions(datasource: Extract<DatasourceSpec, { type: 'csv' }>): CsvRe
   if (datasource.null_string !== undefined) options.nullStrings = [datasource.null_string].flat();
   if (datasource.column_types !== undefined) options.columnTypes = { ...datasource.column_types };
   if (datasource.all_varchar !== undefined) options.allVarchar = datasource.all_varchar;
+  if (datasource.thousands !== undefined) options.thousands = datasource.thousands;
+  if (datasource.decimal_separator !== undefined) options.decimalSeparator = datasource.decimal_separator;
   return options;
 }
 
