@@ -22,14 +22,14 @@ import { queryOptions, type DiffContext, type DiffOutcome } from '../diff-outcom
 import { runStreamMerge } from '../stream-merge.js';
 import { dynamicTyping, type Side } from '../sides.js';
 import { addSides, compareBuckets, ROWS_PER_BUCKET, type BucketComparison } from './buckets.js';
-import { bucketsInWords, chooseBucketing, PAGE_SAMPLE_ROWS } from './bucketing.js';
-import { checksumRelation } from './relation.js';
+import { bucketsInWords, chooseBucketing, PAGE_SAMPLE_ROWS, rememberKeyRange } from './bucketing.js';
+import { checksumRelation, integerKeyed } from './relation.js';
 import { PROBE_BUCKETS, probeBuckets, probeRanges, widthForProbe, type ProbeResult } from './probe.js';
 import { REFINE_SPLIT, refineRanges } from './refine.js';
 import { MIN_ROWS_TO_SPLIT_HASH_SCAN, scanSummaries, sideSlices } from './slices.js';
 import { orderedRanges } from './ordered-rows.js';
 import { chunkPlan, runChunkPass } from './chunks.js';
-import { bucketConditions, duplicateKeysSql, MAX_KEY_RANGES, RANGES_PER_QUERY, rangesPerSlowQuery, type Bucketing, type ChecksumRelation } from './sql.js';
+import { bucketConditions, countAndKeyRangeSql, duplicateKeysSql, MAX_KEY_RANGES, RANGES_PER_QUERY, rangesPerSlowQuery, type Bucketing, type ChecksumRelation } from './sql.js';
 
 /** Below this many rows (the larger side), streaming both sides is as cheap as anything. */
 export const SMALL_TABLE_ROWS = 50_000;
@@ -106,6 +106,13 @@ export async function estimateRows(context: DiffContext, side: Side, relation: C
       const estimate = Number(rows[0]?.estimate ?? Number.NaN);
       if (Number.isFinite(estimate) && estimate > 0) return estimate;
     }
+  }
+  // No estimate: this scan counts; for a single integer key of a table it reads the key range too, which
+  // the range buckets would otherwise read in a second scan (a slow view, a filter without an index).
+  if (integerKeyed(context.resolved) && !side.definition.query) {
+    const [row] = await side.connection.query(countAndKeyRangeSql(relation), [], queryOptions(context));
+    rememberKeyRange(side, row);
+    return Number(row?.n ?? 0);
   }
   const filter = relation.filter ? ` WHERE (${relation.filter})` : '';
   const rows = await side.connection.query(`SELECT count(*) AS ${relation.compiler.quoteIdentifier('n')} FROM ${relation.from}${filter}`, [], queryOptions(context));

@@ -276,6 +276,11 @@ export function keyRangeSql(relation: ChecksumRelation): string {
   return `SELECT ${bound(`min(${key})`)} AS ${q('lo')}, ${bound(`max(${key})`)} AS ${q('hi')} FROM ${relation.from}${where(relation)}`;
 }
 
+/** keyRangeSql with the side's row count (`n`) from the same scan, for a side without a row estimate. */
+export function countAndKeyRangeSql(relation: ChecksumRelation): string {
+  return keyRangeSql(relation).replace(/^SELECT /, `SELECT count(*) AS ${relation.compiler.quoteIdentifier('n')}, `);
+}
+
 /** Above this many key ranges, differing range buckets are fetched by one filtered scan instead. */
 export const MAX_KEY_RANGES = 2000;
 /**
