@@ -29,7 +29,7 @@ import { REFINE_SPLIT, refineRanges } from './refine.js';
 import { MIN_ROWS_TO_SPLIT_HASH_SCAN, scanSummaries, sideSlices } from './slices.js';
 import { orderedRanges } from './ordered-rows.js';
 import { chunkPlan, runChunkPass } from './chunks.js';
-import { bucketConditions, countAndKeyRangeSql, duplicateKeysSql, MAX_KEY_RANGES, RANGES_PER_QUERY, rangesPerSlowQuery, type Bucketing, type ChecksumRelation } from './sql.js';
+import { bucketConditions, duplicateKeysSql, rowCountSql, MAX_KEY_RANGES, RANGES_PER_QUERY, rangesPerSlowQuery, type Bucketing, type ChecksumRelation } from './sql.js';
 
 /** Below this many rows (the larger side), streaming both sides is as cheap as anything. */
 export const SMALL_TABLE_ROWS = 50_000;
@@ -107,17 +107,19 @@ export async function estimateRows(context: DiffContext, side: Side, relation: C
       if (Number.isFinite(estimate) && estimate > 0) return estimate;
     }
   }
-  // No estimate: this scan counts; for a single integer key of a table it reads the key range too, which
-  // the range buckets would otherwise read in a second scan (a slow view, a filter without an index).
-  if (integerKeyed(context.resolved) && !side.definition.query) {
-    const [row] = await side.connection.query(countAndKeyRangeSql(relation), [], queryOptions(context));
-    rememberKeyRange(side, row);
-    return Number(row?.n ?? 0);
-  }
-  const filter = relation.filter ? ` WHERE (${relation.filter})` : '';
-  const rows = await side.connection.query(`SELECT count(*) AS ${relation.compiler.quoteIdentifier('n')} FROM ${relation.from}${filter}`, [], queryOptions(context));
-  return Number(rows[0]?.n ?? 0);
+  // No estimate: this scan counts, and reads what would otherwise take scans of their own (a slow view,
+  // a filter without an index): the key range of a single integer key (range buckets), and whether a
+  // key not declared unique repeats (the duplicate-keys query then runs only when one does).
+  const keyRange = integerKeyed(context.resolved) && !side.definition.query;
+  const distinctKeys = context.resolved.keys.length === 1 && !keyIsDeclaredUnique(context, side);
+  const [row] = await side.connection.query(rowCountSql(relation, { keyRange, distinctKeys }), [], queryOptions(context));
+  if (keyRange) rememberKeyRange(side, row);
+  if (distinctKeys && row?.nk !== undefined && row.nk !== null && Number(row.nk) === Number(row.dk)) keysKnownUnique.add(side);
+  return Number(row?.n ?? 0);
 }
+
+/** Sides whose count scan found no repeated key (rowCountSql's `nk` = `dk`). */
+const keysKnownUnique = new WeakSet<Side>();
 
 /** True when the side's key is its declared primary key, so no canonical key can repeat. */
 function keyIsDeclaredUnique(context: DiffContext, side: Side): boolean {
@@ -133,7 +135,7 @@ function keyIsDeclaredUnique(context: DiffContext, side: Side): boolean {
 }
 
 async function duplicateKeys(context: DiffContext, side: Side, relation: ChecksumRelation): Promise<number> {
-  if (keyIsDeclaredUnique(context, side)) return 0;
+  if (keyIsDeclaredUnique(context, side) || keysKnownUnique.has(side)) return 0;
   const rows = await side.connection.query(duplicateKeysSql(relation), [], queryOptions(context));
   return Number(rows[0]?.duplicate_keys ?? 0);
 }
