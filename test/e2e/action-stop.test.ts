@@ -8,7 +8,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { databaseAvailable } from '../helpers/databases.js';
 import { makeRepo, requireBundle, runAction } from './action-report-harness.js';
-import { createStallingSources, MARIADB_QUERY, mariadbUrl, openSessions, PG_QUERY, PG_SLOW_VIEW, PG_STALLING_QUERY, postgresUrl, sessionsLeft } from './stops-fixtures.js';
+import { stallingSources } from './stops-fixtures.js';
+
+const sources = stallingSources('stops_action');
+const { pgQuery: PG_QUERY, pgStallingQuery: PG_STALLING_QUERY, mariadbQuery: MARIADB_QUERY, pgSlowView: PG_SLOW_VIEW } = sources;
 
 const ready = (await databaseAvailable('postgres')) && (await databaseAvailable('mysql'));
 const GRACE_SECONDS = 5;
@@ -28,13 +31,13 @@ async function runAndStop(specText: string, application: string, when: RegExp, s
     event: 'schedule',
     apiUrl: 'http://127.0.0.1:9',
     inputs: { mode: 'local', ...inputs },
-    env: { PG_URL: postgresUrl(application), MARIA_URL: mariadbUrl(), DATACOMPARE_STOP_GRACE_SECONDS: String(GRACE_SECONDS), DATACOMPARE_PROGRESS_SECONDS: '1' },
+    env: { PG_URL: sources.postgresUrl(application), MARIA_URL: sources.mariadbUrl(), DATACOMPARE_STOP_GRACE_SECONDS: String(GRACE_SECONDS), DATACOMPARE_PROGRESS_SECONDS: '1' },
     onChild: (child) =>
       child.stdout?.on('data', (chunk: Buffer) => {
         log += chunk.toString('utf8');
         if (signalledAt === 0 && when.test(log)) {
           signalledAt = -1;
-          void openSessions(application).then((sessions) => {
+          void sources.openSessions(application).then((sessions) => {
             sessionsAtSignal = sessions;
             signalledAt = Date.now();
             child.kill(signal);
@@ -50,7 +53,7 @@ async function runAndStop(specText: string, application: string, when: RegExp, s
 describe.runIf(ready)('the action stopped by the runner while a source stalls', () => {
   beforeAll(async () => {
     requireBundle();
-    await createStallingSources();
+    await sources.create();
   });
 
   it('SIGINT: the partial report is published, the step fails, no session is left', async () => {
@@ -82,7 +85,7 @@ describe.runIf(ready)('the action stopped by the runner while a source stalls', 
       ['finishes', 'match'],
       ['stalls', 'error'],
     ]);
-    expect(await sessionsLeft(application)).toEqual({ postgres: 0, mariadb: 0 });
+    expect(await sources.sessionsLeft(application)).toEqual({ postgres: 0, mariadb: 0 });
   });
 
   it('SIGTERM during a checksum scan of a slow PostgreSQL view against MariaDB (the issue\'s hang): the same', async () => {
@@ -98,7 +101,7 @@ describe.runIf(ready)('the action stopped by the runner while a source stalls', 
     expect(afterSignalMs).toBeLessThan((GRACE_SECONDS + 3) * 1000);
     expect(run.summary).toContain('stopped: SIGTERM received while comparing (checksumming');
     expect(run.outputs.status).toBe('error');
-    expect(await sessionsLeft(application)).toEqual({ postgres: 0, mariadb: 0 });
+    expect(await sources.sessionsLeft(application)).toEqual({ postgres: 0, mariadb: 0 });
   });
 
   it('checks report-dir before anything runs', async () => {
@@ -111,7 +114,7 @@ describe.runIf(ready)('the action stopped by the runner while a source stalls', 
       event: 'schedule',
       apiUrl: 'http://127.0.0.1:9',
       inputs: { mode: 'local', 'report-dir': '/dev/null/reports' },
-      env: { PG_URL: postgresUrl(application), MARIA_URL: mariadbUrl() },
+      env: { PG_URL: sources.postgresUrl(application), MARIA_URL: sources.mariadbUrl() },
     });
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('::error::cannot write the report files to /dev/null/reports (the report-dir input)');

@@ -10,17 +10,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseAvailable } from '../helpers/databases.js';
-import {
-  createStallingSources,
-  MARIADB_QUERY,
-  MARIADB_STALLING_QUERY,
-  mariadbUrl,
-  PG_QUERY,
-  PG_STALLING_QUERY,
-  postgresUrl,
-  runUntilStopped,
-  sessionsLeft,
-} from './stops-fixtures.js';
+import { runUntilStopped, stallingSources } from './stops-fixtures.js';
+
+const sources = stallingSources('stops_cli');
+const { pgQuery: PG_QUERY, pgStallingQuery: PG_STALLING_QUERY, mariadbQuery: MARIADB_QUERY, mariadbStallingQuery: MARIADB_STALLING_QUERY } = sources;
 
 const bin = path.resolve('bin/datacompare.js');
 const dir = mkdtempSync(path.join(os.tmpdir(), 'dc-e2e-cancel-'));
@@ -44,20 +37,21 @@ function env(application: string): NodeJS.ProcessEnv {
   return {
     PATH: process.env.PATH ?? '',
     NO_COLOR: '1',
-    PG_URL: postgresUrl(application),
-    MARIA_URL: mariadbUrl(),
+    PG_URL: sources.postgresUrl(application),
+    MARIA_URL: sources.mariadbUrl(),
     DATACOMPARE_STOP_GRACE_SECONDS: String(GRACE_SECONDS),
     DATACOMPARE_PROGRESS_SECONDS: '1',
   };
 }
 
 describe.runIf(ready)('datacompare run stopped while a source stalls', () => {
-  beforeAll(createStallingSources);
+  beforeAll(() => sources.create());
 
   it('SIGTERM while PostgreSQL stalls: heartbeats, then the partial report printed and written, exit 2, no session left', async () => {
     const application = 'dc_e2e_stops_cli_term';
     const file = spec('term', [comparison('stalls', PG_STALLING_QUERY, MARIADB_QUERY)]);
     const stopped = await runUntilStopped(
+      sources,
       { args: [bin, 'run', '--spec', file, '--json', 'term.json', '--markdown', 'term.md'], cwd: dir, env: env(application) },
       // A heartbeat line (no TTY): the comparison has run at least a second and is waiting on the stalled row.
       { ready: /stalls: still comparing \(streaming both sides ordered by key\): .* so far, [\d,]+ rows/, signal: 'SIGTERM', application },
@@ -72,13 +66,14 @@ describe.runIf(ready)('datacompare run stopped while a source stalls', () => {
     expect(json.comparisons[0]?.error?.kind).toBe('cancelled');
     expect(json.comparisons[0]?.error?.message).toMatch(/^stopped: SIGTERM received/);
     expect(readFileSync(path.join(dir, 'term.md'), 'utf8')).toContain('stopped: SIGTERM received');
-    expect(await sessionsLeft(application)).toEqual({ postgres: 0, mariadb: 0 });
+    expect(await sources.sessionsLeft(application)).toEqual({ postgres: 0, mariadb: 0 });
   });
 
   it('SIGINT while MariaDB stalls: the comparison that finished keeps its result, the other is stopped', async () => {
     const application = 'dc_e2e_stops_cli_int';
     const file = spec('int', [comparison('finishes', PG_QUERY, MARIADB_QUERY), comparison('stalls', PG_QUERY, MARIADB_STALLING_QUERY)]);
     const stopped = await runUntilStopped(
+      sources,
       { args: [bin, 'run', '--spec', file, '--json', 'int.json'], cwd: dir, env: env(application) },
       { ready: /finishes: done in[\s\S]*stalls: still comparing/, signal: 'SIGINT', application },
     );
@@ -91,7 +86,7 @@ describe.runIf(ready)('datacompare run stopped while a source stalls', () => {
       ['stalls', 'error'],
     ]);
     expect(json.comparisons[1]?.error?.message).toMatch(/^stopped: SIGINT received while comparing/);
-    expect(await sessionsLeft(application)).toEqual({ postgres: 0, mariadb: 0 });
+    expect(await sources.sessionsLeft(application)).toEqual({ postgres: 0, mariadb: 0 });
   });
 
   it("a comparison's timeout_minutes is reported as a timeout naming the limit and its line in the spec", () => {

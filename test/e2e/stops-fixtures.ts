@@ -2,90 +2,93 @@
  * Sources that stall mid-stream, for the stop tests (cli-cancel, action-stop): PostgreSQL and MariaDB
  * queries that send rows, then sleep 120 s on one row. Each test's connections are told apart from
  * everyone else's on the shared servers: PostgreSQL by its application_name (set in the URL), MariaDB
- * by a user of its own.
+ * by a user of the test file's own.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { TEST_DATABASE_URLS } from '../helpers/databases.js';
 
-export const STOPS_SCHEMA = 'dc_e2e_stops';
-export const STOPS_MARIADB_USER = 'dc_e2e_stops';
-
-/** A PostgreSQL URL whose sessions carry `application`. */
-export function postgresUrl(application: string): string {
-  const url = new URL(TEST_DATABASE_URLS.postgres);
-  url.searchParams.set('application_name', application);
-  return url.toString();
+/** The stalling sources of one test file: its own PostgreSQL schema and MariaDB user (files run in parallel). */
+export function stallingSources(name: string) {
+  const schema = `dc_e2e_${name}`;
+  const user = `dc_e2e_${name}`;
+  return {
+    schema,
+    user,
+    /** A PostgreSQL URL whose sessions carry `application`. */
+    postgresUrl(application: string): string {
+      const url = new URL(TEST_DATABASE_URLS.postgres);
+      url.searchParams.set('application_name', application);
+      return url.toString();
+    },
+    /** The MariaDB URL of this file's own user. */
+    mariadbUrl(): string {
+      const url = new URL(TEST_DATABASE_URLS.mysql);
+      url.username = user;
+      url.password = '';
+      return url.toString();
+    },
+    /** 60,000 rows; the query stalls 120 s on id 20,000. */
+    pgStallingQuery: `select id, v from ${schema}.t where id <> 20000 or pg_sleep(120) is not null`,
+    /** 60,000 rows; the query stalls 120 s on id 30,000. */
+    mariadbStallingQuery: "select seq as id, concat('v', seq) as v from seq_1_to_60000 where seq <> 30000 or sleep(120) = 0",
+    pgQuery: `select id, v from ${schema}.t`,
+    mariadbQuery: "select seq as id, concat('v', seq) as v from seq_1_to_60000",
+    /** A view whose checksum scan takes minutes (60,000 rows, 2 ms each). */
+    pgSlowView: `${schema}.slow_v`,
+    async create(): Promise<void> {
+      const client = new pg.Client({ connectionString: TEST_DATABASE_URLS.postgres });
+      await client.connect();
+      try {
+        await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+        await client.query(`DROP TABLE IF EXISTS ${schema}.t CASCADE`);
+        await client.query(`CREATE TABLE ${schema}.t AS SELECT g AS id, 'v' || g AS v FROM generate_series(1, 60000) AS g`);
+        await client.query(`ALTER TABLE ${schema}.t ADD PRIMARY KEY (id)`);
+        // A view as slow as the issue's: cheap to count, 2 ms a row to checksum (about 2 min for the table).
+        await client.query(
+          `CREATE OR REPLACE FUNCTION ${schema}.stall(i int) RETURNS int LANGUAGE plpgsql VOLATILE AS $$
+             BEGIN IF current_query() LIKE '%row_count%' THEN PERFORM pg_sleep(0.002); END IF; RETURN i; END $$`,
+        );
+        await client.query(`CREATE VIEW ${schema}.slow_v AS SELECT ${schema}.stall(id) AS id, v FROM ${schema}.t`);
+      } finally {
+        await client.end();
+      }
+      const my = await mysql.createConnection({ uri: TEST_DATABASE_URLS.mysql });
+      try {
+        await my.query(`CREATE USER IF NOT EXISTS '${user}'@'%'`);
+        await my.query(`GRANT SELECT ON test.* TO '${user}'@'%'`);
+      } finally {
+        await my.end();
+      }
+    },
+    /** This file's sessions still open on each server (PostgreSQL: by application_name; MariaDB: by user). */
+    async openSessions(application: string): Promise<{ postgres: number; mariadb: number }> {
+      const client = new pg.Client({ connectionString: TEST_DATABASE_URLS.postgres });
+      await client.connect();
+      const my = await mysql.createConnection({ uri: TEST_DATABASE_URLS.mysql });
+      try {
+        const p = await client.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1', [application]);
+        const [rows] = await my.query('SELECT count(*) AS n FROM information_schema.processlist WHERE user = ?', [user]);
+        return { postgres: Number(p.rows[0]?.n), mariadb: Number((rows as { n: number }[])[0]?.n) };
+      } finally {
+        await client.end();
+        await my.end();
+      }
+    },
+    /** Sessions left once the servers had up to 2 s to see sockets close (a session ends when its server notices). */
+    async sessionsLeft(application: string): Promise<{ postgres: number; mariadb: number }> {
+      let left = await this.openSessions(application);
+      for (let i = 0; i < 20 && left.postgres + left.mariadb > 0; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        left = await this.openSessions(application);
+      }
+      return left;
+    },
+  };
 }
 
-/** The MariaDB URL of the stop tests' own user. */
-export function mariadbUrl(): string {
-  const url = new URL(TEST_DATABASE_URLS.mysql);
-  url.username = STOPS_MARIADB_USER;
-  url.password = '';
-  return url.toString();
-}
-
-/** 60,000 rows; the query stalls 120 s on id 20,000. */
-export const PG_STALLING_QUERY = `select id, v from ${STOPS_SCHEMA}.t where id <> 20000 or pg_sleep(120) is not null`;
-/** 60,000 rows; the query stalls 120 s on id 30,000. */
-export const MARIADB_STALLING_QUERY = "select seq as id, concat('v', seq) as v from seq_1_to_60000 where seq <> 30000 or sleep(120) = 0";
-export const PG_QUERY = `select id, v from ${STOPS_SCHEMA}.t`;
-/** A view whose checksum scan takes minutes (60,000 rows, 2 ms each). */
-export const PG_SLOW_VIEW = `${STOPS_SCHEMA}.slow_v`;
-export const MARIADB_QUERY = "select seq as id, concat('v', seq) as v from seq_1_to_60000";
-
-export async function createStallingSources(): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URLS.postgres });
-  await client.connect();
-  try {
-    await client.query(`CREATE SCHEMA IF NOT EXISTS ${STOPS_SCHEMA}`);
-    await client.query(`DROP TABLE IF EXISTS ${STOPS_SCHEMA}.t CASCADE`);
-    await client.query(`CREATE TABLE ${STOPS_SCHEMA}.t AS SELECT g AS id, 'v' || g AS v FROM generate_series(1, 60000) AS g`);
-    await client.query(`ALTER TABLE ${STOPS_SCHEMA}.t ADD PRIMARY KEY (id)`);
-    // A view as slow as the issue's: cheap to count, 2 ms a row to checksum (about 2 min for the table).
-    await client.query(
-      `CREATE OR REPLACE FUNCTION ${STOPS_SCHEMA}.stall(i int) RETURNS int LANGUAGE plpgsql VOLATILE AS $$
-         BEGIN IF current_query() LIKE '%row_count%' THEN PERFORM pg_sleep(0.002); END IF; RETURN i; END $$`,
-    );
-    await client.query(`CREATE VIEW ${STOPS_SCHEMA}.slow_v AS SELECT ${STOPS_SCHEMA}.stall(id) AS id, v FROM ${STOPS_SCHEMA}.t`);
-  } finally {
-    await client.end();
-  }
-  const my = await mysql.createConnection({ uri: TEST_DATABASE_URLS.mysql });
-  try {
-    await my.query(`CREATE USER IF NOT EXISTS '${STOPS_MARIADB_USER}'@'%'`);
-    await my.query(`GRANT SELECT ON test.* TO '${STOPS_MARIADB_USER}'@'%'`);
-  } finally {
-    await my.end();
-  }
-}
-
-/** The test's sessions still open on each server (PostgreSQL: by application_name; MariaDB: by user). */
-export async function openSessions(application: string): Promise<{ postgres: number; mariadb: number }> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URLS.postgres });
-  await client.connect();
-  const my = await mysql.createConnection({ uri: TEST_DATABASE_URLS.mysql });
-  try {
-    const p = await client.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1', [application]);
-    const [rows] = await my.query('SELECT count(*) AS n FROM information_schema.processlist WHERE user = ?', [STOPS_MARIADB_USER]);
-    return { postgres: Number(p.rows[0]?.n), mariadb: Number((rows as { n: number }[])[0]?.n) };
-  } finally {
-    await client.end();
-    await my.end();
-  }
-}
-
-/** Sessions left once the servers had up to 2 s to see sockets close (a session ends when its server notices). */
-export async function sessionsLeft(application: string): Promise<{ postgres: number; mariadb: number }> {
-  let left = await openSessions(application);
-  for (let i = 0; i < 20 && left.postgres + left.mariadb > 0; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    left = await openSessions(application);
-  }
-  return left;
-}
+export type StallingSources = ReturnType<typeof stallingSources>;
 
 export interface StoppedProcess {
   code: number | null;
@@ -101,6 +104,7 @@ export interface StoppedProcess {
  * stall has the test's sessions open, and waits for it to exit.
  */
 export async function runUntilStopped(
+  sources: StallingSources,
   command: { args: string[]; cwd: string; env: NodeJS.ProcessEnv },
   options: { ready: RegExp; signal: NodeJS.Signals; application: string },
 ): Promise<StoppedProcess> {
@@ -111,7 +115,7 @@ export async function runUntilStopped(
   const check = () => {
     if (signalled || !options.ready.test(stdout + stderr)) return;
     signalled = (async () => {
-      const sessions = await openSessions(options.application);
+      const sessions = await sources.openSessions(options.application);
       child.kill(options.signal);
       return { at: Date.now(), sessions };
     })();
