@@ -400,6 +400,8 @@ class MysqlConnection {
     resolvedTls;
     /** Pools left behind by a fall back to plain text, ended on close. */
     retired = [];
+    /** Connections taken from the pool and not yet given back: what destroy() ends on the server. */
+    active = new Set();
     constructor(url, options, network = {}) {
         this.url = url;
         this.options = options;
@@ -502,6 +504,12 @@ class MysqlConnection {
                 return this.acquire(options);
             throw this.wrap(error, undefined, undefined, true);
         }
+        if (this.closed) {
+            // destroy() ran while this connection was being made.
+            connection.destroy();
+            throw new shared_errors/* ConnectionError */.Rc(`The connection to data source "${this.options.datasourceName}" is closed.`);
+        }
+        this.active.add(connection);
         if (this.prepared.has(connection))
             return connection;
         try {
@@ -511,11 +519,21 @@ class MysqlConnection {
             await this.prepareSession(connection);
         }
         catch (error) {
+            this.active.delete(connection);
             connection.destroy();
             throw this.wrap(error, undefined, undefined, true);
         }
         this.prepared.add(connection);
         return connection;
+    }
+    /** Gives a connection back to the pool, or (`reusable` false) closes it: once only, and not after destroy(). */
+    release(connection, reusable = true) {
+        if (!this.active.delete(connection))
+            return;
+        if (reusable)
+            connection.release();
+        else
+            connection.destroy();
     }
     /**
      * Drops the pool's connections still being set up (a server that accepted and never answered would
@@ -619,7 +637,7 @@ class MysqlConnection {
         }
         finally {
             detach();
-            connection.release();
+            this.release(connection);
         }
     }
     async query(sql, params = [], options) {
@@ -643,13 +661,10 @@ class MysqlConnection {
         }
         finally {
             detach();
-            if (completed)
-                connection.release();
-            else {
-                // Stopped early: the server is still sending rows on this connection; it cannot be reused.
+            // Stopped early: the server is still sending rows on this connection; it cannot be reused.
+            if (!completed)
                 stream.destroy();
-                connection.destroy();
-            }
+            this.release(connection, completed);
         }
     }
     async describeTable(table, options) {
@@ -701,6 +716,50 @@ class MysqlConnection {
         await Promise.allSettled([...this.killing]);
         const pools = [pool, ...this.retired.splice(0)].filter((p) => p !== undefined);
         await Promise.all(pools.map((p) => new Promise((resolve) => p.end(() => resolve()))));
+    }
+    /**
+     * A stop: the threads of the connections in use are killed on the server (KILL, from a connection
+     * outside the pool: a thread blocked sending rows to a paused socket shows `Killed` and stays),
+     * then every socket is torn down without waiting for the server. pool.end() would wait for the
+     * connections in use to be released, which a stuck stream never does.
+     */
+    async destroy() {
+        this.closed = true;
+        const pool = this.pool;
+        this.pool = undefined;
+        const connections = [...this.active];
+        this.active.clear();
+        // Killed under a running query, a connection reports the lost link as an error event: not a crash.
+        for (const connection of connections)
+            connection.on('error', () => undefined);
+        if (connections.length > 0)
+            await this.killThreads(connections.map((c) => c.threadId));
+        for (const connection of connections)
+            connection.destroy();
+        for (const idle of [pool, ...this.retired.splice(0)])
+            idle?.end(() => undefined);
+    }
+    async killThreads(threadIds) {
+        const connection = mysql2.createConnection({ ...this.connectionOptions(), connectTimeout: 2_000 });
+        connection.on('error', () => undefined);
+        try {
+            for (const id of threadIds) {
+                await connection
+                    .promise()
+                    .query({ sql: `KILL ${Number(id)}`, timeout: 2_000 })
+                    // A thread that ended meanwhile: ER_NO_SUCH_THREAD.
+                    .catch((error) => {
+                    if (error.code !== 'ER_NO_SUCH_THREAD')
+                        throw error;
+                });
+            }
+        }
+        catch (error) {
+            this.options.logger.debug(`could not end the queries on "${this.options.datasourceName}": ${error.message}`);
+        }
+        finally {
+            connection.destroy();
+        }
     }
 }
 /** mysql2's `ssl` option for an isolated connection's TLS. */

@@ -237,77 +237,6 @@ async function runPost(options = {}) {
 
 /***/ }),
 
-/***/ 59117:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   A6: () => (/* binding */ linkedAbort),
-/* harmony export */   JG: () => (/* binding */ anySignal),
-/* harmony export */   Te: () => (/* binding */ throwIfAborted),
-/* harmony export */   yy: () => (/* binding */ sleep),
-/* harmony export */   zf: () => (/* binding */ isAbortError)
-/* harmony export */ });
-/* unused harmony export abortError */
-/**
- * Small helpers around AbortSignal: an abortable sleep, a signal that combines a parent signal with a
- * time limit, and the error to throw when a signal fired. Every wait in the API client goes through
- * these, so a cancel (SIGINT/SIGTERM) or a timeout interrupts it at once.
- */
-/** The reason of an aborted signal as an Error (AbortSignal.abort() gives a DOMException 'AbortError'). */
-function abortError(signal) {
-    const reason = signal.reason;
-    if (reason instanceof Error)
-        return reason;
-    const error = new Error(typeof reason === 'string' ? reason : 'The operation was aborted.');
-    error.name = 'AbortError';
-    return error;
-}
-/** Throws the signal's reason when it has fired. */
-function throwIfAborted(signal) {
-    if (signal?.aborted)
-        throw abortError(signal);
-}
-/** Resolves after `ms`, or rejects with the signal's reason as soon as it fires. */
-function sleep(ms, signal) {
-    return new Promise((resolve, reject) => {
-        if (signal?.aborted) {
-            reject(abortError(signal));
-            return;
-        }
-        const onAbort = () => {
-            clearTimeout(timer);
-            reject(abortError(signal));
-        };
-        const timer = setTimeout(() => {
-            signal?.removeEventListener('abort', onAbort);
-            resolve();
-        }, Math.max(0, ms));
-        signal?.addEventListener('abort', onAbort, { once: true });
-    });
-}
-/** A signal that fires when any given signal fires (undefined ones are skipped). */
-function anySignal(...signals) {
-    const present = signals.filter((s) => s !== undefined);
-    if (present.length === 1)
-        return present[0];
-    return AbortSignal.any(present);
-}
-/** True when the error is an abort (ours or the platform's). */
-function isAbortError(error) {
-    return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
-}
-/**
- * A signal that fires with `parent`, or when `abort` is called: when one of several queries run at
- * once fails, aborting stops the others on their servers instead of waiting for them to finish.
- */
-function linkedAbort(parent) {
-    const controller = new AbortController();
-    return { signal: anySignal(parent, controller.signal), abort: (reason) => controller.abort(reason) };
-}
-//# sourceMappingURL=abort.js.map
-
-/***/ }),
-
 /***/ 45085:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -475,6 +404,8 @@ const csvDatasourceSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ 
         .optional()
         .describe('column name → DuckDB type (BIGINT, DECIMAL(12,2), TIMESTAMP, VARCHAR...) for columns whose type should not be inferred'),
     all_varchar: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().optional().describe('read every column as text: no type inference (default false)'),
+    thousands: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().length(1).optional().describe('thousands separator inside numbers, e.g. "," for 1,234.50 (default: none)'),
+    decimal_separator: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['.', ',']).optional().describe('decimal mark of numbers: "." or "," (default ".")'),
     service,
 })
     .describe('CSV file(s) read with DuckDB; the rows are the table named after this data source');

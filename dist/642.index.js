@@ -934,13 +934,15 @@ async function publishRun(run, options) {
     catch (error) {
         logger.warning(`Could not write the report files to ${inputs.reportDir}: ${describe(error)}`);
     }
-    const drift = await publishTrackingIssue(shown, options);
+    // A partial run says nothing about drift: the tracking issue and its history are left as they are.
+    const drift = options.stopped ? undefined : await publishTrackingIssue(shown, options);
     const driftSection = drift?.history ? renderDriftSection(drift.history, drift.issueUrl) : '';
     await writeJobSummary(renderSummary(shown, { maxDiffRows: inputs.maxDiffRows, rows }) + driftSection, logger);
     emitAnnotations(runAnnotations(shown, { specFile: options.specFile, failOn: inputs.failOn }));
+    // Outputs before the calls to GitHub: a stopped run's grace period may end during those.
+    setOutputs(outputValues(run, { ...(files ? { json: files.json, summary: files.summary } : {}) }));
     await publishComment(shown, options, rows);
     await publishChecks(shown, options);
-    setOutputs(outputValues(run, { ...(files ? { json: files.json, summary: files.summary } : {}) }));
     return outcome;
 }
 /** Comments on pull requests only, as `comment` says; on `on-mismatch`, an existing comment is still updated when the run turns green. */
@@ -2195,77 +2197,6 @@ function renderView(v, part, ellipsis = '…') {
     return `${v.cutStart ? ellipsis : ''}${v.parts.map(part).join('')}${v.cutEnd ? ellipsis : ''}`;
 }
 //# sourceMappingURL=value-diff.js.map
-
-/***/ }),
-
-/***/ 59117:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   A6: () => (/* binding */ linkedAbort),
-/* harmony export */   JG: () => (/* binding */ anySignal),
-/* harmony export */   Te: () => (/* binding */ throwIfAborted),
-/* harmony export */   yy: () => (/* binding */ sleep),
-/* harmony export */   zf: () => (/* binding */ isAbortError)
-/* harmony export */ });
-/* unused harmony export abortError */
-/**
- * Small helpers around AbortSignal: an abortable sleep, a signal that combines a parent signal with a
- * time limit, and the error to throw when a signal fired. Every wait in the API client goes through
- * these, so a cancel (SIGINT/SIGTERM) or a timeout interrupts it at once.
- */
-/** The reason of an aborted signal as an Error (AbortSignal.abort() gives a DOMException 'AbortError'). */
-function abortError(signal) {
-    const reason = signal.reason;
-    if (reason instanceof Error)
-        return reason;
-    const error = new Error(typeof reason === 'string' ? reason : 'The operation was aborted.');
-    error.name = 'AbortError';
-    return error;
-}
-/** Throws the signal's reason when it has fired. */
-function throwIfAborted(signal) {
-    if (signal?.aborted)
-        throw abortError(signal);
-}
-/** Resolves after `ms`, or rejects with the signal's reason as soon as it fires. */
-function sleep(ms, signal) {
-    return new Promise((resolve, reject) => {
-        if (signal?.aborted) {
-            reject(abortError(signal));
-            return;
-        }
-        const onAbort = () => {
-            clearTimeout(timer);
-            reject(abortError(signal));
-        };
-        const timer = setTimeout(() => {
-            signal?.removeEventListener('abort', onAbort);
-            resolve();
-        }, Math.max(0, ms));
-        signal?.addEventListener('abort', onAbort, { once: true });
-    });
-}
-/** A signal that fires when any given signal fires (undefined ones are skipped). */
-function anySignal(...signals) {
-    const present = signals.filter((s) => s !== undefined);
-    if (present.length === 1)
-        return present[0];
-    return AbortSignal.any(present);
-}
-/** True when the error is an abort (ours or the platform's). */
-function isAbortError(error) {
-    return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
-}
-/**
- * A signal that fires with `parent`, or when `abort` is called: when one of several queries run at
- * once fails, aborting stops the others on their servers instead of waiting for them to finish.
- */
-function linkedAbort(parent) {
-    const controller = new AbortController();
-    return { signal: anySignal(parent, controller.signal), abort: (reason) => controller.abort(reason) };
-}
-//# sourceMappingURL=abort.js.map
 
 /***/ }),
 

@@ -434,6 +434,8 @@ class PostgresConnection {
     resolvedTls;
     /** Pools left behind by a fall back to plain text, ended on close. */
     retired = [];
+    /** Clients taken from the pool and not yet given back: what destroy() ends on the server. */
+    active = new Set();
     constructor(url, options, network = {}) {
         this.url = url;
         this.options = options;
@@ -512,6 +514,22 @@ class PostgresConnection {
         }
     }
     async acquire(options) {
+        const client = await this.connectClient(options);
+        if (this.closed) {
+            // destroy() ran while this client was connecting.
+            destroySocket(client);
+            throw new shared_errors/* ConnectionError */.Rc(`The connection to data source "${this.options.datasourceName}" is closed.`);
+        }
+        this.active.add(client);
+        return client;
+    }
+    /** Gives a client back to the pool (as broken when `error`): once only, and not after destroy(). */
+    release(client, error) {
+        if (!this.active.delete(client))
+            return;
+        client.release(error);
+    }
+    async connectClient(options) {
         options?.signal?.throwIfAborted();
         await this.readTls();
         const signal = options?.signal;
@@ -540,7 +558,7 @@ class PostgresConnection {
         catch (error) {
             // A TLS refusal, or a pool another caller retired while this waited on it: retry once plain.
             if (!signal?.aborted && (isNoTlsAnswer(error) || this.pool !== pool) && this.fallBackToPlain(pool))
-                return this.acquire(options);
+                return this.connectClient(options);
             throw this.wrap(error, undefined, signal?.aborted ? options : { ...options, signal: undefined }, true);
         }
     }
@@ -621,7 +639,7 @@ class PostgresConnection {
         }
         finally {
             detach();
-            client.release(broken);
+            this.release(client, broken);
         }
     }
     async *stream(sql, params = [], options) {
@@ -649,9 +667,9 @@ class PostgresConnection {
                 stream.destroy();
             // The transaction ends (and with it any setting a query changed; node-pg queues the ROLLBACK
             // behind the cursor's close); a failed one is not handed back to the pool: released as broken.
-            if (!failed)
+            if (!failed && this.active.has(client))
                 await client.query('ROLLBACK').catch((error) => (failed = error));
-            client.release(failed);
+            this.release(client, failed);
         }
     }
     async describeTable(table, options) {
@@ -688,7 +706,7 @@ class PostgresConnection {
             throw this.wrap(error, probe, options);
         }
         finally {
-            client.release(broken);
+            this.release(client, broken);
         }
     }
     async serverVersion(options) {
@@ -708,6 +726,50 @@ class PostgresConnection {
         await Promise.allSettled([...this.cancelling]);
         await Promise.all([pool, ...this.retired.splice(0)].map((p) => p?.end().catch(() => undefined)));
     }
+    /**
+     * A stop: the backends of the clients in use are ended on the server (pg_terminate_backend, from a
+     * connection outside the pool: a closed socket alone leaves a backend running until it next
+     * writes), then every socket is torn down without waiting for the server.
+     */
+    async destroy() {
+        this.closed = true;
+        const pool = this.pool;
+        this.pool = undefined;
+        const clients = [...this.active];
+        this.active.clear();
+        // A client taken from the pool has no 'error' listener: its backend ending ("terminating connection
+        // due to administrator command") must not crash the process.
+        for (const client of clients)
+            client.on('error', () => undefined);
+        const pids = clients.map((client) => client.processID).filter((pid) => Number.isInteger(pid));
+        if (pids.length > 0)
+            await this.terminate(pids);
+        for (const client of clients)
+            destroySocket(client);
+        // Idle clients end politely (they run nothing); not awaited.
+        for (const idle of [pool, ...this.retired.splice(0)])
+            void idle?.end().catch(() => undefined);
+    }
+    async terminate(pids) {
+        const client = new esm/* default.Client */.Ay.Client({ ...this.clientConfig(), connectionTimeoutMillis: 2_000, query_timeout: 2_000, application_name: 'datacompare' });
+        client.on('error', () => undefined);
+        try {
+            await client.connect();
+            await client.query('SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid', [pids]);
+        }
+        catch (error) {
+            this.options.logger.debug(`could not end the queries on "${this.options.datasourceName}": ${error.message}`);
+        }
+        finally {
+            destroySocket(client);
+        }
+    }
+}
+/** Tears down a client's socket at once (node-pg has no public way: end() waits for the server). */
+function destroySocket(client) {
+    // A client taken from the pool has no 'error' listener: its "terminated unexpectedly" must not crash the process.
+    client.on('error', () => undefined);
+    client.connection?.stream?.destroy();
 }
 function categorize(error) {
     const code = error?.code;

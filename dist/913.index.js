@@ -162,6 +162,10 @@ function csvOptionsSql(options, compiler) {
         sql.push(`nullstr = [${options.nullStrings.map(literal).join(', ')}]`);
     if (options.allVarchar)
         sql.push('all_varchar = true');
+    if (options.thousands !== undefined)
+        sql.push(`thousands = ${literal(options.thousands)}`);
+    if (options.decimalSeparator !== undefined)
+        sql.push(`decimal_separator = ${literal(options.decimalSeparator)}`);
     const types = Object.entries(options.columnTypes ?? {});
     if (types.length > 0)
         sql.push(`types = {${types.map(([column, type]) => `${literal(column)}: ${literal(type)}`).join(', ')}}`);
@@ -187,6 +191,51 @@ function missingFiles(config, datasourceName, cause) {
     return new shared_errors/* ConnectionError */.Rc(`${what} (data source "${datasourceName}").`, {
         cause,
         hint: 'Check `path:` in the spec: a file or a glob such as data/*.csv, relative to the repository root.',
+    });
+}
+/**
+ * DuckDB's CSV errors ("CSV Error on Line: 2 / Original Line: … / Error when converting column … /
+ * file = … / delimiter = … (Auto-Detected) …", 900 characters) as one sentence naming the file, the
+ * line and the option to set; undefined for any other error.
+ */
+function csvFileError(config, datasourceName, error) {
+    if (config.type !== 'csv')
+        return undefined;
+    const text = error instanceof Error ? error.message : String(error);
+    const line = /CSV Error on Line: (\d+)/.exec(text)?.[1];
+    if (!line)
+        return undefined;
+    const file = /^\s*file = (.+)$/m.exec(text)?.[1]?.trim() ?? config.path;
+    const at = `CSV file ${file}, line ${line}`;
+    const where = `on data source "${datasourceName}"`;
+    const conversion = /Error when converting column "(.+?)"\. Could not convert string "(.*?)" to '(\w+)'/.exec(text);
+    if (conversion) {
+        const [, column, value = '', type] = conversion;
+        const separators = /^[-+]?\d{1,3}(?:([,.' ])\d{3})+(?:([.,])\d+)?$/.exec(value.trim());
+        if (separators) {
+            const thousands = separators[1];
+            const decimal = separators[2] ?? (thousands === '.' ? ',' : '.');
+            return new shared_errors/* ConfigurationError */.j1(`${at}: "${value}" in column ${column} is not a ${type}: it has "${thousands}" as a thousands separator.`, {
+                cause: error,
+                hint: `set thousands: "${thousands}"${decimal === ',' ? ' and decimal_separator: ","' : ''} ${where}`,
+            });
+        }
+        return new shared_errors/* ConfigurationError */.j1(`${at}: "${value}" in column ${column} is not a ${type}.`, {
+            cause: error,
+            hint: `set column_types: { ${column}: VARCHAR } (or the type its values have) ${where}, or null_string if "${value}" means NULL`,
+        });
+    }
+    const columns = /Expected Number of Columns: (\d+) Found: (\d+)/.exec(text);
+    if (columns) {
+        return new shared_errors/* ConfigurationError */.j1(`${at} has ${columns[2]} fields where the lines before have ${columns[1]}.`, {
+            cause: error,
+            hint: `check delimiter and quote ${where} (a field holding the delimiter, such as "1,234.50", must be quoted, and quote set when the sniffer did not see quotes)`,
+        });
+    }
+    const first = text.split('\n').find((part) => part.trim() !== '' && !/CSV Error on Line/.test(part) && !/^Original Line/.test(part));
+    return new shared_errors/* ConfigurationError */.j1(`${at}: ${first?.trim() ?? 'DuckDB could not read it'}`, {
+        cause: error,
+        hint: `check the CSV options ${where} (delimiter, header, quote, escape, null_string, column_types, thousands, decimal_separator)`,
     });
 }
 //# sourceMappingURL=files.js.map
@@ -347,10 +396,13 @@ class DuckdbConnection {
         const message = (error instanceof Error ? error.message : String(error)).split(/\n\s*LINE \d+:/)[0]?.trim() ?? '';
         if (/no files found|cannot open file|no such file/i.test(message))
             return missingFiles(config, this.name, error);
+        const csv = csvFileError(config, this.name, error);
+        if (csv)
+            return csv;
         return new shared_errors/* ConnectionError */.Rc(`DuckDB could not read the ${fileKind(config)} of data source "${this.name}" (${config.path}): ${message}`, {
             cause: error,
             hint: config.type === 'csv'
-                ? 'Check the file and the CSV options in the spec (delimiter, header, quote, escape, null_string, column_types).'
+                ? 'Check the file and the CSV options in the spec (delimiter, header, quote, escape, null_string, column_types, thousands, decimal_separator).'
                 : 'Check that the file is Parquet and readable.',
         });
     }
@@ -419,7 +471,9 @@ class DuckdbConnection {
         if (this.options.statementTimeoutMs)
             context.statementTimeoutMs = this.options.statementTimeoutMs;
         const category = watch?.timedOut && !options?.signal?.aborted ? 'timeout' : categorize(error);
-        return (0,errors/* wrapDriverError */.Z3)(error, { category }, context);
+        // A bad line found while reading the file (the view reads it at each query): one sentence, not DuckDB's dump.
+        const csv = category === 'other' && isFileConfig(this.config) ? csvFileError(this.config, this.name, error) : undefined;
+        return csv ?? (0,errors/* wrapDriverError */.Z3)(error, { category }, context);
     }
     /**
      * One prepared statement: DuckDB refuses to prepare several ("Cannot prepare multiple statements").
@@ -569,6 +623,18 @@ class DuckdbConnection {
         const instance = await opened?.then((o) => o.instance).catch(() => undefined);
         await Promise.allSettled([...this.connecting]);
         instance?.closeSync();
+    }
+    /** A stop: every running statement is interrupted (DuckDB runs in our process), then all is closed. */
+    async destroy() {
+        for (const connection of this.busy) {
+            try {
+                connection.interrupt();
+            }
+            catch {
+                // already closed
+            }
+        }
+        await this.close();
     }
 }
 /** Parameters as DuckDB values: numbers, bigints, strings, booleans and NULL as they are; others as text. */

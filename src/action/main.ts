@@ -9,6 +9,7 @@ import { redact } from '../shared/redact.js';
 import { useDuckDBOnDemand } from './duckdb-install.js';
 import { coreLogger } from './logger.js';
 import { State } from './state.js';
+import { graceFromEnv, stopOnSignals } from '../shared/process-stop.js';
 
 export async function runAction(): Promise<void> {
   if (core.getState(State.isPost) === 'true') {
@@ -17,14 +18,24 @@ export async function runAction(): Promise<void> {
     return;
   }
   core.saveState(State.isPost, 'true');
-  const controller = new AbortController();
-  const onSignal = (signal: NodeJS.Signals) => controller.abort(new Error(`cancelled by ${signal}`));
-  process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
+  // The runner cancels a step (a cancelled run, the step's timeout-minutes) with SIGINT, then SIGTERM
+  // 7.5 s later: the first stops the run and publishes the partial report; the grace period ends the
+  // process before the runner kills it.
+  const stop = stopOnSignals({
+    exitCode: 1,
+    secondSignal: 'hurry',
+    graceMs: graceFromEnv(process.env),
+    onStop: (request) =>
+      core.warning(
+        `datacompare: ${request.kind === 'timeout' ? `the time limit ${request.why} was reached` : `${request.why} received`}: stopping the running comparisons and publishing the partial report.`,
+      ),
+    onForcedExit: (why) => core.setFailed(`datacompare: ${why}: exiting now; the report may be incomplete.`),
+  });
   // DuckDB (duckdb/csv/parquet data sources) is not bundled: found or installed when first needed.
-  useDuckDBOnDemand({ logger: coreLogger, signal: controller.signal });
+  useDuckDBOnDemand({ logger: coreLogger, signal: stop.signal });
   try {
     const { runMain } = await import('./run.js');
-    await runMain({ signal: controller.signal });
+    await runMain({ signal: stop.signal, stop });
   } catch (thrown) {
     const error = toDatacompareError(thrown);
     if (error instanceof SpecError) {

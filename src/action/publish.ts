@@ -34,6 +34,8 @@ export interface PublishOptions {
   specFile: string;
   /** The run with sensitive values masked, shown everywhere but (with report-unmasked) the files. */
   masked?: RunResult;
+  /** The run was stopped (a signal, a time limit): a partial report, published fast; the drift issue is left alone. */
+  stopped?: boolean;
 }
 
 function describe(error: unknown): string {
@@ -72,13 +74,15 @@ export async function publishRun(run: RunResult, options: PublishOptions): Promi
     logger.warning(`Could not write the report files to ${inputs.reportDir}: ${describe(error)}`);
   }
 
-  const drift = await publishTrackingIssue(shown, options);
+  // A partial run says nothing about drift: the tracking issue and its history are left as they are.
+  const drift = options.stopped ? undefined : await publishTrackingIssue(shown, options);
   const driftSection = drift?.history ? renderDriftSection(drift.history, drift.issueUrl) : '';
   await writeJobSummary(renderSummary(shown, { maxDiffRows: inputs.maxDiffRows, rows }) + driftSection, logger);
   emitAnnotations(runAnnotations(shown, { specFile: options.specFile, failOn: inputs.failOn }));
+  // Outputs before the calls to GitHub: a stopped run's grace period may end during those.
+  setOutputs(outputValues(run, { ...(files ? { json: files.json, summary: files.summary } : {}) }));
   await publishComment(shown, options, rows);
   await publishChecks(shown, options);
-  setOutputs(outputValues(run, { ...(files ? { json: files.json, summary: files.summary } : {}) }));
   return outcome;
 }
 

@@ -5,8 +5,13 @@
 import path from 'node:path';
 import * as core from '@actions/core';
 import { runSpec, type ApiSettings } from '../runner/run-spec.js';
-import { renderText } from '../report/text.js';
-import { anySignal } from '../shared/abort.js';
+import { renderComparisonText, renderSummaryLine } from '../report/text.js';
+import { anySignal, StopRequest, stopRequestOf, timeLimit } from '../shared/abort.js';
+import { checkWritableDir } from '../shared/output-paths.js';
+import type { ProcessStop } from '../shared/process-stop.js';
+import { heartbeatFromEnv, ProgressLog } from '../runner/progress-log.js';
+import type { RunResult } from '../engine/model.js';
+import type { RowsHint } from '../report/format.js';
 import { ConfigurationError, SpecError } from '../shared/errors.js';
 import { registeredSecrets } from '../shared/redact.js';
 import { loadSpec } from '../spec/load.js';
@@ -21,8 +26,10 @@ import { State } from './state.js';
 
 export interface MainOptions {
   env?: NodeJS.ProcessEnv;
-  /** Fires on SIGINT/SIGTERM (the runner's cancel). */
+  /** Fires on SIGINT/SIGTERM (the runner's cancel), or the run's time limit once `stop` has it. */
   signal?: AbortSignal;
+  /** The process's stop (main.ts): the run's time limit is set on it, so reaching it stops like a signal. */
+  stop?: Pick<ProcessStop, 'setLimit'>;
 }
 
 export async function runMain(options: MainOptions = {}): Promise<void> {
@@ -50,18 +57,32 @@ export async function runMain(options: MainOptions = {}): Promise<void> {
   }
 
   const mode = resolveMode(inputs);
-  const timeout = AbortSignal.timeout(inputs.timeoutMinutes * 60_000);
-  const run = await runSpec({
-    loaded,
-    only: inputs.comparisons,
-    mode,
-    logger,
-    signal: anySignal(options.signal, timeout),
-    ...(mode === 'api' && { api: apiSettings(inputs) }),
-    onJobsStarted: (jobs) => core.saveState(State.startedJobs, JSON.stringify(jobs)),
-    onExecutes: (executes) => core.saveState(State.apiExecutes, JSON.stringify(executes)),
-  });
-  if (mode === 'api' && !options.signal?.aborted && run.comparisons.every((c) => !c.error || !/cancel|timeout|could not be terminated/.test(`${c.error.kind} ${c.error.message}`))) {
+  // Before anything runs: a result that cannot be written would be lost.
+  await checkWritableDir(path.resolve(inputs.reportDir), 'the report-dir input');
+  const limitWhy = `timeout-minutes: ${inputs.timeoutMinutes} (the action's input)`;
+  let limit: ReturnType<typeof timeLimit> | undefined;
+  if (options.stop) options.stop.setLimit(inputs.timeoutMinutes * 60_000, limitWhy);
+  else limit = timeLimit(inputs.timeoutMinutes * 60_000, limitWhy);
+  const signal = anySignal(options.signal, limit?.signal);
+  const progress = new ProgressLog({ write: (line) => core.info(`datacompare: ${line}`), heartbeatMs: heartbeatFromEnv(env) });
+  let run;
+  try {
+    run = await runSpec({
+      loaded,
+      only: inputs.comparisons,
+      mode,
+      logger,
+      signal,
+      ...(mode === 'api' && { api: apiSettings(inputs) }),
+      onProgress: progress.onProgress,
+      onJobsStarted: (jobs) => core.saveState(State.startedJobs, JSON.stringify(jobs)),
+      onExecutes: (executes) => core.saveState(State.apiExecutes, JSON.stringify(executes)),
+    });
+  } finally {
+    progress.stop();
+    limit?.clear();
+  }
+  if (mode === 'api' && !signal.aborted && run.comparisons.every((c) => !c.error || !/cancel|timeout|could not be terminated/.test(`${c.error.kind} ${c.error.message}`))) {
     // every job ended: nothing for the post step to look for (it would list each execute's jobs again)
     core.saveState(State.apiExecutes, '[]');
     core.saveState(State.startedJobs, '[]');
@@ -73,15 +94,30 @@ export async function runMain(options: MainOptions = {}): Promise<void> {
   }
   const logged = masked?.run ?? run;
   const csvNames = plannedCsvNames(logged);
-  core.info(renderText(logged, { color: false, rows: actionRowsHint((c) => csvNames[logged.comparisons.indexOf(c)]) }));
-  const outcome = await publishRun(run, { ...publishOptions, ...(masked ? { masked: masked.run } : {}) });
-  if (options.signal?.aborted) {
-    // cancelled: non-zero whatever fail-on says (the summary above says which comparisons were stopped)
-    core.setFailed(mode === 'api' ? apiCancelMessage(run.comparisons) : 'The run was cancelled; unfinished comparisons were stopped (see the job summary).');
+  logComparisons(logged, actionRowsHint((c) => csvNames[logged.comparisons.indexOf(c)]));
+  const stopped = signal.aborted ? (stopRequestOf(signal) ?? new StopRequest('cancelled', 'a cancel')) : undefined;
+  const outcome = await publishRun(run, { ...publishOptions, ...(masked ? { masked: masked.run } : {}), ...(stopped ? { stopped: true } : {}) });
+  if (stopped) {
+    // Stopped: non-zero whatever fail-on says (the summary says which comparisons were stopped).
+    const finished = run.comparisons.filter((c) => c.error?.kind !== 'cancelled' && c.error?.kind !== 'timeout').length;
+    const what = stopped.kind === 'timeout' ? `the time limit ${stopped.why} was reached` : `${stopped.why} was received`;
+    const service = mode === 'api' ? ` ${apiCancelMessage(run.comparisons)}` : '';
+    core.setFailed(`Stopped: ${what}; ${finished} of ${run.comparisons.length} comparison(s) finished, the others are marked "stopped" in the job summary.${service}`);
     return;
   }
   if (outcome.failed) core.setFailed(outcome.message);
   else if (outcome.message) core.info(outcome.message);
+}
+
+/** Each comparison in a collapsed group of the log, titled by its status line (details and plan inside); then the run's line. */
+function logComparisons(run: RunResult, rows: RowsHint): void {
+  for (const comparison of run.comparisons) {
+    const { head, body } = renderComparisonText(comparison, { color: false, showPlan: true, rows });
+    core.startGroup(head);
+    if (body) core.info(body);
+    core.endGroup();
+  }
+  core.info(renderSummaryLine(run, { color: false }));
 }
 
 function apiSettings(inputs: ActionInputs): ApiSettings {
@@ -107,6 +143,6 @@ function apiCancelMessage(comparisons: readonly { error?: { kind: string; messag
   const stopped = comparisons.filter((c) => c.error && (c.error.kind === 'cancelled' || c.error.kind === 'timeout'));
   const left = stopped.filter((c) => /could not be terminated/.test(c.error!.message)).length;
   const terminated = stopped.filter((c) => /was terminated on the service/.test(c.error!.message)).length;
-  if (left > 0) return `The run was cancelled; ${left} service job(s) could not be terminated (see the job summary); the post step tries again.`;
-  return `The run was cancelled; ${terminated} unfinished service job(s) were terminated (see the job summary).`;
+  if (left > 0) return `${left} service job(s) could not be terminated (see the job summary); the post step tries again.`;
+  return `${terminated} unfinished service job(s) were terminated on the service.`;
 }

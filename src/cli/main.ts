@@ -11,6 +11,7 @@ import type { CliContext, Output } from './command.js';
 import { commandEntries, loadCommands } from './commands/index.js';
 import { commandHelp, mainHelp } from './help.js';
 import { paint, streamOutput, terminalLogger } from './terminal.js';
+import { graceFromEnv, stopOnSignals } from '../shared/process-stop.js';
 import { VERSION } from './version.js';
 
 export interface CliIo {
@@ -18,7 +19,10 @@ export interface CliIo {
   stderr: Output;
   env: NodeJS.ProcessEnv;
   cwd: string;
+  /** Fires on SIGINT/SIGTERM; its reason is a StopRequest naming the signal. */
   signal: AbortSignal;
+  /** A command with its own shutdown (serve) lifts the hard exit that follows a stop. */
+  ownShutdown?: () => void;
 }
 
 /** Runs the CLI with `argv` (without node and the script) and returns the exit status. */
@@ -48,6 +52,7 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
       io.stdout.write(commandHelp(command));
       return ExitCode.match;
     }
+    if (command.name === 'serve') io.ownShutdown?.();
     const context: CliContext = { ...io, logger: terminalLogger(io.stderr, { verbose }) };
     return await command.run(values, context);
   } catch (thrown) {
@@ -68,20 +73,29 @@ function printError(thrown: unknown, stderr: Output, verbose: boolean): void {
   if (verbose && error.cause instanceof Error && error.cause.stack) stderr.write(`caused by: ${redact(error.cause.stack)}\n`);
 }
 
-/** The real process: its streams, environment and working directory; SIGINT/SIGTERM abort the run. */
+/**
+ * The real process: its streams, environment and working directory. The first SIGINT/SIGTERM stops
+ * the run (queries cancelled, connections destroyed, the partial report printed and written); a
+ * second one, or the end of the grace period, exits at once with status 2.
+ */
 function processIo(): CliIo {
-  const controller = new AbortController();
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (controller.signal.aborted) process.exit(130);
-    process.stderr.write(`\n${signal}: stopping the running comparisons (press Ctrl-C again to quit at once)…\n`);
-    controller.abort(new Error(`cancelled by ${signal}`));
-  };
-  process.on('SIGINT', onSignal).on('SIGTERM', onSignal);
+  let grace = graceFromEnv(process.env);
+  const stop = stopOnSignals({
+    exitCode: ExitCode.error,
+    secondSignal: 'exit',
+    graceMs: () => grace,
+    onStop: (request) => {
+      const tail = Number.isFinite(grace) ? ' (press Ctrl-C again to quit at once)' : '';
+      process.stderr.write(`\n${request.why}: stopping the running comparisons${tail}…\n`);
+    },
+    onForcedExit: (why) => process.stderr.write(`datacompare: ${why}: exiting now with status 2.\n`),
+  });
   return {
     stdout: streamOutput(process.stdout, process.env),
     stderr: streamOutput(process.stderr, process.env),
     env: process.env,
     cwd: process.cwd(),
-    signal: controller.signal,
+    signal: stop.signal,
+    ownShutdown: () => (grace = Number.POSITIVE_INFINITY),
   };
 }

@@ -55,6 +55,10 @@ export interface CsvReadOptions {
   columnTypes?: Record<string, string>;
   /** Read every column as text (no type inference). */
   allVarchar?: boolean;
+  /** The thousands separator inside numbers (`,` for `1,234.50`). */
+  thousands?: string;
+  /** The decimal mark of numbers (`,` for `1.234,50`); default `.`. */
+  decimalSeparator?: string;
 }
 
 /** Every connection kind is a dialect the SQL layer knows, and the reverse (checked when compiling). */
@@ -116,6 +120,13 @@ export interface DatabaseConnection {
    */
   keyOrder?(table: string, column: string, options?: QueryOptions): Promise<number | undefined>;
   close(): Promise<void>;
+  /**
+   * A stop (SIGINT/SIGTERM, a time limit): ends every statement still running on the server (best
+   * effort, within a few seconds) and tears down every connection at once, without waiting for a
+   * query or a stream to end politely. The connection is closed afterwards. Optional: the engine
+   * calls close() where a dialect has none.
+   */
+  destroy?(): Promise<void>;
 }
 
 export interface ConnectOptions {

@@ -11,7 +11,8 @@ export interface DiffContext {
   resolved: ResolvedColumns;
   logger: Logger;
   signal?: AbortSignal;
-  progress: (phase: ProgressEvent['phase'], message?: string) => void;
+  /** A phase begins (with what it does), or advances (`work`: rows or key ranges done of the total). */
+  progress: (phase: ProgressEvent['phase'], message?: string, work?: ProgressEvent['work']) => void;
 }
 
 /** A key value occurring more than once on one side. */

@@ -5,9 +5,11 @@
  */
 import { loadDialect } from '../dialects/registry.js';
 import type { DatabaseConnection } from '../dialects/types.js';
-import { ConfigurationError, TimeoutError, toDatacompareError } from '../shared/errors.js';
+import { anySignal, formatLimit, stopRequestOf, timeLimit, untilAborted } from '../shared/abort.js';
+import { CancelledError, ConfigurationError, TimeoutError, toDatacompareError, type DatacompareError } from '../shared/errors.js';
 import { redact } from '../shared/redact.js';
-import { DEFAULT_QUERY_TIMEOUT_MS, type ComparisonDefinition, type ComparisonResult, type EngineOptions, type RunComparison, type SideDefinition } from './model.js';
+import { DEFAULT_QUERY_TIMEOUT_MS, type ComparisonDefinition, type ComparisonResult, type EngineOptions, type ProgressEvent, type RunComparison, type SideDefinition } from './model.js';
+import { OpenConnections } from './connections.js';
 import { decideStatus, diffDetails, precisionNotes, rowReasons, schemaReasons } from './outcome.js';
 import { planDiff, sameConnection, strategies, type DiffStrategy } from './plan.js';
 import { quickComparison } from './quick.js';
@@ -27,96 +29,132 @@ export async function compare(
 ): Promise<ComparisonResult> {
   const started = performance.now();
   const seconds = () => Math.round(performance.now() - started) / 1000;
-  const connections: DatabaseConnection[] = [];
-  const timeout = definition.timeoutMs !== undefined ? AbortSignal.timeout(definition.timeoutMs) : undefined;
-  const signals = [options.signal, timeout].filter((s): s is AbortSignal => s !== undefined);
-  const signal = signals.length === 0 ? undefined : signals.length === 1 ? signals[0] : AbortSignal.any(signals);
-  const progress = (phase: Parameters<NonNullable<EngineOptions['onProgress']>>[0]['phase'], message?: string) =>
-    options.onProgress?.({ comparison: definition.name, phase, ...(message === undefined ? {} : { message }) });
+  const connections = new OpenConnections();
+  const limit =
+    definition.timeoutMs !== undefined ? timeLimit(definition.timeoutMs, definition.timeoutSetting ?? `timeout_minutes (${formatLimit(definition.timeoutMs)})`) : undefined;
+  const signal = options.signal || limit ? anySignal(options.signal, limit?.signal) : undefined;
+  let last: { phase: ProgressEvent['phase']; message?: string } = { phase: 'connecting' };
+  const progress: DiffContext['progress'] = (phase, message, work) => {
+    if (phase !== last.phase || message !== undefined) last = { phase, ...(message === undefined ? {} : { message }) };
+    options.onProgress?.({ comparison: definition.name, phase, ...(message === undefined ? {} : { message }), ...(work ? { work } : {}) });
+  };
   try {
-    progress('connecting');
-    const sourceConnection = await open(definition.source, definition, options);
-    connections.push(sourceConnection);
-    let targetConnection = sourceConnection;
-    if (!sameConnection(definition.source.connection, definition.target.connection)) {
-      targetConnection = await open(definition.target, definition, options);
-      connections.push(targetConnection);
-    }
-    progress('introspecting');
-    const [source, target] = await Promise.all([
-      describeSide('source', definition.source, sourceConnection, signal),
-      describeSide('target', definition.target, targetConnection, signal),
-    ]);
-    const resolved = resolveColumns(definition, source, target, { requireKeys: !definition.quickComparison });
-    const schemaDiff = definition.schemaDiff ? computeSchemaDiff(source, target, resolved) : undefined;
-    const schemaDiffers = schemaDiff !== undefined && !schemaDiffIsEmpty(schemaDiff);
-    const reasons = schemaDiff ? schemaReasons(schemaDiff) : [];
-    const context: DiffContext = { definition, source, target, resolved, logger: options.logger, progress, ...(signal ? { signal } : {}) };
-
-    let result: ComparisonResult;
-    if (definition.quickComparison) {
-      progress('counting');
-      const quick = await quickComparison(context);
-      reasons.push(...quick.reasons);
-      const profile = definition.profile ? await profileComparison(context) : undefined;
-      if (profile) reasons.push(...profile.reasons);
-      const diffStatus = reasons.length > 0 ? 'MISMATCH' : 'MATCH';
-      result = {
-        name: definition.name,
-        ...decideStatus(definition, diffStatus, quick.stats, schemaDiffers),
-        result: { diff_status: diffStatus, diff_reasons: reasons, time_taken: 0 },
-        stats: quick.stats,
-        plan: quick.plan,
-        ...(profile && profile.differences.length > 0 && { profile: profile.differences }),
-      };
-    } else {
-      const plan = planDiff(context, candidates);
-      options.logger.debug(`${definition.name}: ${plan.reason}`);
-      const outcome = await plan.run(context);
-      reasons.push(...rowReasons(outcome, resolved, source, target));
-      const diffStatus = reasons.length > 0 ? 'MISMATCH' : 'MATCH';
-      result = {
-        name: definition.name,
-        ...decideStatus(definition, diffStatus, outcome.stats, schemaDiffers),
-        result: { diff_status: diffStatus, diff_reasons: reasons, time_taken: 0 },
-        stats: outcome.stats,
-        diff: diffDetails(outcome, resolved),
-        plan: {
-          kind: outcome.replanned?.kind ?? plan.kind,
-          reason: outcome.replanned?.reason ?? (outcome.detail ? `${plan.reason} ${outcome.detail}` : plan.reason),
-          source: outcome.sent.source,
-          target: outcome.sent.target,
-          ...(outcome.phases ? { phases_ms: outcome.phases } : {}),
-        },
-      };
-    }
-    if (schemaDiff) result.schema_diff = schemaDiff;
-    const notes = definition.quickComparison ? [] : precisionNotes(resolved);
-    if (notes.length > 0) result.notes = notes;
+    // A stop ends the wait at once: whatever a query or a stream still holds, the connections are destroyed below.
+    const result = await untilAborted(run(definition, options, candidates, connections, progress, signal), signal);
     if (result.result) result.result.time_taken = seconds();
     progress('done');
     return result;
   } catch (caught) {
-    let error = toDatacompareError(caught);
-    if (timeout?.aborted && !options.signal?.aborted) {
-      const ms = definition.timeoutMs ?? 0;
-      const limit = ms < 60_000 ? `${Number((ms / 1000).toFixed(1))} s` : `${Number((ms / 60_000).toFixed(1))} min`;
-      error = new TimeoutError(`The comparison did not finish within its time limit (${limit}).`, {
-        cause: caught,
-        hint: 'Raise timeout_minutes, add a filter, or compare fewer columns.',
-      });
-    }
+    const error = stoppedError(signal, last, seconds()) ?? timedOut(caught, definition, limit?.signal) ?? toDatacompareError(caught);
     options.logger.debug(`${definition.name}: ${redact(error.message)}${'sql' in error && error.sql ? `\nSQL: ${redact(String(error.sql))}` : ''}`);
     const failure: ComparisonResult = {
       name: definition.name,
       status: 'error',
       error: { kind: error.kind, message: redact(error.message), ...(error.hint ? { hint: redact(error.hint) } : {}) },
     };
-    progress('done', 'failed');
+    progress('done', signal?.aborted ? 'stopped' : 'failed');
     return failure;
   } finally {
-    await Promise.all(connections.map((c) => c.close().catch(() => undefined)));
+    limit?.clear();
+    if (signal?.aborted) await connections.destroyAll();
+    else await connections.closeAll();
   }
+}
+
+async function run(
+  definition: ComparisonDefinition,
+  options: EngineOptions,
+  candidates: readonly DiffStrategy[],
+  connections: OpenConnections,
+  progress: DiffContext['progress'],
+  signal: AbortSignal | undefined,
+): Promise<ComparisonResult> {
+  progress('connecting');
+  const sourceConnection = connections.add(await open(definition.source, definition, options));
+  let targetConnection = sourceConnection;
+  if (!sameConnection(definition.source.connection, definition.target.connection)) {
+    targetConnection = connections.add(await open(definition.target, definition, options));
+  }
+  progress('introspecting');
+  const [source, target] = await Promise.all([
+    describeSide('source', definition.source, sourceConnection, signal),
+    describeSide('target', definition.target, targetConnection, signal),
+  ]);
+  const resolved = resolveColumns(definition, source, target, { requireKeys: !definition.quickComparison });
+  const schemaDiff = definition.schemaDiff ? computeSchemaDiff(source, target, resolved) : undefined;
+  const schemaDiffers = schemaDiff !== undefined && !schemaDiffIsEmpty(schemaDiff);
+  const reasons = schemaDiff ? schemaReasons(schemaDiff) : [];
+  const context: DiffContext = { definition, source, target, resolved, logger: options.logger, progress, ...(signal ? { signal } : {}) };
+
+  let result: ComparisonResult;
+  if (definition.quickComparison) {
+    progress('counting');
+    const quick = await quickComparison(context);
+    reasons.push(...quick.reasons);
+    const profile = definition.profile ? await profileComparison(context) : undefined;
+    if (profile) reasons.push(...profile.reasons);
+    const diffStatus = reasons.length > 0 ? 'MISMATCH' : 'MATCH';
+    result = {
+      name: definition.name,
+      ...decideStatus(definition, diffStatus, quick.stats, schemaDiffers),
+      result: { diff_status: diffStatus, diff_reasons: reasons, time_taken: 0 },
+      stats: quick.stats,
+      plan: quick.plan,
+      ...(profile && profile.differences.length > 0 && { profile: profile.differences }),
+    };
+  } else {
+    const plan = planDiff(context, candidates);
+    options.logger.debug(`${definition.name}: ${plan.reason}`);
+    const outcome = await plan.run(context);
+    reasons.push(...rowReasons(outcome, resolved, source, target));
+    const diffStatus = reasons.length > 0 ? 'MISMATCH' : 'MATCH';
+    result = {
+      name: definition.name,
+      ...decideStatus(definition, diffStatus, outcome.stats, schemaDiffers),
+      result: { diff_status: diffStatus, diff_reasons: reasons, time_taken: 0 },
+      stats: outcome.stats,
+      diff: diffDetails(outcome, resolved),
+      plan: {
+        kind: outcome.replanned?.kind ?? plan.kind,
+        reason: outcome.replanned?.reason ?? (outcome.detail ? `${plan.reason} ${outcome.detail}` : plan.reason),
+        source: outcome.sent.source,
+        target: outcome.sent.target,
+        ...(outcome.phases ? { phases_ms: outcome.phases } : {}),
+      },
+    };
+  }
+  if (schemaDiff) result.schema_diff = schemaDiff;
+  const notes = definition.quickComparison ? [] : precisionNotes(resolved);
+  if (notes.length > 0) result.notes = notes;
+  return result;
+}
+
+/**
+ * A comparison stopped by a StopRequest (a signal, the run's or its own time limit): "stopped: <why>",
+ * with what it was doing and for how long.
+ */
+function stoppedError(signal: AbortSignal | undefined, last: { phase: string; message?: string }, elapsed: number): DatacompareError | undefined {
+  const request = stopRequestOf(signal);
+  if (!request) return undefined;
+  const doing = `while ${last.phase}${last.message ? ` (${last.message})` : ''}, after ${formatLimit(elapsed * 1000)}`;
+  if (request.kind === 'timeout') {
+    return new TimeoutError(`stopped: the time limit ${request.why} was reached ${doing}.`, {
+      cause: request,
+      hint: /timeout_minutes/.test(request.why)
+        ? 'Raise timeout_minutes, add a filter, or compare fewer columns.'
+        : 'Raise the time limit, or run fewer or smaller comparisons per run.',
+    });
+  }
+  return new CancelledError(`stopped: ${request.why} received ${doing}.`, { cause: request });
+}
+
+/** The comparison's own limit, fired by a signal without a StopRequest (callers' AbortSignal.timeout). */
+function timedOut(caught: unknown, definition: ComparisonDefinition, limit: AbortSignal | undefined): DatacompareError | undefined {
+  if (!limit?.aborted) return undefined;
+  return new TimeoutError(`The comparison did not finish within its time limit (${formatLimit(definition.timeoutMs ?? 0)}).`, {
+    cause: caught,
+    hint: 'Raise timeout_minutes, add a filter, or compare fewer columns.',
+  });
 }
 
 async function open(side: SideDefinition, definition: ComparisonDefinition, options: EngineOptions): Promise<DatabaseConnection> {

@@ -59,6 +59,8 @@ export interface ComparisonDefinition {
   maxDiffRows: number;
   /** Per-comparison time limit in milliseconds; undefined = none. */
   timeoutMs?: number;
+  /** Where that limit was set, for messages: `timeout_minutes: 1 (spec.yml:12)`. */
+  timeoutSetting?: string;
   /** Each statement's time limit in milliseconds; undefined = DEFAULT_QUERY_TIMEOUT_MS. */
   queryTimeoutMs?: number;
   /** Which values reports mask: auto (detected), none, or these source columns; undefined = auto. */
@@ -276,6 +278,8 @@ export interface ProgressEvent {
   comparison: string;
   phase: 'connecting' | 'introspecting' | 'counting' | 'comparing' | 'fetching-diff' | 'done';
   message?: string;
+  /** How far the phase got: `done` of `total` (when known) rows or key ranges; repeated as work advances. */
+  work?: { done: number; total?: number; unit: 'rows' | 'ranges' };
 }
 
 export interface EngineOptions {

@@ -71,9 +71,16 @@ export interface SideParts {
   target: readonly string[];
 }
 
-export async function runStreamMerge(context: DiffContext, parts?: SideParts): Promise<DiffOutcome> {
+/** How the merge reports its progress: in which phase (with what message), and how many rows are expected in all. */
+export interface MergeProgress {
+  phase: 'comparing' | 'fetching-diff';
+  message?: string;
+  totalRows?: number;
+}
+
+export async function runStreamMerge(context: DiffContext, parts?: SideParts, shown: MergeProgress = { phase: 'comparing', message: 'streaming both sides ordered by key' }): Promise<DiffOutcome> {
   const { resolved, definition } = context;
-  context.progress('comparing', 'streaming both sides ordered by key');
+  context.progress(shown.phase, shown.message);
   const compareKeys = keyComparator(resolved);
   // A failure on one side stops the other side's query instead of waiting for it (closing waits for it).
   const failure = linkedAbort(context.signal);
@@ -90,6 +97,8 @@ export async function runStreamMerge(context: DiffContext, parts?: SideParts): P
   const keep = (type: DiffRow['_diff_type'], a: StreamRow | undefined, b: StreamRow | undefined, differing?: readonly number[]) => {
     if (samples.length < definition.maxDiffRows) samples.push(diffRow(resolved, type, a && complete(a), b && complete(b), differing));
   };
+  // Rows read so far, reported each time a side waits for its next batch.
+  const advanced = () => context.progress(shown.phase, undefined, { done: source.rows + target.rows, ...(shown.totalRows ? { total: shown.totalRows } : {}), unit: 'rows' });
   try {
     // Both sides' queries start at once (a side's query is sent when its first row is asked for).
     let [a, b] = await Promise.all([source.next(), target.next()]);
@@ -101,6 +110,7 @@ export async function runStreamMerge(context: DiffContext, parts?: SideParts): P
           keep('only_in_source', a.row, undefined);
         }
         const next = source.next();
+        if (next instanceof Promise) advanced();
         a = next instanceof Promise ? await next : next;
       } else if (order > 0 && b) {
         if (b.count === 1) {
@@ -108,6 +118,7 @@ export async function runStreamMerge(context: DiffContext, parts?: SideParts): P
           keep('only_in_target', undefined, b.row);
         }
         const next = target.next();
+        if (next instanceof Promise) advanced();
         b = next instanceof Promise ? await next : next;
       } else if (a && b) {
         if (a.count === 1 && b.count === 1) {
@@ -121,8 +132,10 @@ export async function runStreamMerge(context: DiffContext, parts?: SideParts): P
           }
         }
         const [nextA, nextB] = [source.next(), target.next()];
-        if (nextA instanceof Promise || nextB instanceof Promise) [a, b] = await Promise.all([nextA, nextB]);
-        else [a, b] = [nextA, nextB];
+        if (nextA instanceof Promise || nextB instanceof Promise) {
+          advanced();
+          [a, b] = await Promise.all([nextA, nextB]);
+        } else [a, b] = [nextA, nextB];
       }
     }
   } catch (error) {

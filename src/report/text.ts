@@ -35,6 +35,19 @@ export function renderText(run: RunResult, options: TextOptions): string {
   return `${[...blocks, summaryLine(run, paint)].join('\n')}\n`;
 }
 
+/** One comparison's block as renderText prints it: the status line, then its details (the action groups each). */
+export function renderComparisonText(c: ComparisonResult, options: TextOptions): { head: string; body: string } {
+  const paint: Paint = options.color ? (code, text) => `\u001b[${code}m${text}\u001b[0m` : (_code, text) => text;
+  const [head = '', ...body] = comparisonBlock(c, options.maxDiffRows ?? DEFAULT_SAMPLE_ROWS, paint, options.showPlan === true, options.rows ?? {}).split('\n');
+  return { head, body: body.join('\n') };
+}
+
+/** The run's closing line ("ERROR: 2 comparisons — …"), as renderText ends. */
+export function renderSummaryLine(run: RunResult, options: Pick<TextOptions, 'color'>): string {
+  const paint: Paint = options.color ? (code, text) => `\u001b[${code}m${text}\u001b[0m` : (_code, text) => text;
+  return summaryLine(run, paint).trimStart();
+}
+
 function comparisonBlock(c: ComparisonResult, samples: number, paint: Paint, showPlan: boolean, rows: RowsHint): string {
   const lines = [statusLine(c, paint)];
   const indent = (text: string) => `    ${text}`;

@@ -2,6 +2,7 @@
 import type { ComparisonResult } from '../engine/model.js';
 import { CancelledError, TimeoutError, toDatacompareError, type DatacompareError } from '../shared/errors.js';
 import { redact } from '../shared/redact.js';
+import { StopRequest, stopRequestOf } from '../shared/abort.js';
 
 export function errorResult(name: string, error: DatacompareError): ComparisonResult {
   return {
@@ -21,6 +22,7 @@ export function errorResult(name: string, error: DatacompareError): ComparisonRe
  */
 export function classifyFailure(error: unknown, context: { outer?: AbortSignal; timeoutMs?: number }): DatacompareError {
   if (context.outer?.aborted) return stoppedRun(context.outer, 'finished', error);
+  if (error instanceof StopRequest) return stopError(error, 'finished', error);
   const name = error instanceof Error || error instanceof DOMException ? error.name : '';
   if (name === 'TimeoutError' && context.timeoutMs !== undefined && !(error instanceof TimeoutError)) {
     return new TimeoutError(`The comparison did not finish within ${limitText(context.timeoutMs)}.`, {
@@ -32,11 +34,14 @@ export function classifyFailure(error: unknown, context: { outer?: AbortSignal; 
 }
 
 /**
- * Why the whole run stopped: its time limit (the action's `timeout-minutes`, an AbortSignal.timeout)
- * is a timeout; anything else (SIGINT, SIGTERM, a caller's abort) is a cancel.
+ * Why the whole run stopped: a StopRequest says it ("stopped: SIGTERM …", "stopped: the time limit
+ * timeout-minutes: 30 (the action's input) …"); otherwise its time limit (an AbortSignal.timeout) is a
+ * timeout and anything else (a caller's abort) a cancel.
  */
 export function stoppedRun(outer: AbortSignal, when: 'started' | 'finished', cause?: unknown): DatacompareError {
   const reason: unknown = outer.reason;
+  const request = stopRequestOf(outer);
+  if (request) return stopError(request, when, cause);
   if (reason instanceof Error && reason.name === 'TimeoutError') {
     return new TimeoutError(`The run reached its time limit before this comparison ${when}.`, {
       cause: cause ?? reason,
@@ -44,6 +49,17 @@ export function stoppedRun(outer: AbortSignal, when: 'started' | 'finished', cau
     });
   }
   return new CancelledError(`The run was cancelled before this comparison ${when}.`, { cause: cause ?? reason });
+}
+
+/** "stopped: <why> before this comparison started/finished." */
+function stopError(request: StopRequest, when: 'started' | 'finished', cause: unknown): DatacompareError {
+  if (request.kind === 'timeout') {
+    return new TimeoutError(`stopped: the time limit ${request.why} was reached before this comparison ${when}.`, {
+      cause: cause ?? request,
+      hint: /timeout_minutes/.test(request.why) ? 'raise timeout_minutes, add a filter, or compare fewer columns' : 'raise that limit, or run fewer or smaller comparisons per run',
+    });
+  }
+  return new CancelledError(`stopped: ${request.why} was received before this comparison ${when}.`, { cause: cause ?? request });
 }
 
 function limitText(ms: number): string {

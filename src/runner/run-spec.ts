@@ -7,7 +7,7 @@
 import type { ComparisonDefinition, ComparisonResult, DbtRunInfo, ProgressEvent, RunComparison, RunResult } from '../engine/model.js';
 import { withDbt } from './dbt-result.js';
 import { overallStatus, sideLabels } from '../engine/model.js';
-import { anySignal } from '../shared/abort.js';
+import { anySignal, formatLimit, timeLimit } from '../shared/abort.js';
 import { ConfigurationError } from '../shared/errors.js';
 import type { Logger } from '../shared/logger.js';
 import type { LoadedSpec } from '../spec/load.js';
@@ -76,8 +76,9 @@ async function runLocal(definitions: ComparisonDefinition[], options: RunSpecOpt
     const refusal = localRefusal(definition);
     if (refusal) return errorResult(definition.name, refusal);
     if (options.signal?.aborted) return errorResult(definition.name, stoppedRun(options.signal, 'started'));
-    const timeout = definition.timeoutMs !== undefined ? AbortSignal.timeout(definition.timeoutMs) : undefined;
-    const signal = anySignal(options.signal, timeout);
+    // Its own time limit, naming where it was set (the engine reports a StopRequest as "stopped: <why>").
+    const limit = definition.timeoutMs !== undefined ? timeLimit(definition.timeoutMs, definition.timeoutSetting ?? `timeout_minutes (${formatLimit(definition.timeoutMs)})`) : undefined;
+    const signal = options.signal || limit ? anySignal(options.signal, limit?.signal) : undefined;
     try {
       const result = await engine(definition, {
         logger: options.logger,
@@ -93,6 +94,7 @@ async function runLocal(definitions: ComparisonDefinition[], options: RunSpecOpt
       options.logger.debug(`comparison ${definition.name} failed: ${failure.kind}: ${failure.message}`);
       return errorResult(definition.name, failure);
     } finally {
+      limit?.clear();
       options.onProgress?.({ comparison: definition.name, phase: 'done' });
     }
   });

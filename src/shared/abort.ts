@@ -57,3 +57,84 @@ export function linkedAbort(parent: AbortSignal | undefined): { signal: AbortSig
   const controller = new AbortController();
   return { signal: anySignal(parent, controller.signal), abort: (reason) => controller.abort(reason) };
 }
+
+/**
+ * Why a run or a comparison was stopped, as the reason of the AbortSignal that stops it: a signal the
+ * process received (`cancelled`) or a time limit reached (`timeout`, naming the limit and where it was
+ * set). Its name is the platform's ('AbortError' / 'TimeoutError'), so code that only asks "was it a
+ * time limit?" keeps working.
+ */
+export class StopRequest extends Error {
+  readonly kind: 'cancelled' | 'timeout';
+  /** What stopped it, for "stopped: <why>": `SIGTERM`, `timeout_minutes: 1 (spec.yml:12)`... */
+  readonly why: string;
+
+  constructor(kind: 'cancelled' | 'timeout', why: string) {
+    super(kind === 'timeout' ? `the time limit ${why} was reached` : `${why} was received`);
+    this.kind = kind;
+    this.why = why;
+    this.name = kind === 'timeout' ? 'TimeoutError' : 'AbortError';
+  }
+}
+
+/** The StopRequest a fired signal carries, if it carries one. */
+export function stopRequestOf(signal: AbortSignal | undefined): StopRequest | undefined {
+  return signal?.aborted && signal.reason instanceof StopRequest ? signal.reason : undefined;
+}
+
+/**
+ * A signal that fires after `ms` with a timeout StopRequest naming the limit (`why`). The timer does
+ * not keep the process alive; `clear()` stops it once the work is done.
+ */
+export function timeLimit(ms: number, why: string): { signal: AbortSignal; clear(): void } {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new StopRequest('timeout', why)), Math.max(0, ms));
+  timer.unref?.();
+  return { signal: controller.signal, clear: () => clearTimeout(timer) };
+}
+
+/** "1 min", "90 s", "1.5 min": a limit in the unit a user set it in. */
+export function formatLimit(ms: number): string {
+  if (ms < 60_000) return `${Number((ms / 1000).toFixed(1))} s`;
+  const minutes = ms / 60_000;
+  return `${Number(minutes.toFixed(2))} min`;
+}
+
+/**
+ * Resolves with `work`, or rejects with the signal's reason as soon as it fires: whatever `work`
+ * still waits on (a query that ignores its cancel, a stream stuck behind back-pressure) never holds
+ * the caller. A rejection of `work` after that is swallowed.
+ */
+export function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  work.catch(() => undefined);
+  if (signal.aborted) return Promise.reject(abortError(signal));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(abortError(signal));
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error instanceof Error || !signal.aborted ? error : abortError(signal));
+      },
+    );
+  });
+}
+
+/** `work`, or undefined once `ms` passed (for clean-ups that must not hold a stopping process). */
+export async function within<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+    timer.unref?.();
+  });
+  try {
+    return await Promise.race([work.catch(() => undefined), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -92,6 +92,7 @@ export function parseSpec(text: string, options: LoadOptions & { file: string })
     cwd: options.cwd ?? process.cwd(),
     ...(options.maxDiffRows !== undefined && { maxDiffRows: options.maxDiffRows }),
     locate: (index) => positionOf(doc, lineCounter, ['comparisons', index]),
+    locateKey: (path) => positionOf(doc, lineCounter, path, 'key'),
   });
   return {
     file,

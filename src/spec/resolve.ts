@@ -19,6 +19,8 @@ export interface ResolveOptions {
   maxDiffRows?: number;
   /** Where comparisons[index] starts in the file. */
   locate: (index: number) => Position;
+  /** Where a key of the spec is (`['defaults', 'timeout_minutes']`), for messages naming a setting. */
+  locateKey?: (path: (string | number)[]) => Position;
 }
 
 export function resolveDefinitions(spec: Spec, options: ResolveOptions): ComparisonDefinition[] {
@@ -49,7 +51,12 @@ export function resolveDefinitions(spec: Spec, options: ResolveOptions): Compari
       maxDiffRows: pick('max_diff_rows') ?? options.maxDiffRows ?? DEFAULT_MAX_DIFF_ROWS,
     };
     if (comparison.comparison_id !== undefined) definition.comparisonId = comparison.comparison_id;
-    if (timeoutMinutes !== undefined) definition.timeoutMs = Math.round(timeoutMinutes * 60_000);
+    if (timeoutMinutes !== undefined) {
+      definition.timeoutMs = Math.round(timeoutMinutes * 60_000);
+      const keyPath = comparison.timeout_minutes !== undefined ? ['comparisons', index, 'timeout_minutes'] : ['defaults', 'timeout_minutes'];
+      const at = options.locateKey?.(keyPath);
+      definition.timeoutSetting = `${keyPath[0] === 'defaults' ? 'defaults.' : ''}timeout_minutes: ${timeoutMinutes}${at ? ` (${options.file}:${at.line})` : ''}`;
+    }
     if (queryTimeoutSeconds !== undefined) definition.queryTimeoutMs = Math.round(queryTimeoutSeconds * 1000);
     if (sensitive !== undefined) definition.sensitive = sensitive;
     if (strategy !== undefined && strategy !== 'auto') definition.strategy = strategy;
@@ -133,6 +140,8 @@ function csvOptions(datasource: Extract<DatasourceSpec, { type: 'csv' }>): CsvRe
   if (datasource.null_string !== undefined) options.nullStrings = [datasource.null_string].flat();
   if (datasource.column_types !== undefined) options.columnTypes = { ...datasource.column_types };
   if (datasource.all_varchar !== undefined) options.allVarchar = datasource.all_varchar;
+  if (datasource.thousands !== undefined) options.thousands = datasource.thousands;
+  if (datasource.decimal_separator !== undefined) options.decimalSeparator = datasource.decimal_separator;
   return options;
 }
 

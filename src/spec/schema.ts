@@ -73,6 +73,8 @@ export const csvDatasourceSchema = z
       .optional()
       .describe('column name → DuckDB type (BIGINT, DECIMAL(12,2), TIMESTAMP, VARCHAR...) for columns whose type should not be inferred'),
     all_varchar: z.boolean().optional().describe('read every column as text: no type inference (default false)'),
+    thousands: z.string().length(1).optional().describe('thousands separator inside numbers, e.g. "," for 1,234.50 (default: none)'),
+    decimal_separator: z.enum(['.', ',']).optional().describe('decimal mark of numbers: "." or "," (default ".")'),
     service,
   })
   .describe('CSV file(s) read with DuckDB; the rows are the table named after this data source');

@@ -175,7 +175,7 @@ ${comparison('slow-one')}${comparison('slow-two')}`);
 
     expect(elapsed).toBeLessThan(7500);
     expect(result.code, result.stdout + result.stderr).not.toBe(0);
-    expect(result.stdout).toContain('::error::The run was cancelled; 2 unfinished service job(s) were terminated (see the job summary).');
+    expect(result.stdout).toMatch(/::error::Stopped: SIGINT was received; 0 of 2 comparison\(s\) finished, the others are marked "stopped" in the job summary\. 2 unfinished service job\(s\) were terminated on the service\./);
     const summary = readFileSync(step.files.summary, 'utf8');
     expect(summary).toContain('slow-one');
     expect(summary).toMatch(/cancelled/i);

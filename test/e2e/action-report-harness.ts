@@ -4,7 +4,7 @@
  * runner does that, not the action), the runner's files (GITHUB_OUTPUT, GITHUB_STEP_SUMMARY,
  * GITHUB_STATE), an event file, and GITHUB_API_URL pointed at the recording stub.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -70,6 +70,8 @@ export interface RunActionOptions {
   apiUrl: string;
   headSha?: string;
   env?: Record<string, string>;
+  /** Sees the process as soon as it started (to signal it, as the runner's cancel does). */
+  onChild?: (child: ChildProcess) => void;
 }
 
 export async function runAction(options: RunActionOptions): Promise<ActionRun> {
@@ -120,6 +122,7 @@ export async function runAction(options: RunActionOptions): Promise<ActionRun> {
     ...options.env,
   };
   const child = spawn(process.execPath, [BUNDLE], { cwd: options.repo.dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  options.onChild?.(child);
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));

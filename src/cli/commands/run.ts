@@ -15,6 +15,7 @@ import { maskRun, policiesOf } from '../../sensitive/mask.js';
 import { runSpec, type ApiSettings } from '../../runner/run-spec.js';
 import { ConfigurationError, ExitCode } from '../../shared/errors.js';
 import { addSecret } from '../../shared/redact.js';
+import { checkWritableFile } from '../../shared/output-paths.js';
 import { loadSpec } from '../../spec/load.js';
 import { addDbtComparisons } from '../../dbt/derive.js';
 import { dbtCliOptions, dbtLines, dbtOptions } from './dbt-options.js';
@@ -22,6 +23,7 @@ import { DEFAULT_SPEC_PATH } from '../../spec/schema.js';
 import { choiceOption, integerOption, listOption, stringOption } from '../args.js';
 import type { CliCommand, CliContext, OptionValues, Output } from '../command.js';
 import { paint } from '../terminal.js';
+import { heartbeatFromEnv, ProgressLog, workText } from '../../runner/progress-log.js';
 
 const DEFAULT_API_TIMEOUT_MS = 30 * 60_000;
 
@@ -54,6 +56,11 @@ export const runCommand: CliCommand = {
     const failOn = choiceOption(values, 'fail-on', ['mismatch', 'error', 'never'] as const) ?? 'mismatch';
     const maxDiffRows = integerOption(values, 'max-diff-rows', { min: 0, max: 100_000 });
     const quiet = values.quiet === true;
+    // Before anything runs: a result that cannot be written would be lost.
+    for (const flag of ['json', 'markdown'] as const) {
+      const file = stringOption(values, flag);
+      if (file) await checkWritableFile(path.resolve(context.cwd, file), `the --${flag} file`);
+    }
     const spec = await loadSpec(stringOption(values, 'spec') ?? DEFAULT_SPEC_PATH, {
       env: context.env,
       cwd: context.cwd,
@@ -63,7 +70,7 @@ export const runCommand: CliCommand = {
     const mode = requested === 'auto' ? (context.env.DATACOMPARE_API_KEY ? 'api' : 'local') : requested;
     const api = mode === 'api' ? apiSettings(context.env) : undefined;
     const csvDir = await csvDirectory(values, context);
-    const progress = quiet ? undefined : progressPrinter(context.stderr, values.verbose === true);
+    const progress = quiet ? undefined : progressPrinter(context.stderr, context.env);
     let run: RunResult;
     try {
       run = await runSpec({
@@ -117,24 +124,29 @@ function apiSettings(env: NodeJS.ProcessEnv): ApiSettings {
 }
 
 /**
- * Progress on stderr. On a terminal: one line, rewritten in place with the latest phase of the
- * comparison that moved last, cleared at the end. Elsewhere (CI logs, pipes): one line per
- * comparison when it starts, or every phase with --verbose.
+ * Progress on stderr. On a terminal: one line, rewritten in place with the latest phase (and how far
+ * it got) of the comparison that moved last, cleared at the end. Elsewhere (CI logs, pipes): a line
+ * per phase and a heartbeat at most every 30 s (progress-log.ts).
  */
-function progressPrinter(stderr: Output, verbose: boolean): { onProgress: (event: ProgressEvent) => void; finish: () => void } {
-  const seen = new Map<string, string>();
+function progressPrinter(stderr: Output, env: NodeJS.ProcessEnv): { onProgress: (event: ProgressEvent) => void; finish: () => void } {
+  if (!stderr.color) {
+    const log = new ProgressLog({ write: (line) => stderr.write(`· ${line}\n`), heartbeatMs: heartbeatFromEnv(env) });
+    return { onProgress: log.onProgress, finish: () => log.stop() };
+  }
+  const messages = new Map<string, string>();
   let live = false;
+  let shown = 0;
   const onProgress = (event: ProgressEvent) => {
-    const first = !seen.has(event.comparison);
-    if (seen.get(event.comparison) === event.phase) return;
-    seen.set(event.comparison, event.phase);
-    const text = `${event.comparison}: ${event.phase === 'done' ? 'done' : `${event.phase}${event.message ? ` (${event.message})` : ''}…`}`;
-    if (stderr.color) {
-      stderr.write(`\r\u001b[K${paint(stderr, '2', `· ${text}`)}`);
-      live = true;
-    } else if (verbose || (first && event.phase !== 'done')) {
-      stderr.write(`· ${verbose ? text : `${event.comparison}: running…`}\n`);
-    }
+    if (event.message !== undefined && event.phase !== 'done') messages.set(event.comparison, `${event.phase} (${event.message})`);
+    else if (!event.work) messages.set(event.comparison, event.phase);
+    // Work ticks come often: the line is rewritten at most 5 times a second.
+    const now = Date.now();
+    if (event.work && now - shown < 200) return;
+    shown = now;
+    const what = messages.get(event.comparison) ?? event.phase;
+    const text = `${event.comparison}: ${event.phase === 'done' ? 'done' : `${what}${event.work ? `, ${workText(event.work)}` : ''}…`}`;
+    stderr.write(`\r\u001b[K${paint(stderr, '2', `· ${text}`)}`);
+    live = true;
   };
   const finish = () => {
     if (live) stderr.write('\r\u001b[K');

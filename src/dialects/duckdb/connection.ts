@@ -14,7 +14,7 @@ import { ConfigurationError, ConnectionError, type DatacompareError } from '../.
 import type { ConnectionConfig } from '../types.js';
 import type { ConnectOptions, DatabaseConnection, QueryOptions, RelationSchema, ResultRow, SqlCompiler } from '../types.js';
 import { duckdbCompiler } from './compiler.js';
-import { allowedLocations, checkFileExists, createViewSql, fileKind, isFileConfig, missingFiles, type FileConfig } from './files.js';
+import { allowedLocations, checkFileExists, createViewSql, csvFileError, fileKind, isFileConfig, missingFiles, type FileConfig } from './files.js';
 import { loadDuckDBModule, type DuckDBModule } from './module.js';
 import { duckdbColumnType } from './type-names.js';
 
@@ -135,11 +135,13 @@ export class DuckdbConnection implements DatabaseConnection {
     // DuckDB appends the statement with a caret ("LINE 1: …"): the statement is ours, not the user's.
     const message = (error instanceof Error ? error.message : String(error)).split(/\n\s*LINE \d+:/)[0]?.trim() ?? '';
     if (/no files found|cannot open file|no such file/i.test(message)) return missingFiles(config, this.name, error);
+    const csv = csvFileError(config, this.name, error);
+    if (csv) return csv;
     return new ConnectionError(`DuckDB could not read the ${fileKind(config)} of data source "${this.name}" (${config.path}): ${message}`, {
       cause: error,
       hint:
         config.type === 'csv'
-          ? 'Check the file and the CSV options in the spec (delimiter, header, quote, escape, null_string, column_types).'
+          ? 'Check the file and the CSV options in the spec (delimiter, header, quote, escape, null_string, column_types, thousands, decimal_separator).'
           : 'Check that the file is Parquet and readable.',
     });
   }
@@ -205,7 +207,9 @@ export class DuckdbConnection implements DatabaseConnection {
     if (options?.signal) context.signal = options.signal;
     if (this.options.statementTimeoutMs) context.statementTimeoutMs = this.options.statementTimeoutMs;
     const category = watch?.timedOut && !options?.signal?.aborted ? 'timeout' : categorize(error);
-    return wrapDriverError(error, { category }, context);
+    // A bad line found while reading the file (the view reads it at each query): one sentence, not DuckDB's dump.
+    const csv = category === 'other' && isFileConfig(this.config) ? csvFileError(this.config, this.name, error) : undefined;
+    return csv ?? wrapDriverError(error, { category }, context);
   }
 
   /**
@@ -360,6 +364,18 @@ export class DuckdbConnection implements DatabaseConnection {
     const instance = await opened?.then((o) => o.instance).catch(() => undefined);
     await Promise.allSettled([...this.connecting]);
     instance?.closeSync();
+  }
+
+  /** A stop: every running statement is interrupted (DuckDB runs in our process), then all is closed. */
+  async destroy(): Promise<void> {
+    for (const connection of this.busy) {
+      try {
+        connection.interrupt();
+      } catch {
+        // already closed
+      }
+    }
+    await this.close();
   }
 }
 

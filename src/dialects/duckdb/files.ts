@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { ConnectionConfig, CsvReadOptions } from '../types.js';
-import { ConnectionError } from '../../shared/errors.js';
+import { ConfigurationError, ConnectionError } from '../../shared/errors.js';
 import type { SqlCompiler } from '../types.js';
 
 export type FileConfig = Extract<ConnectionConfig, { type: 'csv' } | { type: 'parquet' }>;
@@ -57,6 +57,8 @@ function csvOptionsSql(options: CsvReadOptions, compiler: SqlCompiler): string[]
   if (options.escape !== undefined) sql.push(`escape = ${literal(options.escape)}`);
   if (options.nullStrings !== undefined) sql.push(`nullstr = [${options.nullStrings.map(literal).join(', ')}]`);
   if (options.allVarchar) sql.push('all_varchar = true');
+  if (options.thousands !== undefined) sql.push(`thousands = ${literal(options.thousands)}`);
+  if (options.decimalSeparator !== undefined) sql.push(`decimal_separator = ${literal(options.decimalSeparator)}`);
   const types = Object.entries(options.columnTypes ?? {});
   if (types.length > 0) sql.push(`types = {${types.map(([column, type]) => `${literal(column)}: ${literal(type)}`).join(', ')}}`);
   return sql;
@@ -85,5 +87,49 @@ export function missingFiles(config: FileConfig, datasourceName: string, cause?:
   return new ConnectionError(`${what} (data source "${datasourceName}").`, {
     cause,
     hint: 'Check `path:` in the spec: a file or a glob such as data/*.csv, relative to the repository root.',
+  });
+}
+
+/**
+ * DuckDB's CSV errors ("CSV Error on Line: 2 / Original Line: … / Error when converting column … /
+ * file = … / delimiter = … (Auto-Detected) …", 900 characters) as one sentence naming the file, the
+ * line and the option to set; undefined for any other error.
+ */
+export function csvFileError(config: FileConfig, datasourceName: string, error: unknown): ConfigurationError | undefined {
+  if (config.type !== 'csv') return undefined;
+  const text = error instanceof Error ? error.message : String(error);
+  const line = /CSV Error on Line: (\d+)/.exec(text)?.[1];
+  if (!line) return undefined;
+  const file = /^\s*file = (.+)$/m.exec(text)?.[1]?.trim() ?? config.path;
+  const at = `CSV file ${file}, line ${line}`;
+  const where = `on data source "${datasourceName}"`;
+  const conversion = /Error when converting column "(.+?)"\. Could not convert string "(.*?)" to '(\w+)'/.exec(text);
+  if (conversion) {
+    const [, column, value = '', type] = conversion;
+    const separators = /^[-+]?\d{1,3}(?:([,.' ])\d{3})+(?:([.,])\d+)?$/.exec(value.trim());
+    if (separators) {
+      const thousands = separators[1]!;
+      const decimal = separators[2] ?? (thousands === '.' ? ',' : '.');
+      return new ConfigurationError(`${at}: "${value}" in column ${column} is not a ${type}: it has "${thousands}" as a thousands separator.`, {
+        cause: error,
+        hint: `set thousands: "${thousands}"${decimal === ',' ? ' and decimal_separator: ","' : ''} ${where}`,
+      });
+    }
+    return new ConfigurationError(`${at}: "${value}" in column ${column} is not a ${type}.`, {
+      cause: error,
+      hint: `set column_types: { ${column}: VARCHAR } (or the type its values have) ${where}, or null_string if "${value}" means NULL`,
+    });
+  }
+  const columns = /Expected Number of Columns: (\d+) Found: (\d+)/.exec(text);
+  if (columns) {
+    return new ConfigurationError(`${at} has ${columns[2]} fields where the lines before have ${columns[1]}.`, {
+      cause: error,
+      hint: `check delimiter and quote ${where} (a field holding the delimiter, such as "1,234.50", must be quoted, and quote set when the sniffer did not see quotes)`,
+    });
+  }
+  const first = text.split('\n').find((part) => part.trim() !== '' && !/CSV Error on Line/.test(part) && !/^Original Line/.test(part));
+  return new ConfigurationError(`${at}: ${first?.trim() ?? 'DuckDB could not read it'}`, {
+    cause: error,
+    hint: `check the CSV options ${where} (delimiter, header, quote, escape, null_string, column_types, thousands, decimal_separator)`,
   });
 }

@@ -30,6 +30,8 @@ export class MysqlConnection implements DatabaseConnection {
   private resolvedTls: MysqlTls | undefined;
   /** Pools left behind by a fall back to plain text, ended on close. */
   private readonly retired: Pool[] = [];
+  /** Connections taken from the pool and not yet given back: what destroy() ends on the server. */
+  private readonly active = new Set<PoolConnection>();
 
   constructor(
     private readonly url: string,
@@ -125,17 +127,31 @@ export class MysqlConnection implements DatabaseConnection {
       if ((isNoTlsAnswer(error) || this.pool !== pool) && this.fallBackToPlain(pool)) return this.acquire(options);
       throw this.wrap(error, undefined, undefined, true);
     }
+    if (this.closed) {
+      // destroy() ran while this connection was being made.
+      connection.destroy();
+      throw new ConnectionError(`The connection to data source "${this.options.datasourceName}" is closed.`);
+    }
+    this.active.add(connection);
     if (this.prepared.has(connection)) return connection;
     try {
       const wrongHost = this.resolvedTls && identityError(this.resolvedTls, (connection as unknown as { stream?: unknown }).stream);
       if (wrongHost) throw wrongHost;
       await this.prepareSession(connection);
     } catch (error) {
+      this.active.delete(connection);
       connection.destroy();
       throw this.wrap(error, undefined, undefined, true);
     }
     this.prepared.add(connection);
     return connection;
+  }
+
+  /** Gives a connection back to the pool, or (`reusable` false) closes it: once only, and not after destroy(). */
+  private release(connection: PoolConnection, reusable = true): void {
+    if (!this.active.delete(connection)) return;
+    if (reusable) connection.release();
+    else connection.destroy();
   }
 
   /**
@@ -234,7 +250,7 @@ export class MysqlConnection implements DatabaseConnection {
       throw this.wrap(error, sql, options);
     } finally {
       detach();
-      connection.release();
+      this.release(connection);
     }
   }
 
@@ -258,12 +274,9 @@ export class MysqlConnection implements DatabaseConnection {
       throw this.wrap(error, sql, options);
     } finally {
       detach();
-      if (completed) connection.release();
-      else {
-        // Stopped early: the server is still sending rows on this connection; it cannot be reused.
-        stream.destroy();
-        connection.destroy();
-      }
+      // Stopped early: the server is still sending rows on this connection; it cannot be reused.
+      if (!completed) stream.destroy();
+      this.release(connection, completed);
     }
   }
 
@@ -331,6 +344,45 @@ export class MysqlConnection implements DatabaseConnection {
     const pools = [pool, ...this.retired.splice(0)].filter((p): p is Pool => p !== undefined);
     await Promise.all(pools.map((p) => new Promise<void>((resolve) => p.end(() => resolve()))));
   }
+  /**
+   * A stop: the threads of the connections in use are killed on the server (KILL, from a connection
+   * outside the pool: a thread blocked sending rows to a paused socket shows `Killed` and stays),
+   * then every socket is torn down without waiting for the server. pool.end() would wait for the
+   * connections in use to be released, which a stuck stream never does.
+   */
+  async destroy(): Promise<void> {
+    this.closed = true;
+    const pool = this.pool;
+    this.pool = undefined;
+    const connections = [...this.active];
+    this.active.clear();
+    // Killed under a running query, a connection reports the lost link as an error event: not a crash.
+    for (const connection of connections) connection.on('error', () => undefined);
+    if (connections.length > 0) await this.killThreads(connections.map((c) => c.threadId));
+    for (const connection of connections) connection.destroy();
+    for (const idle of [pool, ...this.retired.splice(0)]) idle?.end(() => undefined);
+  }
+
+  private async killThreads(threadIds: number[]): Promise<void> {
+    const connection = mysql.createConnection({ ...this.connectionOptions(), connectTimeout: 2_000 } as never);
+    connection.on('error', () => undefined);
+    try {
+      for (const id of threadIds) {
+        await connection
+          .promise()
+          .query({ sql: `KILL ${Number(id)}`, timeout: 2_000 })
+          // A thread that ended meanwhile: ER_NO_SUCH_THREAD.
+          .catch((error: { code?: string; message: string }) => {
+            if (error.code !== 'ER_NO_SUCH_THREAD') throw error;
+          });
+      }
+    } catch (error) {
+      this.options.logger.debug(`could not end the queries on "${this.options.datasourceName}": ${(error as Error).message}`);
+    } finally {
+      connection.destroy();
+    }
+  }
+
 }
 
 /** mysql2's `ssl` option for an isolated connection's TLS. */

@@ -93,6 +93,8 @@ export class PostgresConnection implements DatabaseConnection {
   private resolvedTls: PostgresTls | undefined;
   /** Pools left behind by a fall back to plain text, ended on close. */
   private readonly retired: pg.Pool[] = [];
+  /** Clients taken from the pool and not yet given back: what destroy() ends on the server. */
+  private readonly active = new Set<pg.PoolClient>();
 
   constructor(
     private readonly url: string,
@@ -170,6 +172,23 @@ export class PostgresConnection implements DatabaseConnection {
   }
 
   private async acquire(options?: QueryOptions): Promise<pg.PoolClient> {
+    const client = await this.connectClient(options);
+    if (this.closed) {
+      // destroy() ran while this client was connecting.
+      destroySocket(client);
+      throw new ConnectionError(`The connection to data source "${this.options.datasourceName}" is closed.`);
+    }
+    this.active.add(client);
+    return client;
+  }
+
+  /** Gives a client back to the pool (as broken when `error`): once only, and not after destroy(). */
+  private release(client: pg.PoolClient, error?: Error): void {
+    if (!this.active.delete(client)) return;
+    client.release(error);
+  }
+
+  private async connectClient(options?: QueryOptions): Promise<pg.PoolClient> {
     options?.signal?.throwIfAborted();
     await this.readTls();
     const signal = options?.signal;
@@ -194,7 +213,7 @@ export class PostgresConnection implements DatabaseConnection {
       }
     } catch (error) {
       // A TLS refusal, or a pool another caller retired while this waited on it: retry once plain.
-      if (!signal?.aborted && (isNoTlsAnswer(error) || this.pool !== pool) && this.fallBackToPlain(pool)) return this.acquire(options);
+      if (!signal?.aborted && (isNoTlsAnswer(error) || this.pool !== pool) && this.fallBackToPlain(pool)) return this.connectClient(options);
       throw this.wrap(error, undefined, signal?.aborted ? options : { ...options, signal: undefined as never }, true);
     }
   }
@@ -270,7 +289,7 @@ export class PostgresConnection implements DatabaseConnection {
       throw this.wrap(error, sql, options);
     } finally {
       detach();
-      client.release(broken);
+      this.release(client, broken);
     }
   }
 
@@ -296,8 +315,8 @@ export class PostgresConnection implements DatabaseConnection {
       if (stream && !stream.destroyed) stream.destroy();
       // The transaction ends (and with it any setting a query changed; node-pg queues the ROLLBACK
       // behind the cursor's close); a failed one is not handed back to the pool: released as broken.
-      if (!failed) await client.query('ROLLBACK').catch((error: Error) => (failed = error));
-      client.release(failed);
+      if (!failed && this.active.has(client)) await client.query('ROLLBACK').catch((error: Error) => (failed = error));
+      this.release(client, failed);
     }
   }
 
@@ -346,7 +365,7 @@ export class PostgresConnection implements DatabaseConnection {
       broken = error as Error;
       throw this.wrap(error, probe, options);
     } finally {
-      client.release(broken);
+      this.release(client, broken);
     }
   }
 
@@ -373,6 +392,47 @@ export class PostgresConnection implements DatabaseConnection {
     await Promise.allSettled([...this.cancelling]);
     await Promise.all([pool, ...this.retired.splice(0)].map((p) => p?.end().catch(() => undefined)));
   }
+  /**
+   * A stop: the backends of the clients in use are ended on the server (pg_terminate_backend, from a
+   * connection outside the pool: a closed socket alone leaves a backend running until it next
+   * writes), then every socket is torn down without waiting for the server.
+   */
+  async destroy(): Promise<void> {
+    this.closed = true;
+    const pool = this.pool;
+    this.pool = undefined;
+    const clients = [...this.active];
+    this.active.clear();
+    // A client taken from the pool has no 'error' listener: its backend ending ("terminating connection
+    // due to administrator command") must not crash the process.
+    for (const client of clients) client.on('error', () => undefined);
+    const pids = clients.map((client) => (client as unknown as { processID: number }).processID).filter((pid) => Number.isInteger(pid));
+    if (pids.length > 0) await this.terminate(pids);
+    for (const client of clients) destroySocket(client);
+    // Idle clients end politely (they run nothing); not awaited.
+    for (const idle of [pool, ...this.retired.splice(0)]) void idle?.end().catch(() => undefined);
+  }
+
+  private async terminate(pids: number[]): Promise<void> {
+    const client = new pg.Client({ ...this.clientConfig(), connectionTimeoutMillis: 2_000, query_timeout: 2_000, application_name: 'datacompare' });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      await client.query('SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid', [pids]);
+    } catch (error) {
+      this.options.logger.debug(`could not end the queries on "${this.options.datasourceName}": ${(error as Error).message}`);
+    } finally {
+      destroySocket(client);
+    }
+  }
+
+}
+
+/** Tears down a client's socket at once (node-pg has no public way: end() waits for the server). */
+function destroySocket(client: pg.Client | pg.PoolClient): void {
+  // A client taken from the pool has no 'error' listener: its "terminated unexpectedly" must not crash the process.
+  client.on('error', () => undefined);
+  (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
 }
 
 function categorize(error: unknown): { category: ErrorCategory; code?: string } {

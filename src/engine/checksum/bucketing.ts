@@ -12,9 +12,22 @@ import { integerKeyed } from './relation.js';
 import { REFINE_SPLIT } from './refine.js';
 import { keyRangeSql, sampleKeysSql, type Bucketing, type ChecksumRelation } from './sql.js';
 
+/** Key ranges read along with a side's row count (countAndKeyRangeSql): not read a second time. */
+const knownRanges = new WeakMap<Side, { lo: bigint; hi: bigint } | undefined>();
+
+/** Remembers the key range a side's count query read (`row` has `lo` and `hi`). */
+export function rememberKeyRange(side: Side, row: Record<string, unknown> | undefined): void {
+  knownRanges.set(side, rangeOf(row));
+}
+
 /** The side's smallest and largest key (through the key's index), as exact integers. */
 async function keyRange(context: DiffContext, side: Side, relation: ChecksumRelation): Promise<{ lo: bigint; hi: bigint } | undefined> {
+  if (knownRanges.has(side)) return knownRanges.get(side);
   const [row] = await side.connection.query(keyRangeSql(relation), [], queryOptions(context));
+  return rangeOf(row);
+}
+
+function rangeOf(row: Record<string, unknown> | undefined): { lo: bigint; hi: bigint } | undefined {
   const value = (v: unknown) => (v === null || v === undefined ? undefined : BigInt(Buffer.isBuffer(v) ? v.toString('utf8') : String(v)));
   const lo = value(row?.lo);
   const hi = value(row?.hi);

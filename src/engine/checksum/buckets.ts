@@ -73,7 +73,12 @@ function size(summary: BucketSummary): number {
 }
 
 /** Merges two summary streams ordered by bucket (the NULL bucket may come anywhere). */
-export async function compareBuckets(source: AsyncIterable<BucketSummary>, target: AsyncIterable<BucketSummary>): Promise<BucketComparison> {
+export async function compareBuckets(
+  source: AsyncIterable<BucketSummary>,
+  target: AsyncIterable<BucketSummary>,
+  /** Told the rows both sides' summaries covered so far, as they arrive (progress). */
+  onRows?: (rows: number) => void,
+): Promise<BucketComparison> {
   const result: BucketComparison = {
     differing: [],
     matchedRows: 0,
@@ -100,6 +105,7 @@ export async function compareBuckets(source: AsyncIterable<BucketSummary>, targe
       result.summaries[side]++;
       result.bytes[side] += size(summary);
       result.totals[side] += summary.rows;
+      onRows?.(result.totals.source + result.totals.target);
       if (summary.bucket === null) {
         result.nullKeys[side] += summary.rows;
         continue;

@@ -22,14 +22,14 @@ import { queryOptions, type DiffContext, type DiffOutcome } from '../diff-outcom
 import { runStreamMerge } from '../stream-merge.js';
 import { dynamicTyping, type Side } from '../sides.js';
 import { addSides, compareBuckets, ROWS_PER_BUCKET, type BucketComparison } from './buckets.js';
-import { bucketsInWords, chooseBucketing, PAGE_SAMPLE_ROWS } from './bucketing.js';
-import { checksumRelation } from './relation.js';
+import { bucketsInWords, chooseBucketing, PAGE_SAMPLE_ROWS, rememberKeyRange } from './bucketing.js';
+import { checksumRelation, integerKeyed } from './relation.js';
 import { PROBE_BUCKETS, probeBuckets, probeRanges, widthForProbe, type ProbeResult } from './probe.js';
 import { REFINE_SPLIT, refineRanges } from './refine.js';
 import { MIN_ROWS_TO_SPLIT_HASH_SCAN, scanSummaries, sideSlices } from './slices.js';
 import { orderedRanges } from './ordered-rows.js';
 import { chunkPlan, runChunkPass } from './chunks.js';
-import { bucketConditions, duplicateKeysSql, MAX_KEY_RANGES, RANGES_PER_QUERY, rangesPerSlowQuery, type Bucketing, type ChecksumRelation } from './sql.js';
+import { bucketConditions, duplicateKeysSql, rowCountSql, MAX_KEY_RANGES, RANGES_PER_QUERY, rangesPerSlowQuery, type Bucketing, type ChecksumRelation } from './sql.js';
 
 /** Below this many rows (the larger side), streaming both sides is as cheap as anything. */
 export const SMALL_TABLE_ROWS = 50_000;
@@ -107,10 +107,19 @@ export async function estimateRows(context: DiffContext, side: Side, relation: C
       if (Number.isFinite(estimate) && estimate > 0) return estimate;
     }
   }
-  const filter = relation.filter ? ` WHERE (${relation.filter})` : '';
-  const rows = await side.connection.query(`SELECT count(*) AS ${relation.compiler.quoteIdentifier('n')} FROM ${relation.from}${filter}`, [], queryOptions(context));
-  return Number(rows[0]?.n ?? 0);
+  // No estimate: this scan counts, and reads what would otherwise take scans of their own (a slow view,
+  // a filter without an index): the key range of a single integer key (range buckets), and whether a
+  // key not declared unique repeats (the duplicate-keys query then runs only when one does).
+  const keyRange = integerKeyed(context.resolved) && !side.definition.query;
+  const distinctKeys = context.resolved.keys.length === 1 && !keyIsDeclaredUnique(context, side);
+  const [row] = await side.connection.query(rowCountSql(relation, { keyRange, distinctKeys }), [], queryOptions(context));
+  if (keyRange) rememberKeyRange(side, row);
+  if (distinctKeys && row?.nk !== undefined && row.nk !== null && Number(row.nk) === Number(row.dk)) keysKnownUnique.add(side);
+  return Number(row?.n ?? 0);
 }
+
+/** Sides whose count scan found no repeated key (rowCountSql's `nk` = `dk`). */
+const keysKnownUnique = new WeakSet<Side>();
 
 /** True when the side's key is its declared primary key, so no canonical key can repeat. */
 function keyIsDeclaredUnique(context: DiffContext, side: Side): boolean {
@@ -126,7 +135,7 @@ function keyIsDeclaredUnique(context: DiffContext, side: Side): boolean {
 }
 
 async function duplicateKeys(context: DiffContext, side: Side, relation: ChecksumRelation): Promise<number> {
-  if (keyIsDeclaredUnique(context, side)) return 0;
+  if (keyIsDeclaredUnique(context, side) || keysKnownUnique.has(side)) return 0;
   const rows = await side.connection.query(duplicateKeysSql(relation), [], queryOptions(context));
   return Number(rows[0]?.duplicate_keys ?? 0);
 }
@@ -177,7 +186,7 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
     phases[phase] = Math.round((phases[phase] ?? 0) + now - mark);
     mark = now;
   };
-  context.progress('counting', 'estimating the row counts');
+  context.progress('counting', 'estimating the row counts (catalog statistics, or count(*) where there are none)');
   const [sourceRows, targetRows] = await Promise.all([estimateRows(context, source, sourceRelation), estimateRows(context, target, targetRelation)]);
   const rows = Math.max(sourceRows, targetRows);
   lap('estimate');
@@ -248,7 +257,9 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
     const narrowed = narrowedBy(probe, chosen.bucketing, bucketing);
     context.progress('comparing', `checksumming both sides in ${bucketsInWords(bucketing)}`);
     const [scannedBuckets, sourceDuplicates, targetDuplicates] = await Promise.all([
-      compareBuckets(scanSummaries(local, source, sourceRelation, sourceSlices), scanSummaries(local, target, targetRelation, targetSlices)),
+      compareBuckets(scanSummaries(local, source, sourceRelation, sourceSlices), scanSummaries(local, target, targetRelation, targetSlices), (done) =>
+        context.progress('comparing', undefined, { done, total: sourceRows + targetRows, unit: 'rows' }),
+      ),
       duplicateKeys(local, source, sourceRelation),
       duplicateKeys(local, target, targetRelation),
     ]);
@@ -331,11 +342,12 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
     // Over a slow link (refined ranges) each query is a round trip: narrow ranges go more to a query.
     const perQuery = refined && sourceRelation.bucketing.kind === 'range' ? rangesPerSlowQuery(sourceRelation.bucketing.width) : RANGES_PER_QUERY;
     outcome = await runStreamMerge(
-      { ...context, progress: () => undefined },
+      context,
       {
         source: bucketConditions(sourceRelation, buckets.differing, buckets.keyRanges.source, perQuery),
         target: bucketConditions(targetRelation, buckets.differing, buckets.keyRanges.target, perQuery),
       },
+      { phase: 'fetching-diff', totalRows: buckets.differingRows.source + buckets.differingRows.target },
     );
   }
   lap('fetch_diff');

@@ -166,8 +166,14 @@ export async function runChunkPass(
   const ids = Array.from({ length: count }, (_, i) => planned.lo + BigInt(i) * width);
   const sampled = ids.filter((_, i) => i % CHUNK_SAMPLE_EVERY === CHUNK_SAMPLE_EVERY >> 1);
   const rest = ids.filter((_, i) => i % CHUNK_SAMPLE_EVERY !== CHUNK_SAMPLE_EVERY >> 1);
-  const compare = (chunks: readonly bigint[], outside?: { below: bigint; above: bigint }) =>
-    compareBuckets(chunkSummaries(context, sides[0], chunked[0], chunks, outside), chunkSummaries(context, sides[1], chunked[1], chunks, outside));
+  let before = 0;
+  const compare = async (chunks: readonly bigint[], outside?: { below: bigint; above: bigint }) => {
+    const compared = await compareBuckets(chunkSummaries(context, sides[0], chunked[0], chunks, outside), chunkSummaries(context, sides[1], chunked[1], chunks, outside), (rows) =>
+      context.progress('comparing', undefined, { done: before + rows, unit: 'rows' }),
+    );
+    before += compared.totals.source + compared.totals.target;
+    return compared;
+  };
   const first = sampled.length > 0 ? await compare(sampled) : undefined;
   if (first && first.differing.length > 1 && first.differing.length > MOST_SAMPLED_CHUNKS_DIFFER * sampled.length) {
     return { kind: 'spread', sampled: sampled.length, differing: first.differing.length, spent: first };

@@ -276,6 +276,24 @@ export function keyRangeSql(relation: ChecksumRelation): string {
   return `SELECT ${bound(`min(${key})`)} AS ${q('lo')}, ${bound(`max(${key})`)} AS ${q('hi')} FROM ${relation.from}${where(relation)}`;
 }
 
+/**
+ * A side's row count (`n`) for a side without a row estimate, with from the same scan what would
+ * otherwise take scans of their own: the key range (`lo`, `hi`, as keyRangeSql) and, for a single key
+ * not declared unique, its non-NULL and distinct canonical keys (`nk`, `dk`: equal when no key repeats).
+ */
+export function rowCountSql(relation: ChecksumRelation, also: { keyRange: boolean; distinctKeys: boolean }): string {
+  const q = relation.compiler.quoteIdentifier.bind(relation.compiler);
+  const parts = [`count(*) AS ${q('n')}`];
+  if (also.keyRange) parts.push(keyRangeSql(relation).replace(/^SELECT /, '').replace(/ FROM [\s\S]*$/, ''));
+  const key = relation.keys[0];
+  if (also.distinctKeys && key && relation.keys.length === 1) {
+    const integer: ColumnType = { name: 'n', type: 'bigint', family: 'integer' };
+    const counted = (expr: string) => relation.compiler.normalize(expr, integer, { caseSensitive: true });
+    parts.push(`${counted(`count(${key.expr})`)} AS ${q('nk')}`, `${counted(`count(DISTINCT ${relation.compiler.binaryText(normalised(relation, key))})`)} AS ${q('dk')}`);
+  }
+  return `SELECT ${parts.join(', ')} FROM ${relation.from}${where(relation)}`;
+}
+
 /** Above this many key ranges, differing range buckets are fetched by one filtered scan instead. */
 export const MAX_KEY_RANGES = 2000;
 /**

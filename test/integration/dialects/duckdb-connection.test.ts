@@ -214,7 +214,7 @@ describe('CSV and Parquet files', () => {
     const csv = writeCsv(path.join(files.dir, 'typed.csv'), TARGET_ROWS);
     expect(await failure(connect({ type: 'csv', path: csv, table: 'golden', csv: { columnTypes: { amonut: 'DECIMAL(14,4)' } } }, 'golden').describeTable('golden'))).toMatchInlineSnapshot(`
       {
-        "hint": "Check the file and the CSV options in the spec (delimiter, header, quote, escape, null_string, column_types).",
+        "hint": "Check the file and the CSV options in the spec (delimiter, header, quote, escape, null_string, column_types, thousands, decimal_separator).",
         "kind": "connection",
         "message": "DuckDB could not read the CSV file of data source "golden" (<dir>/typed.csv): Binder Error: COLUMN_TYPES error: Columns with names: "amonut" do not exist in the CSV File",
       }

@@ -95,7 +95,7 @@ comparisons:
 `),
     ).toMatchInlineSnapshot(`
       [
-        "3:51 datasources.golden.seperator: unknown key \`seperator\` (allowed keys: \`type\`, \`path\`, \`delimiter\`, \`header\`, \`quote\`, \`escape\`, \`null_string\`, \`column_types\`, \`all_varchar\`, \`service\`)",
+        "3:51 datasources.golden.seperator: unknown key \`seperator\` (allowed keys: \`type\`, \`path\`, \`delimiter\`, \`header\`, \`quote\`, \`escape\`, \`null_string\`, \`column_types\`, \`all_varchar\`, \`thousands\`, \`decimal_separator\`, \`service\`)",
         "3:80 datasources.golden.null_string: YAML reads an unquoted NULL (or ~) as no value: quote it, e.g. null_string: 'NULL'",
         "4:50 datasources.spaced.null_string: YAML reads an unquoted NULL (or ~) as no value: quote it, e.g. null_string: 'NULL'",
         "5:3 datasources.export.path: is required",

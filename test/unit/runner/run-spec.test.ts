@@ -73,9 +73,9 @@ describe('runSpec in local mode', () => {
     const run = await runSpec({ loaded: spec, only: ['slow'], mode: 'local', logger: silentLogger, engine });
     expect(run.comparisons[0]?.error).toMatchInlineSnapshot(`
       {
-        "hint": "raise \`timeout_minutes\` for this comparison, or compare fewer rows (filter, quick_comparison)",
+        "hint": "raise timeout_minutes, add a filter, or compare fewer columns",
         "kind": "timeout",
-        "message": "The comparison did not finish within 0.03 seconds.",
+        "message": "stopped: the time limit timeout_minutes: 0.0005 (spec.yml:10) was reached before this comparison finished.",
       }
     `);
   });
