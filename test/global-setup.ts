@@ -4,8 +4,10 @@
  * file under src/ (or package.json) is newer than the output, so they always test the current code.
  */
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { createRunDatabases } from './helpers/run-databases.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -48,11 +50,22 @@ function selectsE2e(args: string[]): boolean {
   return filters.length === 0 || filters.some((filter) => /e2e|^test\/?$/.test(filter));
 }
 
-export default function setup(): void {
+export default async function setup(): Promise<() => Promise<void>> {
   const major = Number(process.versions.node.split('.')[0]);
   if (major < 24) throw new Error(`The test suite must run on Node 24 (got ${process.versions.node}); use \`npm test\`.`);
 
-  if (!selectsE2e(process.argv.slice(2))) return;
+  // One id per run: the databases and roles the tests make carry it (test/helpers/run-databases.ts).
+  const runId = (process.env.DATACOMPARE_TEST_RUN_ID ??= randomBytes(4).toString('hex'));
+  const dropRunDatabases = await createRunDatabases(runId, {
+    postgres: process.env.DATACOMPARE_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    mysql: process.env.DATACOMPARE_TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test',
+  });
+  if (selectsE2e(process.argv.slice(2))) rebuild();
+  return dropRunDatabases;
+}
+
+/** build/ and dist/ refreshed from src/ when stale, so the e2e tests run the current code. */
+function rebuild(): void {
   const sources = Math.max(newestMtime(path.join(root, 'src')), statSync(path.join(root, 'package.json')).mtimeMs);
   // tsc emits even with type errors elsewhere in the tree (typecheck is where those fail), so the
   // bundle is refreshed from whatever was emitted rather than left stale.

@@ -5,7 +5,7 @@
  * within the grace period and leaves no session of its own on PostgreSQL or MariaDB.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseAvailable } from '../helpers/databases.js';
 import { makeRepo, requireBundle, runAction } from './action-report-harness.js';
 import { stallingSources } from './stops-fixtures.js';
@@ -55,6 +55,7 @@ describe.runIf(ready)('the action stopped by the runner while a source stalls', 
     requireBundle();
     await sources.create();
   });
+  afterAll(() => sources.drop());
 
   it('SIGINT: the partial report is published, the step fails, no session is left', async () => {
     const application = 'dc_e2e_stops_action_int';

@@ -46,6 +46,7 @@ function env(application: string): NodeJS.ProcessEnv {
 
 describe.runIf(ready)('datacompare run stopped while a source stalls', () => {
   beforeAll(() => sources.create());
+  afterAll(() => sources.drop());
 
   it('SIGTERM while PostgreSQL stalls: heartbeats, then the partial report printed and written, exit 2, no session left', async () => {
     const application = 'dc_e2e_stops_cli_term';

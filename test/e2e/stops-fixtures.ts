@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
-import { TEST_DATABASE_URLS } from '../helpers/databases.js';
+import { runScoped, TEST_DATABASE_URLS } from '../helpers/databases.js';
 import { ensureNap, NAP } from '../helpers/pg-nap.js';
 
 /** MariaDB's nap, as PostgreSQL's: user SQL may not call SLEEP, but a function of the database's own may. */
@@ -17,7 +17,7 @@ const mariadbDatabase = () => decodeURIComponent(new URL(TEST_DATABASE_URLS.mysq
 /** The stalling sources of one test file: its own PostgreSQL schema and MariaDB user (files run in parallel). */
 export function stallingSources(name: string) {
   const schema = `dc_e2e_${name}`;
-  const user = `dc_e2e_${name}`;
+  const user = runScoped(`dc_e2e_${name}`);
   return {
     schema,
     user,
@@ -65,6 +65,15 @@ export function stallingSources(name: string) {
         await my.query(`CREATE USER IF NOT EXISTS '${user}'@'%'`);
         await my.query(`GRANT SELECT, EXECUTE ON \`${mariadbDatabase()}\`.* TO '${user}'@'%'`);
         await my.query(`CREATE FUNCTION IF NOT EXISTS ${MARIADB_NAP}(seconds INT) RETURNS INT NOT DETERMINISTIC NO SQL SQL SECURITY INVOKER BEGIN DO SLEEP(seconds); RETURN 0; END`);
+      } finally {
+        await my.end();
+      }
+    },
+    /** Drops what create() made at server level (the schema and table live in the run's database). */
+    async drop(): Promise<void> {
+      const my = await mysql.createConnection({ uri: TEST_DATABASE_URLS.mysql });
+      try {
+        await my.query(`DROP USER IF EXISTS '${user}'@'%'`);
       } finally {
         await my.end();
       }

@@ -13,6 +13,17 @@ export const TEST_DATABASE_URLS: Record<TestDatabase, string> = {
   mysql: process.env.DATACOMPARE_TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test',
 };
 
+/** This run's id (made by the global setup; the parent process's pid when a file runs without it). */
+export const TEST_RUN_ID = process.env.DATACOMPARE_TEST_RUN_ID ?? String(process.ppid);
+
+/**
+ * A name for something a test makes at server level (a database, a role), unique to this run, so the
+ * suite never drops what it did not make, nor another run's: `dc_catalog` → `dc_catalog_r1f2e3d4c`.
+ */
+export function runScoped(name: string): string {
+  return `${name}_r${TEST_RUN_ID}`;
+}
+
 const checked = new Map<TestDatabase, Promise<boolean>>();
 
 function reachable(url: string): Promise<boolean> {

@@ -11,7 +11,7 @@ import { runApiComparisons, type ApiSettings, type StartedJob } from '../../../s
 import { runSpec } from '../../../src/runner/run-spec.js';
 import { MemoryLogger } from '../../../src/shared/logger.js';
 import { parseSpec, type LoadedSpec } from '../../../src/spec/load.js';
-import { databaseAvailable, TEST_DATABASE_URLS } from '../../helpers/databases.js';
+import { databaseAvailable, TEST_DATABASE_URLS, runScoped } from '../../helpers/databases.js';
 import { ensureNap, NAP } from '../../helpers/pg-nap.js';
 import { startService, writeOrderDatabases, type Service } from './service-harness.js';
 
@@ -302,7 +302,7 @@ comparisons:
 });
 
 describe.runIf((await databaseAvailable('postgres')) && (await databaseAvailable('mysql')))('api mode across PostgreSQL and MariaDB', () => {
-  const name = `dc_api_x_${process.pid}`;
+  const name = runScoped('dc_api_x');
 
   beforeAll(async () => {
     const pgClient = new pg.Client({ connectionString: TEST_DATABASE_URLS.postgres });

@@ -12,10 +12,16 @@ import { scanCatalog, type CatalogScan } from '../../../src/catalog/scan.js';
 import type { ConnectionConfig } from '../../../src/engine/model.js';
 import { silentLogger } from '../../../src/shared/logger.js';
 import { adminRun } from '../../helpers/admin.js';
-import { databaseAvailable, TEST_DATABASE_URLS } from '../../helpers/databases.js';
+import { databaseAvailable, TEST_DATABASE_URLS, runScoped } from '../../helpers/databases.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'dc-catalog-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+/** The database the PostgreSQL and MariaDB cases make, unique to this run, dropped afterwards. */
+const CATALOG_DB = runScoped('dc_catalog');
+const dropped: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  rmSync(dir, { recursive: true, force: true });
+  for (const drop of dropped) await drop();
+});
 
 /** Planted rows: e-mails in a neutrally named column, Luhn-valid card numbers in `payload`. */
 const CUSTOMER_ROWS = Array.from({ length: 12 }, (_, i) => [
@@ -92,9 +98,10 @@ const ENGINES: EngineCase[] = [
     available: () => databaseAvailable('postgres'),
     async setup() {
       const admin: ConnectionConfig = { type: 'postgres', url: TEST_DATABASE_URLS.postgres };
-      await adminRun(admin, ['DROP DATABASE IF EXISTS dc_catalog WITH (FORCE)', 'CREATE DATABASE dc_catalog']);
+      await adminRun(admin, [`DROP DATABASE IF EXISTS ${CATALOG_DB} WITH (FORCE)`, `CREATE DATABASE ${CATALOG_DB}`]);
+      dropped.push(() => adminRun(admin, [`DROP DATABASE IF EXISTS ${CATALOG_DB} WITH (FORCE)`]));
       const url = new URL(TEST_DATABASE_URLS.postgres);
-      url.pathname = '/dc_catalog';
+      url.pathname = `/${CATALOG_DB}`;
       const config: ConnectionConfig = { type: 'postgres', url: url.toString() };
       await adminRun(config, [
         ...DDL({ bool: 'boolean', text: 'varchar(80)', num: 'numeric(12,2)' }).map(booleanLiterals),
@@ -112,9 +119,10 @@ const ENGINES: EngineCase[] = [
     available: () => databaseAvailable('mysql'),
     async setup() {
       const admin: ConnectionConfig = { type: 'mysql', url: TEST_DATABASE_URLS.mysql };
-      await adminRun(admin, ['DROP DATABASE IF EXISTS dc_catalog', 'CREATE DATABASE dc_catalog']);
+      await adminRun(admin, [`DROP DATABASE IF EXISTS ${CATALOG_DB}`, `CREATE DATABASE ${CATALOG_DB}`]);
+      dropped.push(() => adminRun(admin, [`DROP DATABASE IF EXISTS ${CATALOG_DB}`]));
       const url = new URL(TEST_DATABASE_URLS.mysql);
-      url.pathname = '/dc_catalog';
+      url.pathname = `/${CATALOG_DB}`;
       const config: ConnectionConfig = { type: 'mysql', url: url.toString() };
       await adminRun(config, [...DDL({ bool: 'BOOLEAN', text: 'VARCHAR(80)', num: 'DECIMAL(12,2)' }), 'CREATE TABLE `audit.log` (id INT, label TEXT)']);
       return { config, qualified: 'audit.log' };

@@ -17,7 +17,7 @@ import { dbtSection } from '../../../src/report/markdown-dbt.js';
 import { runSpec } from '../../../src/runner/run-spec.js';
 import { silentLogger } from '../../../src/shared/logger.js';
 import { loadSpec } from '../../../src/spec/load.js';
-import { databaseAvailable, TEST_DATABASE_URLS } from '../../helpers/databases.js';
+import { databaseAvailable, TEST_DATABASE_URLS, runScoped } from '../../helpers/databases.js';
 import { buildManifest } from '../../helpers/dbt-manifest.js';
 import { buildDuckdb, EXPECTED, shopModels, shopRelations, shopSpec } from './shop-project.js';
 
@@ -186,7 +186,7 @@ describe.runIf(await databaseAvailable('postgres'))('a dbt pull request across d
 });
 
 describe.runIf((await databaseAvailable('postgres')) && (await databaseAvailable('mysql')))('a dbt pull request across databases: production in PostgreSQL, the PR in MariaDB', () => {
-  const MARIA_PR = 'dbt_pr_shop_maria';
+  const MARIA_PR = runScoped('dbt_pr_shop_maria');
   let client: pg.Client;
   let maria: mysql.Connection;
   beforeAll(async () => {

@@ -15,7 +15,7 @@ import { joinStrategy, sameConnection, streamStrategy } from '../../../src/engin
 import { checksumStrategy } from '../../../src/engine/checksum/strategy.js';
 import type { ComparisonDefinition, ComparisonResult, SideDefinition } from '../../../src/engine/model.js';
 import { silentLogger } from '../../../src/shared/logger.js';
-import { databaseAvailable, TEST_DATABASE_URLS } from '../../helpers/databases.js';
+import { databaseAvailable, TEST_DATABASE_URLS, runScoped } from '../../helpers/databases.js';
 import type { EngineName } from './engines.js';
 
 export interface Engine {
@@ -29,7 +29,7 @@ export interface Engine {
 }
 
 export async function openEngine(name: EngineName, suffix: string): Promise<Engine> {
-  const NS = `dc_adv_${suffix}`;
+  const NS = runScoped(`dc_adv_${suffix}`);
   const base = (connection: SideDefinition['connection']) => ({
     datasourceName: `${name}_db`,
     serviceDatasource: `${name}_db`,

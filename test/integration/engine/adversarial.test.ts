@@ -6,9 +6,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ComparisonDefinition } from '../../../src/engine/model.js';
-import { TEST_DATABASE_URLS } from '../../helpers/databases.js';
+import { TEST_DATABASE_URLS, runScoped } from '../../helpers/databases.js';
 import { available, definition, openEngine, pairs, runPair, type Engine } from './adversarial-engines.js';
 import type { EngineName } from './engines.js';
+
+/** A role of this run's own, for the session-setting case. */
+const FLOAT_ROLE = runScoped('dc_adv_float');
 
 /** A value per engine (an SQL literal), or one literal for all. */
 type PerEngine = string | Partial<Record<EngineName, string>>;
@@ -412,25 +415,25 @@ describe.runIf(available.postgres)('a PostgreSQL role that prints floats with 15
   beforeAll(async () => {
     engine = await openEngine('postgres', 'floatdigits');
     await engine.exec(
-      'DROP ROLE IF EXISTS dc_adv_float',
-      'CREATE ROLE dc_adv_float LOGIN',
-      'ALTER ROLE dc_adv_float SET extra_float_digits = 0',
-      `GRANT USAGE ON SCHEMA ${engine.table('').slice(0, -1)} TO dc_adv_float`,
+      `DROP ROLE IF EXISTS ${FLOAT_ROLE}`,
+      `CREATE ROLE ${FLOAT_ROLE} LOGIN`,
+      `ALTER ROLE ${FLOAT_ROLE} SET extra_float_digits = 0`,
+      `GRANT USAGE ON SCHEMA ${engine.table('').slice(0, -1)} TO ${FLOAT_ROLE}`,
       `CREATE TABLE ${engine.table('a')} (id INTEGER PRIMARY KEY, v DOUBLE PRECISION)`,
       `CREATE TABLE ${engine.table('b')} (id INTEGER PRIMARY KEY, v DOUBLE PRECISION)`,
       `INSERT INTO ${engine.table('a')} VALUES (1, 0.1)`,
       `INSERT INTO ${engine.table('b')} VALUES (1, 0.10000000000000002)`,
-      `GRANT SELECT ON ${engine.table('a')}, ${engine.table('b')} TO dc_adv_float`,
+      `GRANT SELECT ON ${engine.table('a')}, ${engine.table('b')} TO ${FLOAT_ROLE}`,
     );
   });
   afterAll(async () => {
-    await engine.exec(`DROP TABLE ${engine.table('a')}, ${engine.table('b')}`, 'DROP OWNED BY dc_adv_float', 'DROP ROLE dc_adv_float');
+    await engine.exec(`DROP TABLE ${engine.table('a')}, ${engine.table('b')}`, `DROP OWNED BY ${FLOAT_ROLE}`, `DROP ROLE ${FLOAT_ROLE}`);
     await engine.close();
   });
 
   it('still tells two neighbouring doubles apart', async () => {
     const url = new URL(TEST_DATABASE_URLS.postgres);
-    url.username = 'dc_adv_float';
+    url.username = FLOAT_ROLE;
     const asRole = (side: ReturnType<Engine['side']>) => ({ ...side, connection: { type: 'postgres' as const, url: url.toString() } });
     const result = await runPair('postgres', 'postgres', definition(asRole(engine.side('a')), asRole(engine.side('b'))));
     expect(result.error).toBeUndefined();

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import mysql from 'mysql2/promise';
-import { databaseAvailable, TEST_DATABASE_URLS } from '../../helpers/databases.js';
+import { databaseAvailable, TEST_DATABASE_URLS, runScoped } from '../../helpers/databases.js';
 import type { ComparisonDefinition, ConnectionConfig, SideDefinition } from '../../../src/engine/model.js';
 
 export type EngineName = 'sqlite' | 'postgres' | 'mysql';
@@ -29,7 +29,7 @@ export interface TestEngine {
 }
 
 export async function testEngine(name: EngineName, suffix: string): Promise<TestEngine> {
-  const ns = `dc_engine_${suffix}`;
+  const ns = runScoped(`dc_engine_${suffix}`);
   if (name === 'sqlite') {
     const dir = mkdtempSync(path.join(tmpdir(), `${ns}-`));
     const file = path.join(dir, 'test.db');

@@ -21,7 +21,7 @@ import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { ComparisonDefinition, ComparisonResult, ConnectionConfig, SideDefinition } from '../../../src/engine/model.js';
-import { TEST_DATABASE_URLS } from '../../helpers/databases.js';
+import { TEST_DATABASE_URLS, runScoped } from '../../helpers/databases.js';
 
 export interface OrderRow {
   region: string;
@@ -201,7 +201,7 @@ export async function postgresOrders(suffix: string): Promise<{ schema: string; 
 
 /** `dc_files_<suffix>` as a MariaDB database with source_orders / target_orders. */
 export async function mariadbOrders(suffix: string): Promise<{ database: string; drop(): Promise<void> }> {
-  const database = `dc_files_${suffix}`;
+  const database = runScoped(`dc_files_${suffix}`);
   const connection = await mysql.createConnection({ uri: TEST_DATABASE_URLS.mysql, multipleStatements: true });
   await connection.query(`DROP DATABASE IF EXISTS ${database}; CREATE DATABASE ${database} CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci`);
   for (const [table, rows, scale] of [['source_orders', SOURCE_ROWS, SOURCE_SCALE], ['target_orders', TARGET_ROWS, TARGET_SCALE]] as const) {

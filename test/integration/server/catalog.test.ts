@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as c from '../../../src/api/contract.js';
 import { adminRun } from '../../helpers/admin.js';
-import { databaseAvailable, TEST_DATABASE_URLS } from '../../helpers/databases.js';
+import { databaseAvailable, TEST_DATABASE_URLS, runScoped } from '../../helpers/databases.js';
 import { startTestServer, tempDir, type TestServer } from './harness.js';
 
 const CRM_TABLES = [
@@ -113,11 +113,12 @@ describe('catalog scans on the service', () => {
 
 describe.runIf(await databaseAvailable('postgres'))('a PostgreSQL data source on the service', () => {
   let t: TestServer;
+  const CATALOG_DB = runScoped('dc_catalog_service');
   const url = new URL(TEST_DATABASE_URLS.postgres);
-  url.pathname = '/dc_catalog_service';
+  url.pathname = `/${CATALOG_DB}`;
 
   beforeAll(async () => {
-    await adminRun({ type: 'postgres', url: TEST_DATABASE_URLS.postgres }, ['DROP DATABASE IF EXISTS dc_catalog_service WITH (FORCE)', 'CREATE DATABASE dc_catalog_service']);
+    await adminRun({ type: 'postgres', url: TEST_DATABASE_URLS.postgres }, [`DROP DATABASE IF EXISTS ${CATALOG_DB} WITH (FORCE)`, `CREATE DATABASE ${CATALOG_DB}`]);
     await adminRun({ type: 'postgres', url: url.toString() }, [
       'CREATE TABLE people (id bigint PRIMARY KEY, date_of_birth date, iban text, created_at timestamptz)',
       'CREATE SCHEMA billing',
@@ -127,7 +128,7 @@ describe.runIf(await databaseAvailable('postgres'))('a PostgreSQL data source on
   });
   afterAll(async () => {
     await t?.stop();
-    await adminRun({ type: 'postgres', url: TEST_DATABASE_URLS.postgres }, ['DROP DATABASE IF EXISTS dc_catalog_service WITH (FORCE)']);
+    await adminRun({ type: 'postgres', url: TEST_DATABASE_URLS.postgres }, [`DROP DATABASE IF EXISTS ${CATALOG_DB} WITH (FORCE)`]);
   });
 
   it('is counted from its catalog, and its URL appears in no answer', async () => {
@@ -136,6 +137,6 @@ describe.runIf(await databaseAvailable('postgres'))('a PostgreSQL data source on
     expect(created.json.data.database_version).toMatch(/PostgreSQL 1\d/);
     const catalog = await t.request('GET', `/sources/${created.json.data.id}/catalog`);
     expect(catalog.json.data.items.map((table: { name: string }) => table.name)).toEqual(['billing.invoices', 'people']);
-    expect(`${created.text}${catalog.text}`).not.toContain('dc_catalog_service');
+    expect(`${created.text}${catalog.text}`).not.toContain(CATALOG_DB);
   });
 });

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as c from '../../../src/api/contract.js';
-import { databaseAvailable, TEST_DATABASE_URLS } from '../../helpers/databases.js';
+import { databaseAvailable, TEST_DATABASE_URLS, runScoped } from '../../helpers/databases.js';
 import { comparisonBody, sqliteOrders, startTestServer, tempDir, waitForJob, type TestServer } from './harness.js';
 
 const hasPostgres = await databaseAvailable('postgres');
@@ -19,7 +19,7 @@ const DATA = 'dc_server_data';
 const STORE = `dc_server_store_${randomUUID().slice(0, 8)}`;
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Data sources connect as a reader role of their own: the service refuses its store's role on its store's database. */
-const READER = 'dc_server_reader';
+const READER = runScoped('dc_server_reader');
 const READER_URL = (() => {
   const url = new URL(TEST_DATABASE_URLS.postgres);
   url.username = READER;
@@ -79,7 +79,7 @@ describe.runIf(hasPostgres)('jobs on PostgreSQL', () => {
   });
 
   afterAll(async () => {
-    await admin?.query(`DROP SCHEMA IF EXISTS ${DATA} CASCADE; DROP SCHEMA IF EXISTS ${STORE} CASCADE; DROP SCHEMA IF EXISTS ${STORE}_b CASCADE`);
+    await admin?.query(`DROP SCHEMA IF EXISTS ${DATA} CASCADE; DROP SCHEMA IF EXISTS ${STORE} CASCADE; DROP SCHEMA IF EXISTS ${STORE}_b CASCADE; DROP ROLE IF EXISTS ${READER}`);
     await admin?.end();
   });
 

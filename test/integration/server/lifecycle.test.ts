@@ -9,13 +9,13 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as c from '../../../src/api/contract.js';
 import { openStore } from '../../../src/server/storage/open.js';
-import { databaseAvailable, TEST_DATABASE_URLS } from '../../helpers/databases.js';
+import { databaseAvailable, TEST_DATABASE_URLS, runScoped } from '../../helpers/databases.js';
 import { comparisonBody, startTestServer, tempDir, waitForJob, type TestServer } from './harness.js';
 
 const hasPostgres = await databaseAvailable('postgres');
 const hasMysql = await databaseAvailable('mysql');
 const PG_DATA = 'dc_server_life';
-const MY_DB = 'dc_server_life';
+const MY_DB = runScoped('dc_server_life');
 
 describe.runIf(hasPostgres)('graceful shutdown', () => {
   let admin: pg.Client;

@@ -8,11 +8,13 @@ import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as c from '../../../src/api/contract.js';
-import { databaseAvailable, TEST_DATABASE_URLS } from '../../helpers/databases.js';
+import { databaseAvailable, TEST_DATABASE_URLS, runScoped } from '../../helpers/databases.js';
 import { comparisonBody, startTestServer, waitForJob, type TestServer } from './harness.js';
 
 const SCHEMA = 'dc_tenant_sql';
-const READER = 'dc_tenant_sql_reader';
+const READER = runScoped('dc_tenant_sql_reader');
+/** The MariaDB database the tests' URL names (the run's own). */
+const MY_DB = decodeURIComponent(new URL(TEST_DATABASE_URLS.mysql).pathname.slice(1));
 const hasPostgres = await databaseAvailable('postgres');
 const hasMysql = await databaseAvailable('mysql');
 
@@ -117,7 +119,7 @@ describe.runIf(hasMysql)('privileged MariaDB data sources', () => {
     admin = await mysql.createConnection(TEST_DATABASE_URLS.mysql);
     await admin.query(`DROP USER IF EXISTS '${READER}'@'%'`);
     await admin.query(`CREATE USER '${READER}'@'%' IDENTIFIED BY 'reader-pw'`);
-    await admin.query(`GRANT SELECT ON test.* TO '${READER}'@'%'`);
+    await admin.query(`GRANT SELECT ON \`${MY_DB}\`.* TO '${READER}'@'%'`);
     t = await startTestServer({ allowPrivilegedSources: false });
   });
   afterAll(async () => {
@@ -133,12 +135,12 @@ describe.runIf(hasMysql)('privileged MariaDB data sources', () => {
     expect(root.json.message).toMatch(/holds ALL PRIVILEGES.*REVOKE ALL PRIVILEGES ON \*\.\* FROM 'root'@/);
     const readerUrl = withUser(TEST_DATABASE_URLS.mysql, READER, 'reader-pw');
     await admin.query(`GRANT FILE ON *.* TO '${READER}'@'%'`);
-    await admin.query(`GRANT INSERT ON test.* TO '${READER}'@'%'`);
+    await admin.query(`GRANT INSERT ON \`${MY_DB}\`.* TO '${READER}'@'%'`);
     const files = await t.request('POST', '/sources', { body: { name: 'maria-files', type: 'mariadb', url: readerUrl } });
     expect(files.status, files.text).toBe(403);
-    expect(files.json.message).toMatch(new RegExp(`holds FILE, INSERT.*REVOKE FILE ON \\*\\.\\* FROM '${READER}'@'%'; REVOKE INSERT ON \`test\`\\.\\* FROM '${READER}'@'%';`));
+    expect(files.json.message).toMatch(new RegExp(`holds FILE, INSERT.*REVOKE FILE ON \\*\\.\\* FROM '${READER}'@'%'; REVOKE INSERT ON \`${MY_DB}\`\\.\\* FROM '${READER}'@'%';`));
     await admin.query(`REVOKE FILE ON *.* FROM '${READER}'@'%'`);
-    await admin.query(`REVOKE INSERT ON test.* FROM '${READER}'@'%'`);
+    await admin.query(`REVOKE INSERT ON \`${MY_DB}\`.* FROM '${READER}'@'%'`);
     // a FILE privilege held through the account's default role
     await admin.query(`DROP ROLE IF EXISTS ${READER}_role`);
     await admin.query(`CREATE ROLE ${READER}_role`);
