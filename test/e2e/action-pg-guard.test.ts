@@ -3,7 +3,7 @@
  * shipped in dist/ and loaded on first use): an ordinary query runs, a unicode-escaped pg_read_file is
  * refused naming the function, and a superuser data source is warned about with the fix.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,7 +47,9 @@ comparisons:
 `;
     const repo = makeRepo(spec);
     const run = await runAction({ repo, event: 'schedule', apiUrl: stub.url, env: { WAREHOUSE_URL: TEST_DATABASE_URLS.postgres } });
-    const results = JSON.parse(readFileSync(path.join(repo.runnerTemp, 'datacompare', 'results.json'), 'utf8'));
+    const resultsFile = path.join(repo.runnerTemp, 'datacompare', 'results.json');
+    if (!existsSync(resultsFile)) throw new Error(run.stdout + run.stderr);
+    const results = JSON.parse(readFileSync(resultsFile, 'utf8'));
     const byName = Object.fromEntries(results.comparisons.map((c: { name: string }) => [c.name, c]));
     expect(byName.ordinary.status, run.stdout + run.stderr).toBe('match');
     expect(byName.disguised.status).toBe('error');

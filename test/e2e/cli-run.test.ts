@@ -66,7 +66,18 @@ describe('datacompare run', () => {
       MISMATCH: 2 comparisons — 1 matched, 1 differ, 0 failed (local mode, T)
       "
     `);
-    expect(result.stderr.split('\n').sort()).toEqual(['', '· orders: running…', '· same: running…']);
+    // without a terminal: a line per phase of each comparison (issue #33)
+    expect(result.stderr.replace(/done in \d+ ms/g, 'done in N ms').split('\n').sort()).toEqual([
+      '',
+      '· orders: comparing (running the join diff in the database)…',
+      '· orders: connecting…',
+      '· orders: done in N ms',
+      '· orders: introspecting…',
+      '· same: comparing (running the join diff in the database)…',
+      '· same: connecting…',
+      '· same: done in N ms',
+      '· same: introspecting…',
+    ]);
     const json = JSON.parse(readFileSync(path.join(dir, 'out.json'), 'utf8')) as { status: string; comparisons: { name: string; status: string; stats: { mismatched_rows: number } }[] };
     expect(json.status).toBe('mismatch');
     expect(json.comparisons.map((c) => [c.name, c.status, c.stats.mismatched_rows])).toEqual([

@@ -24,6 +24,11 @@ export function runScoped(name: string): string {
   return `${name}_r${TEST_RUN_ID}`;
 }
 
+/** `text` without this run's id, for messages pinned by snapshots (`dc_engine_x_r1a2b3c4d.t` → `dc_engine_x.t`). */
+export function withoutRunId(text: string | undefined): string | undefined {
+  return text?.replaceAll(`_r${TEST_RUN_ID}`, '');
+}
+
 const checked = new Map<TestDatabase, Promise<boolean>>();
 
 function reachable(url: string): Promise<boolean> {

@@ -174,7 +174,9 @@ export class PostgresConnection implements DatabaseConnection {
   private async acquire(options?: QueryOptions): Promise<pg.PoolClient> {
     const client = await this.connectClient(options);
     if (this.closed) {
-      // destroy() ran while this client was connecting.
+      // close() or destroy() ran while this client was connecting: given back as broken (the pool's end()
+      // waits for every client it handed out), its socket torn down.
+      client.release(true);
       destroySocket(client);
       throw new ConnectionError(`The connection to data source "${this.options.datasourceName}" is closed.`);
     }
