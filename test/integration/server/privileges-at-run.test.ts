@@ -4,6 +4,7 @@
  * next job with the same refusal as at creation; revoked, the next job runs. With
  * --allow-privileged-sources the job runs whatever the role holds.
  */
+import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as c from '../../../src/api/contract.js';
@@ -19,6 +20,32 @@ const READER_URL = (() => {
   return url.toString();
 })();
 const hasPostgres = await databaseAvailable('postgres');
+const hasMysql = await databaseAvailable('mysql');
+/** The MariaDB database the tests' URL names (the run's own). */
+const MY_DB = decodeURIComponent(new URL(TEST_DATABASE_URLS.mysql).pathname.slice(1));
+const MY_TABLE = 'dc_priv_at_run_orders';
+
+function withUser(url: string, user: string, password: string): string {
+  const parsed = new URL(url);
+  parsed.username = user;
+  parsed.password = password;
+  return parsed.toString();
+}
+
+/** A comparison of `dataset` with itself on a new data source at `url`, and a function running it to its end. */
+async function comparisonOn(t: TestServer, type: string, url: string, dataset: string): Promise<() => Promise<{ status: string; failure_reason: string | null }>> {
+  const source = await t.request('POST', '/sources', { body: { name: `${type}-reader`, type, url } });
+  expect(source.status, source.text).toBe(201);
+  const sourceId = c.dataSourceCreateResponseSchema.parse(source.json).data.id;
+  const created = await t.request('POST', '/comparisons?create_only=true', { body: comparisonBody(sourceId, sourceId, { source_dataset_id: dataset, target_dataset_id: dataset }) });
+  expect(created.status, created.text).toBe(201);
+  const comparisonId = created.json.data.id as string;
+  return async () => {
+    const answer = await t.request('POST', `/comparisons/${comparisonId}/execute`);
+    expect(answer.status, answer.text).toBe(200);
+    return waitForJob(t, c.executeResponseSchema.parse(answer.json).run_id);
+  };
+}
 
 describe.runIf(hasPostgres)('privileges re-checked when a job runs (PostgreSQL)', () => {
   let admin: pg.Client;
@@ -40,22 +67,10 @@ describe.runIf(hasPostgres)('privileges re-checked when a job runs (PostgreSQL)'
   });
 
   /** A server, the reader's data source (accepted: the role only reads now) and a comparison on it. */
-  async function setUp(allowPrivilegedSources: boolean): Promise<{ t: TestServer; run: () => Promise<{ status: string; failure_reason: string | null }> }> {
+  async function setUp(allowPrivilegedSources: boolean) {
     const t = await startTestServer({ allowPrivilegedSources });
     servers.push(t);
-    const source = await t.request('POST', '/sources', { body: { name: 'pg-reader', type: 'postgres', url: READER_URL } });
-    expect(source.status, source.text).toBe(201);
-    const sourceId = c.dataSourceCreateResponseSchema.parse(source.json).data.id;
-    const body = comparisonBody(sourceId, sourceId, { source_dataset_id: `${SCHEMA}.orders`, target_dataset_id: `${SCHEMA}.orders` });
-    const created = await t.request('POST', '/comparisons?create_only=true', { body });
-    expect(created.status, created.text).toBe(201);
-    const comparisonId = created.json.data.id as string;
-    const run = async () => {
-      const answer = await t.request('POST', `/comparisons/${comparisonId}/execute`);
-      expect(answer.status, answer.text).toBe(200);
-      return waitForJob(t, c.executeResponseSchema.parse(answer.json).run_id);
-    };
-    return { t, run };
+    return { t, run: await comparisonOn(t, 'postgres', READER_URL, `${SCHEMA}.orders`) };
   }
 
   it('fails the next job of a source whose role was granted pg_read_server_files, and runs it again once revoked', async () => {
@@ -82,5 +97,41 @@ describe.runIf(hasPostgres)('privileges re-checked when a job runs (PostgreSQL)'
     } finally {
       await admin.query(`REVOKE pg_read_server_files FROM ${READER}`);
     }
+  });
+});
+
+describe.runIf(hasMysql)('privileges re-checked when a job runs (MariaDB)', () => {
+  let admin: mysql.Connection;
+  let t: TestServer;
+
+  beforeAll(async () => {
+    admin = await mysql.createConnection(TEST_DATABASE_URLS.mysql);
+    await admin.query(`DROP TABLE IF EXISTS ${MY_TABLE}`);
+    await admin.query(`CREATE TABLE ${MY_TABLE} (id INT PRIMARY KEY, amount DECIMAL(10,2), status VARCHAR(10))`);
+    await admin.query(`INSERT INTO ${MY_TABLE} VALUES (1, 10, 'a'), (2, 20, 'b')`);
+    await admin.query(`DROP USER IF EXISTS '${READER}'@'%'`);
+    await admin.query(`CREATE USER '${READER}'@'%' IDENTIFIED BY 'reader-pw'`);
+    await admin.query(`GRANT SELECT ON \`${MY_DB}\`.* TO '${READER}'@'%'`);
+    t = await startTestServer({ allowPrivilegedSources: false });
+  });
+  afterAll(async () => {
+    await t?.stop();
+    await admin?.query(`DROP USER IF EXISTS '${READER}'@'%'`);
+    await admin?.query(`DROP TABLE IF EXISTS ${MY_TABLE}`);
+    await admin?.end();
+  });
+
+  it('fails the next job of an account granted FILE after its source was created, and runs it once revoked', async () => {
+    const run = await comparisonOn(t, 'mariadb', withUser(TEST_DATABASE_URLS.mysql, READER, 'reader-pw'), MY_TABLE);
+    expect((await run()).status).toBe('SUCCESS');
+    await admin.query(`GRANT FILE ON *.* TO '${READER}'@'%'`);
+    try {
+      const refused = await run();
+      expect(refused.status).toBe('FAILURE');
+      expect(refused.failure_reason).toMatch(new RegExp(`holds FILE.*REVOKE FILE ON \\*\\.\\* FROM '${READER}'@'%';.*--allow-privileged-sources`));
+    } finally {
+      await admin.query(`REVOKE FILE ON *.* FROM '${READER}'@'%'`);
+    }
+    expect((await run()).status).toBe('SUCCESS');
   });
 });
