@@ -97,7 +97,7 @@ async function refuseUnsafeSql(role: string, definition: SideDefinition, connect
     if (!text) continue;
     const checked = await checkUserSql(text, dialect, what);
     if ('problem' in checked) refuse(what, checked.problem);
-    else if (checked.reads) refuse(what, await refusedVolatile(checked.reads, what, (sql, params) => connection.query(sql, params, options)));
+    else if (checked.reads && dialect === 'postgres') refuse(what, await refusedVolatile(checked.reads, what, (sql, params) => connection.query(sql, params, options)));
   }
 }
 

@@ -120,6 +120,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const pool =
     workers > 0
       ? new WorkerPool({
+          // A role granted more after its source was created is refused when a job runs, too.
+          privilegedRefusal: (source) => (options.allowPrivilegedSources ? Promise.resolve(null) : privilegedSourceRefusal(source, { box, sources, logger: options.logger })),
           store,
           box,
           sources,

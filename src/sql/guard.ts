@@ -86,12 +86,21 @@ export function guardDialectOf(type: string): GuardDialect | null {
   }
 }
 
-function checkTokens(text: string, dialect: GuardDialect, what: 'filter' | 'query'): SqlGuardProblem | null {
+/**
+ * The lexical part alone (comments, unterminated text, `;`, parentheses that step out), without the
+ * word list: for dialects whose SQL is then parsed (MariaDB/MySQL), so what the parser reads is what
+ * the server runs (no comment, `/*! … *\/` included, hides text from one and not the other).
+ */
+export function checkLexical(text: string, dialect: GuardDialect, what: 'filter' | 'query'): SqlGuardProblem | null {
+  return checkTokens(what === 'query' ? text.trim().replace(/;+\s*$/, '') : text, dialect, what, false);
+}
+
+function checkTokens(text: string, dialect: GuardDialect, what: 'filter' | 'query', words = true): SqlGuardProblem | null {
   const lexed = lex(text, dialect);
   if ('problem' in lexed) return lexed.problem;
   const tokens = lexed.tokens;
   if (tokens.length === 0) return { message: `The ${what} is empty.`, hint: `Write the ${what}, or remove it.` };
-  if (what === 'query') {
+  if (what === 'query' && words) {
     const first = tokens.find((token) => !(token.kind === 'symbol' && token.text === '('));
     if (!first || first.kind !== 'word' || (first.upper !== 'SELECT' && first.upper !== 'WITH')) {
       const start = first?.kind === 'word' ? `\`${first.text}\`` : 'something else';
@@ -121,6 +130,7 @@ function checkTokens(text: string, dialect: GuardDialect, what: 'filter' | 'quer
       }
       continue;
     }
+    if (!words) continue;
     const calls = next?.kind === 'symbol' && next.text === '(';
     if (token.kind === 'word') {
       const previous = tokens[i - 1];
@@ -177,6 +187,15 @@ function lex(text: string, dialect: GuardDialect): { tokens: Token[] } | { probl
       continue;
     }
     if ((c === '-' && text[i + 1] === '-') || (c === '/' && text[i + 1] === '*') || (c === '#' && dialect === 'mysql')) {
+      const executable = /^\/\*(M?!|\+)/.exec(text.slice(i));
+      if (executable && dialect === 'mysql') {
+        return {
+          problem: {
+            message: `The SQL has an executable comment (\`${executable[0]}\` at character ${at + 1}): MariaDB and MySQL run what such a comment holds, so it would hide SQL from every check.`,
+            hint: 'Remove the comment and write its content as plain SQL.',
+          },
+        };
+      }
       return {
         problem: {
           message: `The SQL has a comment (\`${c === '#' ? '#' : text.slice(i, i + 2)}\` at character ${at + 1}); a comment could hide the rest of the statement it is placed in.`,

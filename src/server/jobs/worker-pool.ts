@@ -6,18 +6,19 @@
  * REVOKED by terminate is aborted through its AbortSignal, which stops its database queries, and
  * frees its worker at once (whatever the engine still has to close finishes in the background). A
  * workspace runs at most `perWorkspace` jobs at once in this process, so one tenant cannot hold every
- * worker. Failure texts are redacted with the job's own data source secrets; a failed connection is
+ * worker. Before a job runs, its data sources' roles are checked again (a role granted more since its
+ * source was created fails the job, unless the operator allows privileged sources). Failure texts are redacted with the job's own data source secrets; a failed connection is
  * told to the tenant as "could not connect" only (the reason goes to the log). Shutdown: stop claiming, let running jobs finish within the grace period, abort and requeue the rest.
  */
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { ComparisonResult, RunComparison } from '../../engine/model.js';
-import { DatacompareError } from '../../shared/errors.js';
+import { ConfigurationError, DatacompareError } from '../../shared/errors.js';
 import type { Logger } from '../../shared/logger.js';
 import { redact, redactWith } from '../../shared/redact.js';
 import { couldNotConnect, redactingLogger, resolveConnection, type SourcePolicy } from '../connections.js';
 import type { SecretBox } from '../secret-box.js';
-import type { JobRecord, Store } from '../storage/store.js';
+import type { DatasourceRecord, JobRecord, Store } from '../storage/store.js';
 import { toDefinition, type DefinitionLimits } from './definition.js';
 
 export interface WorkerPoolOptions {
@@ -25,6 +26,12 @@ export interface WorkerPoolOptions {
   box: SecretBox;
   /** What data sources may connect to. */
   sources: SourcePolicy;
+  /**
+   * Why a data source may not be used (its role can do more than read, and the operator did not allow
+   * that), or null: asked again before every job, so a role granted FILE or superuser after its source
+   * was created fails its next job with the same message.
+   */
+  privilegedRefusal?: (source: DatasourceRecord) => Promise<string | null>;
   runComparison: RunComparison;
   logger: Logger;
   concurrency: number;
@@ -260,6 +267,10 @@ export class WorkerPool {
       store.getDatasource(job.workspace_id, snapshot.target_datasource_id),
     ]);
     if (!source || !target) throw new Error('A data source of this comparison no longer exists.');
+    for (const used of source.id === target.id ? [source] : [source, target]) {
+      const refusal = await this.options.privilegedRefusal?.(used);
+      if (refusal) throw new ConfigurationError(refusal);
+    }
     const [from, to] = await Promise.all([resolveConnection(source, box, policy), resolveConnection(target, box, policy)]);
     secrets.push(...from.secrets, ...to.secrets);
     const definition = toDefinition(snapshot, { source, target }, { source: from.config, target: to.config }, this.options.limits);

@@ -59,6 +59,10 @@ const PAYLOADS: Payload[] = [
   { what: 'filter', sql: (n) => `1=1); LOAD DATA INFILE '${n.S}' INTO TABLE ${n.O}; SELECT (1`, only: ['mysql'] },
   { what: 'filter', sql: () => `get_lock('dc', 1) = 1`, only: ['mysql'] },
   { what: 'filter', sql: () => `1=1 # hidden`, only: ['mysql'] },
+  { what: 'filter', sql: (n) => `1=1 /*!50000 AND load_file('${n.S}') IS NOT NULL */`, only: ['mysql'] },
+  { what: 'query', sql: (n) => `SELECT id, \`LOAD_FILE\`('${n.S}') AS v FROM ${n.T}`, only: ['mysql'] },
+  { what: 'query', sql: (n) => `SELECT id, load_file(concat('${path.dirname(n.S)}', '/', '${path.basename(n.S)}')) AS v FROM ${n.T}`, only: ['mysql'] },
+  { what: 'query', sql: (n) => `SELECT id, v FROM ${n.T} LOCK IN SHARE MODE`, only: ['mysql'] },
   // SQLite
   { what: 'filter', sql: (n) => `1=1); ATTACH '${n.F}' AS x; SELECT (1`, only: ['sqlite'] },
   { what: 'filter', sql: (n) => `load_extension('${n.F}') IS NULL`, only: ['sqlite'] },

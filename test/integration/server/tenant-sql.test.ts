@@ -78,6 +78,59 @@ describe.runIf(hasPostgres)('PostgreSQL SQL from a comparison-only key (issue #3
   });
 });
 
+describe.runIf(hasMysql)('MariaDB SQL from a comparison-only key (issue #32)', () => {
+  const TABLE = 'dc_tenant_sql_orders';
+  let t: TestServer;
+  let key: string;
+  let sourceId: string;
+  let admin: mysql.Connection;
+
+  beforeAll(async () => {
+    admin = await mysql.createConnection(TEST_DATABASE_URLS.mysql);
+    await admin.query(`DROP TABLE IF EXISTS ${TABLE}`);
+    await admin.query(`CREATE TABLE ${TABLE} (id INT PRIMARY KEY, amount DECIMAL(10,2), status VARCHAR(10))`);
+    await admin.query(`INSERT INTO ${TABLE} VALUES (1, 10, 'a'), (2, 20, 'b')`);
+    t = await startTestServer();
+    key = (await t.newKey(['read', 'write:comparison', 'write:job'])).key;
+    const created = await t.request('POST', '/sources', { body: { name: 'maria', type: 'mariadb', url: TEST_DATABASE_URLS.mysql } });
+    sourceId = c.dataSourceCreateResponseSchema.parse(created.json).data.id;
+  });
+  afterAll(async () => {
+    await admin?.query(`DROP TABLE IF EXISTS ${TABLE}`);
+    await admin?.end();
+    await t?.stop();
+  });
+
+  const create = (configuration: Record<string, unknown>, dataset: string | null = TABLE) => {
+    const body = comparisonBody(sourceId, sourceId, { source_dataset_id: dataset ?? undefined, target_dataset_id: TABLE });
+    return t.request('POST', '/comparisons', { key, body: { ...body, configuration: { ...(body.configuration as object), ...configuration } } });
+  };
+
+  it.each([
+    ['source_filter', "id > 0 /*!50000 AND load_file('/etc/passwd') IS NOT NULL */", /executable comment \(`\/\*!` at character 8\)/],
+    ['source_query', `SELECT id, \`LOAD_FILE\`('/etc/passwd') AS amount, status FROM ${TABLE}`, /calls `load_file\(\)`, which reads the server's files/],
+    ['source_query', `SELECT id, load_file(concat('/etc', '/', 'passwd')) AS amount, status FROM ${TABLE}`, /calls `load_file\(\)`/],
+    ['source_filter', "`GET_LOCK`('dc', 10) = 1", /calls `get_lock\(\)`/],
+    ['source_query', `SELECT id, amount, status FROM ${TABLE} INTO OUTFILE '/tmp/dc-tenant-sql'`, /SELECT … INTO OUTFILE/],
+    ['source_query', `SELECT id, amount, status FROM ${TABLE} LOCK IN SHARE MODE`, /uses LOCK IN SHARE MODE: a locking read/],
+    ['source_filter', 'amount <=> NULL', /cannot parse \(at character 10: `> NULL`\)/],
+  ])('%s %s → 422 naming the construct, nothing stored', async (field, sql, expected) => {
+    const answer = await create({ [field]: sql }, field === 'source_query' ? null : TABLE);
+    expect(answer.status, answer.text).toBe(422);
+    expect(answer.json.detail[0].loc).toEqual(['body', 'configuration', field]);
+    expect(answer.json.detail[0].msg).toMatch(expected);
+    const listed = await t.request('GET', '/comparisons', { key });
+    expect(listed.json.data.items).toHaveLength(0);
+  });
+
+  it('runs an ordinary query and filter that the parser reads', async () => {
+    const answer = await create({ source_query: `SELECT \`id\`, amount * 1 AS amount, \`status\` FROM ${TABLE} WHERE status IN ('a', 'b')`, target_filter: "`status` <> 'zz' AND amount BETWEEN 0 AND 100" }, null);
+    expect(answer.status, answer.text).toBe(201);
+    const job = await waitForJob(t, answer.json.run_id);
+    expect(job.status, job.failure_reason).toBe('SUCCESS');
+  });
+});
+
 describe.runIf(hasPostgres)('privileged PostgreSQL data sources', () => {
   let t: TestServer;
   let admin: pg.Client;
