@@ -4,7 +4,7 @@
  * pull requests; returns the fail-policy decision for the action's single catch. No step here fails
  * the run: a failure to publish is a warning, the data decides.
  */
-import * as core from '@actions/core';
+import * as core from './workflow-commands.js';
 import path from 'node:path';
 import type { RunResult } from '../engine/model.js';
 import type { DatacompareError, SpecError } from '../shared/errors.js';
@@ -45,7 +45,7 @@ function describe(error: unknown): string {
 /** Appends to the job summary; a missing GITHUB_STEP_SUMMARY (outside Actions) is a warning, not a failure. */
 async function writeJobSummary(markdown: string, logger: Logger): Promise<void> {
   try {
-    await core.summary.addRaw(markdown).write();
+    await core.appendSummary(markdown);
   } catch (error) {
     logger.warning(`Could not write the job summary: ${describe(error)}`);
   }

@@ -3,7 +3,7 @@
  * what differs is where the report goes (job summary, annotations, PR comment, outputs).
  */
 import path from 'node:path';
-import * as core from '@actions/core';
+import * as core from './workflow-commands.js';
 import { runSpec, type ApiSettings } from '../runner/run-spec.js';
 import { renderComparisonText, renderSummaryLine } from '../report/text.js';
 import { anySignal, StopRequest, stopRequestOf, timeLimit } from '../shared/abort.js';
