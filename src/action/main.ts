@@ -44,7 +44,7 @@ export async function runAction(): Promise<void> {
       return;
     }
     if (!error.isUserError && error.stack) core.debug(redact(error.stack));
-    const { publishFailure } = await import('./publish.js');
+    const { publishFailure } = await import('./publish-early.js');
     await publishFailure(error, coreLogger);
     core.setFailed(redact(error.hint ? `${error.message}\nhint: ${error.hint}` : error.message));
   }
