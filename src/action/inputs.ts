@@ -141,7 +141,8 @@ export function readInputs(options: ReadInputsOptions): ActionInputs {
     }
   }
   const raw = Object.fromEntries(Object.values(Input).map((name) => [name, getInput(name)]));
-  const parsed = inputsSchema.safeParse(raw);
+  // parsed once: zod's compiled fast path would cost more to build than it saves (issue #30)
+  const parsed = inputsSchema.safeParse(raw, { jitless: true });
   if (!parsed.success) {
     const messages = parsed.error.issues.map((issue) => issue.message);
     throw new ConfigurationError(messages.join('; '), { hint: 'fix the `with:` block of the datacompare step in your workflow' });
