@@ -1,5 +1,5 @@
 /** Emits annotations (already ranked and capped by src/report/annotations.ts) as workflow commands. */
-import * as core from '@actions/core';
+import * as core from './workflow-commands.js';
 import type { Annotation } from '../report/annotations.js';
 
 export function emitAnnotations(annotations: readonly Annotation[]): void {

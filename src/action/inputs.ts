@@ -4,7 +4,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import * as core from '@actions/core';
+import * as core from './workflow-commands.js';
 import { z } from 'zod';
 import { ConfigurationError } from '../shared/errors.js';
 import type { Logger } from '../shared/logger.js';
@@ -120,7 +120,7 @@ const inputsSchema = z.object({
 });
 
 export interface ReadInputsOptions {
-  /** Reads one input ('' when unset); default @actions/core's getInput (INPUT_<NAME> in the environment). */
+  /** Reads one input ('' when unset); default INPUT_<NAME> in the environment, trimmed (./workflow-commands.ts). */
   getInput?: (name: string) => string;
   /** Masks a secret in the runner's log; default core.setSecret. */
   setSecret?: (secret: string) => void;
@@ -141,7 +141,8 @@ export function readInputs(options: ReadInputsOptions): ActionInputs {
     }
   }
   const raw = Object.fromEntries(Object.values(Input).map((name) => [name, getInput(name)]));
-  const parsed = inputsSchema.safeParse(raw);
+  // parsed once: zod's compiled fast path would cost more to build than it saves (issue #30)
+  const parsed = inputsSchema.safeParse(raw, { jitless: true });
   if (!parsed.success) {
     const messages = parsed.error.issues.map((issue) => issue.message);
     throw new ConfigurationError(messages.join('; '), { hint: 'fix the `with:` block of the datacompare step in your workflow' });

@@ -1,5 +1,5 @@
-/** The Logger domain code receives, written to the runner's log through @actions/core; always redacted. */
-import * as core from '@actions/core';
+/** The Logger domain code receives, written to the runner's log as workflow commands (./workflow-commands.ts); always redacted. */
+import * as core from './workflow-commands.js';
 import type { Logger } from '../shared/logger.js';
 import { redact } from '../shared/redact.js';
 

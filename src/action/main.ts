@@ -3,7 +3,7 @@
  * error turned into one redacted `core.setFailed` with its hint. Each step loads only what it uses
  * (dynamic imports: lazy chunks of the one bundle), so a bad spec fails fast.
  */
-import * as core from '@actions/core';
+import * as core from './workflow-commands.js';
 import { SpecError, toDatacompareError } from '../shared/errors.js';
 import { redact } from '../shared/redact.js';
 import { useDuckDBOnDemand } from './duckdb-install.js';
@@ -44,7 +44,7 @@ export async function runAction(): Promise<void> {
       return;
     }
     if (!error.isUserError && error.stack) core.debug(redact(error.stack));
-    const { publishFailure } = await import('./publish.js');
+    const { publishFailure } = await import('./publish-early.js');
     await publishFailure(error, coreLogger);
     core.setFailed(redact(error.hint ? `${error.message}\nhint: ${error.hint}` : error.message));
   }

@@ -1,5 +1,5 @@
 /** The step outputs (see action.yml): status, the comparisons that differ or could not run, report paths, api run ids. */
-import * as core from '@actions/core';
+import * as core from './workflow-commands.js';
 import type { ComparisonStatus, RunResult } from '../engine/model.js';
 
 export const Output = {

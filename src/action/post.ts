@@ -6,7 +6,7 @@
  * searched for them and every one still running is terminated: a backstop for a main step killed
  * before it could terminate them. The post step never fails the job: problems are warnings.
  */
-import * as core from '@actions/core';
+import * as core from './workflow-commands.js';
 import { z } from 'zod';
 import { terminateLeftoverJobs } from '../runner/api-mode.js';
 import { toDatacompareError } from '../shared/errors.js';

@@ -4,16 +4,11 @@
  * pull requests; returns the fail-policy decision for the action's single catch. No step here fails
  * the run: a failure to publish is a warning, the data decides.
  */
-import * as core from '@actions/core';
-import path from 'node:path';
 import type { RunResult } from '../engine/model.js';
-import type { DatacompareError, SpecError } from '../shared/errors.js';
 import type { Logger } from '../shared/logger.js';
-import { redact } from '../shared/redact.js';
-import { runAnnotations, specErrorAnnotations } from '../report/annotations.js';
+import { describeError, writeJobSummary } from './publish-early.js';
+import { runAnnotations } from '../report/annotations.js';
 import { commentMarker, renderComment } from '../report/markdown-comment.js';
-import { renderFailureSummary } from '../report/markdown-failure.js';
-import { renderSpecErrorSummary } from '../report/markdown-spec-error.js';
 import { renderSummary } from '../report/markdown-summary.js';
 import { renderDriftSection, webhookMessage, type DriftHistory } from '../report/drift.js';
 import { decideOutcome, type Outcome } from '../report/outcome.js';
@@ -38,19 +33,6 @@ export interface PublishOptions {
   stopped?: boolean;
 }
 
-function describe(error: unknown): string {
-  return redact(error instanceof Error ? error.message : String(error));
-}
-
-/** Appends to the job summary; a missing GITHUB_STEP_SUMMARY (outside Actions) is a warning, not a failure. */
-async function writeJobSummary(markdown: string, logger: Logger): Promise<void> {
-  try {
-    await core.summary.addRaw(markdown).write();
-  } catch (error) {
-    logger.warning(`Could not write the job summary: ${describe(error)}`);
-  }
-}
-
 export async function publishRun(run: RunResult, options: PublishOptions): Promise<Outcome> {
   const { inputs, logger } = options;
   const outcome = decideOutcome(run, inputs.failOn);
@@ -71,7 +53,7 @@ export async function publishRun(run: RunResult, options: PublishOptions): Promi
     files = await writeReportFiles(forFiles, { dir: inputs.reportDir, fullSummary });
     logger.info(`Report files are in ${files.dir}.`);
   } catch (error) {
-    logger.warning(`Could not write the report files to ${inputs.reportDir}: ${describe(error)}`);
+    logger.warning(`Could not write the report files to ${inputs.reportDir}: ${describeError(error)}`);
   }
 
   // A partial run says nothing about drift: the tracking issue and its history are left as they are.
@@ -173,17 +155,4 @@ async function publishTrackingIssue(run: RunResult, options: PublishOptions): Pr
     ...(tracked.history ? { history: tracked.history } : {}),
     ...(issueUrl ? { issueUrl } : {}),
   };
-}
-
-export async function publishSpecError(error: SpecError, options: PublishOptions): Promise<void> {
-  const specFile = options.specFile || path.normalize(options.inputs.spec);
-  emitAnnotations(specErrorAnnotations(error, { specFile }));
-  await writeJobSummary(renderSpecErrorSummary(error, specFile), options.logger);
-  setOutputs({ status: 'error', mismatched: [], failed: [], runIds: [] });
-}
-
-/** A run that stopped before comparing (bad input, missing spec, api settings): the summary says why; `status` is error. */
-export async function publishFailure(error: DatacompareError, logger: Logger): Promise<void> {
-  await writeJobSummary(renderFailureSummary(error), logger);
-  setOutputs({ status: 'error', mismatched: [], failed: [], runIds: [] });
 }

@@ -3,9 +3,9 @@
  * what differs is where the report goes (job summary, annotations, PR comment, outputs).
  */
 import path from 'node:path';
-import * as core from '@actions/core';
-import { runSpec, type ApiSettings } from '../runner/run-spec.js';
-import { renderComparisonText, renderSummaryLine } from '../report/text.js';
+import * as core from './workflow-commands.js';
+import type { ApiSettings } from '../runner/run-spec.js';
+import type * as TextRenderers from '../report/text.js';
 import { anySignal, StopRequest, stopRequestOf, timeLimit } from '../shared/abort.js';
 import { checkWritableDir } from '../shared/output-paths.js';
 import type { ProcessStop } from '../shared/process-stop.js';
@@ -18,10 +18,8 @@ import { loadSpec } from '../spec/load.js';
 import { addDbtComparisons } from '../dbt/derive.js';
 import { readInputs, resolveMode, type ActionInputs } from './inputs.js';
 import { coreLogger } from './logger.js';
-import { publishRun, publishSpecError, type PublishOptions } from './publish.js';
-import { actionRowsHint, plannedCsvNames } from './report-files.js';
-import { pullRequestFromEvent } from './comment.js';
-import { maskRun, policiesOf } from '../sensitive/mask.js';
+import type { PublishOptions } from './publish.js';
+import { publishSpecError } from './publish-early.js';
 import { State } from './state.js';
 
 export interface MainOptions {
@@ -56,6 +54,15 @@ export async function runMain(options: MainOptions = {}): Promise<void> {
     for (const secret of registeredSecrets()) core.setSecret(secret);
   }
 
+  // What runs and publishes a comparison: loaded once the spec is known to be good (a bad spec fails fast).
+  const [{ runSpec }, text, { publishRun }, { actionRowsHint, plannedCsvNames }, { pullRequestFromEvent }, { maskRun, policiesOf }] = await Promise.all([
+    import('../runner/run-spec.js'),
+    import('../report/text.js'),
+    import('./publish.js'),
+    import('./report-files.js'),
+    import('./comment.js'),
+    import('../sensitive/mask.js'),
+  ]);
   const mode = resolveMode(inputs);
   // Before anything runs: a result that cannot be written would be lost.
   await checkWritableDir(path.resolve(inputs.reportDir), 'the report-dir input');
@@ -94,7 +101,7 @@ export async function runMain(options: MainOptions = {}): Promise<void> {
   }
   const logged = masked?.run ?? run;
   const csvNames = plannedCsvNames(logged);
-  logComparisons(logged, actionRowsHint((c) => csvNames[logged.comparisons.indexOf(c)]));
+  logComparisons(logged, text, actionRowsHint((c) => csvNames[logged.comparisons.indexOf(c)]));
   const stopped = signal.aborted ? (stopRequestOf(signal) ?? new StopRequest('cancelled', 'a cancel')) : undefined;
   const outcome = await publishRun(run, { ...publishOptions, ...(masked ? { masked: masked.run } : {}), ...(stopped ? { stopped: true } : {}) });
   if (stopped) {
@@ -110,14 +117,14 @@ export async function runMain(options: MainOptions = {}): Promise<void> {
 }
 
 /** Each comparison in a collapsed group of the log, titled by its status line (details and plan inside); then the run's line. */
-function logComparisons(run: RunResult, rows: RowsHint): void {
+function logComparisons(run: RunResult, text: typeof TextRenderers, rows: RowsHint): void {
   for (const comparison of run.comparisons) {
-    const { head, body } = renderComparisonText(comparison, { color: false, showPlan: true, rows });
+    const { head, body } = text.renderComparisonText(comparison, { color: false, showPlan: true, rows });
     core.startGroup(head);
     if (body) core.info(body);
     core.endGroup();
   }
-  core.info(renderSummaryLine(run, { color: false }));
+  core.info(text.renderSummaryLine(run, { color: false }));
 }
 
 function apiSettings(inputs: ActionInputs): ApiSettings {

@@ -78,12 +78,13 @@ export async function privilegedRole(connection: DatabaseConnection, signal?: Ab
   return null;
 }
 
-/** Opens the data source, asks, closes. */
-export async function checkPrivileges(config: ConnectionConfig, options: { logger: Logger; datasourceName: string; timeLimitMs?: number }): Promise<PrivilegeFinding | null> {
+/** Opens the data source, asks, closes; `signal` (a stopped run) ends the question early. */
+export async function checkPrivileges(config: ConnectionConfig, options: { logger: Logger; datasourceName: string; timeLimitMs?: number; signal?: AbortSignal }): Promise<PrivilegeFinding | null> {
   const dialect = await loadDialect(config.type);
   const connection = dialect.connect(config, { logger: options.logger, datasourceName: options.datasourceName, poolSize: 1, statementTimeoutMs: options.timeLimitMs ?? 10_000 });
   try {
-    return await privilegedRole(connection, AbortSignal.timeout(options.timeLimitMs ?? 10_000));
+    const timeout = AbortSignal.timeout(options.timeLimitMs ?? 10_000);
+    return await privilegedRole(connection, options.signal ? AbortSignal.any([options.signal, timeout]) : timeout);
   } finally {
     await connection.close().catch(() => {});
   }

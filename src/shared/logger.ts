@@ -1,5 +1,5 @@
 /**
- * The logging interface domain code receives. Only src/action/ adapts it to @actions/core and only
+ * The logging interface domain code receives. Only src/action/ adapts it to the runner's workflow commands and only
  * src/cli/ to the terminal; engine, spec, report and server code never print on their own.
  */
 export interface Logger {

@@ -13,7 +13,8 @@ type Issue = z.core.$ZodIssue;
 type RawIssue = z.core.$ZodRawIssue;
 
 export function validateSchema(data: unknown): { spec?: Spec; problems: RawProblem[] } {
-  const result = specSchema.safeParse(data, { error: wording });
+  // jitless: a spec is parsed once a process; zod's compiled fast path cost more to build than it saves (issue #30).
+  const result = specSchema.safeParse(data, { error: wording, jitless: true });
   if (result.success) return { spec: result.data, problems: [] };
   return { problems: result.error.issues.flatMap((issue) => toProblems(issue, data)) };
 }
