@@ -164,9 +164,11 @@ function buildKeyIndexJoinSql(source: Side, target: Side, resolved: ResolvedColu
     ? `SELECT ${joined.join(', ')} FROM ${from(source, 's')} FULL OUTER JOIN ${from(target, 't')} ON ${on}`
     : `SELECT ${joined.join(', ')} FROM ${from(source, 's')} LEFT JOIN ${from(target, 't')} ON ${on}
        UNION ALL SELECT ${joined.join(', ')} FROM ${from(target, 't')} LEFT JOIN ${from(source, 's')} ON ${on} WHERE ${raw(source, 's', 0)} IS NULL`;
+  // A filtered side is counted row by row: there a stop point (SQLite) lets a stop end the count too.
+  const counted = (side: Side) => (c.stopPoint && side.definition.filter ? withCondition(side, c.stopPoint) : side);
   const counts = {
-    source_rows: `(SELECT COUNT(*) ${fromClause(source, 'b')})`,
-    target_rows: `(SELECT COUNT(*) ${fromClause(target, 'b')})`,
+    source_rows: `(SELECT COUNT(*) ${fromClause(counted(source), 'b')})`,
+    target_rows: `(SELECT COUNT(*) ${fromClause(counted(target), 'b')})`,
   };
   // The raw values stay inside the query (SQLite cannot hand an integer beyond 2^53 to JavaScript).
   const returned = [
