@@ -46,7 +46,8 @@ function notComparableInSql(context: DiffContext): string[] {
 /**
  * Why SQLite cannot join these sides through the key index, if it cannot: a side is a query, or a
  * key may hold NULL. Its join would then group both sides in one sort, measured slower than
- * streaming (1M rows, query sides: 11–15 s against 6.7–7.2 s; docs/benchmarks.md), so they stream.
+ * streaming (1M rows: query sides 11–15 s against 6.7–7.2 s, a nullable key 7.8–8.4 s against
+ * 6.8–7.4 s; docs/benchmarks.md), so they stream.
  */
 function sqliteJoinObstacle(context: DiffContext): string | undefined {
   if (context.source.connection.compiler.dialect !== 'sqlite' || canUseKeyIndexes(context.source, context.target, context.resolved)) return undefined;
@@ -76,7 +77,7 @@ export const streamStrategy: DiffStrategy = {
     }
     const obstacle = sameConnection(context.definition.source.connection, context.definition.target.connection) ? sqliteJoinObstacle(context) : undefined;
     if (obstacle) {
-      return `Both sides are in one SQLite file, but ${obstacle}: SQLite could only join them by sorting both sides together, slower than streaming them (1M rows: about 1.7×), so both are streamed ordered by key and merged in bounded memory.`;
+      return `Both sides are in one SQLite file, but ${obstacle}: SQLite could only join them by sorting both sides together, slower than streaming them (1M rows: 1.1–2×), so both are streamed ordered by key and merged in bounded memory.`;
     }
     return `The sides are on different connections (\`${context.definition.source.datasourceName}\` and \`${context.definition.target.datasourceName}\`)${(() => {
       const obstacle = checksumObstacle(context);
