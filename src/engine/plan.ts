@@ -8,6 +8,7 @@ import { ConfigurationError } from '../shared/errors.js';
 import { DEFAULT_TUNING, runChecksumDiff } from './checksum/checksum-diff.js';
 import type { DiffContext, DiffOutcome, DiffStrategy } from './diff-outcome.js';
 import { runJoinDiff } from './join-diff.js';
+import { canUseKeyIndexes } from './join-diff-sql.js';
 import { finishedInJs } from './resolve.js';
 import { runStreamMerge } from './stream-merge.js';
 import { checksumObstacle, checksumStrategy } from './checksum/strategy.js';
@@ -42,10 +43,25 @@ function notComparableInSql(context: DiffContext): string[] {
   return [...json, ...collections].map((pair) => pair.source);
 }
 
+/**
+ * Why SQLite cannot join these sides through the key index, if it cannot: a side is a query, or a
+ * key may hold NULL. Its join would then group both sides in one sort, measured slower than
+ * streaming (1M rows: query sides 11–15 s against 6.7–7.2 s, a nullable key 7.8–8.4 s against
+ * 6.8–7.4 s; docs/benchmarks.md), so they stream.
+ */
+function sqliteJoinObstacle(context: DiffContext): string | undefined {
+  if (context.source.connection.compiler.dialect !== 'sqlite' || canUseKeyIndexes(context.source, context.target, context.resolved)) return undefined;
+  const query = [context.source, context.target].find((side) => side.definition.query);
+  if (query) return `the ${query === context.source ? 'source' : 'target'} is a query, which has no key index to join through`;
+  const nullable = [context.source, context.target].find((side) => side.schema.primaryKeyNullable);
+  if (nullable) return `the ${nullable === context.source ? 'source' : 'target'} table's key may hold NULL (a SQLite PRIMARY KEY that is neither the rowid nor NOT NULL)`;
+  return undefined;
+}
+
 export const joinStrategy: DiffStrategy = {
   kind: 'join',
   applies: (context) =>
-    sameConnection(context.definition.source.connection, context.definition.target.connection) && notComparableInSql(context).length === 0
+    sameConnection(context.definition.source.connection, context.definition.target.connection) && notComparableInSql(context).length === 0 && !sqliteJoinObstacle(context)
       ? `Both sides are on the same connection (data source \`${context.definition.source.datasourceName}\`${context.definition.target.datasourceName !== context.definition.source.datasourceName ? ` and \`${context.definition.target.datasourceName}\`` : ''}), so one outer-join query computes the diff inside the database.`
       : undefined,
   run: runJoinDiff,
@@ -58,6 +74,10 @@ export const streamStrategy: DiffStrategy = {
     if (json.length > 0 && sameConnection(context.definition.source.connection, context.definition.target.connection)) {
       const engine = context.source.connection.compiler.dialect === 'mysql' ? 'MySQL/MariaDB ' : '';
       return `Both sides are on one ${engine}connection, but JSON column ${json.map((c) => `\`${c}\``).join(', ')} can only be compared by value outside the database, so both sides are streamed ordered by key and merged in bounded memory.`;
+    }
+    const obstacle = sameConnection(context.definition.source.connection, context.definition.target.connection) ? sqliteJoinObstacle(context) : undefined;
+    if (obstacle) {
+      return `Both sides are in one SQLite file, but ${obstacle}: SQLite could only join them by sorting both sides together, slower than streaming them (1M rows: 1.1–2×), so both are streamed ordered by key and merged in bounded memory.`;
     }
     return `The sides are on different connections (\`${context.definition.source.datasourceName}\` and \`${context.definition.target.datasourceName}\`)${(() => {
       const obstacle = checksumObstacle(context);

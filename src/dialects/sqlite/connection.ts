@@ -87,7 +87,7 @@ export class SqliteConnection implements DatabaseConnection {
    * Terminates the worker and fails what waits on it, at once: the event loop never waits for
    * SQLite. node:sqlite has no interrupt, so a statement in the middle of one native step (a sort,
    * a user's recursive query) runs on until that step returns; every step of ours returns rows or
-   * calls a dc_* function often, where the thread stops.
+   * calls a dc_* function often (the join diff: the compiler's stopPoint), where the thread stops.
    */
   private stop(worker: Worker, reason: unknown): void {
     if (this.worker !== worker) return;
@@ -242,6 +242,14 @@ export class SqliteConnection implements DatabaseConnection {
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([worker.terminate(), new Promise((resolve) => (timer = setTimeout(resolve, 1000)))]);
     clearTimeout(timer);
+  }
+
+  /**
+   * A stop: the same as close(), which already tears down at once (the worker is terminated, every
+   * waiting query and stream fails). Declared so the engine's stop path names SQLite explicitly.
+   */
+  async destroy(): Promise<void> {
+    await this.close();
   }
 }
 

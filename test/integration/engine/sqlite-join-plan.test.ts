@@ -100,7 +100,7 @@ describe('the SQLite join diff uses the key index', () => {
     expect(result.stats).toMatchObject({ matched_rows: 1, mismatched_rows: 1, only_in_source: 1, only_in_target: 1 });
   });
 
-  it('a primary key holding NULL, or a query: grouped in one sort, no per-row scan, NULL keys counted', async () => {
+  it('a primary key holding NULL, or a query: the planner streams (grouping is slower) and says why; a forced join groups in one sort, no per-row scan, NULL keys counted', async () => {
     for (const [source, target] of [
       [table('nullable_a'), table('nullable_b')],
       [{ datasourceName: 'f', serviceDatasource: 'f', connection: config(), query: 'SELECT * FROM rowid_a' }, table('rowid_b')],
@@ -113,9 +113,18 @@ describe('the SQLite join diff uses the key index', () => {
         expect(plan.some((line) => line.includes('LEFT-JOIN'))).toBe(false);
       }
     }
-    const result = await runComparison(definition({ source: table('nullable_a'), target: table('nullable_b') }), { logger: silentLogger });
-    expect(result.plan?.kind).toBe('join');
-    expect(result.stats).toMatchObject({ source_rows: 301, target_rows: 300, null_keys_source: 1, mismatched_rows: 3, matched_rows: 297 });
+    const stats = { source_rows: 301, target_rows: 300, null_keys_source: 1, mismatched_rows: 3, matched_rows: 297 };
+    const planned = await runComparison(definition({ source: table('nullable_a'), target: table('nullable_b') }), { logger: silentLogger });
+    expect(planned.plan?.kind).toBe('stream');
+    expect(planned.plan?.reason).toMatch(/^Both sides are in one SQLite file, but the source table's key may hold NULL .*: SQLite could only join them by sorting both sides together, slower than streaming/);
+    expect(planned.stats).toMatchObject(stats);
+    const query = { datasourceName: 'f', serviceDatasource: 'f', connection: config(), query: 'SELECT * FROM rowid_a' };
+    const fromQuery = await runComparison(definition({ source: query, target: table('rowid_b') }), { logger: silentLogger });
+    expect(fromQuery.plan?.kind).toBe('stream');
+    expect(fromQuery.plan?.reason).toContain('but the source is a query, which has no key index to join through');
+    const forced = await runComparison(definition({ source: table('nullable_a'), target: table('nullable_b'), strategy: 'join' }), { logger: silentLogger });
+    expect(forced.plan?.kind).toBe('join');
+    expect(forced.stats).toMatchObject(stats);
   });
 
   it('finds the same differences through every key shape', async () => {

@@ -1,0 +1,129 @@
+/**
+ * Stopping a comparison of a 1M-row table in one SQLite file (the default every new user starts
+ * with; the same-file join runs as one long statement in the SQLite worker thread): SIGTERM to the
+ * CLI, SIGINT to the bundled action (dist/index.js, as the runner runs it) and a comparison's
+ * timeout_minutes each end the process within the grace period with the partial report written.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeRepo, requireBundle, runAction } from './action-report-harness.js';
+
+const bin = path.resolve('bin/datacompare.js');
+const dir = mkdtempSync(path.join(os.tmpdir(), 'dc-e2e-sqlite-stop-'));
+const GRACE_SECONDS = 2;
+
+/** One table of 1M rows, compared with itself: no row differs, so no canonical function (JavaScript) runs during the join. */
+function makeDatabase(file: string): void {
+  const db = new DatabaseSync(file);
+  db.exec(`PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;
+    CREATE TABLE a (id INTEGER PRIMARY KEY, v TEXT, n INTEGER);
+    INSERT INTO a WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 1000000) SELECT i, 'v' || i, i * 3 FROM c;`);
+  db.close();
+}
+
+/**
+ * A filter that costs SQLite ~10 µs a row (native, no JavaScript): the join through the key index
+ * then runs as one statement of about 20 s, which only the SQLite compiler's stop point can end early
+ * (without it the process outlived the grace period: the hard exit waits for the worker thread).
+ */
+const FILTER = 'length(hex(zeroblob(4000))) > 0';
+
+function spec(extra = ''): string {
+  const side = `{ datasource: local, dataset: a, filter: "${FILTER}" }`;
+  return ['version: 1', 'datasources:', '  local: { type: sqlite, path: big.db }', 'comparisons:', `  - { name: big, primary_keys: [id], source: ${side}, target: ${side}${extra} }`, ''].join('\n');
+}
+
+const env = { PATH: process.env.PATH ?? '', NO_COLOR: '1', DATACOMPARE_STOP_GRACE_SECONDS: String(GRACE_SECONDS), DATACOMPARE_PROGRESS_SECONDS: '1' };
+
+/** The process is gone (not only its pipes closed). */
+function gone(pid: number | undefined): boolean {
+  try {
+    process.kill(pid ?? 0, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+beforeAll(() => makeDatabase(path.join(dir, 'big.db')));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('a SQLite comparison stopped while its join runs', () => {
+  it('CLI, SIGTERM: exit 2 within the grace period, the partial report printed and written, the process gone', async () => {
+    writeFileSync(path.join(dir, 'term.yml'), spec());
+    const child = spawn(process.execPath, [bin, 'run', '--spec', 'term.yml', '--json', 'term.json'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    let signalledAt = 0;
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      // A heartbeat: the join has run a second and is still running.
+      if (signalledAt === 0 && /big: still comparing \(running the join diff in the database\)/.test(output)) {
+        signalledAt = Date.now();
+        child.kill('SIGTERM');
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    const afterSignalMs = Date.now() - signalledAt;
+    expect(signalledAt, output).toBeGreaterThan(0);
+    expect(code).toBe(2);
+    expect(afterSignalMs).toBeLessThan((GRACE_SECONDS + 3) * 1000);
+    expect(output).not.toContain('exiting now');
+    expect(output).toMatch(/cancelled error: stopped: SIGTERM received while comparing \(running the join diff in the database\), after [\d.]+ s\./);
+    const json = JSON.parse(readFileSync(path.join(dir, 'term.json'), 'utf8')) as { comparisons: { status: string; error?: { kind: string; message: string } }[] };
+    expect(json.comparisons[0]?.status).toBe('error');
+    expect(json.comparisons[0]?.error?.kind).toBe('cancelled');
+    expect(json.comparisons[0]?.error?.message).toMatch(/^stopped: SIGTERM received/);
+    expect(gone(child.pid)).toBe(true);
+  });
+
+  it("CLI, the comparison's timeout_minutes: reported as a timeout naming the limit and its line", () => {
+    writeFileSync(path.join(dir, 'limit.yml'), spec(', timeout_minutes: 0.01'));
+    // The statement runs ~20 s: ended by the limit (0.6 s), the process is gone long before 8 s (else killed: status null).
+    const result = spawnSync(process.execPath, [bin, 'run', '--spec', 'limit.yml'], { cwd: dir, env, encoding: 'utf8', timeout: 8_000 });
+    expect(result.status).toBe(2);
+    expect(result.stdout + result.stderr).not.toContain('exiting now');
+    expect(result.stdout).toMatch(/timeout error: stopped: the time limit timeout_minutes: 0.01 \(limit.yml:5\) was reached while comparing \(running the join diff/);
+  });
+
+  it('the bundled action, SIGINT: the partial report published, the step failed, within the grace period', async () => {
+    requireBundle();
+    const repo = makeRepo(spec());
+    copyFileSync(path.join(dir, 'big.db'), path.join(repo.dir, 'big.db'));
+    let log = '';
+    let signalledAt = 0;
+    let pid: number | undefined;
+    const run = await runAction({
+      repo,
+      event: 'schedule',
+      apiUrl: 'http://127.0.0.1:9',
+      inputs: { mode: 'local' },
+      env: { DATACOMPARE_STOP_GRACE_SECONDS: String(GRACE_SECONDS), DATACOMPARE_PROGRESS_SECONDS: '1' },
+      onChild: (child) => {
+        pid = child.pid;
+        child.stdout?.on('data', (chunk: Buffer) => {
+          log += chunk.toString('utf8');
+          if (signalledAt === 0 && /datacompare: big: still comparing \(running the join diff/.test(log)) {
+            signalledAt = Date.now();
+            child.kill('SIGINT');
+          }
+        });
+      },
+    });
+    const afterSignalMs = Date.now() - signalledAt;
+    rmSync(repo.dir, { recursive: true, force: true });
+    expect(signalledAt, run.stdout + run.stderr).toBeGreaterThan(0);
+    expect(run.code).toBe(1);
+    expect(afterSignalMs).toBeLessThan((GRACE_SECONDS + 3) * 1000);
+    expect(run.stdout).not.toContain('exiting now');
+    expect(run.summary).toContain('stopped: SIGINT received while comparing (running the join diff in the database)');
+    expect(run.outputs.status).toBe('error');
+    expect(existsSync(run.outputs['report-json'] ?? '')).toBe(true);
+    expect(gone(pid)).toBe(true);
+  });
+});
