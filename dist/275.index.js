@@ -2399,6 +2399,106 @@ function formatDuration(ms) {
 }
 //# sourceMappingURL=api-mode.js.map
 
+/***/ }),
+
+/***/ 45085:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   L5: () => (/* binding */ retry),
+/* harmony export */   j4: () => (/* binding */ GrowingInterval),
+/* harmony export */   mu: () => (/* binding */ parseRetryAfter),
+/* harmony export */   x4: () => (/* binding */ fullJitterDelay)
+/* harmony export */ });
+/* unused harmony exports DEFAULT_BACKOFF, DEFAULT_MAX_ATTEMPTS */
+/* harmony import */ var _abort_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(59117);
+/**
+ * Retry with full-jitter exponential backoff ("Exponential Backoff And Jitter", AWS architecture
+ * blog): the n-th retry waits a uniformly random time in [0, min(cap, base·2ⁿ)]. A server's
+ * `Retry-After` (seconds or an HTTP date) overrides the random wait. The caller decides which
+ * failures are worth retrying (`classify`); the clock and the randomness are injectable so unit
+ * tests never sleep for real.
+ */
+
+const DEFAULT_BACKOFF = { baseMs: 1000, capMs: 30_000 };
+/** The wait before retry number `retry` (0 = the first retry): full jitter. */
+function fullJitterDelay(retry, options = {}) {
+    const base = options.baseMs ?? DEFAULT_BACKOFF.baseMs;
+    const cap = options.capMs ?? DEFAULT_BACKOFF.capMs;
+    const random = options.random ?? Math.random;
+    const ceiling = Math.min(cap, base * 2 ** Math.max(0, retry));
+    return Math.floor(random() * ceiling);
+}
+/**
+ * Milliseconds a `Retry-After` header asks to wait: a number of seconds (`120`, `1.5`) or an HTTP date
+ * (`Wed, 21 Oct 2015 07:28:00 GMT`, relative to `nowMs`). undefined when absent or unreadable.
+ */
+function parseRetryAfter(value, nowMs = Date.now()) {
+    if (value === null || value === undefined)
+        return undefined;
+    const text = value.trim();
+    if (text === '')
+        return undefined;
+    if (/^\d+(\.\d+)?$/.test(text))
+        return Math.round(Number(text) * 1000);
+    if (!/[a-z]/i.test(text))
+        return undefined; // an HTTP date names its weekday/month; "-5" is not one
+    const date = Date.parse(text);
+    if (Number.isNaN(date))
+        return undefined;
+    return Math.max(0, date - nowMs);
+}
+const DEFAULT_MAX_ATTEMPTS = 5;
+/**
+ * Runs `operation` until it succeeds, `classify` says the failure is final, the attempts run out or
+ * the signal fires. The last error is rethrown as is; an abort rejects with the signal's reason.
+ */
+async function retry(operation, options) {
+    const maxAttempts = Math.max(1, options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
+    const maxRetryAfter = options.maxRetryAfterMs ?? 120_000;
+    const wait = options.sleep ?? _abort_js__WEBPACK_IMPORTED_MODULE_0__/* .sleep */ .yy;
+    for (let attempt = 1;; attempt++) {
+        (0,_abort_js__WEBPACK_IMPORTED_MODULE_0__/* .throwIfAborted */ .Te)(options.signal);
+        try {
+            return await operation(attempt);
+        }
+        catch (error) {
+            (0,_abort_js__WEBPACK_IMPORTED_MODULE_0__/* .throwIfAborted */ .Te)(options.signal);
+            if (attempt >= maxAttempts)
+                throw error;
+            const decision = options.classify(error);
+            if (!decision.retry)
+                throw error;
+            if (decision.retryAfterMs !== undefined && decision.retryAfterMs > maxRetryAfter)
+                throw error;
+            const delayMs = decision.retryAfterMs ?? fullJitterDelay(attempt - 1, options);
+            options.onRetry?.({ attempt, delayMs, reason: decision.reason, error });
+            await wait(delayMs, options.signal);
+        }
+    }
+}
+/**
+ * Polling intervals that grow: start, ×factor each tick with ±jitter, capped. Used for job polling
+ * (start ~2 s, ×1.5, cap ~30 s).
+ */
+class GrowingInterval {
+    options;
+    current;
+    constructor(options) {
+        this.options = options;
+        this.current = options.startMs;
+    }
+    /** The next wait in milliseconds; each call grows the following one. */
+    next() {
+        const random = this.options.random ?? Math.random;
+        const jitter = this.options.jitter ?? 0.2;
+        const value = this.current * (1 - jitter + 2 * jitter * random());
+        this.current = Math.min(this.options.capMs, this.current * this.options.factor);
+        return Math.max(0, Math.min(this.options.capMs, Math.round(value)));
+    }
+}
+//# sourceMappingURL=retry.js.map
+
 /***/ })
 
 };
