@@ -31,7 +31,7 @@ import type { ServerServices } from './services.js';
 import { openStore, type StoreLocation } from './storage/open.js';
 import type { Store } from './storage/store.js';
 
-export const SERVER_VERSION = '0.1.0';
+export const SERVER_VERSION = '1.0.0';
 
 export interface ServerOptions extends StoreLocation {
   host?: string;
