@@ -3823,6 +3823,7 @@ async function compare(definition, options, candidates = strategies) {
             last = { phase, ...(message === undefined ? {} : { message }) };
         options.onProgress?.({ comparison: definition.name, phase, ...(message === undefined ? {} : { message }), ...(work ? { work } : {}) });
     };
+    let failed = false;
     try {
         // A stop ends the wait at once: whatever a query or a stream still holds, the connections are destroyed below.
         const result = await (0,abort/* untilAborted */.Eu)(run(definition, options, candidates, connections, progress, signal), signal);
@@ -3832,6 +3833,7 @@ async function compare(definition, options, candidates = strategies) {
         return result;
     }
     catch (caught) {
+        failed = true;
         const error = stoppedError(signal, last, seconds()) ?? timedOut(caught, definition, limit?.signal) ?? (0,errors/* toDatacompareError */.bC)(caught);
         options.logger.debug(`${definition.name}: ${(0,redact/* redact */.E$)(error.message)}${'sql' in error && error.sql ? `\nSQL: ${(0,redact/* redact */.E$)(String(error.sql))}` : ''}`);
         const failure = {
@@ -3844,7 +3846,9 @@ async function compare(definition, options, candidates = strategies) {
     }
     finally {
         limit?.clear();
-        if (signal?.aborted)
+        // A stop, or a failure on one side while the other may still be scanning: end what still runs on the
+        // servers at once (a polite close would wait for the other side's query to finish, minutes on a big table).
+        if (signal?.aborted || failed)
             await connections.destroyAll();
         else
             await connections.closeAll();

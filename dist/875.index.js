@@ -613,7 +613,11 @@ class PostgresConnection {
             this.cancelling.add(stopping);
             void stopping.finally(() => this.cancelling.delete(stopping));
         };
-        signal.addEventListener('abort', listener, { once: true });
+        // Aborted already (the other side failed while this query was being sent): stop it all the same.
+        if (signal.aborted)
+            listener();
+        else
+            signal.addEventListener('abort', listener, { once: true });
         return () => {
             done = true;
             settle();

@@ -38,6 +38,7 @@ export async function compare(
     if (phase !== last.phase || message !== undefined) last = { phase, ...(message === undefined ? {} : { message }) };
     options.onProgress?.({ comparison: definition.name, phase, ...(message === undefined ? {} : { message }), ...(work ? { work } : {}) });
   };
+  let failed = false;
   try {
     // A stop ends the wait at once: whatever a query or a stream still holds, the connections are destroyed below.
     const result = await untilAborted(run(definition, options, candidates, connections, progress, signal), signal);
@@ -45,6 +46,7 @@ export async function compare(
     progress('done');
     return result;
   } catch (caught) {
+    failed = true;
     const error = stoppedError(signal, last, seconds()) ?? timedOut(caught, definition, limit?.signal) ?? toDatacompareError(caught);
     options.logger.debug(`${definition.name}: ${redact(error.message)}${'sql' in error && error.sql ? `\nSQL: ${redact(String(error.sql))}` : ''}`);
     const failure: ComparisonResult = {
@@ -56,7 +58,9 @@ export async function compare(
     return failure;
   } finally {
     limit?.clear();
-    if (signal?.aborted) await connections.destroyAll();
+    // A stop, or a failure on one side while the other may still be scanning: end what still runs on the
+    // servers at once (a polite close would wait for the other side's query to finish, minutes on a big table).
+    if (signal?.aborted || failed) await connections.destroyAll();
     else await connections.closeAll();
   }
 }

@@ -225,7 +225,9 @@ export class MysqlConnection implements DatabaseConnection {
       this.killing.add(killed);
       void killed.finally(() => this.killing.delete(killed));
     };
-    signal.addEventListener('abort', listener, { once: true });
+    // Aborted already (the other side failed while this query was being sent): stop it all the same.
+    if (signal.aborted) listener();
+    else signal.addEventListener('abort', listener, { once: true });
     return () => {
       done = true;
       settle();
