@@ -31,7 +31,8 @@ export function withoutRunId(text: string | undefined): string | undefined {
 
 const checked = new Map<TestDatabase, Promise<boolean>>();
 
-function reachable(url: string): Promise<boolean> {
+/** True when something accepts a TCP connection at the URL's host and port (2 s at most). */
+export function reachable(url: string): Promise<boolean> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve) => {
     const socket = net.connect({ host: hostname, port: Number(port), timeout: 2000 });

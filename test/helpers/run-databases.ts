@@ -7,8 +7,8 @@
  * id (`runScoped`). Nothing else on the servers is created, changed or dropped.
  */
 import mysql from 'mysql2/promise';
-import net from 'node:net';
 import pg from 'pg';
+import { reachable } from './databases.js';
 
 export const RUN_DATABASE_PREFIX = 'dc_run_';
 
@@ -16,16 +16,6 @@ interface RunDatabase {
   env: string;
   url: string;
   drop(): Promise<void>;
-}
-
-function reachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port), timeout: 2000 });
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('timeout', () => (socket.destroy(), resolve(false)));
-    socket.once('error', () => resolve(false));
-  });
 }
 
 function withDatabase(url: string, database: string): string {

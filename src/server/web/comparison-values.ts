@@ -8,7 +8,8 @@ import type { ColumnChoice, ComparisonFormValues, SideValues } from './pages/com
 
 type FormBody = Record<string, string | string[]>;
 
-const text = (value: string | string[] | undefined): string => (typeof value === 'string' ? value.trim() : '');
+/** A single form field's text, trimmed ('' when absent or repeated). */
+export const text = (value: string | string[] | undefined): string => (typeof value === 'string' ? value.trim() : '');
 const all = (value: string | string[] | undefined): string[] => (Array.isArray(value) ? value : typeof value === 'string' ? [value] : []);
 
 export function emptyComparisonForm(): ComparisonFormValues {

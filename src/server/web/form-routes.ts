@@ -17,7 +17,7 @@ import { EMPTY_SOURCE_FORM, sourceFormPage, type ConnectionKind, type Connection
 import { need } from './page-routes.js';
 import { render } from './respond.js';
 import type { WebEnv } from './session.js';
-import { columnChoices, comparisonBody, comparisonToForm, emptyComparisonForm, formToComparison } from './comparison-values.js';
+import { columnChoices, comparisonBody, comparisonToForm, emptyComparisonForm, formToComparison, text } from './comparison-values.js';
 
 /** Thrown by a capturing store in place of writing: the record the API's handler built, vetted and would have stored. */
 class Captured<T> extends Error {
@@ -53,7 +53,6 @@ async function form(c: Context): Promise<Record<string, string | string[]>> {
   return out;
 }
 
-const text = (value: string | string[] | undefined): string => (typeof value === 'string' ? value.trim() : '');
 
 /** The sentence above a form the API refused: its own message for a conflict, a pointer to the fields for a 422. */
 const problemOf = (outcome: { status: number; message: string }) => (outcome.status === 422 ? 'Check the fields marked below.' : outcome.message);
