@@ -441,6 +441,18 @@ function prefixBucketsFromSample(sample, buckets) {
 ;// CONCATENATED MODULE: ./build/src/engine/checksum/sql.js
 
 
+/** The key column range buckets are cut on (`keyIndex`, the first when absent). */
+function rangeKey(relation) {
+    const index = relation.bucketing.kind === 'range' ? (relation.bucketing.keyIndex ?? 0) : 0;
+    const key = relation.keys[index];
+    if (!key)
+        throw new errors/* InternalError */.Gd(`Range buckets on key column ${index + 1}, of ${relation.keys.length}.`);
+    return key;
+}
+/** True when range buckets are cut on the key's first column, whose index reads a range (see `Bucketing`). */
+function rangeOnLeadingKey(bucketing) {
+    return bucketing.kind === 'range' && (bucketing.keyIndex ?? 0) === 0;
+}
 function normalised(relation, column) {
     return relation.compiler.normalize(column.expr, column.column, column.options);
 }
@@ -510,11 +522,12 @@ function prefixBuckets(relation, bucketing) {
     return new PrefixBuckets(textKeyOrder(relation), bucketing, normalised(relation, singleKey(relation)));
 }
 function bucketExpression(relation) {
-    const [key] = relation.keys;
     const bucketing = relation.bucketing;
     let bucket;
-    if (bucketing.kind === 'range' && key)
-        bucket = `${key.expr} - ((${key.expr} - (${bucketing.lo})) % ${bucketing.width})`;
+    if (bucketing.kind === 'range') {
+        const key = rangeKey(relation).expr;
+        bucket = `${key} - ((${key} - (${bucketing.lo})) % ${bucketing.width})`;
+    }
     else if (bucketing.kind === 'prefix')
         bucket = prefixBuckets(relation, bucketing).bucket();
     else
@@ -599,13 +612,20 @@ function duplicateKeysSql(relation) {
     const inner = `SELECT 1 AS ${q('one')} FROM ${relation.from}${where(relation, notNull)} GROUP BY ${keys} HAVING count(*) > 1`;
     return `SELECT count(*) AS ${q('duplicate_keys')} FROM ${relation.compiler.derivedTable(inner, 'dc_dups')}`;
 }
-/** The smallest and largest key (`lo`, `hi`), read through the key's index. */
-function keyRangeSql(relation) {
+/**
+ * The smallest and largest value of key columns `indexes` (the first by default: through the key's
+ * index), as `lo`, `hi` for one column, else `lo_<i>`, `hi_<i>` for each (one scan for all).
+ */
+function keyRangeSql(relation, indexes = [0]) {
     const q = relation.compiler.quoteIdentifier.bind(relation.compiler);
-    const key = relation.keys[0]?.expr ?? 'NULL';
     const integer = { name: 'bound', type: 'bigint', family: 'integer' };
     const bound = (expr) => relation.compiler.normalize(expr, integer, { caseSensitive: true });
-    return `SELECT ${bound(`min(${key})`)} AS ${q('lo')}, ${bound(`max(${key})`)} AS ${q('hi')} FROM ${relation.from}${where(relation)}`;
+    const parts = indexes.map((index) => {
+        const key = relation.keys[index]?.expr ?? 'NULL';
+        const suffix = indexes.length === 1 ? '' : `_${index}`;
+        return `${bound(`min(${key})`)} AS ${q(`lo${suffix}`)}, ${bound(`max(${key})`)} AS ${q(`hi${suffix}`)}`;
+    });
+    return `SELECT ${parts.join(', ')} FROM ${relation.from}${where(relation)}`;
 }
 /**
  * A side's row count (`n`) for a side without a row estimate, with from the same scan what would
@@ -650,12 +670,14 @@ function rangesPerSlowQuery(width) {
  */
 function bucketConditions(relation, buckets, keyRanges, perQuery = RANGES_PER_QUERY) {
     const bucketing = relation.bucketing;
-    const key = relation.keys[0]?.expr;
     const filtered = () => [`${bucketExpression(relation)} IN (${buckets.join(', ')})`];
     if (bucketing.kind === 'prefix' && keyRanges)
         return prefixConditions(relation, prefixBuckets(relation, bucketing), buckets, keyRanges) ?? filtered();
-    if (bucketing.kind !== 'range' || !key)
+    // Ranges of a later key column: no index reads them, and queries one after the other would not
+    // give the rows in key order (the first column's); one scan filtered by bucket, a modulo a row.
+    if (bucketing.kind !== 'range' || !rangeOnLeadingKey(bucketing))
         return filtered();
+    const key = rangeKey(relation).expr;
     // Adjacent buckets become one key range, so clustered differences cost one index range each.
     const ranges = runs(buckets, bucketing.width).map(([first, last]) => [first, last + bucketing.width - 1n]);
     // Thousands of ranges would burden the planners (PostgreSQL plans one index scan per range): filter a scan instead.
@@ -1929,9 +1951,13 @@ function combineComparisons(a, b) {
 
 
 const ALIAS = 'b';
+/** A single key, an integer on both sides. */
 function integerKeyed(resolved) {
-    const [key, ...rest] = resolved.keys;
-    return key !== undefined && rest.length === 0 && key.family === 'integer' && key.sourceType.family === 'integer' && key.targetType.family === 'integer';
+    return resolved.keys.length === 1 && integerKeyColumns(resolved).length === 1;
+}
+/** The positions of the key columns that are integers on both sides (range buckets can be cut on any). */
+function integerKeyColumns(resolved) {
+    return resolved.keys.flatMap((key, i) => (key.family === 'integer' && key.sourceType.family === 'integer' && key.targetType.family === 'integer' ? [i] : []));
 }
 /** `dynamicTyping`: either side is SQLite, where no column's text is sure to be of its type's alphabet. */
 function checksumRelation(side, resolved, bucketing, dynamicTyping) {
@@ -1960,10 +1986,10 @@ function checksumRelation(side, resolved, bucketing, dynamicTyping) {
 ;// CONCATENATED MODULE: ./build/src/engine/checksum/slices.js
 /**
  * Splitting one side's checksum scan into slices run at once, for an engine that runs one query on
- * one core (MySQL/MariaDB, `parallelScans` > 1). Each slice is a WHERE condition on the first key
- * column; together they hold every row exactly once (NULL keys in the first), so their bucket
+ * one core (MySQL/MariaDB, `parallelScans` > 1). Each slice is a WHERE condition on a key column
+ * (the first, or the one range buckets are cut on); together they hold every row exactly once (NULL keys in the first), so their bucket
  * summaries, added up per bucket (prefix buckets keep each slice's key range), are the whole side's.
- * - range buckets: contiguous integer key ranges aligned on bucket bounds (no query needed);
+ * - range buckets: contiguous ranges of their integer key column aligned on bucket bounds (no query needed);
  * - hash or prefix buckets on a text-keyed table: key ranges in the engine's own order around the key at the middle row
  *   (one index walk to find it). Any pivot partitions the rows exactly; a poor one only unbalances.
  */
@@ -1990,10 +2016,13 @@ async function scanSlices(context, side, relation, options) {
     if (bucketing.kind === 'range') {
         if (!span)
             return [{}];
+        // Cut on the column the ranges are cut on (a later column of a composite key: each slice then
+        // reads every row, comparing one integer, and hashes its share).
+        const rangeColumn = rangeKey(relation).expr;
         const buckets = (span.hi - bucketing.lo) / bucketing.width + 1n;
         const perSlice = (buckets + BigInt(slices) - 1n) / BigInt(slices);
         const bounds = Array.from({ length: slices - 1 }, (_, i) => bucketing.lo + BigInt(i + 1) * perSlice * bucketing.width);
-        return between(key, bounds.map(String));
+        return between(rangeColumn, bounds.map(String));
     }
     // Text keys only: their pivot goes back into the SQL as a plain string literal (never a placeholder,
     // which a driver formatting on the client could confuse with a '?' inside the user's filter).
@@ -2152,7 +2181,7 @@ const REFINE_SPLIT = 16n;
  */
 async function refineRanges(context, relations, coarse, width) {
     const narrow = relations.map((relation) => {
-        const bucketing = { kind: 'range', lo: relation.bucketing.kind === 'range' ? relation.bucketing.lo : 0n, width };
+        const bucketing = relation.bucketing.kind === 'range' ? { ...relation.bucketing, width } : { kind: 'range', lo: 0n, width };
         // Scanned: the rows of the differing wide ranges only; fetched: by the narrow ranges.
         return { scan: { ...withinBuckets(relation, coarse.differing), bucketing }, fetch: { ...relation, bucketing } };
     });
@@ -2172,9 +2201,10 @@ async function refineRanges(context, relations, coarse, width) {
 //# sourceMappingURL=refine.js.map
 ;// CONCATENATED MODULE: ./build/src/engine/checksum/bucketing.js
 /**
- * How the checksum diff puts rows into buckets (sql.ts `Bucketing`): range buckets for a single
- * integer key of two tables (from the keys' span, read through the index), key-order buckets for a
- * single text key on engines that have them (from a sample of keys), key-hash buckets otherwise.
+ * How the checksum diff puts rows into buckets (sql.ts `Bucketing`): range buckets for an integer key
+ * column of two tables (from its span: a single key's or a leading column's read through the index),
+ * key-order buckets for a single text key on engines that have them (from a sample of keys), key-hash
+ * buckets otherwise.
  */
 
 
@@ -2196,11 +2226,49 @@ async function keyRange(context, side, relation) {
     const [row] = await side.connection.query(keyRangeSql(relation), [], queryOptions(context));
     return rangeOf(row);
 }
-function rangeOf(row) {
+function rangeOf(row, suffix = '') {
     const value = (v) => (v === null || v === undefined ? undefined : BigInt(Buffer.isBuffer(v) ? v.toString('utf8') : String(v)));
-    const lo = value(row?.lo);
-    const hi = value(row?.hi);
+    const lo = value(row?.[`lo${suffix}`]);
+    const hi = value(row?.[`hi${suffix}`]);
     return lo === undefined || hi === undefined ? undefined : { lo, hi };
+}
+/** Both sides' spans as one (the smallest lo, the largest hi), or undefined when neither side has a value. */
+function joinedSpan(spans) {
+    const known = spans.filter((r) => r !== undefined);
+    if (known.length === 0)
+        return undefined;
+    return { lo: known.reduce((m, r) => (r.lo < m ? r.lo : m), known[0].lo), hi: known.reduce((m, r) => (r.hi > m ? r.hi : m), known[0].hi) };
+}
+/** The joined span of key columns `indexes` over both sides, one scan a side (one index read for the leading column alone). */
+async function columnSpans(context, relations, indexes) {
+    const sides = [context.source, context.target];
+    const rows = await Promise.all(relations.map(async (relation, i) => (await sides[i].connection.query(keyRangeSql(relation, indexes), [], queryOptions(context)))[0]));
+    const suffix = (index) => (indexes.length === 1 ? '' : `_${index}`);
+    return new Map(indexes.map((index) => [index, joinedSpan(rows.map((row) => rangeOf(row, suffix(index))))]));
+}
+/**
+ * The key column of a composite key to cut range buckets on, with its span: the leading column when
+ * it is an integer with at least `buckets` possible values (its index reads both its span and a
+ * bucket's rows), else the integer column with the widest such span; undefined (hash buckets) when
+ * none has that many. Values crowded in a part of a wide span only make some buckets fuller.
+ */
+async function compositeRangeColumn(context, relations, buckets) {
+    const candidates = integerKeyColumns(context.resolved);
+    const wide = (span) => span !== undefined && span.hi - span.lo + 1n >= buckets;
+    if (candidates[0] === 0) {
+        const leading = (await columnSpans(context, relations, [0])).get(0);
+        if (wide(leading))
+            return { index: 0, span: leading };
+    }
+    const others = candidates.filter((index) => index > 0);
+    if (others.length === 0)
+        return undefined;
+    const spans = await columnSpans(context, relations, others);
+    let best;
+    for (const [index, span] of spans)
+        if (wide(span) && (!best || span.hi - span.lo > best.span.hi - best.span.lo))
+            best = { index, span };
+    return best;
 }
 /** Prefix buckets at most: their bounds are written into the scan's SQL (about 18 bytes each). */
 const MAX_PREFIX_BUCKETS = 1 << 16;
@@ -2248,31 +2316,40 @@ async function chooseBucketing(context, relations, rowCounts, rowsPerBucket, pag
         const { prefix, sample } = await prefixBucketing(context, [[source, relations[0], rowCounts[0]], [target, relations[1], rowCounts[1]]], buckets, pageSampleRows);
         return prefix ? { bucketing: prefix, sample } : { ...hash, sample };
     }
-    if (!integerKeyed(context.resolved) || source.definition.query || target.definition.query)
+    if (source.definition.query || target.definition.query)
         return hash;
-    const ranges = await Promise.all([keyRange(context, source, relations[0]), keyRange(context, target, relations[1])]);
-    const known = ranges.filter((r) => r !== undefined);
-    if (known.length === 0)
+    const buckets = BigInt(Math.min(MAX_BUCKETS, Math.max(1, Math.ceil(rows / rowsPerBucket))));
+    let column;
+    if (integerKeyed(context.resolved))
+        column = { index: 0, span: joinedSpan(await Promise.all([keyRange(context, source, relations[0]), keyRange(context, target, relations[1])])) };
+    else if (context.resolved.keys.length > 1)
+        column = await compositeRangeColumn(context, relations, buckets);
+    const joined = column?.span;
+    if (!column || !joined)
         return hash;
-    const lo = known.reduce((m, r) => (r.lo < m ? r.lo : m), known[0].lo);
-    const hi = known.reduce((m, r) => (r.hi > m ? r.hi : m), known[0].hi);
+    const { lo, hi } = joined;
     // `key - lo` and the range bounds must stay exact 64-bit integers on every engine.
     if (lo < -RANGE_KEY_LIMIT || hi > RANGE_KEY_LIMIT)
         return hash;
-    const buckets = BigInt(Math.min(MAX_BUCKETS, Math.max(1, Math.ceil(rows / rowsPerBucket))));
     const span = hi - lo + 1n;
     let width = (span + buckets - 1n) / buckets;
     // A multiple of REFINE_SPLIT, so a refining pass's narrower buckets nest exactly inside these.
     if (width >= 2n * REFINE_SPLIT)
         width = ((width + REFINE_SPLIT - 1n) / REFINE_SPLIT) * REFINE_SPLIT;
-    return { bucketing: { kind: 'range', lo, width: width < 1n ? 1n : width }, span: { lo, hi } };
+    const bucketing = { kind: 'range', lo, width: width < 1n ? 1n : width };
+    if (context.resolved.keys.length > 1)
+        bucketing.keyIndex = column.index;
+    return { bucketing, span: { lo, hi } };
 }
-/** The buckets, in words, for the plan's reason. */
-function bucketsInWords(bucketing) {
+/** The buckets, in words, for the plan's reason (`keyNames`: the key columns, for a composite key's ranges). */
+function bucketsInWords(bucketing, keyNames = []) {
     if (bucketing.kind === 'hash')
         return 'key-hash buckets';
-    if (bucketing.kind === 'range')
-        return `key ranges of ${bucketing.width.toLocaleString('en-US')}`;
+    if (bucketing.kind === 'range') {
+        const width = bucketing.width.toLocaleString('en-US');
+        const name = bucketing.keyIndex === undefined ? undefined : keyNames[bucketing.keyIndex];
+        return name === undefined ? `key ranges of ${width}` : `ranges of ${width} values of key column \`${name}\``;
+    }
     return `key-order buckets (by the keys' bytes${bucketing.shared ? ' after their shared prefix' : ''})`;
 }
 //# sourceMappingURL=bucketing.js.map
@@ -2892,6 +2969,7 @@ async function runChecksumDiff(context, tuning = DEFAULT_TUNING) {
     const typing = dynamicTyping(source, target);
     let sourceRelation = checksumRelation(source, resolved, unsized, typing);
     let targetRelation = checksumRelation(target, resolved, unsized, typing);
+    const keyNames = resolved.keys.map((key) => key.source);
     const phases = {};
     let mark = performance.now();
     const lap = (phase) => {
@@ -2921,12 +2999,14 @@ async function runChecksumDiff(context, tuning = DEFAULT_TUNING) {
         const span = chosen.span;
         sourceRelation = { ...sourceRelation, bucketing: chosen.bucketing };
         targetRelation = { ...targetRelation, bucketing: chosen.bucketing };
-        const orderedHash = tuning.orderedRows === false || !span ? undefined : await orderedRanges(local, [source, target], [sourceRelation, targetRelation], span);
+        // The ordered row hash orders a range's rows by the key itself: a single key only.
+        const orderedHash = tuning.orderedRows === false || !span || resolved.keys.length !== 1 ? undefined : await orderedRanges(local, [source, target], [sourceRelation, targetRelation], span);
         if (orderedHash) {
             [sourceRelation, targetRelation] = orderedHash.relations;
             chosen.bucketing = sourceRelation.bucketing;
         }
-        const probe = chosen.bucketing.kind === 'range' && span && tuning.mostRowsDiffer < 1 ? await probeFirst(local, [source, target], [sourceRelation, targetRelation], span) : undefined;
+        // Probed ranges are read through the key's index: ranges of a later key column would cost a scan each.
+        const probe = rangeOnLeadingKey(chosen.bucketing) && span && tuning.mostRowsDiffer < 1 ? await probeFirst(local, [source, target], [sourceRelation, targetRelation], span) : undefined;
         if (probe)
             lap('probe');
         if (probe && probe.differing > tuning.mostRowsDiffer * probe.probed)
@@ -2950,7 +3030,7 @@ async function runChecksumDiff(context, tuning = DEFAULT_TUNING) {
             if (pass.kind === 'done') {
                 [sourceRelation, targetRelation] = pass.relations;
                 lap('checksum_scan');
-                const again = pass.differingChunks === 0 ? '' : `, then the ${pass.differingChunks.toLocaleString('en-US')} differing chunks again in ${bucketsInWords(bucketing)}`;
+                const again = pass.differingChunks === 0 ? '' : `, then the ${pass.differingChunks.toLocaleString('en-US')} differing chunks again in ${bucketsInWords(bucketing, keyNames)}`;
                 return {
                     how: `chunks of ${chunkKeys.toLocaleString('en-US')} keys (each chunk's rows hashed as one text, read in key order through the key's index)${narrowedBy(probe, chosen.bucketing, bucketing)}${again}`,
                     scanned: pass.chunks,
@@ -2969,7 +3049,7 @@ async function runChecksumDiff(context, tuning = DEFAULT_TUNING) {
         ]);
         lap('buckets');
         const narrowed = narrowedBy(probe, chosen.bucketing, bucketing);
-        context.progress('comparing', `checksumming both sides in ${bucketsInWords(bucketing)}`);
+        context.progress('comparing', `checksumming both sides in ${bucketsInWords(bucketing, keyNames)}`);
         const [scannedBuckets, sourceDuplicates, targetDuplicates] = await Promise.all([
             compareBuckets(scanSummaries(local, source, sourceRelation, sourceSlices), scanSummaries(local, target, targetRelation, targetSlices), (done) => context.progress('comparing', undefined, { done, total: sourceRows + targetRows, unit: 'rows' })),
             duplicateKeys(local, source, sourceRelation),
@@ -2980,7 +3060,7 @@ async function runChecksumDiff(context, tuning = DEFAULT_TUNING) {
         const buckets = chunkSample ? { ...scannedBuckets, summaries: addSides(scannedBuckets.summaries, chunkSample.summaries), bytes: addSides(scannedBuckets.bytes, chunkSample.bytes) } : scannedBuckets;
         const ordered = sourceRelation.orderedRows ? ", each range's rows hashed as one text in key order" : '';
         const scanned = Math.max(scannedBuckets.summaries.source, scannedBuckets.summaries.target);
-        return { how: `${bucketsInWords(bucketing)}${narrowed}${ordered}${spread}`, scanned, buckets, sourceDuplicates, targetDuplicates };
+        return { how: `${bucketsInWords(bucketing, keyNames)}${narrowed}${ordered}${spread}`, scanned, buckets, sourceDuplicates, targetDuplicates };
     })().catch(async (error) => {
         fail(error);
         throw firstError?.error ?? error;
@@ -3004,6 +3084,7 @@ async function runChecksumDiff(context, tuning = DEFAULT_TUNING) {
     // Only through the key's index (with more ranges the second pass would scan the whole table again),
     // and only where moving rows costs more than checksumming them again: a slow link.
     const worthRefining = coarseBucketing.kind === 'range' &&
+        rangeOnLeadingKey(coarseBucketing) &&
         buckets.differing.length <= MAX_KEY_RANGES &&
         coarseBucketing.width >= 2n * REFINE_SPLIT &&
         differingRows > (tuning.refineAboveRows ?? Number.POSITIVE_INFINITY);

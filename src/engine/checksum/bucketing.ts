@@ -1,14 +1,15 @@
 /**
- * How the checksum diff puts rows into buckets (sql.ts `Bucketing`): range buckets for a single
- * integer key of two tables (from the keys' span, read through the index), key-order buckets for a
- * single text key on engines that have them (from a sample of keys), key-hash buckets otherwise.
+ * How the checksum diff puts rows into buckets (sql.ts `Bucketing`): range buckets for an integer key
+ * column of two tables (from its span: a single key's or a leading column's read through the index),
+ * key-order buckets for a single text key on engines that have them (from a sample of keys), key-hash
+ * buckets otherwise.
  */
 import { loadChecksumHooks } from '../../dialects/registry.js';
 import { queryOptions, type DiffContext } from '../diff-outcome.js';
 import type { Side } from '../sides.js';
 import { chooseBucketCount, MAX_BUCKETS } from './buckets.js';
 import { prefixBucketsFromSample, type PrefixBucketing } from './prefix.js';
-import { integerKeyed } from './relation.js';
+import { integerKeyColumns, integerKeyed } from './relation.js';
 import { REFINE_SPLIT } from './refine.js';
 import { keyRangeSql, sampleKeysSql, type Bucketing, type ChecksumRelation } from './sql.js';
 
@@ -27,11 +28,49 @@ async function keyRange(context: DiffContext, side: Side, relation: ChecksumRela
   return rangeOf(row);
 }
 
-function rangeOf(row: Record<string, unknown> | undefined): { lo: bigint; hi: bigint } | undefined {
+function rangeOf(row: Record<string, unknown> | undefined, suffix = ''): { lo: bigint; hi: bigint } | undefined {
   const value = (v: unknown) => (v === null || v === undefined ? undefined : BigInt(Buffer.isBuffer(v) ? v.toString('utf8') : String(v)));
-  const lo = value(row?.lo);
-  const hi = value(row?.hi);
+  const lo = value(row?.[`lo${suffix}`]);
+  const hi = value(row?.[`hi${suffix}`]);
   return lo === undefined || hi === undefined ? undefined : { lo, hi };
+}
+
+type Span = { lo: bigint; hi: bigint };
+
+/** Both sides' spans as one (the smallest lo, the largest hi), or undefined when neither side has a value. */
+function joinedSpan(spans: readonly (Span | undefined)[]): Span | undefined {
+  const known = spans.filter((r): r is Span => r !== undefined);
+  if (known.length === 0) return undefined;
+  return { lo: known.reduce((m, r) => (r.lo < m ? r.lo : m), known[0]!.lo), hi: known.reduce((m, r) => (r.hi > m ? r.hi : m), known[0]!.hi) };
+}
+
+/** The joined span of key columns `indexes` over both sides, one scan a side (one index read for the leading column alone). */
+async function columnSpans(context: DiffContext, relations: [ChecksumRelation, ChecksumRelation], indexes: readonly number[]): Promise<Map<number, Span | undefined>> {
+  const sides = [context.source, context.target];
+  const rows = await Promise.all(relations.map(async (relation, i) => (await sides[i]!.connection.query(keyRangeSql(relation, indexes), [], queryOptions(context)))[0]));
+  const suffix = (index: number) => (indexes.length === 1 ? '' : `_${index}`);
+  return new Map(indexes.map((index) => [index, joinedSpan(rows.map((row) => rangeOf(row, suffix(index))))]));
+}
+
+/**
+ * The key column of a composite key to cut range buckets on, with its span: the leading column when
+ * it is an integer with at least `buckets` possible values (its index reads both its span and a
+ * bucket's rows), else the integer column with the widest such span; undefined (hash buckets) when
+ * none has that many. Values crowded in a part of a wide span only make some buckets fuller.
+ */
+async function compositeRangeColumn(context: DiffContext, relations: [ChecksumRelation, ChecksumRelation], buckets: bigint): Promise<{ index: number; span: Span } | undefined> {
+  const candidates = integerKeyColumns(context.resolved);
+  const wide = (span: Span | undefined): span is Span => span !== undefined && span.hi - span.lo + 1n >= buckets;
+  if (candidates[0] === 0) {
+    const leading = (await columnSpans(context, relations, [0])).get(0);
+    if (wide(leading)) return { index: 0, span: leading };
+  }
+  const others = candidates.filter((index) => index > 0);
+  if (others.length === 0) return undefined;
+  const spans = await columnSpans(context, relations, others);
+  let best: { index: number; span: Span } | undefined;
+  for (const [index, span] of spans) if (wide(span) && (!best || span.hi - span.lo > best.span.hi - best.span.lo)) best = { index, span };
+  return best;
 }
 
 /** Prefix buckets at most: their bounds are written into the scan's SQL (about 18 bytes each). */
@@ -95,25 +134,32 @@ export async function chooseBucketing(
     const { prefix, sample } = await prefixBucketing(context, [[source, relations[0], rowCounts[0]], [target, relations[1], rowCounts[1]]], buckets, pageSampleRows);
     return prefix ? { bucketing: prefix, sample } : { ...hash, sample };
   }
-  if (!integerKeyed(context.resolved) || source.definition.query || target.definition.query) return hash;
-  const ranges = await Promise.all([keyRange(context, source, relations[0]), keyRange(context, target, relations[1])]);
-  const known = ranges.filter((r): r is { lo: bigint; hi: bigint } => r !== undefined);
-  if (known.length === 0) return hash;
-  const lo = known.reduce((m, r) => (r.lo < m ? r.lo : m), known[0]!.lo);
-  const hi = known.reduce((m, r) => (r.hi > m ? r.hi : m), known[0]!.hi);
+  if (source.definition.query || target.definition.query) return hash;
+  const buckets = BigInt(Math.min(MAX_BUCKETS, Math.max(1, Math.ceil(rows / rowsPerBucket))));
+  let column: { index: number; span: Span | undefined } | undefined;
+  if (integerKeyed(context.resolved)) column = { index: 0, span: joinedSpan(await Promise.all([keyRange(context, source, relations[0]), keyRange(context, target, relations[1])])) };
+  else if (context.resolved.keys.length > 1) column = await compositeRangeColumn(context, relations, buckets);
+  const joined = column?.span;
+  if (!column || !joined) return hash;
+  const { lo, hi } = joined;
   // `key - lo` and the range bounds must stay exact 64-bit integers on every engine.
   if (lo < -RANGE_KEY_LIMIT || hi > RANGE_KEY_LIMIT) return hash;
-  const buckets = BigInt(Math.min(MAX_BUCKETS, Math.max(1, Math.ceil(rows / rowsPerBucket))));
   const span = hi - lo + 1n;
   let width = (span + buckets - 1n) / buckets;
   // A multiple of REFINE_SPLIT, so a refining pass's narrower buckets nest exactly inside these.
   if (width >= 2n * REFINE_SPLIT) width = ((width + REFINE_SPLIT - 1n) / REFINE_SPLIT) * REFINE_SPLIT;
-  return { bucketing: { kind: 'range', lo, width: width < 1n ? 1n : width }, span: { lo, hi } };
+  const bucketing: Bucketing = { kind: 'range', lo, width: width < 1n ? 1n : width };
+  if (context.resolved.keys.length > 1) bucketing.keyIndex = column.index;
+  return { bucketing, span: { lo, hi } };
 }
 
-/** The buckets, in words, for the plan's reason. */
-export function bucketsInWords(bucketing: Bucketing): string {
+/** The buckets, in words, for the plan's reason (`keyNames`: the key columns, for a composite key's ranges). */
+export function bucketsInWords(bucketing: Bucketing, keyNames: readonly string[] = []): string {
   if (bucketing.kind === 'hash') return 'key-hash buckets';
-  if (bucketing.kind === 'range') return `key ranges of ${bucketing.width.toLocaleString('en-US')}`;
+  if (bucketing.kind === 'range') {
+    const width = bucketing.width.toLocaleString('en-US');
+    const name = bucketing.keyIndex === undefined ? undefined : keyNames[bucketing.keyIndex];
+    return name === undefined ? `key ranges of ${width}` : `ranges of ${width} values of key column \`${name}\``;
+  }
   return `key-order buckets (by the keys' bytes${bucketing.shared ? ' after their shared prefix' : ''})`;
 }

@@ -29,7 +29,7 @@ import { REFINE_SPLIT, refineRanges } from './refine.js';
 import { MIN_ROWS_TO_SPLIT_HASH_SCAN, scanSummaries, sideSlices } from './slices.js';
 import { orderedRanges } from './ordered-rows.js';
 import { chunkPlan, runChunkPass } from './chunks.js';
-import { bucketConditions, duplicateKeysSql, rowCountSql, MAX_KEY_RANGES, RANGES_PER_QUERY, rangesPerSlowQuery, type Bucketing, type ChecksumRelation } from './sql.js';
+import { bucketConditions, duplicateKeysSql, rangeOnLeadingKey, rowCountSql, MAX_KEY_RANGES, RANGES_PER_QUERY, rangesPerSlowQuery, type Bucketing, type ChecksumRelation } from './sql.js';
 
 /** Below this many rows (the larger side), streaming both sides is as cheap as anything. */
 export const SMALL_TABLE_ROWS = 50_000;
@@ -179,6 +179,7 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
   let sourceRelation = checksumRelation(source, resolved, unsized, typing);
   let targetRelation = checksumRelation(target, resolved, unsized, typing);
 
+  const keyNames = resolved.keys.map((key) => key.source);
   const phases: Record<string, number> = {};
   let mark = performance.now();
   const lap = (phase: string) => {
@@ -208,12 +209,14 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
     const span = chosen.span;
     sourceRelation = { ...sourceRelation, bucketing: chosen.bucketing };
     targetRelation = { ...targetRelation, bucketing: chosen.bucketing };
-    const orderedHash = tuning.orderedRows === false || !span ? undefined : await orderedRanges(local, [source, target], [sourceRelation, targetRelation], span);
+    // The ordered row hash orders a range's rows by the key itself: a single key only.
+    const orderedHash = tuning.orderedRows === false || !span || resolved.keys.length !== 1 ? undefined : await orderedRanges(local, [source, target], [sourceRelation, targetRelation], span);
     if (orderedHash) {
       [sourceRelation, targetRelation] = orderedHash.relations;
       chosen.bucketing = sourceRelation.bucketing;
     }
-    const probe = chosen.bucketing.kind === 'range' && span && tuning.mostRowsDiffer < 1 ? await probeFirst(local, [source, target], [sourceRelation, targetRelation], span) : undefined;
+    // Probed ranges are read through the key's index: ranges of a later key column would cost a scan each.
+    const probe = rangeOnLeadingKey(chosen.bucketing) && span && tuning.mostRowsDiffer < 1 ? await probeFirst(local, [source, target], [sourceRelation, targetRelation], span) : undefined;
     if (probe) lap('probe');
     if (probe && probe.differing > tuning.mostRowsDiffer * probe.probed) return { probe };
     // The probe's share of differing ranges sizes the ranges, so that few of them differ.
@@ -236,7 +239,7 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
       if (pass.kind === 'done') {
         [sourceRelation, targetRelation] = pass.relations;
         lap('checksum_scan');
-        const again = pass.differingChunks === 0 ? '' : `, then the ${pass.differingChunks.toLocaleString('en-US')} differing chunks again in ${bucketsInWords(bucketing)}`;
+        const again = pass.differingChunks === 0 ? '' : `, then the ${pass.differingChunks.toLocaleString('en-US')} differing chunks again in ${bucketsInWords(bucketing, keyNames)}`;
         return {
           how: `chunks of ${chunkKeys.toLocaleString('en-US')} keys (each chunk's rows hashed as one text, read in key order through the key's index)${narrowedBy(probe, chosen.bucketing, bucketing)}${again}`,
           scanned: pass.chunks,
@@ -255,7 +258,7 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
     ]);
     lap('buckets');
     const narrowed = narrowedBy(probe, chosen.bucketing, bucketing);
-    context.progress('comparing', `checksumming both sides in ${bucketsInWords(bucketing)}`);
+    context.progress('comparing', `checksumming both sides in ${bucketsInWords(bucketing, keyNames)}`);
     const [scannedBuckets, sourceDuplicates, targetDuplicates] = await Promise.all([
       compareBuckets(scanSummaries(local, source, sourceRelation, sourceSlices), scanSummaries(local, target, targetRelation, targetSlices), (done) =>
         context.progress('comparing', undefined, { done, total: sourceRows + targetRows, unit: 'rows' }),
@@ -268,7 +271,7 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
     const buckets = chunkSample ? { ...scannedBuckets, summaries: addSides(scannedBuckets.summaries, chunkSample.summaries), bytes: addSides(scannedBuckets.bytes, chunkSample.bytes) } : scannedBuckets;
     const ordered = sourceRelation.orderedRows ? ", each range's rows hashed as one text in key order" : '';
     const scanned = Math.max(scannedBuckets.summaries.source, scannedBuckets.summaries.target);
-    return { how: `${bucketsInWords(bucketing)}${narrowed}${ordered}${spread}`, scanned, buckets, sourceDuplicates, targetDuplicates };
+    return { how: `${bucketsInWords(bucketing, keyNames)}${narrowed}${ordered}${spread}`, scanned, buckets, sourceDuplicates, targetDuplicates };
   })().catch(async (error: unknown) => {
     fail(error);
     throw firstError?.error ?? error;
@@ -299,6 +302,7 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
   // and only where moving rows costs more than checksumming them again: a slow link.
   const worthRefining =
     coarseBucketing.kind === 'range' &&
+    rangeOnLeadingKey(coarseBucketing) &&
     buckets.differing.length <= MAX_KEY_RANGES &&
     coarseBucketing.width >= 2n * REFINE_SPLIT &&
     differingRows > (tuning.refineAboveRows ?? Number.POSITIVE_INFINITY);

@@ -26,7 +26,7 @@ export async function refineRanges(
   width: bigint,
 ): Promise<{ buckets: BucketComparison; relations: [ChecksumRelation, ChecksumRelation] }> {
   const narrow = relations.map((relation) => {
-    const bucketing: Bucketing = { kind: 'range', lo: relation.bucketing.kind === 'range' ? relation.bucketing.lo : 0n, width };
+    const bucketing: Bucketing = relation.bucketing.kind === 'range' ? { ...relation.bucketing, width } : { kind: 'range', lo: 0n, width };
     // Scanned: the rows of the differing wide ranges only; fetched: by the narrow ranges.
     return { scan: { ...withinBuckets(relation, coarse.differing), bucketing }, fetch: { ...relation, bucketing } };
   }) as [{ scan: ChecksumRelation; fetch: ChecksumRelation }, { scan: ChecksumRelation; fetch: ChecksumRelation }];

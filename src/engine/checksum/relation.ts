@@ -9,9 +9,14 @@ import { fixedPair, type Bucketing, type ChecksumColumn, type ChecksumRelation }
 
 export const ALIAS = 'b';
 
+/** A single key, an integer on both sides. */
 export function integerKeyed(resolved: ResolvedColumns): boolean {
-  const [key, ...rest] = resolved.keys;
-  return key !== undefined && rest.length === 0 && key.family === 'integer' && key.sourceType.family === 'integer' && key.targetType.family === 'integer';
+  return resolved.keys.length === 1 && integerKeyColumns(resolved).length === 1;
+}
+
+/** The positions of the key columns that are integers on both sides (range buckets can be cut on any). */
+export function integerKeyColumns(resolved: ResolvedColumns): number[] {
+  return resolved.keys.flatMap((key, i) => (key.family === 'integer' && key.sourceType.family === 'integer' && key.targetType.family === 'integer' ? [i] : []));
 }
 
 /** `dynamicTyping`: either side is SQLite, where no column's text is sure to be of its type's alphabet. */

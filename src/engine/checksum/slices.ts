@@ -1,9 +1,9 @@
 /**
  * Splitting one side's checksum scan into slices run at once, for an engine that runs one query on
- * one core (MySQL/MariaDB, `parallelScans` > 1). Each slice is a WHERE condition on the first key
- * column; together they hold every row exactly once (NULL keys in the first), so their bucket
+ * one core (MySQL/MariaDB, `parallelScans` > 1). Each slice is a WHERE condition on a key column
+ * (the first, or the one range buckets are cut on); together they hold every row exactly once (NULL keys in the first), so their bucket
  * summaries, added up per bucket (prefix buckets keep each slice's key range), are the whole side's.
- * - range buckets: contiguous integer key ranges aligned on bucket bounds (no query needed);
+ * - range buckets: contiguous ranges of their integer key column aligned on bucket bounds (no query needed);
  * - hash or prefix buckets on a text-keyed table: key ranges in the engine's own order around the key at the middle row
  *   (one index walk to find it). Any pivot partitions the rows exactly; a poor one only unbalances.
  */
@@ -12,7 +12,7 @@ import type { ChecksumHooks, ResultRow } from '../../dialects/types.js';
 import { queryOptions, type DiffContext } from '../diff-outcome.js';
 import type { Side } from '../sides.js';
 import { toSummary, type BucketSummary } from './buckets.js';
-import { bucketScanSql, type ChecksumRelation } from './sql.js';
+import { bucketScanSql, rangeKey, type ChecksumRelation } from './sql.js';
 
 export interface ScanSlice {
   /** Extra WHERE condition, or undefined for the whole side. */
@@ -51,10 +51,13 @@ export async function scanSlices(context: DiffContext, side: Side, relation: Che
   const bucketing = relation.bucketing;
   if (bucketing.kind === 'range') {
     if (!span) return [{}];
+    // Cut on the column the ranges are cut on (a later column of a composite key: each slice then
+    // reads every row, comparing one integer, and hashes its share).
+    const rangeColumn = rangeKey(relation).expr;
     const buckets = (span.hi - bucketing.lo) / bucketing.width + 1n;
     const perSlice = (buckets + BigInt(slices) - 1n) / BigInt(slices);
     const bounds = Array.from({ length: slices - 1 }, (_, i) => bucketing.lo + BigInt(i + 1) * perSlice * bucketing.width);
-    return between(key, bounds.map(String));
+    return between(rangeColumn, bounds.map(String));
   }
   // Text keys only: their pivot goes back into the SQL as a plain string literal (never a placeholder,
   // which a driver formatting on the client could confuse with a '?' inside the user's filter).

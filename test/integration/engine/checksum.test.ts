@@ -95,6 +95,19 @@ async function pairsTable(engine: TestEngine, table: string, rows: [number, numb
   );
 }
 
+/** A composite key (depot text, seq integer): depot `D<seq mod 3>`, seq 1..120; `change` edits a row's value (undefined: no row). */
+async function legs(engine: TestEngine, table: string, change: (seq: number) => string | undefined, extra: string[] = []) {
+  const values: string[] = [];
+  for (let seq = 1; seq <= 120; seq++) {
+    const v = change(seq);
+    if (v !== undefined) values.push(`('D${seq % 3}', ${seq}, ${seq % 2}, ${literal(v)})`);
+  }
+  await engine.exec(
+    `CREATE TABLE ${engine.table(table)} (depot VARCHAR(8) NOT NULL, seq INTEGER NOT NULL, grp INTEGER NOT NULL, v VARCHAR(20), PRIMARY KEY (depot, seq))`,
+    `INSERT INTO ${engine.table(table)} VALUES ${[...values, ...extra].join(', ')}`,
+  );
+}
+
 /** 300 integer-keyed rows, no declared key (so NULL and repeated ids are possible). */
 async function numbers(engine: TestEngine, table: string, change: (id: number) => string | null | undefined, extra: string[] = []) {
   const values: string[] = [];
@@ -119,6 +132,8 @@ describe.each(pairs)('checksum diff %s ↔ %s', (sourceName, targetName) => {
     await pairsTable(target, 'pairs', [[1, 11, 'x'], [11, 1, 'z'], [2, 2, 'only-tgt']]);
     await numbers(source, 'nums', (id) => (id === 200 ? undefined : `v${id}`), ['(NULL, \'null key\')']);
     await numbers(target, 'nums', (id) => (id === 50 || id === 51 ? `changed${id}` : id === 120 ? null : `v${id}`), ["(301, 'v301')", "(NULL, 'other')", "(NULL, 'x')"]);
+    await legs(source, 'legs', (seq) => `v${seq}`);
+    await legs(target, 'legs', (seq) => (seq === 50 ? undefined : seq === 17 ? 'changed' : `v${seq}`), ["('D9', 500, 0, 'new')"]);
     await numbers(source, 'dups', (id) => `v${id}`, ["(7, 'again')"]);
     await numbers(target, 'dups', (id) => (id === 9 ? 'nine' : `v${id}`), ["(7, 'again')"]);
   });
@@ -187,6 +202,34 @@ describe.each(pairs)('checksum diff %s ↔ %s', (sourceName, targetName) => {
       { a: 11, b: 1, _diff_type: 'changed', source_v: 'y', target_v: 'z' },
     ]);
     expect(essence(checksum)).toEqual(essence(stream));
+  });
+
+  it('a composite key led by text is bucketed by ranges of its integer column: the same result as the streaming merge', async () => {
+    const def = definition({ source: side(source, 'legs'), target: side(target, 'legs') });
+    const checksum = await runPlan('checksum', def);
+    const stream = await runPlan('stream', def);
+    expect(checksum.plan?.kind).toBe('checksum');
+    // 120 rows → 60 buckets over seq 1..500: ranges of 9 values.
+    expect(checksum.plan?.reason).toMatch(/in \d+ ranges of 9 values of key column `seq`; only the \d+ rows of the 3 differing buckets were fetched/);
+    // By hand: 120 source rows; target without seq 50, with ('D9', 500): 120 rows; seq 17 changed.
+    expect(checksum.stats).toEqual({
+      source_rows: 120, target_rows: 120, matched_rows: 118, mismatched_rows: 1, only_in_source: 1, only_in_target: 1,
+      duplicate_keys_source: 0, duplicate_keys_target: 0, null_keys_source: 0, null_keys_target: 0,
+    });
+    expect(checksum.diff?.diff_rows.map((r) => [r.depot, r.seq, r._diff_type])).toEqual([
+      ['D2', 17, 'changed'],
+      ['D2', 50, 'only_in_source'],
+      ['D9', 500, 'only_in_target'],
+    ]);
+    expect(essence(checksum)).toEqual(essence(stream));
+  });
+
+  it('a composite key led by an integer of few values is bucketed by ranges of a wider integer column, never by too few buckets', async () => {
+    const def = definition({ source: side(source, 'legs'), target: side(target, 'legs'), primaryKeys: { source: ['grp', 'seq', 'depot'], target: ['grp', 'seq', 'depot'] } });
+    const checksum = await runPlan('checksum', def);
+    expect(checksum.plan?.reason).toMatch(/ranges of 9 values of key column `seq`/);
+    expect(checksum.stats).toMatchObject({ matched_rows: 118, mismatched_rows: 1, only_in_source: 1, only_in_target: 1 });
+    expect(essence(checksum)).toEqual(essence(await runPlan('stream', def)));
   });
 
   it('integer keys in key-range buckets, with NULL keys counted apart: the same result as the streaming merge', async () => {

@@ -41,6 +41,14 @@ describe('slices of a range-bucketed scan', () => {
     expect(slices).toEqual([{ condition: '(`b`.`id` IS NULL OR `b`.`id` < 501)' }, { condition: '`b`.`id` >= 501' }]);
   });
 
+  it("cuts a composite key's range column, not its first column, when the ranges are cut on a later one", async () => {
+    const { context, side } = sideAnswering(undefined, []);
+    const keyed = relation(code, { kind: 'range', lo: 1n, width: 100n, keyIndex: 1 });
+    const composite = { ...keyed, keys: [...keyed.keys, { expr: '`b`.`seq`', column: id, options: { caseSensitive: true } }] };
+    const slices = await scanSlices(context, side, composite, { parallelScans: 2, span: { lo: 1n, hi: 1000n }, rows: 1000, minRowsToSplitHashScan: 0 });
+    expect(slices).toEqual([{ condition: '(`b`.`seq` IS NULL OR `b`.`seq` < 501)' }, { condition: '`b`.`seq` >= 501' }]);
+  });
+
   it('runs one scan for an engine that parallelises a query itself', async () => {
     const { context, side } = sideAnswering(undefined, []);
     const slices = await scanSlices(context, side, relation(id, { kind: 'range', lo: 1n, width: 100n }), { parallelScans: 1, span: { lo: 1n, hi: 1000n }, rows: 1000, minRowsToSplitHashScan: 0 });

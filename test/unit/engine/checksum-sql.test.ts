@@ -7,7 +7,7 @@ import { postgresCompiler } from '../../../src/dialects/postgres/compiler.js';
 import { mysqlCompiler } from '../../../src/dialects/mysql/compiler.js';
 import { sqliteCompiler } from '../../../src/dialects/sqlite/compiler.js';
 import type { ColumnType, SqlCompiler } from '../../../src/dialects/types.js';
-import { bucketConditions, bucketScanSql, fixedAlphabet, keyText, MAX_KEY_RANGES, RANGES_PER_QUERY, rangesPerSlowQuery, rowText, sampleKeysSql, type Bucketing, type ChecksumRelation, type KeyRange } from '../../../src/engine/checksum/sql.js';
+import { bucketConditions, bucketScanSql, fixedAlphabet, keyRangeSql, keyText, MAX_KEY_RANGES, RANGES_PER_QUERY, rangesPerSlowQuery, rowText, sampleKeysSql, type Bucketing, type ChecksumRelation, type KeyRange } from '../../../src/engine/checksum/sql.js';
 import { chooseBucketCount, compareBuckets, isPrime, type BucketSummary } from '../../../src/engine/checksum/buckets.js';
 
 const id: ColumnType = { name: 'id', type: 'bigint', family: 'integer' };
@@ -170,6 +170,30 @@ describe('fetching differing buckets', () => {
     const conditions = bucketConditions(r, buckets);
     expect(conditions).toHaveLength(1);
     expect(conditions[0]).toMatch(/^CASE WHEN "id" IS NULL THEN NULL ELSE "id" - \(\("id" - \(0\)\) % 10\) END IN \(0, 20, /);
+  });
+
+  it('cuts a composite key\'s ranges on the integer column chosen, and fetches ranges of a later column by one scan filtered by bucket (queries one after the other would break key order)', () => {
+    const depot: ColumnType = { name: 'depot', type: 'varchar(8)', family: 'text' };
+    const composite = (keyIndex: number): ChecksumRelation => {
+      const col = (column: ColumnType) => ({ expr: mysqlCompiler.quoteIdentifier(column.name), column, options: { caseSensitive: true }, fixed: fixedAlphabet(column.family) });
+      return { compiler: mysqlCompiler, from: '`t`', keys: [col(keyIndex === 0 ? id : depot), col(keyIndex === 0 ? depot : id)], values: [col(name)], bucketing: { kind: 'range', lo: 1n, width: 256n, keyIndex } };
+    };
+    const later = composite(1);
+    // Bucketed on `id`, the second key column; NULL in either key column: the NULL bucket.
+    expect(bucketScanSql(later)).toContain('CASE WHEN `depot` IS NULL OR `id` IS NULL THEN NULL ELSE `id` - ((`id` - (1)) % 256) END AS `bucket_id`');
+    const buckets = Array.from({ length: 120 }, (_, i) => 1n + BigInt(i) * 512n);
+    expect(bucketConditions(later, buckets)).toEqual([`CASE WHEN \`depot\` IS NULL OR \`id\` IS NULL THEN NULL ELSE \`id\` - ((\`id\` - (1)) % 256) END IN (${buckets.join(', ')})`]);
+    // Led by the integer column: its index reads the ranges, in key order query after query.
+    const leading = bucketConditions(composite(0), buckets);
+    expect(leading).toHaveLength(Math.ceil(120 / RANGES_PER_QUERY));
+    expect(leading[0]).toMatch(/^\(`id` BETWEEN 1 AND 256 OR `id` BETWEEN 513 AND 768 OR /);
+  });
+
+  it('reads the span of several key columns in one scan, one pair of bounds each', () => {
+    const r = relation(postgresCompiler);
+    expect(keyRangeSql(r)).toBe(`SELECT (min("id"))::text AS "lo", (max("id"))::text AS "hi" FROM "t"`);
+    const two = { ...r, keys: [...r.keys, { ...r.keys[0]!, expr: '"seq"' }] };
+    expect(keyRangeSql(two, [0, 1])).toBe(`SELECT (min("id"))::text AS "lo_0", (max("id"))::text AS "hi_0", (min("seq"))::text AS "lo_1", (max("seq"))::text AS "hi_1" FROM "t"`);
   });
 
   it('filters hash buckets with the bucket expression itself', () => {
