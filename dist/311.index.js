@@ -518,11 +518,13 @@ function plainText(text, max) {
 /* harmony export */   tW: () => (/* binding */ STATUS_ICON),
 /* harmony export */   y7: () => (/* binding */ differingRows)
 /* harmony export */ });
+/* harmony import */ var _shared_thousands_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(10364);
+
 /** 1234567 → "1,234,567" (fixed en-US grouping, so snapshots do not depend on the machine). */
 function count(value) {
     if (value === undefined || !Number.isFinite(value))
         return '–';
-    return Math.round(value).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    return (0,_shared_thousands_js__WEBPACK_IMPORTED_MODULE_0__/* .thousands */ .o)(value);
 }
 /** Seconds → "850 ms", "3.2 s", "2 min 5 s", "1 h 2 min". */
 function duration(seconds) {
@@ -703,6 +705,24 @@ function renderView(v, part, ellipsis = '…') {
     return `${v.cutStart ? ellipsis : ''}${v.parts.map(part).join('')}${v.cutEnd ? ellipsis : ''}`;
 }
 //# sourceMappingURL=value-diff.js.map
+
+/***/ }),
+
+/***/ 10364:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   o: () => (/* binding */ thousands)
+/* harmony export */ });
+/**
+ * 1234567 → "1,234,567": en-US grouping without Intl, so that a run's messages never wait on ICU's
+ * start (about 15 ms of a 100k-row comparison's own CPU) and read the same on every machine.
+ */
+function thousands(value) {
+    const digits = typeof value === 'bigint' ? value.toString() : Math.round(value).toString();
+    return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+//# sourceMappingURL=thousands.js.map
 
 /***/ })
 

@@ -190,6 +190,8 @@ class MysqlCompiler extends compiler/* BaseSqlCompiler */.Jm {
         bytes: (hex) => `X'${hex}'`,
         // On binary strings SUBSTRING and RPAD count bytes; RPAD pads with NUL bytes and cuts to 7.
         prefixCode: (bytes, skip) => `CAST(CONV(HEX(RPAD(${skip === 0 ? bytes : `SUBSTRING(${bytes}, ${skip + 1})`}, 7, X'00')), 16, 10) AS UNSIGNED)`,
+        // RIGHT counts characters on a utf8mb4 string (the canonical texts are).
+        tail: (text, characters) => `RIGHT(${text}, ${characters})`,
         // INTERVAL binary-searches its integer arguments.
         boundsReached: (value, bounds) => (bounds.length === 0 ? '0' : `INTERVAL(${value}, ${bounds.join(', ')})`),
         sample: (fraction) => `RAND() < ${fraction}`,

@@ -171,6 +171,7 @@ class PostgresCompiler extends _sql_compiler_js__WEBPACK_IMPORTED_MODULE_0__/* .
         utf8: (text) => `convert_to(${text}, 'UTF8')`,
         bytes: (hex) => `decode('${hex}', 'hex')`,
         prefixCode: (bytes, skip) => `('x' || encode(substr(${bytes} || decode('00000000000000', 'hex'), ${skip + 1}, 7), 'hex'))::bit(56)::bigint`,
+        tail: (text, characters) => `right(${text}, ${characters})`,
         // width_bucket with an array of thresholds binary-searches it (the array is a constant, built once).
         boundsReached: (value, bounds) => (bounds.length === 0 ? '0' : `width_bucket(${value}, ARRAY[${bounds.join(', ')}]::bigint[])`),
         sample: (fraction) => `random() < ${fraction}`,

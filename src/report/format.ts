@@ -1,10 +1,11 @@
 /** Number, duration and label formatting shared by the renderers; pure and locale-independent. */
 import type { ComparisonResult, ComparisonStatus, RunResult, SideLabel } from '../engine/model.js';
+import { thousands } from '../shared/thousands.js';
 
 /** 1234567 → "1,234,567" (fixed en-US grouping, so snapshots do not depend on the machine). */
 export function count(value: number | undefined): string {
   if (value === undefined || !Number.isFinite(value)) return '–';
-  return Math.round(value).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return thousands(value);
 }
 
 /** Seconds → "850 ms", "3.2 s", "2 min 5 s", "1 h 2 min". */

@@ -210,6 +210,8 @@ export interface TextKeyOrder {
    * (0 … 2^56 − 1): the same number on every engine for the same bytes.
    */
   prefixCode(bytes: string, skip: number): string;
+  /** The last `characters` characters (code points) of a text, all of it when shorter. */
+  tail(text: string, characters: number): string;
   /** How many of `bounds` (ascending integers) are ≤ `value`: a binary search in the database. */
   boundsReached(value: string, bounds: readonly bigint[]): string;
   /** A condition true for a random `fraction` (0 … 1) of the rows. */

@@ -9,9 +9,11 @@ import { queryOptions, type DiffContext } from '../diff-outcome.js';
 import type { Side } from '../sides.js';
 import { chooseBucketCount, MAX_BUCKETS } from './buckets.js';
 import { prefixBucketsFromSample, type PrefixBucketing } from './prefix.js';
+import { tailsSpread } from './tail.js';
 import { integerKeyColumns, integerKeyed } from './relation.js';
 import { REFINE_SPLIT } from './refine.js';
 import { keyRangeSql, sampleKeysSql, type Bucketing, type ChecksumRelation } from './sql.js';
+import { thousands } from '../../shared/thousands.js';
 
 /** Key ranges read along with a side's row count (countAndKeyRangeSql): not read a second time. */
 const knownRanges = new WeakMap<Side, { lo: bigint; hi: bigint } | undefined>();
@@ -83,10 +85,23 @@ function textKeyed(context: DiffContext): boolean {
 }
 
 /**
- * Prefix buckets (prefix.ts) from a random sample of twice as many keys as buckets, taken from a side
- * whose engine parallelises a scan itself (PostgreSQL: its sample costs a fraction of MariaDB's
- * single-core scan), else from the source; undefined (key-hash buckets then) when the sample does
- * not allow them. The sample also gives MariaDB's scan slices their pivots (slices.ts).
+ * A random sample of about twice as many canonical key texts as `buckets` (`whole`: the key text of
+ * every key column, else the single key's), taken from a side whose engine parallelises a scan
+ * itself (PostgreSQL: its sample costs a fraction of MariaDB's single-core scan), else from the source.
+ */
+async function sampleKeyTexts(context: DiffContext, sides: [Side, ChecksumRelation, number][], buckets: number, pageSampleRows: number, whole: boolean): Promise<Buffer[]> {
+  const scansInParallel = await Promise.all(sides.map(async ([side]) => ((await loadChecksumHooks(side.connection.dialect)).parallelScans ?? 1) <= 1));
+  const [side, relation, rows] = sides[scansInParallel.indexOf(true)] ?? sides[0]!;
+  const fraction = Math.min(1, (2 * buckets) / Math.max(1, rows));
+  const draw = (byPages: boolean) => side.connection.query(sampleKeysSql(relation, fraction, 4 * buckets, byPages, whole), [], queryOptions(context));
+  // A view (or a foreign table) refuses a page sample: its rows are sampled one by one instead.
+  const sample = rows >= pageSampleRows ? await draw(true).catch((error: unknown) => (context.signal?.aborted ? Promise.reject(error) : draw(false))) : await draw(false);
+  return sample.map((row) => (Buffer.isBuffer(row.key_text) ? row.key_text : Buffer.from(String(row.key_text), 'utf8')));
+}
+
+/**
+ * Prefix buckets (prefix.ts) from a sample of the single text key, undefined (other buckets then)
+ * when the sample does not allow them. The sample also gives MariaDB's scan slices their pivots (slices.ts).
  */
 async function prefixBucketing(
   context: DiffContext,
@@ -94,13 +109,7 @@ async function prefixBucketing(
   buckets: number,
   pageSampleRows: number,
 ): Promise<{ prefix: PrefixBucketing | undefined; sample: Buffer[] }> {
-  const scansInParallel = await Promise.all(sides.map(async ([side]) => ((await loadChecksumHooks(side.connection.dialect)).parallelScans ?? 1) <= 1));
-  const [side, relation, rows] = sides[scansInParallel.indexOf(true)] ?? sides[0]!;
-  const fraction = Math.min(1, (2 * buckets) / Math.max(1, rows));
-  const draw = (byPages: boolean) => side.connection.query(sampleKeysSql(relation, fraction, 4 * buckets, byPages), [], queryOptions(context));
-  // A view (or a foreign table) refuses a page sample: its rows are sampled one by one instead.
-  const sample = rows >= pageSampleRows ? await draw(true).catch((error: unknown) => (context.signal?.aborted ? Promise.reject(error) : draw(false))) : await draw(false);
-  const keys = sample.map((row) => (Buffer.isBuffer(row.key_text) ? row.key_text : Buffer.from(String(row.key_text), 'utf8')));
+  const keys = await sampleKeyTexts(context, sides, buckets, pageSampleRows, false);
   return { prefix: prefixBucketsFromSample(keys, buckets), sample: keys };
 }
 
@@ -127,12 +136,24 @@ export async function chooseBucketing(
   pageSampleRows: number,
 ): Promise<{ bucketing: Bucketing; span?: { lo: bigint; hi: bigint }; sample?: Buffer[] }> {
   const rows = Math.max(...rowCounts);
-  const hash = { bucketing: { kind: 'hash', buckets: chooseBucketCount(rows, rowsPerBucket) } as Bucketing };
+  const hashed = chooseBucketCount(rows, rowsPerBucket);
+  const hash = { bucketing: { kind: 'hash', buckets: hashed } as Bucketing };
   const { source, target } = context;
+  const sides: [Side, ChecksumRelation, number][] = [
+    [source, relations[0], rowCounts[0]],
+    [target, relations[1], rowCounts[1]],
+  ];
+  // Key-tail buckets where a sample shows the keys' tails tell them apart, else key-hash buckets.
+  const tailOrHash = async (sample?: Buffer[]): Promise<{ bucketing: Bucketing }> => {
+    const tables = !source.definition.query && !target.definition.query;
+    if (!tables || !source.connection.compiler.textKeyOrder || !target.connection.compiler.textKeyOrder) return hash;
+    const keys = sample ?? (await sampleKeyTexts(context, sides, hashed, pageSampleRows, true));
+    return tailsSpread(keys.map((key) => key.toString('utf8'))) ? { bucketing: { kind: 'tail', buckets: hashed } } : hash;
+  };
   if (textKeyed(context)) {
     const buckets = Math.min(MAX_PREFIX_BUCKETS, Math.max(1, Math.ceil(rows / rowsPerBucket)));
-    const { prefix, sample } = await prefixBucketing(context, [[source, relations[0], rowCounts[0]], [target, relations[1], rowCounts[1]]], buckets, pageSampleRows);
-    return prefix ? { bucketing: prefix, sample } : { ...hash, sample };
+    const { prefix, sample } = await prefixBucketing(context, sides, buckets, pageSampleRows);
+    return prefix ? { bucketing: prefix, sample } : { ...(await tailOrHash(sample)), sample };
   }
   if (source.definition.query || target.definition.query) return hash;
   const buckets = BigInt(Math.min(MAX_BUCKETS, Math.max(1, Math.ceil(rows / rowsPerBucket))));
@@ -140,7 +161,7 @@ export async function chooseBucketing(
   if (integerKeyed(context.resolved)) column = { index: 0, span: joinedSpan(await Promise.all([keyRange(context, source, relations[0]), keyRange(context, target, relations[1])])) };
   else if (context.resolved.keys.length > 1) column = await compositeRangeColumn(context, relations, buckets);
   const joined = column?.span;
-  if (!column || !joined) return hash;
+  if (!column || !joined) return tailOrHash();
   const { lo, hi } = joined;
   // `key - lo` and the range bounds must stay exact 64-bit integers on every engine.
   if (lo < -RANGE_KEY_LIMIT || hi > RANGE_KEY_LIMIT) return hash;
@@ -156,8 +177,9 @@ export async function chooseBucketing(
 /** The buckets, in words, for the plan's reason (`keyNames`: the key columns, for a composite key's ranges). */
 export function bucketsInWords(bucketing: Bucketing, keyNames: readonly string[] = []): string {
   if (bucketing.kind === 'hash') return 'key-hash buckets';
+  if (bucketing.kind === 'tail') return "key-tail buckets (by the key's last characters)";
   if (bucketing.kind === 'range') {
-    const width = bucketing.width.toLocaleString('en-US');
+    const width = thousands(bucketing.width);
     const name = bucketing.keyIndex === undefined ? undefined : keyNames[bucketing.keyIndex];
     return name === undefined ? `key ranges of ${width}` : `ranges of ${width} values of key column \`${name}\``;
   }

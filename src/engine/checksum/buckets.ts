@@ -11,6 +11,20 @@ import { MAX_KEY_RANGES, type KeyRange } from './sql.js';
  * summaries per side (~0.2% of the table's bytes), and a scattered difference costs 256 rows.
  */
 export const ROWS_PER_BUCKET = 256;
+/**
+ * A table with fewer than SMALL_TABLE_BUCKETS buckets of ROWS_PER_BUCKET rows gets narrower ones, down
+ * to SMALL_TABLE_ROWS_PER_BUCKET rows, as many as SMALL_TABLE_BUCKETS: its summaries cost little, and
+ * each differing bucket fetches fewer rows (100k rows, 10 changes: 8–12k rows fetched in 105–190 ms
+ * against 1.4–1.8k rows in 38–64 ms). From 512k rows on, the buckets are as before.
+ */
+export const SMALL_TABLE_BUCKETS = 2048;
+export const SMALL_TABLE_ROWS_PER_BUCKET = 64;
+
+/** The rows a bucket should hold for a table of `rows` rows (`small`: SMALL_TABLE_ROWS_PER_BUCKET, or none to keep `rowsPerBucket`). */
+export function rowsPerBucketFor(rows: number, rowsPerBucket: number, small: number | undefined): number {
+  if (small === undefined || rows / rowsPerBucket >= SMALL_TABLE_BUCKETS) return rowsPerBucket;
+  return Math.min(rowsPerBucket, Math.max(small, rows / SMALL_TABLE_BUCKETS));
+}
 /** Caps the summaries each side sends (and holds in memory) whatever the table size. */
 export const MAX_BUCKETS = 1 << 18;
 

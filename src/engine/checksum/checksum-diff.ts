@@ -21,7 +21,7 @@ import { linkedAbort } from '../../shared/abort.js';
 import { queryOptions, type DiffContext, type DiffOutcome } from '../diff-outcome.js';
 import { runStreamMerge } from '../stream-merge.js';
 import { dynamicTyping, type Side } from '../sides.js';
-import { addSides, compareBuckets, ROWS_PER_BUCKET, type BucketComparison } from './buckets.js';
+import { addSides, compareBuckets, ROWS_PER_BUCKET, rowsPerBucketFor, SMALL_TABLE_ROWS_PER_BUCKET, type BucketComparison } from './buckets.js';
 import { bucketsInWords, chooseBucketing, PAGE_SAMPLE_ROWS, rememberKeyRange } from './bucketing.js';
 import { checksumRelation, integerKeyed } from './relation.js';
 import { PROBE_BUCKETS, probeBuckets, probeRanges, widthForProbe, type ProbeResult } from './probe.js';
@@ -30,6 +30,7 @@ import { MIN_ROWS_TO_SPLIT_HASH_SCAN, scanSummaries, sideSlices } from './slices
 import { orderedRanges } from './ordered-rows.js';
 import { chunkPlan, runChunkPass } from './chunks.js';
 import { bucketConditions, duplicateKeysSql, rangeOnLeadingKey, rowCountSql, MAX_KEY_RANGES, RANGES_PER_QUERY, rangesPerSlowQuery, type Bucketing, type ChecksumRelation } from './sql.js';
+import { thousands } from '../../shared/thousands.js';
 
 /** Below this many rows (the larger side), streaming both sides is as cheap as anything. */
 export const SMALL_TABLE_ROWS = 50_000;
@@ -51,6 +52,8 @@ export interface ChecksumTuning {
   smallTableRows: number;
   mostRowsDiffer: number;
   rowsPerBucket: number;
+  /** Rows a bucket holds at least in a small table (buckets.ts `rowsPerBucketFor`); absent: `rowsPerBucket` at every size. */
+  smallTableRowsPerBucket?: number;
   minRowsToSplitHashScan: number;
   /** When the differing range buckets hold more rows than this, they are checksummed again in narrower ranges before fetching. */
   refineAboveRows?: number;
@@ -68,6 +71,7 @@ export const DEFAULT_TUNING: ChecksumTuning = {
   smallTableRows: SMALL_TABLE_ROWS,
   mostRowsDiffer: MOST_ROWS_DIFFER,
   rowsPerBucket: ROWS_PER_BUCKET,
+  smallTableRowsPerBucket: SMALL_TABLE_ROWS_PER_BUCKET,
   minRowsToSplitHashScan: MIN_ROWS_TO_SPLIT_HASH_SCAN,
   refineAboveRows: 10_000,
   refineOnRoundTripMs: SLOW_LINK_MS,
@@ -157,7 +161,7 @@ async function fallBack(context: DiffContext, reason: string, spent: BucketCompa
 /** How the probe narrowed the planned ranges, in words (empty when it did not). */
 function narrowedBy(probe: ProbeResult | undefined, planned: Bucketing, bucketing: Bucketing): string {
   if (!probe || bucketing.kind !== 'range' || planned.kind !== 'range' || bucketing.width >= planned.width) return '';
-  return ` (a probe of ${probe.probed} ranges of ${planned.width.toLocaleString('en-US')} found ${probe.differing} differing, so the ranges were narrowed to ${bucketing.width.toLocaleString('en-US')})`;
+  return ` (a probe of ${probe.probed} ranges of ${thousands(planned.width)} found ${probe.differing} differing, so the ranges were narrowed to ${thousands(bucketing.width)})`;
 }
 
 /** The probe (probe.ts) for range buckets over enough buckets to be worth it; undefined when not run. */
@@ -192,7 +196,7 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
   const rows = Math.max(sourceRows, targetRows);
   lap('estimate');
   if (rows < tuning.smallTableRows) {
-    return fallBack(context, `The sides are on different connections and small (about ${rows.toLocaleString('en-US')} rows), so both are streamed ordered by key and merged: cheaper than checksums.`, undefined, phases);
+    return fallBack(context, `The sides are on different connections and small (about ${thousands(rows)} rows), so both are streamed ordered by key and merged: cheaper than checksums.`, undefined, phases);
   }
   // From here both sides' queries run at once; a failure on one stops the other's instead of waiting for it.
   const failure = linkedAbort(context.signal);
@@ -205,7 +209,7 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
   };
   const options = (rows: number, span?: { lo: bigint; hi: bigint }, sample?: Buffer[]) => ({ span, rows, sample, minRowsToSplitHashScan: tuning.minRowsToSplitHashScan });
   const first = await (async () => {
-    const chosen = await chooseBucketing(local, [sourceRelation, targetRelation], [sourceRows, targetRows], tuning.rowsPerBucket, tuning.pageSampleRows ?? PAGE_SAMPLE_ROWS);
+    const chosen = await chooseBucketing(local, [sourceRelation, targetRelation], [sourceRows, targetRows], rowsPerBucketFor(rows, tuning.rowsPerBucket, tuning.smallTableRowsPerBucket), tuning.pageSampleRows ?? PAGE_SAMPLE_ROWS);
     const span = chosen.span;
     sourceRelation = { ...sourceRelation, bucketing: chosen.bucketing };
     targetRelation = { ...targetRelation, bucketing: chosen.bucketing };
@@ -234,14 +238,14 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
     let chunkSample: BucketComparison | undefined;
     if (chunkKeys && span) {
       lap('buckets');
-      context.progress('comparing', `checksumming both sides in chunks of ${chunkKeys.toLocaleString('en-US')} keys`);
+      context.progress('comparing', `checksumming both sides in chunks of ${thousands(chunkKeys)} keys`);
       const pass = await runChunkPass(local, [source, target], [sourceRelation, targetRelation], span, chunkKeys);
       if (pass.kind === 'done') {
         [sourceRelation, targetRelation] = pass.relations;
         lap('checksum_scan');
-        const again = pass.differingChunks === 0 ? '' : `, then the ${pass.differingChunks.toLocaleString('en-US')} differing chunks again in ${bucketsInWords(bucketing, keyNames)}`;
+        const again = pass.differingChunks === 0 ? '' : `, then the ${thousands(pass.differingChunks)} differing chunks again in ${bucketsInWords(bucketing, keyNames)}`;
         return {
-          how: `chunks of ${chunkKeys.toLocaleString('en-US')} keys (each chunk's rows hashed as one text, read in key order through the key's index)${narrowedBy(probe, chosen.bucketing, bucketing)}${again}`,
+          how: `chunks of ${thousands(chunkKeys)} keys (each chunk's rows hashed as one text, read in key order through the key's index)${narrowedBy(probe, chosen.bucketing, bucketing)}${again}`,
           scanned: pass.chunks,
           buckets: pass.buckets,
           sourceDuplicates: 0,
@@ -250,7 +254,7 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
       }
       lap('chunk_sample');
       chunkSample = pass.spent;
-      spread = ` (${pass.differing} of the ${pass.sampled} chunks of ${chunkKeys.toLocaleString('en-US')} keys hashed first differed, so the changes are spread and every range was checksummed)`;
+      spread = ` (${pass.differing} of the ${pass.sampled} chunks of ${thousands(chunkKeys)} keys hashed first differed, so the changes are spread and every range was checksummed)`;
     }
     const [sourceSlices, targetSlices] = await Promise.all([
       sideSlices(local, source, sourceRelation, options(sourceRows, span, chosen.sample)),
@@ -292,7 +296,7 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
   }
   const differingRows = buckets.differingRows.source + buckets.differingRows.target;
   if (differingRows > tuning.mostRowsDiffer * (buckets.totals.source + buckets.totals.target)) {
-    return fallBack(context, `The checksums differ in ${buckets.differing.length.toLocaleString('en-US')} of ${first.scanned.toLocaleString('en-US')} buckets holding most rows, so both sides are streamed ordered by key and merged instead of fetching them.`, buckets, phases);
+    return fallBack(context, `The checksums differ in ${thousands(buckets.differing.length)} of ${thousands(first.scanned)} buckets holding most rows, so both sides are streamed ordered by key and merged instead of fetching them.`, buckets, phases);
   }
 
   const scanned = first.scanned;
@@ -313,14 +317,14 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
     const narrow = await refineRanges(local, [sourceRelation, targetRelation], coarse, coarseBucketing.width / REFINE_SPLIT);
     [sourceRelation, targetRelation] = narrow.relations;
     buckets = narrow.buckets;
-    refined = `; the link answers in ${link.toFixed(0)} ms, so the ${(coarse.differingRows.source + coarse.differingRows.target).toLocaleString('en-US')} rows of its ${coarse.differing.length.toLocaleString('en-US')} differing ranges were checksummed again in ranges of ${(coarseBucketing.width / REFINE_SPLIT).toLocaleString('en-US')}`;
+    refined = `; the link answers in ${link.toFixed(0)} ms, so the ${thousands((coarse.differingRows.source + coarse.differingRows.target))} rows of its ${thousands(coarse.differing.length)} differing ranges were checksummed again in ranges of ${thousands((coarseBucketing.width / REFINE_SPLIT))}`;
     lap('refine_scan');
   }
   const reason =
-    `The sides are on different connections, so each database checksummed its rows in ${scanned.toLocaleString('en-US')} ${how}${refined}` +
+    `The sides are on different connections, so each database checksummed its rows in ${thousands(scanned)} ${how}${refined}` +
     (buckets.differing.length === 0
       ? '; all buckets are equal.'
-      : `; only the ${(buckets.differingRows.source + buckets.differingRows.target).toLocaleString('en-US')} rows of the ${buckets.differing.length.toLocaleString('en-US')} differing buckets were fetched and merged.`);
+      : `; only the ${thousands((buckets.differingRows.source + buckets.differingRows.target))} rows of the ${thousands(buckets.differing.length)} differing buckets were fetched and merged.`);
   let outcome: DiffOutcome;
   if (buckets.differing.length === 0) {
     outcome = {

@@ -21,6 +21,7 @@
 import type { ColumnType, NormalizeOptions, SqlCompiler, TextKeyOrder } from '../../dialects/types.js';
 import { InternalError } from '../../shared/errors.js';
 import { PrefixBuckets, type PrefixBucketing } from './prefix.js';
+import { tailCodeSql } from './tail.js';
 import type { ColumnPair } from '../resolve.js';
 
 export interface ChecksumColumn {
@@ -83,10 +84,14 @@ export interface ChecksumRelation {
  *   and follow the keys' byte order, whatever the engines' collations. Each side's scan also returns
  *   a bucket's smallest and largest key in its own collation, so a differing bucket's rows are
  *   fetched through the key's index (`key BETWEEN low AND high`, then exactly, by bucket).
+ * - `tail` ("key-tail buckets"; engines with `textKeyOrder`): bucket = the integer of the key text's
+ *   last characters mod `buckets` (tail.ts), where a sample shows those tell the keys apart; fetched,
+ *   like `hash`, by a scan filtering on the same expression.
  * NULL keys go to the NULL bucket: counted, never compared (like the other plans).
  */
 export type Bucketing =
   | { kind: 'hash'; buckets: number }
+  | { kind: 'tail'; buckets: number }
   | { kind: 'range'; lo: bigint; width: bigint; keyIndex?: number }
   | PrefixBucketing;
 
@@ -188,6 +193,7 @@ export function bucketExpression(relation: ChecksumRelation): string {
     const key = rangeKey(relation).expr;
     bucket = `${key} - ((${key} - (${bucketing.lo})) % ${bucketing.width})`;
   } else if (bucketing.kind === 'prefix') bucket = prefixBuckets(relation, bucketing).bucket();
+  else if (bucketing.kind === 'tail') bucket = `${tailCodeSql(textKeyOrder(relation), keyText(relation))} % ${bucketing.buckets}`;
   else bucket = `${relation.compiler.md5AsInteger(keyText(relation))} % ${bucketing.kind === 'hash' ? bucketing.buckets : 1}`;
   return `CASE WHEN ${nullKeyCondition(relation)} THEN NULL ELSE ${bucket} END`;
 }
@@ -244,18 +250,20 @@ function orderedMd5(relation: ChecksumRelation): ((text: string, orderBy: string
 
 /**
  * The canonical key texts (as bytes where the engine gives them so) of a random `fraction` of a side's
- * rows, at most `limit` of them (a row estimate far too low must not bring a table): prefix buckets' sample.
+ * rows, at most `limit` of them (a row estimate far too low must not bring a table): prefix buckets'
+ * sample (a single key's text); with `whole`, the key text of every key column (key-tail buckets').
  */
-export function sampleKeysSql(relation: ChecksumRelation, fraction: number, limit: number, byPages = false): string {
+export function sampleKeysSql(relation: ChecksumRelation, fraction: number, limit: number, byPages = false, whole = false): string {
   const q = relation.compiler.quoteIdentifier.bind(relation.compiler);
-  const key = singleKey(relation);
   const order = textKeyOrder(relation);
   // Pages hold neighbouring rows: PAGE_OVERSAMPLE times the pages, one row in PAGE_OVERSAMPLE of them
   // kept, spreads the sample over that many more pages while reading a small share of the table.
   const oversampled = fraction * PAGE_OVERSAMPLE;
   const pages = byPages && relation.table && order.tableSample && oversampled < 1 ? order.tableSample(oversampled) : undefined;
-  const condition = `${key.expr} IS NOT NULL AND ${order.sample(pages ? 1 / PAGE_OVERSAMPLE : fraction)}`;
-  return `SELECT ${normalised(relation, key)} AS ${q('key_text')} FROM ${relation.from}${pages ? ` ${pages}` : ''}${where(relation, condition)} ${relation.compiler.limit(limit)}`;
+  const notNull = (whole ? relation.keys : [singleKey(relation)]).map((key) => `${key.expr} IS NOT NULL`).join(' AND ');
+  const condition = `${notNull} AND ${order.sample(pages ? 1 / PAGE_OVERSAMPLE : fraction)}`;
+  const text = whole ? keyText(relation) : normalised(relation, singleKey(relation));
+  return `SELECT ${text} AS ${q('key_text')} FROM ${relation.from}${pages ? ` ${pages}` : ''}${where(relation, condition)} ${relation.compiler.limit(limit)}`;
 }
 
 /** A page sample reads this many times the sampled share of pages (see sampleKeysSql). */

@@ -5,11 +5,12 @@
 import { html } from 'hono/html';
 import { ambiguous } from '../../report/escape.js';
 import { valueDiff, type ValueView } from '../../report/value-diff.js';
+import { thousands } from '../../shared/thousands.js';
 
 export type Html = ReturnType<typeof html>;
 
 export function count(n: number | null | undefined): string {
-  return n === null || n === undefined ? '—' : n.toLocaleString('en-US');
+  return n === null || n === undefined ? '—' : thousands(n);
 }
 
 /** "2026-11-25 00:03:21 UTC". */

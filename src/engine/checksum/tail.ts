@@ -1,0 +1,40 @@
+/**
+ * Key-tail buckets: bucket = the integer of the first 7 UTF-8 bytes of the key text's last 7
+ * characters, modulo a prime. A key's last characters are where keys usually differ (a sequence
+ * number, a hash, the end of a composite key's last column), and reading them costs a few byte
+ * operations a row where an md5 of the whole key text costs a hash (MariaDB, 100k rows keyed by two
+ * texts: the grouped scan 710 → 340 ms of its CPU, the fetch's filtered scan 240 → 70–90 ms). Used only
+ * when a sample of the keys shows their tails telling the keys apart (`tailsSpread`): keys ending
+ * alike (e-mail addresses of one domain) would crowd a few buckets, and get key-hash buckets instead.
+ *
+ * Pure: the SQL from the dialect's `TextKeyOrder` hooks, and the same code computed in JavaScript.
+ */
+import type { TextKeyOrder } from '../../dialects/types.js';
+import { codeAt, CODE_BYTES } from './prefix.js';
+
+/** Characters read from the end of the key text (each at least one byte, so their first 7 bytes are always read whole). */
+export const TAIL_CHARACTERS = CODE_BYTES;
+
+/** The SQL integer of a key text's tail (0 … 2^56 − 1): the same number on every engine for the same text. */
+export function tailCodeSql(order: TextKeyOrder, keyText: string): string {
+  return order.prefixCode(order.utf8(order.tail(keyText, TAIL_CHARACTERS)), 0);
+}
+
+/** What `tailCodeSql` computes, for a key text in JavaScript. */
+export function tailCode(keyText: string): bigint {
+  const characters = Array.from(keyText);
+  return codeAt(Buffer.from(characters.slice(-TAIL_CHARACTERS).join(''), 'utf8'), 0);
+}
+
+/** Fewer sampled keys than this cannot tell whether tails spread. */
+export const MIN_TAIL_SAMPLE = 64;
+/** The sampled keys' tails must tell at least this share of them apart. */
+export const TAIL_DISTINCT_SHARE = 0.9;
+
+/** True when the sampled key texts' tails tell (nearly) all of them apart: key-tail buckets will be as even as key-hash ones. */
+export function tailsSpread(sample: readonly string[]): boolean {
+  const keys = new Set(sample);
+  if (keys.size < MIN_TAIL_SAMPLE) return false;
+  const tails = new Set([...keys].map(tailCode));
+  return tails.size >= TAIL_DISTINCT_SHARE * keys.size;
+}
