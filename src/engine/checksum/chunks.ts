@@ -29,13 +29,6 @@ export const MAX_RANGES_PER_CHUNK = 128n;
 export const MIN_RANGES_PER_CHUNK = 8n;
 /** Chunks are made narrower, down to MIN_RANGES_PER_CHUNK ranges, until the table has this many. */
 export const MIN_CHUNKS = 64n;
-/**
- * Tables with fewer than MIN_CHUNKS chunks of MIN_RANGES_PER_CHUNK ranges still get chunks of that
- * many ranges while there are at least this many: a grouped scan costs MariaDB about twice a chunked
- * one (100k rows in ranges of 256: 240–490 ms of its CPU against 140–170 ms), so even 48 chunks and
- * a second pass over the differing ones pay (100k-row held-out table: the checksum scan 570 → ~300 ms).
- */
-export const MIN_SMALL_CHUNKS = 16n;
 /** One chunk in this many is hashed first, to see whether changes are spread over most chunks. */
 export const CHUNK_SAMPLE_EVERY = 8;
 /** More than this share of the sampled chunks differing: the grouped scan instead. */
@@ -73,8 +66,6 @@ export function chunkWidth(relations: readonly ChecksumRelation[], span: { lo: b
   let perChunk = MAX_RANGES_PER_CHUNK;
   if (limit !== undefined && limit / width < perChunk) perChunk = limit / width;
   if (ranges / MIN_CHUNKS < perChunk) perChunk = ranges / MIN_CHUNKS;
-  // A smaller table: chunks of MIN_RANGES_PER_CHUNK ranges while there are MIN_SMALL_CHUNKS of them.
-  if (perChunk < MIN_RANGES_PER_CHUNK && ranges / MIN_RANGES_PER_CHUNK >= MIN_SMALL_CHUNKS && (limit === undefined || limit / width >= MIN_RANGES_PER_CHUNK)) perChunk = MIN_RANGES_PER_CHUNK;
   return perChunk >= MIN_RANGES_PER_CHUNK ? perChunk * width : undefined;
 }
 

@@ -29,14 +29,8 @@ describe('chunk width', () => {
     expect(chunkWidth(pair(mysqlCompiler), { lo: 1n, hi: 1_000_000n }, undefined)).toBe(61n * 256n);
   });
 
-  it('gives a smaller table chunks of 8 ranges while it has 16 of them (a grouped scan costs MariaDB about twice as much)', () => {
-    // 391 ranges of 256: 6 ranges a chunk for 64 chunks, too few, so 48 chunks of 8.
-    expect(chunkWidth(pair(mysqlCompiler), { lo: 1n, hi: 100_000n }, undefined)).toBe(8n * 256n);
-    expect(chunkWidth(pair(mysqlCompiler), { lo: 1n, hi: 100_000n }, 7n * 256n)).toBeUndefined();
-  });
-
-  it('is undefined under 16 chunks of 8 ranges, without the ordered row hash, or on an engine without the aggregate', () => {
-    expect(chunkWidth(pair(mysqlCompiler), { lo: 1n, hi: 30_000n }, undefined)).toBeUndefined();
+  it('is undefined under 8 ranges a chunk, without the ordered row hash, or on an engine without the aggregate', () => {
+    expect(chunkWidth(pair(mysqlCompiler), { lo: 1n, hi: 100_000n }, undefined)).toBeUndefined();
     expect(chunkWidth(pair(mysqlCompiler), { lo: 1n, hi: 10_000_000n }, 7n * 256n)).toBeUndefined();
     expect(chunkWidth([{ ...relation(mysqlCompiler), orderedRows: false }, relation(postgresCompiler)], { lo: 1n, hi: 10_000_000n }, undefined)).toBeUndefined();
     expect(chunkWidth([relation(sqliteCompiler), relation(postgresCompiler)], { lo: 1n, hi: 10_000_000n }, undefined)).toBeUndefined();
