@@ -1854,10 +1854,11 @@ function notAnInteger(side, column, key) {
  */
 const ROWS_PER_BUCKET = 256;
 /**
- * A table with fewer than SMALL_TABLE_BUCKETS buckets of ROWS_PER_BUCKET rows gets narrower ones, down
- * to SMALL_TABLE_ROWS_PER_BUCKET rows, as many as SMALL_TABLE_BUCKETS: its summaries cost little, and
- * each differing bucket fetches fewer rows (100k rows, 10 changes: 8–12k rows fetched in 105–190 ms
- * against 1.4–1.8k rows in 38–64 ms). From 512k rows on, the buckets are as before.
+ * A table with fewer than SMALL_TABLE_BUCKETS buckets of ROWS_PER_BUCKET rows gets narrower key ranges,
+ * down to SMALL_TABLE_ROWS_PER_BUCKET keys, as many as SMALL_TABLE_BUCKETS: their summaries cost
+ * little, and each differing range fetches fewer rows (100k rows, 10 changes: 703 rows fetched
+ * instead of 2,879). From 512k rows on, the ranges are as before. Key-order and key-tail buckets keep
+ * ROWS_PER_BUCKET: more bounds cost every row's bucket more than the smaller fetch saves.
  */
 const SMALL_TABLE_BUCKETS = 2048;
 const SMALL_TABLE_ROWS_PER_BUCKET = 64;
@@ -2358,11 +2359,12 @@ const PAGE_SAMPLE_ROWS = 2_000_000;
 /** Range buckets only for keys within ±2^62: beyond, `key - lo` could overflow a 64-bit integer. */
 const RANGE_KEY_LIMIT = 2n ** 62n;
 /**
- * Range buckets for a single integer key when both sides are tables (min/max come from the index);
- * prefix buckets for a single text key on engines that have them; hash buckets otherwise. About
- * ROWS_PER_BUCKET rows per bucket each way.
+ * Range buckets for an integer key column when both sides are tables (see `compositeRangeColumn`);
+ * prefix buckets for a single text key on engines that have them; key-tail buckets where a sample's
+ * tails spread; hash buckets otherwise. About `rowsPerBucket` rows per bucket each way, ranges
+ * `rangeRowsPerBucket` keys (buckets.ts `rowsPerBucketFor`).
  */
-async function chooseBucketing(context, relations, rowCounts, rowsPerBucket, pageSampleRows) {
+async function chooseBucketing(context, relations, rowCounts, rowsPerBucket, pageSampleRows, rangeRowsPerBucket = rowsPerBucket) {
     const rows = Math.max(...rowCounts);
     const hashed = chooseBucketCount(rows, rowsPerBucket);
     const hash = { bucketing: { kind: 'hash', buckets: hashed } };
@@ -2386,7 +2388,7 @@ async function chooseBucketing(context, relations, rowCounts, rowsPerBucket, pag
     }
     if (source.definition.query || target.definition.query)
         return hash;
-    const buckets = BigInt(Math.min(MAX_BUCKETS, Math.max(1, Math.ceil(rows / rowsPerBucket))));
+    const buckets = BigInt(Math.min(MAX_BUCKETS, Math.max(1, Math.ceil(rows / rangeRowsPerBucket))));
     let column;
     if (integerKeyed(context.resolved))
         column = { index: 0, span: joinedSpan(await Promise.all([keyRange(context, source, relations[0]), keyRange(context, target, relations[1])])) };
@@ -3068,7 +3070,7 @@ async function runChecksumDiff(context, tuning = DEFAULT_TUNING) {
     };
     const options = (rows, span, sample) => ({ span, rows, sample, minRowsToSplitHashScan: tuning.minRowsToSplitHashScan });
     const first = await (async () => {
-        const chosen = await chooseBucketing(local, [sourceRelation, targetRelation], [sourceRows, targetRows], rowsPerBucketFor(rows, tuning.rowsPerBucket, tuning.smallTableRowsPerBucket), tuning.pageSampleRows ?? PAGE_SAMPLE_ROWS);
+        const chosen = await chooseBucketing(local, [sourceRelation, targetRelation], [sourceRows, targetRows], tuning.rowsPerBucket, tuning.pageSampleRows ?? PAGE_SAMPLE_ROWS, rowsPerBucketFor(rows, tuning.rowsPerBucket, tuning.smallTableRowsPerBucket));
         const span = chosen.span;
         sourceRelation = { ...sourceRelation, bucketing: chosen.bucketing };
         targetRelation = { ...targetRelation, bucketing: chosen.bucketing };

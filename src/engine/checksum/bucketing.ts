@@ -124,9 +124,10 @@ export const PAGE_SAMPLE_ROWS = 2_000_000;
 const RANGE_KEY_LIMIT = 2n ** 62n;
 
 /**
- * Range buckets for a single integer key when both sides are tables (min/max come from the index);
- * prefix buckets for a single text key on engines that have them; hash buckets otherwise. About
- * ROWS_PER_BUCKET rows per bucket each way.
+ * Range buckets for an integer key column when both sides are tables (see `compositeRangeColumn`);
+ * prefix buckets for a single text key on engines that have them; key-tail buckets where a sample's
+ * tails spread; hash buckets otherwise. About `rowsPerBucket` rows per bucket each way, ranges
+ * `rangeRowsPerBucket` keys (buckets.ts `rowsPerBucketFor`).
  */
 export async function chooseBucketing(
   context: DiffContext,
@@ -134,6 +135,7 @@ export async function chooseBucketing(
   rowCounts: [number, number],
   rowsPerBucket: number,
   pageSampleRows: number,
+  rangeRowsPerBucket = rowsPerBucket,
 ): Promise<{ bucketing: Bucketing; span?: { lo: bigint; hi: bigint }; sample?: Buffer[] }> {
   const rows = Math.max(...rowCounts);
   const hashed = chooseBucketCount(rows, rowsPerBucket);
@@ -156,7 +158,7 @@ export async function chooseBucketing(
     return prefix ? { bucketing: prefix, sample } : { ...(await tailOrHash(sample)), sample };
   }
   if (source.definition.query || target.definition.query) return hash;
-  const buckets = BigInt(Math.min(MAX_BUCKETS, Math.max(1, Math.ceil(rows / rowsPerBucket))));
+  const buckets = BigInt(Math.min(MAX_BUCKETS, Math.max(1, Math.ceil(rows / rangeRowsPerBucket))));
   let column: { index: number; span: Span | undefined } | undefined;
   if (integerKeyed(context.resolved)) column = { index: 0, span: joinedSpan(await Promise.all([keyRange(context, source, relations[0]), keyRange(context, target, relations[1])])) };
   else if (context.resolved.keys.length > 1) column = await compositeRangeColumn(context, relations, buckets);
