@@ -79,7 +79,7 @@ async function buildTables(shape) {
     const primaryKey = keys.map((key) => key.name).join(', ');
     await client.query(`create schema if not exists dc_heldout; drop table if exists dc_heldout.${table};
       create table dc_heldout.${table} (${keyTypes}, ${VALUE_TYPES}, primary key (${primaryKey}));
-      insert into dc_heldout.${table} select ${columns(keys, 'g', pgSql).join(', ')} from generate_series(1, ${rows}) g;
+      insert into dc_heldout.${table} select ${columns(keys, 'g', pgSql).join(', ')} from generate_series(1::bigint, ${rows}) g;
       analyze dc_heldout.${table};`);
     const where = (seqs) => `where (${primaryKey}) in (select ${keys.map((key) => key.value('seq', mySql)).join(', ')} from seq_1_to_${rows + 2} where seq in (${seqs.join(', ')}))`;
     await my.query(`drop table if exists ${table};

@@ -584,8 +584,9 @@ function bucketScanSql(relation, condition) {
     if (ordered) {
         // The NULL-key rows are only counted: their texts are left out of the aggregate (which skips NULLs).
         const text = `CASE WHEN ${nullKeyCondition(relation)} THEN NULL ELSE ${rowText(relation)} END`;
-        const inner = `SELECT ${bucketExpression(relation)} AS ${q('bucket_id')}, ${text} AS ${q('row_text')}, ${singleKey(relation).expr} AS ${q('key_value')} FROM ${relation.from}${where(relation, condition)}`;
-        return (`SELECT ${integerText(relation, q('bucket_id'))} AS ${q('bucket')}, count(*) AS ${q('row_count')}, ${ordered(q('row_text'), q('key_value'))} AS ${q('checksum')}` +
+        const keys = orderingKeys(relation).map((expr, i, all) => [expr, q(all.length === 1 ? 'key_value' : `key_value_${i}`)]);
+        const inner = `SELECT ${bucketExpression(relation)} AS ${q('bucket_id')}, ${text} AS ${q('row_text')}, ${keys.map(([expr, name]) => `${expr} AS ${name}`).join(', ')} FROM ${relation.from}${where(relation, condition)}`;
+        return (`SELECT ${integerText(relation, q('bucket_id'))} AS ${q('bucket')}, count(*) AS ${q('row_count')}, ${ordered(q('row_text'), keys.map(([, name]) => name).join(', '))} AS ${q('checksum')}` +
             ` FROM ${relation.compiler.derivedTable(inner, 'dc_rows')} GROUP BY ${q('bucket_id')} ORDER BY ${q('bucket_id')}`);
     }
     const keyRange = relation.bucketing.kind === 'prefix';
@@ -601,9 +602,19 @@ function orderedMd5(relation) {
     if (!relation.orderedRows)
         return undefined;
     const aggregate = relation.compiler.orderedMd5?.bind(relation.compiler);
-    if (!aggregate || relation.bucketing.kind !== 'range')
-        throw new errors/* InternalError */.Gd('The ordered row hash needs range buckets and an ordered text aggregate.');
+    if (!aggregate || !rangeOnLeadingKey(relation.bucketing))
+        throw new errors/* InternalError */.Gd('The ordered row hash needs range buckets on the leading key column and an ordered text aggregate.');
     return aggregate;
+}
+/**
+ * The key columns that order a range's rows alike on every engine, for the ordered row hash and the
+ * chunk pass: integers only (a composite key's too), whose order is the numbers' everywhere, where
+ * text would follow each engine's collation.
+ */
+function orderingKeys(relation) {
+    if (relation.keys.length === 0 || relation.keys.some((key) => key.column.family !== 'integer'))
+        throw new errors/* InternalError */.Gd('Rows are hashed in key order only under integer keys.');
+    return relation.keys.map((key) => key.expr);
 }
 /**
  * The canonical key texts (as bytes where the engine gives them so) of a random `fraction` of a side's
@@ -2811,12 +2822,14 @@ function chunkScanSql(relation, chunks, width) {
     const q = compiler.quoteIdentifier.bind(compiler);
     const joined = compiler.joinedMd5?.bind(compiler);
     const key = relation.keys[0]?.expr;
-    if (!joined || !key || relation.keys.length !== 1)
-        throw new errors/* InternalError */.Gd('The chunk pass needs one integer key and an aggregate of joined texts.');
+    if (!joined || !key)
+        throw new errors/* InternalError */.Gd('The chunk pass needs an integer key and an aggregate of joined texts.');
+    // A composite key: its rows in the order of all its (integer) columns, the primary key's order.
+    const order = orderingKeys(relation).join(', ');
     const text = rowText(relation);
     const filter = relation.filter ? `(${relation.filter}) AND ` : '';
     const branches = chunks.map((low) => {
-        const rows = `SELECT ${text} AS ${q('row_text')} FROM ${relation.from} WHERE ${filter}${key} BETWEEN ${low} AND ${low + width - 1n} ORDER BY ${key}`;
+        const rows = `SELECT ${text} AS ${q('row_text')} FROM ${relation.from} WHERE ${filter}${key} BETWEEN ${low} AND ${low + width - 1n} ORDER BY ${order}`;
         return `SELECT ${low} AS ${q('bucket_id')}, count(*) AS ${q('row_count')}, ${joined(q('row_text'))} AS ${q('checksum')} FROM ${compiler.derivedTable(rows, 'dc_rows')}`;
     });
     return (`SELECT ${compiler.normalize(q('bucket_id'), INTEGER_TEXT, { caseSensitive: true })} AS ${q('bucket')}, ${q('row_count')}, ${q('checksum')}` +
@@ -3074,8 +3087,9 @@ async function runChecksumDiff(context, tuning = DEFAULT_TUNING) {
         const span = chosen.span;
         sourceRelation = { ...sourceRelation, bucketing: chosen.bucketing };
         targetRelation = { ...targetRelation, bucketing: chosen.bucketing };
-        // The ordered row hash orders a range's rows by the key itself: a single key only.
-        const orderedHash = tuning.orderedRows === false || !span || resolved.keys.length !== 1 ? undefined : await orderedRanges(local, [source, target], [sourceRelation, targetRelation], span);
+        // The ordered row hash orders a range's rows by the key, alike on every engine only when it is all integers.
+        const inKeyOrder = rangeOnLeadingKey(chosen.bucketing) && integerKeyColumns(resolved).length === resolved.keys.length;
+        const orderedHash = tuning.orderedRows === false || !span || !inKeyOrder ? undefined : await orderedRanges(local, [source, target], [sourceRelation, targetRelation], span);
         if (orderedHash) {
             [sourceRelation, targetRelation] = orderedHash.relations;
             chosen.bucketing = sourceRelation.bucketing;

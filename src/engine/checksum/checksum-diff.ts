@@ -23,7 +23,7 @@ import { runStreamMerge } from '../stream-merge.js';
 import { dynamicTyping, type Side } from '../sides.js';
 import { addSides, compareBuckets, ROWS_PER_BUCKET, rowsPerBucketFor, SMALL_TABLE_ROWS_PER_BUCKET, type BucketComparison } from './buckets.js';
 import { bucketsInWords, chooseBucketing, PAGE_SAMPLE_ROWS, rememberKeyRange } from './bucketing.js';
-import { checksumRelation, integerKeyed } from './relation.js';
+import { checksumRelation, integerKeyColumns, integerKeyed } from './relation.js';
 import { PROBE_BUCKETS, probeBuckets, probeRanges, widthForProbe, type ProbeResult } from './probe.js';
 import { REFINE_SPLIT, refineRanges } from './refine.js';
 import { MIN_ROWS_TO_SPLIT_HASH_SCAN, scanSummaries, sideSlices } from './slices.js';
@@ -213,8 +213,9 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
     const span = chosen.span;
     sourceRelation = { ...sourceRelation, bucketing: chosen.bucketing };
     targetRelation = { ...targetRelation, bucketing: chosen.bucketing };
-    // The ordered row hash orders a range's rows by the key itself: a single key only.
-    const orderedHash = tuning.orderedRows === false || !span || resolved.keys.length !== 1 ? undefined : await orderedRanges(local, [source, target], [sourceRelation, targetRelation], span);
+    // The ordered row hash orders a range's rows by the key, alike on every engine only when it is all integers.
+    const inKeyOrder = rangeOnLeadingKey(chosen.bucketing) && integerKeyColumns(resolved).length === resolved.keys.length;
+    const orderedHash = tuning.orderedRows === false || !span || !inKeyOrder ? undefined : await orderedRanges(local, [source, target], [sourceRelation, targetRelation], span);
     if (orderedHash) {
       [sourceRelation, targetRelation] = orderedHash.relations;
       chosen.bucketing = sourceRelation.bucketing;

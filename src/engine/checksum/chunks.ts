@@ -20,7 +20,7 @@ import { combineComparisons, compareBuckets, type BucketComparison, type BucketS
 import { differingShareAt, type ProbeResult } from './probe.js';
 import { refineRanges } from './refine.js';
 import { mergeSummaries, parallelScans, streamedSummaries } from './slices.js';
-import { bucketScanSql, INTEGER_TEXT, rowText, type ChecksumRelation } from './sql.js';
+import { bucketScanSql, INTEGER_TEXT, orderingKeys, rowText, type ChecksumRelation } from './sql.js';
 import { thousands } from '../../shared/thousands.js';
 
 /** A chunk holds at most this many planned ranges (the planned width times this many keys). */
@@ -96,11 +96,13 @@ export function chunkScanSql(relation: ChecksumRelation, chunks: readonly bigint
   const q = compiler.quoteIdentifier.bind(compiler);
   const joined = compiler.joinedMd5?.bind(compiler);
   const key = relation.keys[0]?.expr;
-  if (!joined || !key || relation.keys.length !== 1) throw new InternalError('The chunk pass needs one integer key and an aggregate of joined texts.');
+  if (!joined || !key) throw new InternalError('The chunk pass needs an integer key and an aggregate of joined texts.');
+  // A composite key: its rows in the order of all its (integer) columns, the primary key's order.
+  const order = orderingKeys(relation).join(', ');
   const text = rowText(relation);
   const filter = relation.filter ? `(${relation.filter}) AND ` : '';
   const branches = chunks.map((low) => {
-    const rows = `SELECT ${text} AS ${q('row_text')} FROM ${relation.from} WHERE ${filter}${key} BETWEEN ${low} AND ${low + width - 1n} ORDER BY ${key}`;
+    const rows = `SELECT ${text} AS ${q('row_text')} FROM ${relation.from} WHERE ${filter}${key} BETWEEN ${low} AND ${low + width - 1n} ORDER BY ${order}`;
     return `SELECT ${low} AS ${q('bucket_id')}, count(*) AS ${q('row_count')}, ${joined(q('row_text'))} AS ${q('checksum')} FROM ${compiler.derivedTable(rows, 'dc_rows')}`;
   });
   return (

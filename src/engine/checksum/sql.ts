@@ -222,9 +222,10 @@ export function bucketScanSql(relation: ChecksumRelation, condition?: string): s
   if (ordered) {
     // The NULL-key rows are only counted: their texts are left out of the aggregate (which skips NULLs).
     const text = `CASE WHEN ${nullKeyCondition(relation)} THEN NULL ELSE ${rowText(relation)} END`;
-    const inner = `SELECT ${bucketExpression(relation)} AS ${q('bucket_id')}, ${text} AS ${q('row_text')}, ${singleKey(relation).expr} AS ${q('key_value')} FROM ${relation.from}${where(relation, condition)}`;
+    const keys = orderingKeys(relation).map((expr, i, all) => [expr, q(all.length === 1 ? 'key_value' : `key_value_${i}`)] as const);
+    const inner = `SELECT ${bucketExpression(relation)} AS ${q('bucket_id')}, ${text} AS ${q('row_text')}, ${keys.map(([expr, name]) => `${expr} AS ${name}`).join(', ')} FROM ${relation.from}${where(relation, condition)}`;
     return (
-      `SELECT ${integerText(relation, q('bucket_id'))} AS ${q('bucket')}, count(*) AS ${q('row_count')}, ${ordered(q('row_text'), q('key_value'))} AS ${q('checksum')}` +
+      `SELECT ${integerText(relation, q('bucket_id'))} AS ${q('bucket')}, count(*) AS ${q('row_count')}, ${ordered(q('row_text'), keys.map(([, name]) => name).join(', '))} AS ${q('checksum')}` +
       ` FROM ${relation.compiler.derivedTable(inner, 'dc_rows')} GROUP BY ${q('bucket_id')} ORDER BY ${q('bucket_id')}`
     );
   }
@@ -244,8 +245,18 @@ export function bucketScanSql(relation: ChecksumRelation, condition?: string): s
 function orderedMd5(relation: ChecksumRelation): ((text: string, orderBy: string) => string) | undefined {
   if (!relation.orderedRows) return undefined;
   const aggregate = relation.compiler.orderedMd5?.bind(relation.compiler);
-  if (!aggregate || relation.bucketing.kind !== 'range') throw new InternalError('The ordered row hash needs range buckets and an ordered text aggregate.');
+  if (!aggregate || !rangeOnLeadingKey(relation.bucketing)) throw new InternalError('The ordered row hash needs range buckets on the leading key column and an ordered text aggregate.');
   return aggregate;
+}
+
+/**
+ * The key columns that order a range's rows alike on every engine, for the ordered row hash and the
+ * chunk pass: integers only (a composite key's too), whose order is the numbers' everywhere, where
+ * text would follow each engine's collation.
+ */
+export function orderingKeys(relation: ChecksumRelation): string[] {
+  if (relation.keys.length === 0 || relation.keys.some((key) => key.column.family !== 'integer')) throw new InternalError('Rows are hashed in key order only under integer keys.');
+  return relation.keys.map((key) => key.expr);
 }
 
 /**

@@ -63,6 +63,16 @@ describe('the ordered row hash (range buckets)', () => {
     expect(ordered(postgresCompiler)).toContain(`CASE WHEN "id" IS NULL THEN NULL ELSE (COALESCE(("id")::text, '-')`);
   });
 
+  it('orders a composite key\'s rows by every key column, and refuses a text key column (each engine would order it by its own collation)', () => {
+    const line: ColumnType = { name: 'line_no', type: 'int', family: 'integer' };
+    const single = relation(mysqlCompiler, { kind: 'range', lo: 1n, width: 64n });
+    const col = (column: ColumnType) => ({ expr: mysqlCompiler.quoteIdentifier(column.name), column, options: { caseSensitive: true }, fixed: true });
+    const composite = { ...single, keys: [col(id), col(line)], orderedRows: true };
+    expect(bucketScanSql(composite)).toContain("MD5(GROUP_CONCAT(`row_text` ORDER BY `key_value_0`, `key_value_1` SEPARATOR ';')) AS `checksum`");
+    expect(bucketScanSql(composite)).toContain('`id` AS `key_value_0`, `line_no` AS `key_value_1` FROM `t`');
+    expect(() => bucketScanSql({ ...composite, keys: [col(id), col(name)] })).toThrow(/integer keys/);
+  });
+
   it('is refused for other buckets, or an engine without an ordered text aggregate (never a silently different hash)', () => {
     expect(() => bucketScanSql({ ...relation(postgresCompiler, { kind: 'hash', buckets: 7 }), orderedRows: true })).toThrow(/range buckets/);
     expect(() => bucketScanSql({ ...relation(sqliteCompiler, { kind: 'range', lo: 1n, width: 64n }), orderedRows: true })).toThrow(/ordered text aggregate/);
