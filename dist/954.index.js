@@ -3013,6 +3013,17 @@ function keyIsDeclaredUnique(context, side) {
         return declared.includes(own.name.toLowerCase()) && !truncated;
     });
 }
+/**
+ * True when the key is the side's declared primary key with its columns in the same order: MariaDB
+ * then keeps the rows in key order (its clustered index), and a range of the first column is read
+ * through that index; the chunk pass needs both.
+ */
+function keyIsPrimaryKeyInOrder(context, side) {
+    if (!keyIsDeclaredUnique(context, side))
+        return false;
+    const own = context.resolved.keys.map((pair) => (side.role === 'source' ? pair.sourceType : pair.targetType).name.toLowerCase());
+    return side.schema.primaryKey.every((name, i) => name.toLowerCase() === own[i]);
+}
 async function duplicateKeys(context, side, relation) {
     if (keyIsDeclaredUnique(context, side) || keysKnownUnique.has(side))
         return 0;
@@ -3106,7 +3117,7 @@ async function runChecksumDiff(context, tuning = DEFAULT_TUNING) {
         targetRelation = { ...targetRelation, bucketing };
         // The chunk pass reads each chunk through the key's index in key order: both keys must be the tables' primary keys.
         const probed = probe && chosen.bucketing.kind === 'range' ? { result: probe, width: chosen.bucketing.width } : undefined;
-        const plan = orderedHash && span && tuning.chunks !== false && keyIsDeclaredUnique(local, source) && keyIsDeclaredUnique(local, target)
+        const plan = orderedHash && span && tuning.chunks !== false && keyIsPrimaryKeyInOrder(local, source) && keyIsPrimaryKeyInOrder(local, target)
             ? chunkPlan([sourceRelation, targetRelation], span, orderedHash.limit, probed)
             : { width: undefined, skipped: '' };
         const chunkKeys = plan.width;

@@ -138,6 +138,17 @@ function keyIsDeclaredUnique(context: DiffContext, side: Side): boolean {
   });
 }
 
+/**
+ * True when the key is the side's declared primary key with its columns in the same order: MariaDB
+ * then keeps the rows in key order (its clustered index), and a range of the first column is read
+ * through that index; the chunk pass needs both.
+ */
+function keyIsPrimaryKeyInOrder(context: DiffContext, side: Side): boolean {
+  if (!keyIsDeclaredUnique(context, side)) return false;
+  const own = context.resolved.keys.map((pair) => (side.role === 'source' ? pair.sourceType : pair.targetType).name.toLowerCase());
+  return side.schema.primaryKey.every((name, i) => name.toLowerCase() === own[i]);
+}
+
 async function duplicateKeys(context: DiffContext, side: Side, relation: ChecksumRelation): Promise<number> {
   if (keyIsDeclaredUnique(context, side) || keysKnownUnique.has(side)) return 0;
   const rows = await side.connection.query(duplicateKeysSql(relation), [], queryOptions(context));
@@ -231,7 +242,7 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
     // The chunk pass reads each chunk through the key's index in key order: both keys must be the tables' primary keys.
     const probed = probe && chosen.bucketing.kind === 'range' ? { result: probe, width: chosen.bucketing.width } : undefined;
     const plan =
-      orderedHash && span && tuning.chunks !== false && keyIsDeclaredUnique(local, source) && keyIsDeclaredUnique(local, target)
+      orderedHash && span && tuning.chunks !== false && keyIsPrimaryKeyInOrder(local, source) && keyIsPrimaryKeyInOrder(local, target)
         ? chunkPlan([sourceRelation, targetRelation], span, orderedHash.limit, probed)
         : { width: undefined, skipped: '' };
     const chunkKeys = plan.width;
