@@ -8,7 +8,8 @@ import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as c from '../../../src/api/contract.js';
-import { databaseAvailable, TEST_DATABASE_URLS } from '../../helpers/databases.js';
+import { adminRun } from '../../helpers/admin.js';
+import { databaseAvailable, runScoped, TEST_DATABASE_URLS } from '../../helpers/databases.js';
 import { startTestServer, waitForJob, type TestServer } from './harness.js';
 
 const SCHEMA = 'dc_tenant_mask';
@@ -36,6 +37,8 @@ function rowsSql(table: string, changed: boolean): string {
 }
 
 describe.runIf(hasPostgres)('masking that follows the data (PostgreSQL)', () => {
+  const MASK_DB = runScoped('dc_tenant_mask');
+  const maskUrl = Object.assign(new URL(TEST_DATABASE_URLS.postgres), { pathname: `/${MASK_DB}` }).toString();
   let t: TestServer;
   let admin: pg.Client;
   let sourceId: string;
@@ -43,7 +46,10 @@ describe.runIf(hasPostgres)('masking that follows the data (PostgreSQL)', () => 
   let author: string;
 
   beforeAll(async () => {
-    admin = new pg.Client({ connectionString: TEST_DATABASE_URLS.postgres });
+    // A database of its own: the catalog scan samples the first 50 tables in name order, and the other
+    // test files' tables in the shared run database would otherwise leave these unsampled.
+    await adminRun({ type: 'postgres', url: TEST_DATABASE_URLS.postgres }, [`DROP DATABASE IF EXISTS ${MASK_DB} WITH (FORCE)`, `CREATE DATABASE ${MASK_DB}`]);
+    admin = new pg.Client({ connectionString: maskUrl });
     await admin.connect();
     await admin.query(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE; CREATE SCHEMA ${SCHEMA}`);
     for (const table of ['people_a', 'people_b']) {
@@ -54,15 +60,15 @@ describe.runIf(hasPostgres)('masking that follows the data (PostgreSQL)', () => 
     t = await startTestServer();
     reader = (await t.newKey(['read'])).key;
     author = (await t.newKey(['read', 'write:comparison', 'write:job'])).key;
-    const created = await t.request('POST', '/sources', { body: { name: 'pg', type: 'postgres', url: TEST_DATABASE_URLS.postgres } });
+    const created = await t.request('POST', '/sources', { body: { name: 'pg', type: 'postgres', url: maskUrl } });
     sourceId = c.dataSourceCreateResponseSchema.parse(created.json).data.id;
     const catalog = await t.request('GET', `/sources/${sourceId}/catalog`);
     expect(JSON.stringify(catalog.json)).toMatch(/"ref".*national-id|national-id.*"ref"/s);
   });
   afterAll(async () => {
-    await admin?.query(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE`);
     await admin?.end();
     await t?.stop();
+    await adminRun({ type: 'postgres', url: TEST_DATABASE_URLS.postgres }, [`DROP DATABASE IF EXISTS ${MASK_DB} WITH (FORCE)`]);
   });
 
   const body = (configuration: Record<string, unknown>, datasets: [string | null, string | null] = [`${SCHEMA}.people_a`, `${SCHEMA}.people_b`]) => ({
