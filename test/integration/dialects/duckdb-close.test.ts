@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadDialect } from '../../../src/dialects/registry.js';
 import { CancelledError, ConnectionError } from '../../../src/shared/errors.js';
+import { releaseExitHolds } from '../../../src/shared/exit-holds.js';
 import { silentLogger } from '../../../src/shared/logger.js';
 
 let duckdbInstalled = true;
@@ -64,4 +65,17 @@ describe.runIf(duckdbInstalled)('a DuckDB connection closed while queries connec
       await expect(db.query('SELECT 1')).rejects.toBeInstanceOf(ConnectionError);
     });
   }
+
+  it('before the process ends, a running statement is interrupted (the exit hold) and nothing holds the exit once it ended', { timeout: 20_000 }, async () => {
+    const dialect = await loadDialect('duckdb');
+    const db = dialect.connect({ type: 'duckdb', path: ':memory:' }, { logger: silentLogger, datasourceName: 'dw' });
+    try {
+      const running = db.query(ENDLESS).then(() => 'answered', (error: unknown) => error);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await releaseExitHolds(2_000)).toEqual([]);
+      expect(await running).toBeInstanceOf(CancelledError);
+    } finally {
+      await db.close();
+    }
+  });
 });
