@@ -9,6 +9,7 @@ import { redact } from '../shared/redact.js';
 import { useDuckDBOnDemand } from './duckdb-install.js';
 import { coreLogger } from './logger.js';
 import { State } from './state.js';
+import { describeHeld } from '../shared/exit-holds.js';
 import { graceFromEnv, stopOnSignals } from '../shared/process-stop.js';
 
 export async function runAction(): Promise<void> {
@@ -29,7 +30,12 @@ export async function runAction(): Promise<void> {
       core.warning(
         `datacompare: ${request.kind === 'timeout' ? `the time limit ${request.why} was reached` : `${request.why} received`}: stopping the running comparisons and publishing the partial report.`,
       ),
-    onForcedExit: (why) => core.setFailed(`datacompare: ${why}: exiting now; the report may be incomplete.`),
+    onForcedExit: (why, held) =>
+      core.setFailed(
+        held.length === 0
+          ? `datacompare: ${why}: exiting now; the report may be incomplete.`
+          : `datacompare: ${why}: exiting now; ${describeHeld(held)} did not stop (one native step still running): killing the process (SIGKILL); the report may be incomplete.`,
+      ),
   });
   // DuckDB (duckdb/csv/parquet data sources) is not bundled: found or installed when first needed.
   useDuckDBOnDemand({ logger: coreLogger, signal: stop.signal });

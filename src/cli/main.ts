@@ -11,6 +11,7 @@ import type { CliContext, Output } from './command.js';
 import { commandEntries, loadCommands } from './commands/index.js';
 import { commandHelp, mainHelp } from './help.js';
 import { paint, streamOutput, terminalLogger } from './terminal.js';
+import { describeHeld } from '../shared/exit-holds.js';
 import { graceFromEnv, stopOnSignals } from '../shared/process-stop.js';
 import { VERSION } from './version.js';
 
@@ -76,7 +77,8 @@ function printError(thrown: unknown, stderr: Output, verbose: boolean): void {
 /**
  * The real process: its streams, environment and working directory. The first SIGINT/SIGTERM stops
  * the run (queries cancelled, connections destroyed, the partial report printed and written); a
- * second one, or the end of the grace period, exits at once with status 2.
+ * second one, or the end of the grace period, exits at once with status 2 (137 when native work that
+ * cannot be interrupted still holds the process: it is killed, see exit-holds.ts).
  */
 function processIo(): CliIo {
   let grace = graceFromEnv(process.env);
@@ -88,7 +90,12 @@ function processIo(): CliIo {
       const tail = Number.isFinite(grace) ? ' (press Ctrl-C again to quit at once)' : '';
       process.stderr.write(`\n${request.why}: stopping the running comparisons${tail}…\n`);
     },
-    onForcedExit: (why) => process.stderr.write(`datacompare: ${why}: exiting now with status 2.\n`),
+    onForcedExit: (why, held) =>
+      process.stderr.write(
+        held.length === 0
+          ? `datacompare: ${why}: exiting now with status 2.\n`
+          : `datacompare: ${why}: exiting now; ${describeHeld(held)} did not stop (one native step still running): killing the process (SIGKILL, exit status 137).\n`,
+      ),
   });
   return {
     stdout: streamOutput(process.stdout, process.env),

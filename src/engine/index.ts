@@ -10,7 +10,7 @@ import { CancelledError, ConfigurationError, TimeoutError, toDatacompareError, t
 import { redact } from '../shared/redact.js';
 import { DEFAULT_QUERY_TIMEOUT_MS, type ComparisonDefinition, type ComparisonResult, type EngineOptions, type ProgressEvent, type RunComparison, type SideDefinition } from './model.js';
 import { OpenConnections } from './connections.js';
-import { decideStatus, diffDetails, precisionNotes, rowReasons, schemaReasons } from './outcome.js';
+import { caseFoldingNotes, decideStatus, diffDetails, precisionNotes, rowReasons, schemaReasons } from './outcome.js';
 import { planDiff, sameConnection, strategies, type DiffStrategy } from './plan.js';
 import { quickComparison } from './quick.js';
 import { profileComparison } from './profile.js';
@@ -128,7 +128,7 @@ async function run(
     };
   }
   if (schemaDiff) result.schema_diff = schemaDiff;
-  const notes = definition.quickComparison ? [] : precisionNotes(resolved);
+  const notes = definition.quickComparison ? [] : [...precisionNotes(resolved), ...caseFoldingNotes(resolved)];
   if (notes.length > 0) result.notes = notes;
   return result;
 }

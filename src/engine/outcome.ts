@@ -111,6 +111,20 @@ export function precisionNotes(resolved: ResolvedColumns): string[] {
   });
 }
 
+/**
+ * What else could count as equal: text columns (and collections of text) compared case-insensitively
+ * (`case_sensitive: false`, the default), where values differing only in letter case match. Keys are
+ * always exact; a trailing space, an accent or a collation never makes two texts equal.
+ */
+export function caseFoldingNotes(resolved: ResolvedColumns): string[] {
+  const folded = resolved.columns.filter((pair) => pair.tolerance === undefined && comparedAs(pair).endsWith(', case-insensitive')).map((pair) => `\`${pair.source}\``);
+  if (folded.length === 0) return [];
+  const columns = folded.length === 1 ? `Column ${folded[0]} was` : `Columns ${folded.slice(0, -1).join(', ')} and ${folded.at(-1)} were`;
+  return [
+    `${columns} compared case-insensitively (\`case_sensitive\` is false, the default): values differing only in letter case count as equal. Set \`case_sensitive: true\` to count them as differences.`,
+  ];
+}
+
 /** Every compared column (keys first) by source name → how it was compared (`comparedAs`). */
 export function comparedAsMap(resolved: ResolvedColumns): Record<string, string> {
   return Object.fromEntries([...resolved.keys, ...resolved.columns].map((pair) => [pair.source, comparedAs(pair)]));

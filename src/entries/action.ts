@@ -1,9 +1,16 @@
 // The action's one bundle (dist/index.js) serves both `main` and `post` (see action.yml).
 import { runAction } from '../action/main.js';
+import { setFailed } from '../action/workflow-commands.js';
+import { describeHeld, endProcess } from '../shared/exit-holds.js';
 import { useProxyFromEnvironment } from '../shared/proxy.js';
 
 await useProxyFromEnvironment();
 
 await runAction();
-// Exit explicitly (with the status setFailed chose): open sockets or pools must not keep the step alive.
-process.exit();
+// Exit explicitly (with the status setFailed chose): open sockets or pools must not keep the step
+// alive, nor a SQLite or DuckDB statement that ignored its stop (then the process is killed).
+endProcess(undefined, {
+  onEnd: (held) => {
+    if (held.length > 0) setFailed(`datacompare: ${describeHeld(held)} did not stop (one native step still running): killing the process (SIGKILL).`);
+  },
+});

@@ -1,8 +1,17 @@
 // The `datacompare` command (bin/datacompare.js loads the build of this file).
 import { runCli } from '../cli/main.js';
+import { describeHeld, endProcess } from '../shared/exit-holds.js';
 import { useProxyFromEnvironment } from '../shared/proxy.js';
 
 await useProxyFromEnvironment();
 
-// Exit explicitly: open database pools or sockets must not keep a finished run alive.
-process.exit(await runCli(process.argv.slice(2)));
+// Exit explicitly: open database pools or sockets must not keep a finished run alive, nor a SQLite
+// or DuckDB statement that ignored its stop (then the process is killed: status 137).
+const status = await runCli(process.argv.slice(2));
+endProcess(status, {
+  onEnd: (held) => {
+    if (held.length > 0) {
+      process.stderr.write(`datacompare: ${describeHeld(held)} did not stop (one native step still running): killing the process (SIGKILL, exit status 137 instead of ${status}).\n`);
+    }
+  },
+});

@@ -2,13 +2,15 @@
  * How a process running comparisons stops: the first SIGINT or SIGTERM (or the run's own time limit)
  * aborts the run's signal with a StopRequest saying why, so every running query is cancelled on its
  * server, every connection destroyed and the partial report published; and a hard exit after the
- * grace period guarantees the process ends even when something still holds it.
+ * grace period guarantees the process ends even when something still holds it (native work that
+ * holds even process.exit() is ended with the process: see exit-holds.ts).
  *
  * GitHub's runner cancels a step (a cancelled run, or the step's `timeout-minutes`) with SIGINT, then
  * SIGTERM 7.5 s later, then kills the process tree 2.5 s after that: the default grace (6 s) ends the
  * process before the SIGTERM.
  */
 import { StopRequest, timeLimit } from './abort.js';
+import { endProcess, type EndableProcess } from './exit-holds.js';
 
 /** From the stop to the hard exit, by default. */
 export const STOP_GRACE_MS = 6_000;
@@ -18,8 +20,12 @@ export const SECOND_SIGNAL_GRACE_MS = 1_500;
 export interface ProcessStopOptions {
   /** Called once, when the stop begins (to print why). */
   onStop?: (request: StopRequest) => void;
-  /** Called just before the hard exit, with why: "still running 6 s after SIGTERM", "a second SIGINT". */
-  onForcedExit?: (why: string) => void;
+  /**
+   * Called just before the hard exit, with why ("still running 6 s after SIGTERM", "a second SIGINT")
+   * and what native work still held the process after being told to let go: when any, the process
+   * ends with SIGKILL (status 137) instead of `exitCode`.
+   */
+  onForcedExit?: (why: string, held: string[]) => void;
   /** Exit status of a hard exit. */
   exitCode: number;
   /**
@@ -30,7 +36,7 @@ export interface ProcessStopOptions {
   /** A second signal: 'exit' ends the process at once (Ctrl-C twice), 'hurry' shortens the grace. */
   secondSignal: 'exit' | 'hurry';
   /** Test seams. */
-  process?: Pick<NodeJS.Process, 'on' | 'off' | 'exit'>;
+  process?: Pick<NodeJS.Process, 'on' | 'off'> & EndableProcess;
 }
 
 export interface ProcessStop {
@@ -55,16 +61,20 @@ export function stopOnSignals(options: ProcessStopOptions): ProcessStop {
   let hardExit: NodeJS.Timeout | undefined;
   let hardExitAt = Number.POSITIVE_INFINITY;
   let disposed = false;
+  let ending = false;
+
+  const forceExit = (why: string) => {
+    if (ending) return;
+    ending = true;
+    endProcess(options.exitCode, { process: proc, onEnd: (held) => options.onForcedExit?.(why, held) });
+  };
 
   const exitWithin = (ms: number, why: string) => {
     const at = Date.now() + ms;
     if (!Number.isFinite(ms) || at >= hardExitAt) return;
     hardExitAt = at;
     clearTimeout(hardExit);
-    hardExit = setTimeout(() => {
-      options.onForcedExit?.(why);
-      proc.exit(options.exitCode);
-    }, ms);
+    hardExit = setTimeout(() => forceExit(why), ms);
     // Nothing else left: the process ends by itself, sooner.
     hardExit.unref?.();
   };
@@ -86,8 +96,7 @@ export function stopOnSignals(options: ProcessStopOptions): ProcessStop {
       return;
     }
     if (options.secondSignal === 'exit') {
-      options.onForcedExit?.(`a second ${name}`);
-      proc.exit(options.exitCode);
+      forceExit(`a second ${name}`);
     } else {
       exitWithin(SECOND_SIGNAL_GRACE_MS, `still running ${SECOND_SIGNAL_GRACE_MS / 1000} s after a second signal (${name})`);
     }

@@ -56,12 +56,14 @@ describe('datacompare run', () => {
           1 row exists only in the source (orders).
           1 row exists only in the target (orders_copy).
           1 row has a different value in column \`amount\`.
+          note: Column \`status\` was compared case-insensitively (\`case_sensitive\` is false, the default): values differing only in letter case count as equal. Set \`case_sensitive: true\` to count them as differences.
           columns: amount 1
           id=2: amount 3 → 4
           id=3: only in source
           id=4: only in target
       ✔ match  same  · 100.0% match · 3 source rows, 3 target rows · T
           shop · orders → shop · orders
+          note: Column \`status\` was compared case-insensitively (\`case_sensitive\` is false, the default): values differing only in letter case count as equal. Set \`case_sensitive: true\` to count them as differences.
 
       MISMATCH: 2 comparisons — 1 matched, 1 differ, 0 failed (local mode, T)
       "

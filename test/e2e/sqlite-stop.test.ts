@@ -3,6 +3,9 @@
  * with; the same-file join runs as one long statement in the SQLite worker thread): SIGTERM to the
  * CLI, SIGINT to the bundled action (dist/index.js, as the runner runs it) and a comparison's
  * timeout_minutes each end the process within the grace period with the partial report written.
+ * A user's own query held in one native step (node:sqlite has no interrupt, and the worker thread
+ * holds even process.exit() until the step returns) gets the process killed once the partial report
+ * is out: status 137, within a second of the stop.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,6 +14,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeRepo, requireBundle, runAction } from './action-report-harness.js';
+import { processGone, runAndSignal } from './stops-fixtures.js';
 
 const bin = path.resolve('bin/datacompare.js');
 const dir = mkdtempSync(path.join(os.tmpdir(), 'dc-e2e-sqlite-stop-'));
@@ -38,16 +42,6 @@ function spec(extra = ''): string {
 }
 
 const env = { PATH: process.env.PATH ?? '', NO_COLOR: '1', DATACOMPARE_STOP_GRACE_SECONDS: String(GRACE_SECONDS), DATACOMPARE_PROGRESS_SECONDS: '1' };
-
-/** The process is gone (not only its pipes closed). */
-function gone(pid: number | undefined): boolean {
-  try {
-    process.kill(pid ?? 0, 0);
-    return false;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH';
-  }
-}
 
 beforeAll(() => makeDatabase(path.join(dir, 'big.db')));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -79,7 +73,7 @@ describe('a SQLite comparison stopped while its join runs', () => {
     expect(json.comparisons[0]?.status).toBe('error');
     expect(json.comparisons[0]?.error?.kind).toBe('cancelled');
     expect(json.comparisons[0]?.error?.message).toMatch(/^stopped: SIGTERM received/);
-    expect(gone(child.pid)).toBe(true);
+    expect(processGone(child.pid)).toBe(true);
   });
 
   it("CLI, the comparison's timeout_minutes: reported as a timeout naming the limit and its line", () => {
@@ -124,6 +118,90 @@ describe('a SQLite comparison stopped while its join runs', () => {
     expect(run.summary).toContain('stopped: SIGINT received while comparing (running the join diff in the database)');
     expect(run.outputs.status).toBe('error');
     expect(existsSync(run.outputs['report-json'] ?? '')).toBe(true);
-    expect(gone(pid)).toBe(true);
+    expect(processGone(pid)).toBe(true);
+  });
+});
+
+/**
+ * A user's query whose first step sorts 300M generated rows in SQLite's C code (about 100 s here):
+ * no row, no function of ours, nothing that a terminated worker thread could stop at before it ends.
+ */
+const NATIVE_STEP_QUERY = 'WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 300000000) SELECT i AS id, i AS v FROM c ORDER BY v DESC';
+
+function nativeStepSpec(): string {
+  return [
+    'version: 1',
+    'datasources:',
+    '  local: { type: sqlite, path: big.db }',
+    'comparisons:',
+    `  - { name: sorts, strategy: stream, primary_keys: [id], source: { datasource: local, query: "${NATIVE_STEP_QUERY}" }, target: { datasource: local, dataset: a } }`,
+    '',
+  ].join('\n');
+}
+
+/** Introspection reads the query's first row (its column types): the sort runs from there on (signalled a second later). */
+const SORTING = /sorts: introspecting/;
+
+describe("a SQLite comparison stopped while a user's query is in one native step", () => {
+  it('CLI, SIGTERM: the partial report printed and written, then the process killed (137) within a second, saying why', async () => {
+    writeFileSync(path.join(dir, 'native.yml'), nativeStepSpec());
+    const run = await runAndSignal({ args: [bin, 'run', '--spec', 'native.yml', '--json', 'native.json'], cwd: dir, env }, { ready: SORTING, signal: 'SIGTERM', afterMs: 1000 });
+    expect(run.endSignal, run.output).toBe('SIGKILL');
+    expect(run.code).toBeNull();
+    expect(run.afterSignalMs).toBeLessThan(GRACE_SECONDS * 1000 + 1000);
+    const report = run.output.indexOf('cancelled error: stopped: SIGTERM received while introspecting');
+    const killed = run.output.indexOf(
+      'datacompare: a SQLite query of data source "local" did not stop (one native step still running): killing the process (SIGKILL, exit status 137 instead of 2).',
+    );
+    expect(report).toBeGreaterThan(-1);
+    expect(killed).toBeGreaterThan(report);
+    const json = JSON.parse(readFileSync(path.join(dir, 'native.json'), 'utf8')) as { comparisons: { status: string; error?: { kind: string; message: string } }[] };
+    expect(json.comparisons[0]?.error?.kind).toBe('cancelled');
+    expect(json.comparisons[0]?.error?.message).toMatch(/^stopped: SIGTERM received/);
+    expect(processGone(run.pid)).toBe(true);
+  });
+
+  it('the bundled action, SIGINT: the partial report published, then the step killed within a second', async () => {
+    requireBundle();
+    const repo = makeRepo(nativeStepSpec());
+    copyFileSync(path.join(dir, 'big.db'), path.join(repo.dir, 'big.db'));
+    let log = '';
+    let signalledAt = 0;
+    let pid: number | undefined;
+    let endSignal: NodeJS.Signals | null = null;
+    const run = await runAction({
+      repo,
+      event: 'schedule',
+      apiUrl: 'http://127.0.0.1:9',
+      inputs: { mode: 'local' },
+      env: { DATACOMPARE_STOP_GRACE_SECONDS: String(GRACE_SECONDS), DATACOMPARE_PROGRESS_SECONDS: '1' },
+      onChild: (child) => {
+        pid = child.pid;
+        child.on('exit', (_code, signal) => (endSignal = signal));
+        child.stdout?.on('data', (chunk: Buffer) => {
+          log += chunk.toString('utf8');
+          if (signalledAt === 0 && SORTING.test(log)) {
+            signalledAt = -1;
+            setTimeout(() => {
+              signalledAt = Date.now();
+              child.kill('SIGINT');
+            }, 1000);
+          }
+        });
+      },
+    });
+    const afterSignalMs = Date.now() - signalledAt;
+    const reportJson = run.outputs['report-json'] ?? '';
+    const written = existsSync(reportJson);
+    rmSync(repo.dir, { recursive: true, force: true });
+    rmSync(repo.runnerTemp, { recursive: true, force: true });
+    expect(signalledAt, run.stdout + run.stderr).toBeGreaterThan(0);
+    expect(endSignal).toBe('SIGKILL');
+    expect(afterSignalMs).toBeLessThan(GRACE_SECONDS * 1000 + 1000);
+    expect(run.summary).toContain('stopped: SIGINT received while introspecting');
+    expect(run.outputs.status).toBe('error');
+    expect(written).toBe(true);
+    expect(run.stdout).toContain('::error::datacompare: a SQLite query of data source "local" did not stop (one native step still running): killing the process (SIGKILL).');
+    expect(processGone(pid)).toBe(true);
   });
 });

@@ -150,3 +150,54 @@ export async function runUntilStopped(
   const { at, sessions } = await signalled;
   return { code, stdout, stderr, afterSignalMs: exitedAt - at, sessionsAtSignal: sessions };
 }
+
+/** The process is gone (not only its pipes closed). */
+export function processGone(pid: number | undefined): boolean {
+  try {
+    process.kill(pid ?? 0, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+export interface SignalledRun {
+  /** Exit status, null when a signal ended it (then `endSignal`). */
+  code: number | null;
+  endSignal: NodeJS.Signals | null;
+  /** stdout and stderr as they came. */
+  output: string;
+  stdout: string;
+  /** Milliseconds from the signal to the process's exit. */
+  afterSignalMs: number;
+  pid: number | undefined;
+}
+
+/** Runs `node <args>`, sends `signal` `afterMs` (default 0) after `ready` matched its output so far (stdout + stderr), and waits for it to end. */
+export async function runAndSignal(
+  command: { args: string[]; cwd: string; env: NodeJS.ProcessEnv },
+  options: { ready: RegExp; signal: NodeJS.Signals; afterMs?: number },
+): Promise<SignalledRun> {
+  const child = spawn(process.execPath, command.args, { cwd: command.cwd, env: command.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  let stdout = '';
+  let signalledAt = 0;
+  const onData = (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+    if (signalledAt === 0 && options.ready.test(output)) {
+      signalledAt = -1;
+      setTimeout(() => {
+        signalledAt = Date.now();
+        child.kill(options.signal);
+      }, options.afterMs ?? 0);
+    }
+  };
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString('utf8');
+    onData(chunk);
+  });
+  child.stderr.on('data', onData);
+  const [code, endSignal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on('close', (c, s) => resolve([c, s])));
+  if (signalledAt <= 0) throw new Error(`the process ended before ${options.ready} showed in its output:\n${output}`);
+  return { code, endSignal, output, stdout, afterSignalMs: Date.now() - signalledAt, pid: child.pid };
+}

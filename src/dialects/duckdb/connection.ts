@@ -6,53 +6,19 @@
  */
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { DuckDBConnection, DuckDBInstance, DuckDBValue } from '@duckdb/node-api';
 import { wrapDriverError, type ErrorCategory } from '../errors.js';
 import { splitQualifiedName } from '../../sql/compiler.js';
 import { ConfigurationError, ConnectionError, type DatacompareError } from '../../shared/errors.js';
-import type { ConnectionConfig } from '../types.js';
-import type { ConnectOptions, DatabaseConnection, QueryOptions, RelationSchema, ResultRow, SqlCompiler } from '../types.js';
+import type { ConnectOptions, DatabaseConnection, QueryOptions, RelationSchema, ResultRow } from '../types.js';
 import { duckdbCompiler } from './compiler.js';
-import { allowedLocations, checkFileExists, createViewSql, csvFileError, fileKind, isFileConfig, missingFiles, type FileConfig } from './files.js';
+import { checkFileExists, createViewSql, csvFileError, fileKind, isFileConfig, missingFiles, type FileConfig } from './files.js';
+import { instanceOptions, lockdownSql, type DuckdbConfig } from './instance-settings.js';
 import { loadDuckDBModule, type DuckDBModule } from './module.js';
+import { closeQuietly, interrupt, runningOn, statementSettled } from './running-statements.js';
 import { duckdbColumnType } from './type-names.js';
 
-export type DuckdbConfig = Extract<ConnectionConfig, { type: 'duckdb' | 'csv' | 'parquet' }>;
-
-/**
- * Read-only by construction, run once per instance after the file view exists: UTC for every
- * connection, then no file may be opened but the data source's own (and our spill folder), and no
- * setting may change again (a filter cannot turn access back on).
- */
-function lockdownSql(config: DuckdbConfig, tempDirectory: string, compiler: SqlCompiler): { before: string[]; after: string[] } {
-  const list = (items: string[]) => `[${items.map((item) => compiler.stringLiteral(item)).join(', ')}]`;
-  const allowed = isFileConfig(config) ? allowedLocations(config) : { paths: [], directories: [] };
-  return {
-    before: [
-      "SET GLOBAL TimeZone = 'UTC'",
-      `SET allowed_directories = ${list([...allowed.directories, `${tempDirectory}/`])}`,
-      `SET allowed_paths = ${list(allowed.paths)}`,
-    ],
-    after: ['SET enable_external_access = false', 'SET lock_configuration = true'],
-  };
-}
-
-/**
- * DuckDB keeps its own memory (by default up to 80% of RAM) and spills sorts and joins beyond it to
- * a temporary directory of ours (not next to the database file, which may be read-only).
- * DATACOMPARE_DUCKDB_MEMORY_LIMIT (e.g. `1GB`) lowers it; too low a limit fails large sorts.
- */
-function instanceOptions(): Record<string, string> {
-  const options: Record<string, string> = {
-    temp_directory: path.join(tmpdir(), `datacompare-duckdb-${process.pid}`),
-    // Every query the engine streams has its own ORDER BY.
-    preserve_insertion_order: 'false',
-  };
-  const limit = process.env.DATACOMPARE_DUCKDB_MEMORY_LIMIT;
-  if (limit) options.memory_limit = limit;
-  return options;
-}
+export type { DuckdbConfig } from './instance-settings.js';
 
 interface Opened {
   module: DuckDBModule;
@@ -181,17 +147,22 @@ export class DuckdbConnection implements DatabaseConnection {
     else connection.closeSync();
   }
 
+  /** `work` on `connection`, known as running until it settles (see running-statements.ts). */
+  private running<T>(connection: DuckDBConnection, work: Promise<T>): Promise<T> {
+    return runningOn(connection, this.name, work);
+  }
+
   /** Interrupts the connection's statement on abort, or when it runs past the time limit. */
   private watch(connection: DuckDBConnection, options?: QueryOptions): Watch {
     const signal = options?.signal;
-    const listener = () => connection.interrupt();
+    const listener = () => interrupt(connection);
     signal?.addEventListener('abort', listener, { once: true });
     const watch: Watch = { timedOut: false, detach: () => undefined };
     const ms = this.options.statementTimeoutMs;
     const timer = ms
       ? setTimeout(() => {
           watch.timedOut = true;
-          connection.interrupt();
+          interrupt(connection);
         }, ms)
       : undefined;
     watch.detach = () => {
@@ -218,7 +189,7 @@ export class DuckdbConnection implements DatabaseConnection {
    * collector would be freed after its connection, which crashes the process.
    */
   private async prepare(connection: DuckDBConnection, sql: string, params: readonly unknown[]) {
-    const prepared = await connection.prepare(sql);
+    const prepared = await this.running(connection, connection.prepare(sql));
     const values = bindValues(params);
     if (values) prepared.bind(values);
     return prepared;
@@ -232,7 +203,7 @@ export class DuckdbConnection implements DatabaseConnection {
       const { JsonDuckDBValueConverter } = (await this.open()).module;
       const prepared = await this.prepare(connection, sql, params);
       try {
-        const reader = await prepared.runAndReadAll();
+        const reader = await this.running(connection, prepared.runAndReadAll());
         return reader.convertRowObjects(JsonDuckDBValueConverter) as ResultRow[];
       } finally {
         prepared.destroySync();
@@ -256,7 +227,7 @@ export class DuckdbConnection implements DatabaseConnection {
       let result;
       try {
         prepared = await this.prepare(connection, sql, params);
-        result = await prepared.stream();
+        result = await this.running(connection, prepared.stream());
       } catch (error) {
         throw this.wrap(error, sql, options, watch);
       }
@@ -264,7 +235,7 @@ export class DuckdbConnection implements DatabaseConnection {
       for (;;) {
         let rows: unknown[][];
         try {
-          const chunk = await result.fetchChunk();
+          const chunk = await this.running(connection, result.fetchChunk());
           if (!chunk || chunk.rowCount === 0) break;
           rows = chunk.convertRows(JsonDuckDBValueConverter);
         } catch (error) {
@@ -324,7 +295,7 @@ export class DuckdbConnection implements DatabaseConnection {
   async describeQuery(sql: string, options?: QueryOptions): Promise<RelationSchema> {
     const connection = await this.acquire(options);
     try {
-      const prepared = await connection.prepare(sql);
+      const prepared = await this.running(connection, connection.prepare(sql));
       const columns = [];
       try {
         for (let i = 0; i < prepared.columnCount; i++) {
@@ -347,19 +318,31 @@ export class DuckdbConnection implements DatabaseConnection {
     return `DuckDB ${String(row?.v).replace(/^v/, '')}`;
   }
 
+  /**
+   * Closes every connection, then the instance. A statement still running is interrupted first and
+   * its connection closed once it ended (by its caller, which destroys its prepared statement first):
+   * a connection closed under a running statement deadlocks DuckDB, and the process with it.
+   */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     const opened = this.opened;
     this.opened = undefined;
-    for (const connection of [...this.idle, ...this.busy]) {
-      try {
-        connection.closeSync();
-      } catch {
-        // already closed
-      }
-    }
+    for (const connection of this.idle) closeQuietly(connection);
     this.idle.length = 0;
+    const running = [...this.busy].flatMap((connection) => {
+      const settled = statementSettled(connection);
+      if (!settled) return [];
+      interrupt(connection);
+      return [settled];
+    });
+    if (running.length > 0) {
+      await Promise.allSettled(running);
+      // Their callers release them in the microtasks that follow.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    // Left: a stream abandoned between two chunks (nothing runs on it).
+    for (const connection of this.busy) closeQuietly(connection);
     this.busy.clear();
     const instance = await opened?.then((o) => o.instance).catch(() => undefined);
     await Promise.allSettled([...this.connecting]);
@@ -368,13 +351,6 @@ export class DuckdbConnection implements DatabaseConnection {
 
   /** A stop: every running statement is interrupted (DuckDB runs in our process), then all is closed. */
   async destroy(): Promise<void> {
-    for (const connection of this.busy) {
-      try {
-        connection.interrupt();
-      } catch {
-        // already closed
-      }
-    }
     await this.close();
   }
 }

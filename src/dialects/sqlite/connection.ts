@@ -9,6 +9,7 @@ import { wrapDriverError, type ErrorCategory } from '../errors.js';
 import { columnTypeOf } from '../../sql/type-family.js';
 import { splitQualifiedName } from '../../sql/compiler.js';
 import { ConnectionError, QueryError } from '../../shared/errors.js';
+import { registerExitHold } from '../../shared/exit-holds.js';
 import type { ConnectOptions, DatabaseConnection, QueryOptions, RelationSchema, ResultRow } from '../types.js';
 import { sqliteCompiler } from './compiler.js';
 import { AUTHORIZATION_DENIED } from './read-only.js';
@@ -28,6 +29,17 @@ function startWorker(): Worker {
   }
   return new Worker(new URL('./worker.js', import.meta.url));
 }
+
+/**
+ * Every worker thread not yet ended, with its data source's name. A terminated worker in one long
+ * native step runs on until the step returns, and holds even process.exit() until then: before the
+ * process ends they are terminated and, when one has not ended soon, the process is killed.
+ */
+const liveWorkers = new Map<Worker, string>();
+registerExitHold({
+  held: () => [...liveWorkers.values()].map((name) => `a SQLite query of data source "${name}"`),
+  release: () => Promise.allSettled([...liveWorkers.keys()].map((worker) => worker.terminate())),
+});
 
 export class SqliteConnection implements DatabaseConnection {
   readonly dialect = 'sqlite' as const;
@@ -58,8 +70,12 @@ export class SqliteConnection implements DatabaseConnection {
     if (this.worker) return this.worker;
     const worker = startWorker();
     worker.unref();
+    liveWorkers.set(worker, this.options.datasourceName);
     worker.on('error', (error) => this.stop(worker, error));
-    worker.on('exit', () => this.stop(worker, new ConnectionError(`The SQLite worker of data source "${this.options.datasourceName}" stopped.`)));
+    worker.on('exit', () => {
+      liveWorkers.delete(worker);
+      this.stop(worker, new ConnectionError(`The SQLite worker of data source "${this.options.datasourceName}" stopped.`));
+    });
     worker.on('message', (reply: WorkerReply) => {
       const waiting = this.pending.get(reply.id);
       if (!waiting) return;

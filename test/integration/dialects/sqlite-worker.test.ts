@@ -11,10 +11,13 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDialect } from '../../../src/dialects/registry.js';
 import { CancelledError, ConnectionError, QueryError, TimeoutError } from '../../../src/shared/errors.js';
+import { releaseExitHolds } from '../../../src/shared/exit-holds.js';
 import { silentLogger } from '../../../src/shared/logger.js';
 
 let dir: string;
 let file: string;
+/** A user's query whose first step is one native step over 8M rows (about 3 s): no dc_* function, no row before it ends. */
+const NATIVE_STEP = 'WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 8000000) SELECT i AS id, i AS v FROM c ORDER BY v DESC LIMIT 1';
 const LONG = `WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 1000000000) SELECT count(dc_lower('X' || i)) AS n FROM r`;
 
 beforeAll(() => {
@@ -98,5 +101,25 @@ describe('the SQLite worker thread', () => {
     const missing = (await loadDialect('sqlite')).connect({ type: 'sqlite', path: path.join(dir, 'missing.db') }, { logger: silentLogger, datasourceName: 'gone' });
     await expect(missing.query('SELECT 1')).rejects.toThrow(/does not exist/);
     await missing.close();
+  });
+
+  it('holds the process exit while a query is in one native step, and says which; an idle worker lets go at once', { timeout: 30_000 }, async () => {
+    const connection = await connect();
+    try {
+      await connection.query('SELECT 1');
+      // Idle: terminated at once.
+      expect(await releaseExitHolds(2_000)).toEqual([]);
+      const running = connection.query(NATIVE_STEP).catch((error: unknown) => error);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      // Terminated, the worker runs on to the end of the sort: process.exit() would wait for it.
+      const asked = performance.now();
+      expect(await releaseExitHolds(300)).toEqual(['a SQLite query of data source "w"']);
+      expect(performance.now() - asked).toBeLessThan(1_000);
+      // Once the step returned, the worker ends and the query fails as stopped.
+      expect(await running).toBeInstanceOf(ConnectionError);
+      expect(await releaseExitHolds(10_000)).toEqual([]);
+    } finally {
+      await connection.close();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ComparisonDefinition, ComparisonStats } from '../../../src/engine/model.js';
-import { decideStatus, differingRowCount } from '../../../src/engine/outcome.js';
+import { caseFoldingNotes, decideStatus, differingRowCount } from '../../../src/engine/outcome.js';
+import type { ColumnPair } from '../../../src/engine/resolve.js';
 import { sameConnection } from '../../../src/engine/plan.js';
 
 const stats = (over: Partial<ComparisonStats>): ComparisonStats => ({
@@ -37,5 +38,31 @@ describe('same connection', () => {
     expect(sameConnection({ type: 'sqlite', path: ':memory:' }, { type: 'sqlite', path: ':memory:' })).toBe(false);
     expect(sameConnection({ type: 'mysql', url: 'mysql://a/db' }, { type: 'postgres', url: 'mysql://a/db' })).toBe(false);
     expect(sameConnection(null, { type: 'sqlite', path: '/x.db' })).toBe(false);
+  });
+});
+
+describe('case-folding notes', () => {
+  const pair = (name: string, family: ColumnPair['family'], caseSensitive: boolean, extra: Partial<ColumnPair> = {}): ColumnPair => ({
+    source: name,
+    target: name,
+    sourceType: { name, type: 'varchar(20)', family },
+    targetType: { name, type: 'varchar(20)', family },
+    family,
+    typeMismatch: false,
+    normalize: { caseSensitive, ...(family === 'set' && { member: { family: 'text', options: { caseSensitive } } }) },
+    ...extra,
+  });
+
+  it('names every text column (and collection of text) compared case-insensitively, once, with the setting', () => {
+    const notes = caseFoldingNotes({ keys: [pair('code', 'text', true)], columns: [pair('name', 'text', false), pair('n', 'integer', false), pair('tags', 'set', false), pair('city', 'text', false)] });
+    expect(notes).toEqual([
+      'Columns `name`, `tags` and `city` were compared case-insensitively (`case_sensitive` is false, the default): values differing only in letter case count as equal. Set `case_sensitive: true` to count them as differences.',
+    ]);
+    expect(caseFoldingNotes({ keys: [], columns: [pair('name', 'text', false)] })[0]).toMatch(/^Column `name` was compared case-insensitively/);
+  });
+
+  it('says nothing when text is compared exactly (case_sensitive: true) or there is no text column; keys are always exact', () => {
+    expect(caseFoldingNotes({ keys: [], columns: [pair('name', 'text', true), pair('tags', 'set', true)] })).toEqual([]);
+    expect(caseFoldingNotes({ keys: [pair('code', 'text', true)], columns: [pair('n', 'integer', false)] })).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { StopRequest, stopRequestOf, untilAborted } from '../../../src/shared/abort.js';
+import { registerExitHold } from '../../../src/shared/exit-holds.js';
 import { graceFromEnv, stopOnSignals, STOP_GRACE_MS } from '../../../src/shared/process-stop.js';
 
 /** A process whose signals the test sends and whose exit it records. */
@@ -17,6 +18,12 @@ function fakeProcess() {
       exited(code ?? 0);
       return undefined as never;
     },
+    pid: 4242,
+    kill: (_pid: number, signal: string) => {
+      exits.push(signal === 'SIGKILL' ? 137 : -1);
+      exited(137);
+      return true;
+    },
   };
   return { proc: proc as unknown as NodeJS.Process, send: (name: NodeJS.Signals) => emitter.emit(name, name), exits, exit };
 }
@@ -31,6 +38,22 @@ describe('stopOnSignals', () => {
     expect(stopRequestOf(stop.signal)).toMatchObject({ kind: 'cancelled', why: 'SIGTERM', name: 'AbortError' });
     expect(await fake.exit).toBe(2);
     expect(forced).toEqual(['still running 0 s after SIGTERM']);
+    expect(fake.exits).toEqual([2]);
+  });
+
+  it('kills the process at the hard exit when native work still holds it (a SQLite worker in one native step), saying so', async () => {
+    const remove = registerExitHold({ held: () => ['a SQLite query of data source "local"'], release: () => new Promise(() => undefined) });
+    try {
+      const fake = fakeProcess();
+      const forced: [string, string[]][] = [];
+      stopOnSignals({ exitCode: 2, secondSignal: 'exit', graceMs: 20, process: fake.proc, onForcedExit: (why, held) => forced.push([why, held]) });
+      fake.send('SIGTERM');
+      expect(await fake.exit).toBe(137);
+      expect(fake.exits).toEqual([137]);
+      expect(forced).toEqual([['still running 0 s after SIGTERM', ['a SQLite query of data source "local"']]]);
+    } finally {
+      remove();
+    }
   });
 
   it('exits at once on a second signal when told to (Ctrl-C twice)', () => {
