@@ -9,6 +9,7 @@ export const modules = {
 /* harmony export */   XS: () => (/* binding */ schemaReasons),
 /* harmony export */   _m: () => (/* binding */ rowReasons),
 /* harmony export */   iG: () => (/* binding */ diffDetails),
+/* harmony export */   jo: () => (/* binding */ caseFoldingNotes),
 /* harmony export */   q_: () => (/* binding */ precisionNotes),
 /* harmony export */   wp: () => (/* binding */ comparedAs),
 /* harmony export */   x7: () => (/* binding */ decideStatus)
@@ -114,6 +115,20 @@ function precisionNotes(resolved) {
             `Column \`${pair.source}\` was compared at ${FRACTIONS[compared] ?? `${compared} fraction digits`}: ${type.type} in the ${role} holds ${FRACTIONS[type.precision ?? 6]} that ${other.type} in the ${role === 'source' ? 'target' : 'source'} drops, so values differing only there count as equal. Set \`precision: strict\` to count them as differences.`,
         ];
     });
+}
+/**
+ * What else could count as equal: text columns (and collections of text) compared case-insensitively
+ * (`case_sensitive: false`, the default), where values differing only in letter case match. Keys are
+ * always exact; a trailing space, an accent or a collation never makes two texts equal.
+ */
+function caseFoldingNotes(resolved) {
+    const folded = resolved.columns.filter((pair) => pair.tolerance === undefined && comparedAs(pair).endsWith(', case-insensitive')).map((pair) => `\`${pair.source}\``);
+    if (folded.length === 0)
+        return [];
+    const columns = folded.length === 1 ? `Column ${folded[0]} was` : `Columns ${folded.slice(0, -1).join(', ')} and ${folded.at(-1)} were`;
+    return [
+        `${columns} compared case-insensitively (\`case_sensitive\` is false, the default): values differing only in letter case count as equal. Set \`case_sensitive: true\` to count them as differences.`,
+    ];
 }
 /** Every compared column (keys first) by source name → how it was compared (`comparedAs`). */
 function comparedAsMap(resolved) {

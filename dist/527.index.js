@@ -124,6 +124,8 @@ var external_node_worker_threads_ = __webpack_require__(75919);
 var errors = __webpack_require__(57690);
 // EXTERNAL MODULE: ./build/src/shared/errors.js
 var shared_errors = __webpack_require__(80604);
+// EXTERNAL MODULE: ./build/src/shared/exit-holds.js
+var exit_holds = __webpack_require__(61636);
 // EXTERNAL MODULE: external "node:sqlite"
 var external_node_sqlite_ = __webpack_require__(80099);
 ;// CONCATENATED MODULE: ./build/src/dialects/sqlite/read-only.js
@@ -184,6 +186,7 @@ function trailingStatement(sql, sourceSQL) {
 
 
 
+
 /** Rows per message of a stream. */
 const STREAM_BATCH = 2000;
 /** The worker's entry: the compiled `worker.js`, or from the TypeScript sources (tests) `worker.ts`. */
@@ -194,6 +197,16 @@ function startWorker() {
     }
     return new external_node_worker_threads_.Worker(__webpack_require__.ab + "worker.js");
 }
+/**
+ * Every worker thread not yet ended, with its data source's name. A terminated worker in one long
+ * native step runs on until the step returns, and holds even process.exit() until then: before the
+ * process ends they are terminated and, when one has not ended soon, the process is killed.
+ */
+const liveWorkers = new Map();
+(0,exit_holds/* registerExitHold */.dU)({
+    held: () => [...liveWorkers.values()].map((name) => `a SQLite query of data source "${name}"`),
+    release: () => Promise.allSettled([...liveWorkers.keys()].map((worker) => worker.terminate())),
+});
 class SqliteConnection {
     dialect = 'sqlite';
     compiler = sqliteCompiler;
@@ -222,8 +235,12 @@ class SqliteConnection {
             return this.worker;
         const worker = startWorker();
         worker.unref();
+        liveWorkers.set(worker, this.options.datasourceName);
         worker.on('error', (error) => this.stop(worker, error));
-        worker.on('exit', () => this.stop(worker, new shared_errors/* ConnectionError */.Rc(`The SQLite worker of data source "${this.options.datasourceName}" stopped.`)));
+        worker.on('exit', () => {
+            liveWorkers.delete(worker);
+            this.stop(worker, new shared_errors/* ConnectionError */.Rc(`The SQLite worker of data source "${this.options.datasourceName}" stopped.`));
+        });
         worker.on('message', (reply) => {
             const waiting = this.pending.get(reply.id);
             if (!waiting)

@@ -21,9 +21,9 @@ const loaders = {
     postgres: async () => (await Promise.all(/* import() */[__webpack_require__.e(257), __webpack_require__.e(544), __webpack_require__.e(875)]).then(__webpack_require__.bind(__webpack_require__, 10875))).postgresDialect,
     mysql: async () => (await Promise.all(/* import() */[__webpack_require__.e(909), __webpack_require__.e(544), __webpack_require__.e(398)]).then(__webpack_require__.bind(__webpack_require__, 44398))).mysqlDialect,
     // CSV and Parquet files are read through an in-memory DuckDB.
-    duckdb: async () => (await Promise.all(/* import() */[__webpack_require__.e(544), __webpack_require__.e(913)]).then(__webpack_require__.bind(__webpack_require__, 73913))).duckdbDialect,
-    csv: async () => (await Promise.all(/* import() */[__webpack_require__.e(544), __webpack_require__.e(913)]).then(__webpack_require__.bind(__webpack_require__, 73913))).duckdbDialect,
-    parquet: async () => (await Promise.all(/* import() */[__webpack_require__.e(544), __webpack_require__.e(913)]).then(__webpack_require__.bind(__webpack_require__, 73913))).duckdbDialect,
+    duckdb: async () => (await Promise.all(/* import() */[__webpack_require__.e(544), __webpack_require__.e(491)]).then(__webpack_require__.bind(__webpack_require__, 39491))).duckdbDialect,
+    csv: async () => (await Promise.all(/* import() */[__webpack_require__.e(544), __webpack_require__.e(491)]).then(__webpack_require__.bind(__webpack_require__, 39491))).duckdbDialect,
+    parquet: async () => (await Promise.all(/* import() */[__webpack_require__.e(544), __webpack_require__.e(491)]).then(__webpack_require__.bind(__webpack_require__, 39491))).duckdbDialect,
 };
 /** Every dialect name datacompare knows. */
 const dialectNames = Object.keys(loaders);
