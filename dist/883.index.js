@@ -338,7 +338,7 @@ async function runLocal(definitions, options) {
     // The privilege check runs beside the comparisons (its own connection per distinct database), not
     // before them: at 100k rows waiting for it first was a tenth of the run (issue #30).
     const privileged = options.engine ? undefined : warnPrivileged(definitions, options.logger, options.signal);
-    const engine = options.engine ?? (await __webpack_require__.e(/* import() */ 954).then(__webpack_require__.bind(__webpack_require__, 5954))).runComparison;
+    const engine = options.engine ?? (await __webpack_require__.e(/* import() */ 708).then(__webpack_require__.bind(__webpack_require__, 85708))).runComparison;
     try {
         return await compareLocally(definitions, engine, options);
     }

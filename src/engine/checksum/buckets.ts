@@ -3,7 +3,8 @@
  * in (both ordered by bucket), so memory stays flat whatever the number of buckets.
  */
 import type { ResultRow } from '../../dialects/types.js';
-import { MAX_KEY_RANGES, type KeyRange } from './sql.js';
+import { MAX_KEY_RANGES } from './fetch-conditions.js';
+import type { KeyRange } from './sql.js';
 
 /**
  * Rows per bucket aimed at: what one isolated differing row costs to fetch, per side. Smaller buckets

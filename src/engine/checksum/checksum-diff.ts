@@ -29,7 +29,8 @@ import { REFINE_SPLIT, refineRanges } from './refine.js';
 import { MIN_ROWS_TO_SPLIT_HASH_SCAN, scanSummaries, sideSlices } from './slices.js';
 import { orderedRanges } from './ordered-rows.js';
 import { chunkPlan, runChunkPass } from './chunks.js';
-import { bucketConditions, duplicateKeysSql, rangeOnLeadingKey, rowCountSql, MAX_KEY_RANGES, RANGES_PER_QUERY, rangesPerSlowQuery, type Bucketing, type ChecksumRelation } from './sql.js';
+import { bucketConditions, MAX_KEY_RANGES, RANGES_PER_QUERY, rangesPerSlowQuery } from './fetch-conditions.js';
+import { duplicateKeysSql, rangeOnLeadingKey, rowCountSql, type Bucketing, type ChecksumRelation } from './sql.js';
 import { thousands } from '../../shared/thousands.js';
 
 /** Below this many rows (the larger side), streaming both sides is as cheap as anything. */

@@ -12,7 +12,8 @@ import type { DiffContext } from '../diff-outcome.js';
 import type { Side } from '../sides.js';
 import { compareBuckets, MAX_BUCKETS } from './buckets.js';
 import { scanSummaries } from './slices.js';
-import { withinBuckets, type ChecksumRelation } from './sql.js';
+import { withinBuckets } from './fetch-conditions.js';
+import type { ChecksumRelation } from './sql.js';
 
 /** How many buckets the probe checksums at least. */
 export const PROBE_BUCKETS = 32;

@@ -8,7 +8,8 @@
 import type { DiffContext } from '../diff-outcome.js';
 import { addSides, compareBuckets, type BucketComparison } from './buckets.js';
 import { scanSummaries } from './slices.js';
-import { withinBuckets, type Bucketing, type ChecksumRelation } from './sql.js';
+import { withinBuckets } from './fetch-conditions.js';
+import type { Bucketing, ChecksumRelation } from './sql.js';
 
 /** A refining pass splits each differing key range into this many. */
 export const REFINE_SPLIT = 16n;

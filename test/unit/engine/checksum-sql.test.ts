@@ -7,7 +7,8 @@ import { postgresCompiler } from '../../../src/dialects/postgres/compiler.js';
 import { mysqlCompiler } from '../../../src/dialects/mysql/compiler.js';
 import { sqliteCompiler } from '../../../src/dialects/sqlite/compiler.js';
 import type { ColumnType, SqlCompiler } from '../../../src/dialects/types.js';
-import { bucketConditions, bucketScanSql, fixedAlphabet, keyRangeSql, keyText, MAX_KEY_RANGES, RANGES_PER_QUERY, rangesPerSlowQuery, rowText, sampleKeysSql, type Bucketing, type ChecksumRelation, type KeyRange } from '../../../src/engine/checksum/sql.js';
+import { bucketConditions, MAX_KEY_RANGES, RANGES_PER_QUERY, rangesPerSlowQuery } from '../../../src/engine/checksum/fetch-conditions.js';
+import { bucketScanSql, fixedAlphabet, keyRangeSql, keyText, rowText, sampleKeysSql, type Bucketing, type ChecksumRelation, type KeyRange } from '../../../src/engine/checksum/sql.js';
 import { chooseBucketCount, compareBuckets, isPrime, type BucketSummary } from '../../../src/engine/checksum/buckets.js';
 
 const id: ColumnType = { name: 'id', type: 'bigint', family: 'integer' };

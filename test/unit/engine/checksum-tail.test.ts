@@ -8,7 +8,8 @@ import { mysqlCompiler } from '../../../src/dialects/mysql/compiler.js';
 import { postgresCompiler } from '../../../src/dialects/postgres/compiler.js';
 import type { ColumnType } from '../../../src/dialects/types.js';
 import { rowsPerBucketFor } from '../../../src/engine/checksum/buckets.js';
-import { bucketConditions, bucketScanSql, type ChecksumRelation } from '../../../src/engine/checksum/sql.js';
+import { bucketConditions } from '../../../src/engine/checksum/fetch-conditions.js';
+import { bucketScanSql, type ChecksumRelation } from '../../../src/engine/checksum/sql.js';
 import { MIN_TAIL_SAMPLE, tailCode, tailCodeSql, tailsSpread } from '../../../src/engine/checksum/tail.js';
 
 describe('tail code', () => {
