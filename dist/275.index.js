@@ -11,6 +11,7 @@ export const modules = {
 /* harmony export */   iG: () => (/* binding */ diffDetails),
 /* harmony export */   jo: () => (/* binding */ caseFoldingNotes),
 /* harmony export */   q_: () => (/* binding */ precisionNotes),
+/* harmony export */   uZ: () => (/* binding */ caseFoldingNotesOf),
 /* harmony export */   wp: () => (/* binding */ comparedAs),
 /* harmony export */   x7: () => (/* binding */ decideStatus)
 /* harmony export */ });
@@ -122,7 +123,11 @@ function precisionNotes(resolved) {
  * always exact; a trailing space, an accent or a collation never makes two texts equal.
  */
 function caseFoldingNotes(resolved) {
-    const folded = resolved.columns.filter((pair) => pair.tolerance === undefined && comparedAs(pair).endsWith(', case-insensitive')).map((pair) => `\`${pair.source}\``);
+    return caseFoldingNotesOf(resolved.columns.map((pair) => [pair.source, comparedAs(pair)]));
+}
+/** The same note from the compared (non-key) columns and how each was compared (`compared_as`): api mode's diff details. */
+function caseFoldingNotesOf(compared) {
+    const folded = compared.filter(([, how]) => how.endsWith(', case-insensitive')).map(([name]) => `\`${name}\``);
     if (folded.length === 0)
         return [];
     const columns = folded.length === 1 ? `Column ${folded[0]} was` : `Columns ${folded.slice(0, -1).join(', ')} and ${folded.at(-1)} were`;
@@ -1856,6 +1861,9 @@ function jobResult(definition, detail, diff, service) {
     const stats = statsOf(summary.stats);
     const diffDetails = diff ? diffOf(diff, summary.diff_rows_total) : undefined;
     const schemaDiff = schemaDiffOf(summary.schema_diff);
+    // The service says how each column was compared in the diff details: the same note as local mode's.
+    const keys = new Set(diffDetails?.primary_key_columns ?? []);
+    const notes = diffDetails?.compared_as ? (0,outcome/* caseFoldingNotesOf */.uZ)(Object.entries(diffDetails.compared_as).filter(([name]) => !keys.has(name))) : [];
     const base = {
         name: definition.name,
         status: summary.diff_status === 'MATCH' ? 'match' : 'mismatch',
@@ -1863,6 +1871,7 @@ function jobResult(definition, detail, diff, service) {
         ...(stats ? { stats } : {}),
         ...(diffDetails ? { diff: diffDetails } : {}),
         ...(schemaDiff ? { schema_diff: schemaDiff } : {}),
+        ...(notes.length > 0 ? { notes } : {}),
         plan: servicePlan(detail.run_id),
         service,
     };

@@ -4162,6 +4162,7 @@ async function engine_open(side, definition, options) {
 /* harmony export */   iG: () => (/* binding */ diffDetails),
 /* harmony export */   jo: () => (/* binding */ caseFoldingNotes),
 /* harmony export */   q_: () => (/* binding */ precisionNotes),
+/* harmony export */   uZ: () => (/* binding */ caseFoldingNotesOf),
 /* harmony export */   wp: () => (/* binding */ comparedAs),
 /* harmony export */   x7: () => (/* binding */ decideStatus)
 /* harmony export */ });
@@ -4273,7 +4274,11 @@ function precisionNotes(resolved) {
  * always exact; a trailing space, an accent or a collation never makes two texts equal.
  */
 function caseFoldingNotes(resolved) {
-    const folded = resolved.columns.filter((pair) => pair.tolerance === undefined && comparedAs(pair).endsWith(', case-insensitive')).map((pair) => `\`${pair.source}\``);
+    return caseFoldingNotesOf(resolved.columns.map((pair) => [pair.source, comparedAs(pair)]));
+}
+/** The same note from the compared (non-key) columns and how each was compared (`compared_as`): api mode's diff details. */
+function caseFoldingNotesOf(compared) {
+    const folded = compared.filter(([, how]) => how.endsWith(', case-insensitive')).map(([name]) => `\`${name}\``);
     if (folded.length === 0)
         return [];
     const columns = folded.length === 1 ? `Column ${folded[0]} was` : `Columns ${folded.slice(0, -1).join(', ')} and ${folded.at(-1)} were`;

@@ -15,7 +15,7 @@ import type {
   ReportedValue,
   SchemaDiff,
 } from '../engine/model.js';
-import { decideStatus } from '../engine/outcome.js';
+import { caseFoldingNotesOf, decideStatus } from '../engine/outcome.js';
 import type { ErrorKind } from '../shared/errors.js';
 
 export interface ServiceRef {
@@ -79,6 +79,9 @@ export function jobResult(definition: ComparisonDefinition, detail: JobDetail, d
   const stats = statsOf(summary.stats);
   const diffDetails = diff ? diffOf(diff, summary.diff_rows_total) : undefined;
   const schemaDiff = schemaDiffOf(summary.schema_diff);
+  // The service says how each column was compared in the diff details: the same note as local mode's.
+  const keys = new Set(diffDetails?.primary_key_columns ?? []);
+  const notes = diffDetails?.compared_as ? caseFoldingNotesOf(Object.entries(diffDetails.compared_as).filter(([name]) => !keys.has(name))) : [];
   const base: ComparisonResult = {
     name: definition.name,
     status: summary.diff_status === 'MATCH' ? 'match' : 'mismatch',
@@ -86,6 +89,7 @@ export function jobResult(definition: ComparisonDefinition, detail: JobDetail, d
     ...(stats ? { stats } : {}),
     ...(diffDetails ? { diff: diffDetails } : {}),
     ...(schemaDiff ? { schema_diff: schemaDiff } : {}),
+    ...(notes.length > 0 ? { notes } : {}),
     plan: servicePlan(detail.run_id),
     service,
   };

@@ -117,7 +117,12 @@ export function precisionNotes(resolved: ResolvedColumns): string[] {
  * always exact; a trailing space, an accent or a collation never makes two texts equal.
  */
 export function caseFoldingNotes(resolved: ResolvedColumns): string[] {
-  const folded = resolved.columns.filter((pair) => pair.tolerance === undefined && comparedAs(pair).endsWith(', case-insensitive')).map((pair) => `\`${pair.source}\``);
+  return caseFoldingNotesOf(resolved.columns.map((pair) => [pair.source, comparedAs(pair)]));
+}
+
+/** The same note from the compared (non-key) columns and how each was compared (`compared_as`): api mode's diff details. */
+export function caseFoldingNotesOf(compared: readonly (readonly [name: string, comparedAs: string])[]): string[] {
+  const folded = compared.filter(([, how]) => how.endsWith(', case-insensitive')).map(([name]) => `\`${name}\``);
   if (folded.length === 0) return [];
   const columns = folded.length === 1 ? `Column ${folded[0]} was` : `Columns ${folded.slice(0, -1).join(', ')} and ${folded.at(-1)} were`;
   return [
