@@ -11,8 +11,8 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileS
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeRepo, requireBundle, runAction } from './action-report-harness.js';
-import { processGone, runAndSignal } from './stops-fixtures.js';
+import { makeRepo, requireBundle } from './action-report-harness.js';
+import { processGone, runActionAndSignal, runAndSignal } from './stops-fixtures.js';
 
 let duckdbInstalled = true;
 try {
@@ -80,32 +80,12 @@ describe.runIf(duckdbInstalled)('a DuckDB comparison stopped in one long stateme
     const repo = makeRepo(spec());
     copyFileSync(path.join(dir, 'warehouse.duckdb'), path.join(repo.dir, 'warehouse.duckdb'));
     copyFileSync(path.join(dir, 'golden.csv'), path.join(repo.dir, 'golden.csv'));
-    let log = '';
-    let signalledAt = 0;
-    let pid: number | undefined;
-    const run = await runAction({
-      repo,
-      event: 'schedule',
-      apiUrl: 'http://127.0.0.1:9',
-      inputs: { mode: 'local' },
-      env: { DATACOMPARE_STOP_GRACE_SECONDS: String(GRACE_SECONDS), DATACOMPARE_PROGRESS_SECONDS: '1' },
-      onChild: (child) => {
-        pid = child.pid;
-        child.stdout?.on('data', (chunk: Buffer) => {
-          log += chunk.toString('utf8');
-          if (signalledAt === 0 && STALLED.test(log)) {
-            signalledAt = Date.now();
-            child.kill('SIGINT');
-          }
-        });
-      },
-    });
-    const afterSignalMs = Date.now() - signalledAt;
+    const { run, afterSignalMs, signalled, pid } = await runActionAndSignal(repo, { ready: STALLED, signal: 'SIGINT', graceSeconds: GRACE_SECONDS });
     const reportJson = run.outputs['report-json'] ?? '';
     const report = existsSync(reportJson) ? (JSON.parse(readFileSync(reportJson, 'utf8')) as { comparisons: { status: string }[] }) : undefined;
     rmSync(repo.dir, { recursive: true, force: true });
     rmSync(repo.runnerTemp, { recursive: true, force: true });
-    expect(signalledAt, run.stdout + run.stderr).toBeGreaterThan(0);
+    expect(signalled, run.stdout + run.stderr).toBe(true);
     expect(run.code, run.stdout + run.stderr).toBe(1);
     expect(afterSignalMs).toBeLessThan(GRACE_SECONDS * 1000);
     expect(run.stdout).not.toContain('exiting now');

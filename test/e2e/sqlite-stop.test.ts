@@ -13,8 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeRepo, requireBundle, runAction } from './action-report-harness.js';
-import { processGone, runAndSignal } from './stops-fixtures.js';
+import { makeRepo, requireBundle } from './action-report-harness.js';
+import { processGone, runActionAndSignal, runAndSignal } from './stops-fixtures.js';
 
 const bin = path.resolve('bin/datacompare.js');
 const dir = mkdtempSync(path.join(os.tmpdir(), 'dc-e2e-sqlite-stop-'));
@@ -89,29 +89,9 @@ describe('a SQLite comparison stopped while its join runs', () => {
     requireBundle();
     const repo = makeRepo(spec());
     copyFileSync(path.join(dir, 'big.db'), path.join(repo.dir, 'big.db'));
-    let log = '';
-    let signalledAt = 0;
-    let pid: number | undefined;
-    const run = await runAction({
-      repo,
-      event: 'schedule',
-      apiUrl: 'http://127.0.0.1:9',
-      inputs: { mode: 'local' },
-      env: { DATACOMPARE_STOP_GRACE_SECONDS: String(GRACE_SECONDS), DATACOMPARE_PROGRESS_SECONDS: '1' },
-      onChild: (child) => {
-        pid = child.pid;
-        child.stdout?.on('data', (chunk: Buffer) => {
-          log += chunk.toString('utf8');
-          if (signalledAt === 0 && /datacompare: big: still comparing \(running the join diff/.test(log)) {
-            signalledAt = Date.now();
-            child.kill('SIGINT');
-          }
-        });
-      },
-    });
-    const afterSignalMs = Date.now() - signalledAt;
+    const { run, afterSignalMs, signalled, pid } = await runActionAndSignal(repo, { ready: /datacompare: big: still comparing \(running the join diff/, signal: 'SIGINT', graceSeconds: GRACE_SECONDS });
     rmSync(repo.dir, { recursive: true, force: true });
-    expect(signalledAt, run.stdout + run.stderr).toBeGreaterThan(0);
+    expect(signalled, run.stdout + run.stderr).toBe(true);
     expect(run.code).toBe(1);
     expect(afterSignalMs).toBeLessThan((GRACE_SECONDS + 3) * 1000);
     expect(run.stdout).not.toContain('exiting now');
@@ -165,37 +145,12 @@ describe("a SQLite comparison stopped while a user's query is in one native step
     requireBundle();
     const repo = makeRepo(nativeStepSpec());
     copyFileSync(path.join(dir, 'big.db'), path.join(repo.dir, 'big.db'));
-    let log = '';
-    let signalledAt = 0;
-    let pid: number | undefined;
-    let endSignal: NodeJS.Signals | null = null;
-    const run = await runAction({
-      repo,
-      event: 'schedule',
-      apiUrl: 'http://127.0.0.1:9',
-      inputs: { mode: 'local' },
-      env: { DATACOMPARE_STOP_GRACE_SECONDS: String(GRACE_SECONDS), DATACOMPARE_PROGRESS_SECONDS: '1' },
-      onChild: (child) => {
-        pid = child.pid;
-        child.on('exit', (_code, signal) => (endSignal = signal));
-        child.stdout?.on('data', (chunk: Buffer) => {
-          log += chunk.toString('utf8');
-          if (signalledAt === 0 && SORTING.test(log)) {
-            signalledAt = -1;
-            setTimeout(() => {
-              signalledAt = Date.now();
-              child.kill('SIGINT');
-            }, 1000);
-          }
-        });
-      },
-    });
-    const afterSignalMs = Date.now() - signalledAt;
+    const { run, afterSignalMs, signalled, endSignal, pid } = await runActionAndSignal(repo, { ready: SORTING, signal: 'SIGINT', graceSeconds: GRACE_SECONDS, afterMs: 1000 });
     const reportJson = run.outputs['report-json'] ?? '';
     const written = existsSync(reportJson);
     rmSync(repo.dir, { recursive: true, force: true });
     rmSync(repo.runnerTemp, { recursive: true, force: true });
-    expect(signalledAt, run.stdout + run.stderr).toBeGreaterThan(0);
+    expect(signalled, run.stdout + run.stderr).toBe(true);
     expect(endSignal).toBe('SIGKILL');
     expect(afterSignalMs).toBeLessThan(GRACE_SECONDS * 1000 + 1000);
     expect(run.summary).toContain('stopped: SIGINT received while introspecting');

@@ -9,6 +9,7 @@ import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { runScoped, TEST_DATABASE_URLS } from '../helpers/databases.js';
 import { ensureNap, NAP } from '../helpers/pg-nap.js';
+import { runAction, type ActionRun, type Repo } from './action-report-harness.js';
 
 /** MariaDB's nap, as PostgreSQL's: user SQL may not call SLEEP, but a function of the database's own may. */
 const MARIADB_NAP = 'dc_test_nap';
@@ -200,4 +201,47 @@ export async function runAndSignal(
   const [code, endSignal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on('close', (c, s) => resolve([c, s])));
   if (signalledAt <= 0) throw new Error(`the process ended before ${options.ready} showed in its output:\n${output}`);
   return { code, endSignal, output, stdout, afterSignalMs: Date.now() - signalledAt, pid: child.pid };
+}
+
+export interface SignalledActionRun {
+  run: ActionRun;
+  /** Milliseconds from the signal to the step's end. */
+  afterSignalMs: number;
+  /** The signal was sent (`ready` showed in the step's stdout). */
+  signalled: boolean;
+  /** The signal that ended the step, null when it exited with a status. */
+  endSignal: NodeJS.Signals | null;
+  pid: number | undefined;
+}
+
+/**
+ * Runs the bundled action on `repo` (a scheduled run, local mode, the given grace period) and sends
+ * `signal` `afterMs` (default 0) after `ready` matched its stdout so far, as the runner cancels a step.
+ */
+export async function runActionAndSignal(repo: Repo, options: { ready: RegExp; signal: NodeJS.Signals; graceSeconds: number; afterMs?: number }): Promise<SignalledActionRun> {
+  let log = '';
+  let signalledAt = 0;
+  let pid: number | undefined;
+  let endSignal: NodeJS.Signals | null = null;
+  const run = await runAction({
+    repo,
+    event: 'schedule',
+    apiUrl: 'http://127.0.0.1:9',
+    inputs: { mode: 'local' },
+    env: { DATACOMPARE_STOP_GRACE_SECONDS: String(options.graceSeconds), DATACOMPARE_PROGRESS_SECONDS: '1' },
+    onChild: (child) => {
+      pid = child.pid;
+      child.on('exit', (_code, signal) => (endSignal = signal));
+      child.stdout?.on('data', (chunk: Buffer) => {
+        log += chunk.toString('utf8');
+        if (signalledAt !== 0 || !options.ready.test(log)) return;
+        signalledAt = -1;
+        setTimeout(() => {
+          signalledAt = Date.now();
+          child.kill(options.signal);
+        }, options.afterMs ?? 0);
+      });
+    },
+  });
+  return { run, afterSignalMs: Date.now() - signalledAt, signalled: signalledAt > 0, endSignal, pid };
 }
