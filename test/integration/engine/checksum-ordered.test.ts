@@ -120,10 +120,12 @@ describe('the ordered row hash of range buckets', () => {
     const def = definition({ name: 'ordered', source: side(mysqlEngine, 'base'), target: side(mysqlEngine, 'changed'), caseSensitive: true, maxDiffRows: 1000 });
     const streamed = await compare(def, { logger: silentLogger }, [streamStrategy]);
     const result = await compare(def, { logger: silentLogger }, [apart(tuning)]);
+    expect(result.error).toBeUndefined();
     expect(result.plan?.reason).toMatch(ORDERED);
     expect(result.stats).toEqual(streamed.stats);
     expect(result.diff).toEqual(streamed.diff);
     const equal = await compare({ ...def, target: side(mysqlEngine, 'copy') }, { logger: silentLogger }, [apart(tuning)]);
+    expect(equal.error).toBeUndefined();
     expect(equal.plan?.reason).toMatch(/all buckets are equal/);
   });
 
