@@ -5,11 +5,12 @@
  * buckets otherwise.
  */
 import { loadChecksumHooks } from '../../dialects/registry.js';
+import type { ResultRow } from '../../dialects/types.js';
 import { queryOptions, type DiffContext } from '../diff-outcome.js';
 import type { Side } from '../sides.js';
 import { chooseBucketCount, MAX_BUCKETS } from './buckets.js';
 import { prefixBucketsFromSample, type PrefixBucketing } from './prefix.js';
-import { tailsSpread } from './tail.js';
+import { tailColumn } from './tail.js';
 import { integerKeyColumns, integerKeyed } from './relation.js';
 import { REFINE_SPLIT } from './refine.js';
 import { keyRangeSql, sampleKeysSql, type Bucketing, type ChecksumRelation } from './sql.js';
@@ -75,6 +76,9 @@ async function compositeRangeColumn(context: DiffContext, relations: [ChecksumRe
   return best;
 }
 
+/** The tail sample is drawn as for this many buckets at most (about twice as many keys). */
+const TAIL_SAMPLE_BUCKETS = 1024;
+
 /** Prefix buckets at most: their bounds are written into the scan's SQL (about 18 bytes each). */
 export const MAX_PREFIX_BUCKETS = 1 << 16;
 
@@ -85,18 +89,31 @@ function textKeyed(context: DiffContext): boolean {
 }
 
 /**
- * A random sample of about twice as many canonical key texts as `buckets` (`whole`: the key text of
- * every key column, else the single key's), taken from a side whose engine parallelises a scan
- * itself (PostgreSQL: its sample costs a fraction of MariaDB's single-core scan), else from the source.
+ * A random sample of about twice as many canonical keys as `buckets` (`whole`: the text of every key
+ * column, else the single key's), taken from a side whose engine parallelises a scan itself
+ * (PostgreSQL: its sample costs a fraction of MariaDB's single-core scan), else from the source.
  */
-async function sampleKeyTexts(context: DiffContext, sides: [Side, ChecksumRelation, number][], buckets: number, pageSampleRows: number, whole: boolean): Promise<Buffer[]> {
+async function sampleKeys(context: DiffContext, sides: [Side, ChecksumRelation, number][], buckets: number, pageSampleRows: number, whole: boolean): Promise<ResultRow[]> {
   const scansInParallel = await Promise.all(sides.map(async ([side]) => ((await loadChecksumHooks(side.connection.dialect)).parallelScans ?? 1) <= 1));
   const [side, relation, rows] = sides[scansInParallel.indexOf(true)] ?? sides[0]!;
   const fraction = Math.min(1, (2 * buckets) / Math.max(1, rows));
   const draw = (byPages: boolean) => side.connection.query(sampleKeysSql(relation, fraction, 4 * buckets, byPages, whole), [], queryOptions(context));
   // A view (or a foreign table) refuses a page sample: its rows are sampled one by one instead.
-  const sample = rows >= pageSampleRows ? await draw(true).catch((error: unknown) => (context.signal?.aborted ? Promise.reject(error) : draw(false))) : await draw(false);
-  return sample.map((row) => (Buffer.isBuffer(row.key_text) ? row.key_text : Buffer.from(String(row.key_text), 'utf8')));
+  return rows >= pageSampleRows ? await draw(true).catch((error: unknown) => (context.signal?.aborted ? Promise.reject(error) : draw(false))) : await draw(false);
+}
+
+const bytesOf = (value: unknown) => (Buffer.isBuffer(value) ? value : Buffer.from(String(value), 'utf8'));
+
+/** The single key's canonical texts of a sample (prefix buckets, and the pivots of MariaDB's scan slices). */
+async function sampleKeyTexts(context: DiffContext, sides: [Side, ChecksumRelation, number][], buckets: number, pageSampleRows: number): Promise<Buffer[]> {
+  return (await sampleKeys(context, sides, buckets, pageSampleRows, false)).map((row) => bytesOf(row.key_text));
+}
+
+/** Each key column's canonical text in a sample, per sampled row (key-tail buckets). */
+async function sampleKeyColumns(context: DiffContext, sides: [Side, ChecksumRelation, number][], buckets: number, pageSampleRows: number): Promise<string[][]> {
+  const width = context.resolved.keys.length;
+  const rows = await sampleKeys(context, sides, buckets, pageSampleRows, true);
+  return rows.map((row) => Array.from({ length: width }, (_, i) => bytesOf(row[`key_text_${i}`]).toString('utf8')));
 }
 
 /**
@@ -109,7 +126,7 @@ async function prefixBucketing(
   buckets: number,
   pageSampleRows: number,
 ): Promise<{ prefix: PrefixBucketing | undefined; sample: Buffer[] }> {
-  const keys = await sampleKeyTexts(context, sides, buckets, pageSampleRows, false);
+  const keys = await sampleKeyTexts(context, sides, buckets, pageSampleRows);
   return { prefix: prefixBucketsFromSample(keys, buckets), sample: keys };
 }
 
@@ -126,8 +143,8 @@ const RANGE_KEY_LIMIT = 2n ** 62n;
 /**
  * Range buckets for an integer key column when both sides are tables (see `compositeRangeColumn`);
  * prefix buckets for a single text key on engines that have them; key-tail buckets where a sample's
- * tails spread; hash buckets otherwise. About `rowsPerBucket` rows per bucket each way, ranges
- * `rangeRowsPerBucket` keys (buckets.ts `rowsPerBucketFor`).
+ * tails spread; hash buckets otherwise. About `rowsPerBucket` rows (ranges: keys) per bucket each
+ * way (buckets.ts `rowsPerBucketFor`: fewer in a small table).
  */
 export async function chooseBucketing(
   context: DiffContext,
@@ -135,7 +152,6 @@ export async function chooseBucketing(
   rowCounts: [number, number],
   rowsPerBucket: number,
   pageSampleRows: number,
-  rangeRowsPerBucket = rowsPerBucket,
 ): Promise<{ bucketing: Bucketing; span?: { lo: bigint; hi: bigint }; sample?: Buffer[] }> {
   const rows = Math.max(...rowCounts);
   const hashed = chooseBucketCount(rows, rowsPerBucket);
@@ -145,12 +161,14 @@ export async function chooseBucketing(
     [source, relations[0], rowCounts[0]],
     [target, relations[1], rowCounts[1]],
   ];
-  // Key-tail buckets where a sample shows the keys' tails tell them apart, else key-hash buckets.
+  // Key-tail buckets where a sample shows a key column's tails tell the keys apart, else key-hash buckets.
   const tailOrHash = async (sample?: Buffer[]): Promise<{ bucketing: Bucketing }> => {
     const tables = !source.definition.query && !target.definition.query;
     if (!tables || !source.connection.compiler.textKeyOrder || !target.connection.compiler.textKeyOrder) return hash;
-    const keys = sample ?? (await sampleKeyTexts(context, sides, hashed, pageSampleRows, true));
-    return tailsSpread(keys.map((key) => key.toString('utf8'))) ? { bucketing: { kind: 'tail', buckets: hashed } } : hash;
+    // A few thousand keys tell whether tails spread, whatever the bucket count.
+    const keys = sample ? sample.map((key) => [key.toString('utf8')]) : await sampleKeyColumns(context, sides, Math.min(hashed, TAIL_SAMPLE_BUCKETS), pageSampleRows);
+    const keyIndex = tailColumn(keys);
+    return keyIndex === undefined ? hash : { bucketing: { kind: 'tail', buckets: hashed, keyIndex } };
   };
   if (textKeyed(context)) {
     const buckets = Math.min(MAX_PREFIX_BUCKETS, Math.max(1, Math.ceil(rows / rowsPerBucket)));
@@ -158,7 +176,7 @@ export async function chooseBucketing(
     return prefix ? { bucketing: prefix, sample } : { ...(await tailOrHash(sample)), sample };
   }
   if (source.definition.query || target.definition.query) return hash;
-  const buckets = BigInt(Math.min(MAX_BUCKETS, Math.max(1, Math.ceil(rows / rangeRowsPerBucket))));
+  const buckets = BigInt(Math.min(MAX_BUCKETS, Math.max(1, Math.ceil(rows / rowsPerBucket))));
   let column: { index: number; span: Span | undefined } | undefined;
   if (integerKeyed(context.resolved)) column = { index: 0, span: joinedSpan(await Promise.all([keyRange(context, source, relations[0]), keyRange(context, target, relations[1])])) };
   else if (context.resolved.keys.length > 1) column = await compositeRangeColumn(context, relations, buckets);
@@ -179,7 +197,10 @@ export async function chooseBucketing(
 /** The buckets, in words, for the plan's reason (`keyNames`: the key columns, for a composite key's ranges). */
 export function bucketsInWords(bucketing: Bucketing, keyNames: readonly string[] = []): string {
   if (bucketing.kind === 'hash') return 'key-hash buckets';
-  if (bucketing.kind === 'tail') return "key-tail buckets (by the key's last characters)";
+  if (bucketing.kind === 'tail') {
+    const name = keyNames.length > 1 ? keyNames[bucketing.keyIndex] : undefined;
+    return `key-tail buckets (by the last characters of ${name === undefined ? 'the key' : `key column \`${name}\``})`;
+  }
   if (bucketing.kind === 'range') {
     const width = thousands(bucketing.width);
     const name = bucketing.keyIndex === undefined ? undefined : keyNames[bucketing.keyIndex];

@@ -13,11 +13,13 @@ import type { KeyRange } from './sql.js';
  */
 export const ROWS_PER_BUCKET = 256;
 /**
- * A table with fewer than SMALL_TABLE_BUCKETS buckets of ROWS_PER_BUCKET rows gets narrower key ranges,
- * down to SMALL_TABLE_ROWS_PER_BUCKET keys, as many as SMALL_TABLE_BUCKETS: their summaries cost
- * little, and each differing range fetches fewer rows (100k rows, 10 changes: 703 rows fetched
- * instead of 2,879). From 512k rows on, the ranges are as before. Key-order and key-tail buckets keep
- * ROWS_PER_BUCKET: more bounds cost every row's bucket more than the smaller fetch saves.
+ * A table with fewer than SMALL_TABLE_BUCKETS buckets of ROWS_PER_BUCKET rows gets smaller buckets,
+ * down to SMALL_TABLE_ROWS_PER_BUCKET rows (ranges: keys), as many as SMALL_TABLE_BUCKETS: their
+ * summaries cost little, and each differing bucket fetches fewer rows (100k rows, 10 changes: key
+ * ranges 703 rows fetched instead of 2,879; key-order buckets of a text key 1,800 instead of 8,900–
+ * 10,600). The bucket count costs a row nothing more: MariaDB's INTERVAL and PostgreSQL's
+ * width_bucket search their bounds by bisection (10 or 6,000 bounds: the same 0.07 s per 100k rows),
+ * the others take a modulo. From 512k rows on, the buckets are as before.
  */
 export const SMALL_TABLE_BUCKETS = 2048;
 export const SMALL_TABLE_ROWS_PER_BUCKET = 64;

@@ -221,7 +221,7 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
   };
   const options = (rows: number, span?: { lo: bigint; hi: bigint }, sample?: Buffer[]) => ({ span, rows, sample, minRowsToSplitHashScan: tuning.minRowsToSplitHashScan });
   const first = await (async () => {
-    const chosen = await chooseBucketing(local, [sourceRelation, targetRelation], [sourceRows, targetRows], tuning.rowsPerBucket, tuning.pageSampleRows ?? PAGE_SAMPLE_ROWS, rowsPerBucketFor(rows, tuning.rowsPerBucket, tuning.smallTableRowsPerBucket));
+    const chosen = await chooseBucketing(local, [sourceRelation, targetRelation], [sourceRows, targetRows], rowsPerBucketFor(rows, tuning.rowsPerBucket, tuning.smallTableRowsPerBucket), tuning.pageSampleRows ?? PAGE_SAMPLE_ROWS);
     const span = chosen.span;
     sourceRelation = { ...sourceRelation, bucketing: chosen.bucketing };
     targetRelation = { ...targetRelation, bucketing: chosen.bucketing };

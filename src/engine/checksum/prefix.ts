@@ -97,11 +97,12 @@ export const MAX_LUMP_SHARE = 0.02;
 /** The shared prefix is that of the sample without this share of its keys at either end (stray keys). */
 export const STRAY_SHARE = 0.01;
 
-function sharedLength(a: Uint8Array, b: Uint8Array): number {
+/** The length of the prefix `a` and `b` share (strings of bytes, one character a byte), at most MAX_SHARED_BYTES. */
+function sharedLength(a: string, b: string): number {
   let shared = 0;
-  while (shared < MAX_SHARED_BYTES && shared < a.length && shared < b.length && a[shared] === b[shared]) shared++;
+  while (shared < MAX_SHARED_BYTES && shared < a.length && shared < b.length && a.charCodeAt(shared) === b.charCodeAt(shared)) shared++;
   // Never 0xff last (not in UTF-8 anyway): the bound above the prefix adds one to its last byte.
-  while (shared > 0 && a[shared - 1] === 0xff) shared--;
+  while (shared > 0 && a.charCodeAt(shared - 1) === 0xff) shared--;
   return shared;
 }
 
@@ -114,15 +115,20 @@ function sharedLength(a: Uint8Array, b: Uint8Array): number {
  */
 export function prefixBucketsFromSample(sample: readonly Uint8Array[], buckets: number): PrefixBucketing | undefined {
   if (sample.length === 0) return undefined;
-  const sorted = [...sample].sort((a, b) => Buffer.compare(a, b));
+  // Each byte one character (latin1, decoded in one call): the strings sort natively in the keys' byte
+  // order (3,100 keys: 6–10 ms where Buffer.compare and BigInt codes per key took 14–26 ms).
+  const all = Buffer.concat(sample).toString('latin1');
+  let offset = 0;
+  const sorted = sample.map((key) => all.slice(offset, (offset += key.byteLength))).sort();
   const stray = Math.floor(sorted.length * STRAY_SHARE);
   const low = sorted[stray]!;
   const shared = sharedLength(low, sorted[sorted.length - 1 - stray]!);
-  const prefix = low.subarray(0, shared);
+  const prefix = low.slice(0, shared);
   // At most `stray` keys at either end lie outside the prefix: fewer than a lump.
-  const inside = sorted.filter((key) => Buffer.compare(key.subarray(0, shared), prefix) === 0);
+  const inside = sorted.filter((key) => key.startsWith(prefix));
   const lump = Math.max(16, sorted.length * MAX_LUMP_SHARE);
-  const codes = inside.map((key) => codeAt(key, shared));
+  // The 7 bytes after the prefix, zero-padded as `codeAt` reads them: equal texts, equal integers.
+  const codes = inside.map((key) => key.slice(shared, shared + CODE_BYTES).padEnd(CODE_BYTES, '\0'));
   let run = 1;
   let longest = 1;
   for (let i = 1; i < codes.length; i++) {
@@ -132,9 +138,13 @@ export function prefixBucketsFromSample(sample: readonly Uint8Array[], buckets: 
   if (longest > lump) return undefined;
   const bounds: bigint[] = [];
   const step = codes.length / buckets;
+  let last: string | undefined;
   for (let i = 1; i < buckets; i++) {
     const code = codes[Math.floor(i * step)];
-    if (code !== undefined && (bounds.length === 0 || code > bounds[bounds.length - 1]!)) bounds.push(code);
+    if (code !== undefined && (last === undefined || code > last)) {
+      bounds.push(BigInt(`0x${Buffer.from(code, 'latin1').toString('hex')}`));
+      last = code;
+    }
   }
-  return { kind: 'prefix', shared: hex(prefix), bounds };
+  return { kind: 'prefix', shared: Buffer.from(prefix, 'latin1').toString('hex'), bounds };
 }

@@ -84,14 +84,14 @@ export interface ChecksumRelation {
  *   and follow the keys' byte order, whatever the engines' collations. Each side's scan also returns
  *   a bucket's smallest and largest key in its own collation, so a differing bucket's rows are
  *   fetched through the key's index (`key BETWEEN low AND high`, then exactly, by bucket).
- * - `tail` ("key-tail buckets"; engines with `textKeyOrder`): bucket = the integer of the key text's
- *   last characters mod `buckets` (tail.ts), where a sample shows those tell the keys apart; fetched,
- *   like `hash`, by a scan filtering on the same expression.
+ * - `tail` ("key-tail buckets"; engines with `textKeyOrder`): bucket = the integer of the last
+ *   characters of key column `keyIndex`'s canonical text mod `buckets` (tail.ts), where a sample shows
+ *   those tell the keys apart; fetched, like `hash`, by a scan filtering on the same expression.
  * NULL keys go to the NULL bucket: counted, never compared (like the other plans).
  */
 export type Bucketing =
   | { kind: 'hash'; buckets: number }
-  | { kind: 'tail'; buckets: number }
+  | { kind: 'tail'; buckets: number; keyIndex: number }
   | { kind: 'range'; lo: bigint; width: bigint; keyIndex?: number }
   | PrefixBucketing;
 
@@ -181,6 +181,12 @@ function singleKey(relation: ChecksumRelation): ChecksumColumn {
   return key;
 }
 
+function tailKey(relation: ChecksumRelation, index: number): ChecksumColumn {
+  const key = relation.keys[index];
+  if (!key) throw new InternalError(`Key-tail buckets on key column ${index + 1}, of ${relation.keys.length}.`);
+  return key;
+}
+
 /** The SQL of prefix buckets on the (single) key's canonical text. */
 export function prefixBuckets(relation: ChecksumRelation, bucketing: PrefixBucketing): PrefixBuckets {
   return new PrefixBuckets(textKeyOrder(relation), bucketing, normalised(relation, singleKey(relation)));
@@ -193,7 +199,7 @@ export function bucketExpression(relation: ChecksumRelation): string {
     const key = rangeKey(relation).expr;
     bucket = `${key} - ((${key} - (${bucketing.lo})) % ${bucketing.width})`;
   } else if (bucketing.kind === 'prefix') bucket = prefixBuckets(relation, bucketing).bucket();
-  else if (bucketing.kind === 'tail') bucket = `${tailCodeSql(textKeyOrder(relation), keyText(relation))} % ${bucketing.buckets}`;
+  else if (bucketing.kind === 'tail') bucket = `${tailCodeSql(textKeyOrder(relation), normalised(relation, tailKey(relation, bucketing.keyIndex)))} % ${bucketing.buckets}`;
   else bucket = `${relation.compiler.md5AsInteger(keyText(relation))} % ${bucketing.kind === 'hash' ? bucketing.buckets : 1}`;
   return `CASE WHEN ${nullKeyCondition(relation)} THEN NULL ELSE ${bucket} END`;
 }
@@ -262,7 +268,8 @@ export function orderingKeys(relation: ChecksumRelation): string[] {
 /**
  * The canonical key texts (as bytes where the engine gives them so) of a random `fraction` of a side's
  * rows, at most `limit` of them (a row estimate far too low must not bring a table): prefix buckets'
- * sample (a single key's text); with `whole`, the key text of every key column (key-tail buckets').
+ * sample (a single key's text, `key_text`); with `whole`, each key column's text (`key_text_0`, … :
+ * key-tail buckets').
  */
 export function sampleKeysSql(relation: ChecksumRelation, fraction: number, limit: number, byPages = false, whole = false): string {
   const q = relation.compiler.quoteIdentifier.bind(relation.compiler);
@@ -273,8 +280,8 @@ export function sampleKeysSql(relation: ChecksumRelation, fraction: number, limi
   const pages = byPages && relation.table && order.tableSample && oversampled < 1 ? order.tableSample(oversampled) : undefined;
   const notNull = (whole ? relation.keys : [singleKey(relation)]).map((key) => `${key.expr} IS NOT NULL`).join(' AND ');
   const condition = `${notNull} AND ${order.sample(pages ? 1 / PAGE_OVERSAMPLE : fraction)}`;
-  const text = whole ? keyText(relation) : normalised(relation, singleKey(relation));
-  return `SELECT ${text} AS ${q('key_text')} FROM ${relation.from}${pages ? ` ${pages}` : ''}${where(relation, condition)} ${relation.compiler.limit(limit)}`;
+  const texts = whole ? relation.keys.map((key, i) => `${normalised(relation, key)} AS ${q(`key_text_${i}`)}`).join(', ') : `${normalised(relation, singleKey(relation))} AS ${q('key_text')}`;
+  return `SELECT ${texts} FROM ${relation.from}${pages ? ` ${pages}` : ''}${where(relation, condition)} ${relation.compiler.limit(limit)}`;
 }
 
 /** A page sample reads this many times the sampled share of pages (see sampleKeysSql). */

@@ -1,7 +1,7 @@
 /**
- * Key-tail buckets (tail.ts): the bucket is the integer of the key text's last 7 characters' first 7
- * UTF-8 bytes, the same in JavaScript as in each engine's SQL (the integration tests run the SQL), and
- * they are used only when a sample's tails tell the keys apart.
+ * Key-tail buckets (tail.ts): the bucket is the integer of one key column's text's last 7 characters'
+ * first 7 UTF-8 bytes, the same in JavaScript as in each engine's SQL (the integration tests run the
+ * SQL), and they are used only when a sample shows that column's tails telling the keys apart.
  */
 import { describe, expect, it } from 'vitest';
 import { mysqlCompiler } from '../../../src/dialects/mysql/compiler.js';
@@ -10,7 +10,7 @@ import type { ColumnType } from '../../../src/dialects/types.js';
 import { rowsPerBucketFor } from '../../../src/engine/checksum/buckets.js';
 import { bucketConditions } from '../../../src/engine/checksum/fetch-conditions.js';
 import { bucketScanSql, type ChecksumRelation } from '../../../src/engine/checksum/sql.js';
-import { MIN_TAIL_SAMPLE, tailCode, tailCodeSql, tailsSpread } from '../../../src/engine/checksum/tail.js';
+import { MIN_TAIL_SAMPLE, tailCode, tailCodeSql, tailColumn, tailsSpread } from '../../../src/engine/checksum/tail.js';
 
 describe('tail code', () => {
   it('reads the first 7 bytes of the last 7 characters, zero-padded, big-endian', () => {
@@ -48,16 +48,35 @@ describe('key-tail bucket SQL', () => {
   const code: ColumnType = { name: 'code', type: 'varchar(40)', family: 'text' };
   const relation = (compiler: typeof mysqlCompiler | typeof postgresCompiler): ChecksumRelation => {
     const col = (column: ColumnType) => ({ expr: compiler.quoteIdentifier(column.name), column, options: { caseSensitive: true } });
-    return { compiler, from: compiler.quoteTable('t'), keys: [col(text), col(code)], values: [], bucketing: { kind: 'tail', buckets: 397 } };
+    return { compiler, from: compiler.quoteTable('t'), keys: [col(text), col(code)], values: [], bucketing: { kind: 'tail', buckets: 397, keyIndex: 1 } };
   };
 
-  it('buckets by the tail of the whole key text (every key column) modulo the bucket count, NULL keys apart, and fetches by the same expression', () => {
+  it("buckets by the tail of the chosen key column's canonical text alone modulo the bucket count, NULL keys apart, and fetches by the same expression", () => {
     const sql = bucketScanSql(relation(mysqlCompiler));
-    expect(sql).toMatch(/CASE WHEN `region` IS NULL OR `code` IS NULL THEN NULL ELSE CAST\(CONV\(HEX\(RPAD\(CAST\(RIGHT\(CONCAT\(COALESCE\(CONCAT\(CAST\(octet_length.*`region`.*`code`.*, 7\) AS BINARY\), 7, X'00'\)\), 16, 10\) AS UNSIGNED\) % 397 END AS `bucket_id`/);
+    expect(sql).toContain("CASE WHEN `region` IS NULL OR `code` IS NULL THEN NULL ELSE CAST(CONV(HEX(RPAD(CAST(RIGHT(CAST(CAST(`code` AS CHAR) AS BINARY), 7) AS BINARY), 7, X'00')), 16, 10) AS UNSIGNED) % 397 END AS `bucket_id`");
     expect(sql).not.toContain('MD5(CONCAT(COALESCE(CONCAT(CAST(octet_length((`region`');
     const [condition, ...more] = bucketConditions(relation(postgresCompiler), [3n, 7n]);
     expect(more).toEqual([]);
-    expect(condition).toMatch(/^CASE WHEN "region" IS NULL OR "code" IS NULL THEN NULL ELSE .*right\(.*"code".*, 7\).* % 397 END IN \(3, 7\)$/);
+    expect(condition).toBe(`CASE WHEN "region" IS NULL OR "code" IS NULL THEN NULL ELSE ('x' || encode(substr(convert_to(right((("code")::text) COLLATE "C", 7), 'UTF8') || decode('00000000000000', 'hex'), 1, 7), 'hex'))::bit(56)::bigint % 397 END IN (3, 7)`);
+  });
+});
+
+describe('the key column whose tails bucket the rows', () => {
+  const rows = (n: number, make: (i: number) => string[]) => Array.from({ length: n }, (_, i) => make(i));
+  const hash = (i: number) => (i * 2654435761).toString(16).padStart(12, '0');
+
+  it('is the column whose tails tell the sampled keys apart, wherever it stands in the key', () => {
+    expect(tailColumn(rows(500, (i) => [`R${i % 50}`, hash(i)]))).toBe(1);
+    expect(tailColumn(rows(500, (i) => [hash(i), `R${i % 50}`]))).toBe(0);
+    // Both spread: the one telling more keys apart (the second's last 7 characters repeat every 100 keys).
+    expect(tailColumn(rows(500, (i) => [`ORDER-${String(i).padStart(8, '0')}`, `${hash(i % 100)}`]))).toBe(0);
+  });
+
+  it('is none when no column tells them apart, or the sample is too small to tell', () => {
+    expect(tailColumn(rows(500, (i) => [`R${i % 50}`, `user${i}@example.com`]))).toBeUndefined();
+    expect(tailColumn(rows(MIN_TAIL_SAMPLE - 1, (i) => [hash(i)]))).toBeUndefined();
+    // Repeated sampled keys count once: 500 draws of 40 keys are too few keys to tell.
+    expect(tailColumn(rows(500, (i) => [hash(i % 40)]))).toBeUndefined();
   });
 });
 
