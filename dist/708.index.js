@@ -464,13 +464,10 @@ function tailCode(keyText) {
 const MIN_TAIL_SAMPLE = 64;
 /** The sampled keys' tails must tell at least this share of them apart. */
 const TAIL_DISTINCT_SHARE = 0.9;
-/** True when the sampled key texts' tails tell (nearly) all of them apart: key-tail buckets will be as even as key-hash ones. */
-function tailsSpread(sample) {
-    return tailColumn(sample.map((key) => [key])) === 0;
-}
 /**
  * The key column whose tails tell the sampled keys apart (`TAIL_DISTINCT_SHARE` of the distinct keys
- * or more), the one telling most apart; undefined when none does (or the sample is too small to tell).
+ * or more: key-tail buckets will then be as even as key-hash ones), the one telling most apart;
+ * undefined when none does (or the sample is too small to tell).
  * `sample`: each sampled key's canonical column texts, in key column order.
  */
 function tailColumn(sample) {

@@ -9,7 +9,7 @@ import { redact } from '../shared/redact.js';
 import { useDuckDBOnDemand } from './duckdb-install.js';
 import { coreLogger } from './logger.js';
 import { State } from './state.js';
-import { describeHeld } from '../shared/exit-holds.js';
+import { killNotice } from '../shared/exit-holds.js';
 import { graceFromEnv, stopOnSignals } from '../shared/process-stop.js';
 
 export async function runAction(): Promise<void> {
@@ -34,7 +34,7 @@ export async function runAction(): Promise<void> {
       core.setFailed(
         held.length === 0
           ? `datacompare: ${why}: exiting now; the report may be incomplete.`
-          : `datacompare: ${why}: exiting now; ${describeHeld(held)} did not stop (one native step still running): killing the process (SIGKILL); the report may be incomplete.`,
+          : `datacompare: ${why}: exiting now; ${killNotice(held)}; the report may be incomplete.`,
       ),
   });
   // DuckDB (duckdb/csv/parquet data sources) is not bundled: found or installed when first needed.

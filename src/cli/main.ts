@@ -11,7 +11,7 @@ import type { CliContext, Output } from './command.js';
 import { commandEntries, loadCommands } from './commands/index.js';
 import { commandHelp, mainHelp } from './help.js';
 import { paint, streamOutput, terminalLogger } from './terminal.js';
-import { describeHeld } from '../shared/exit-holds.js';
+import { killNotice } from '../shared/exit-holds.js';
 import { graceFromEnv, stopOnSignals } from '../shared/process-stop.js';
 import { VERSION } from './version.js';
 
@@ -94,7 +94,7 @@ function processIo(): CliIo {
       process.stderr.write(
         held.length === 0
           ? `datacompare: ${why}: exiting now with status 2.\n`
-          : `datacompare: ${why}: exiting now; ${describeHeld(held)} did not stop (one native step still running): killing the process (SIGKILL, exit status 137).\n`,
+          : `datacompare: ${why}: exiting now; ${killNotice(held, 'exit status 137')}.\n`,
       ),
   });
   return {

@@ -1,7 +1,7 @@
 // The action's one bundle (dist/index.js) serves both `main` and `post` (see action.yml).
 import { runAction } from '../action/main.js';
 import { setFailed } from '../action/workflow-commands.js';
-import { describeHeld, endProcess } from '../shared/exit-holds.js';
+import { endProcess, killNotice } from '../shared/exit-holds.js';
 import { useProxyFromEnvironment } from '../shared/proxy.js';
 
 await useProxyFromEnvironment();
@@ -11,6 +11,6 @@ await runAction();
 // alive, nor a SQLite or DuckDB statement that ignored its stop (then the process is killed).
 endProcess(undefined, {
   onEnd: (held) => {
-    if (held.length > 0) setFailed(`datacompare: ${describeHeld(held)} did not stop (one native step still running): killing the process (SIGKILL).`);
+    if (held.length > 0) setFailed(`datacompare: ${killNotice(held)}.`);
   },
 });

@@ -1,6 +1,6 @@
 // The `datacompare` command (bin/datacompare.js loads the build of this file).
 import { runCli } from '../cli/main.js';
-import { describeHeld, endProcess } from '../shared/exit-holds.js';
+import { endProcess, killNotice } from '../shared/exit-holds.js';
 import { useProxyFromEnvironment } from '../shared/proxy.js';
 
 await useProxyFromEnvironment();
@@ -11,7 +11,7 @@ const status = await runCli(process.argv.slice(2));
 endProcess(status, {
   onEnd: (held) => {
     if (held.length > 0) {
-      process.stderr.write(`datacompare: ${describeHeld(held)} did not stop (one native step still running): killing the process (SIGKILL, exit status 137 instead of ${status}).\n`);
+      process.stderr.write(`datacompare: ${killNotice(held, `exit status 137 instead of ${status}`)}.\n`);
     }
   },
 });

@@ -76,6 +76,14 @@ export function endProcess(code: number | undefined, options: EndOptions = {}): 
   void releaseExitHolds().then(end);
 }
 
+/**
+ * What is said when the process is killed: '… did not stop (one native step still running): killing
+ * the process (SIGKILL, <detail>)'.
+ */
+export function killNotice(stillHeld: string[], detail?: string): string {
+  return `${describeHeld(stillHeld)} did not stop (one native step still running): killing the process (SIGKILL${detail ? `, ${detail}` : ''})`;
+}
+
 /** The words for what still holds the exit: 'a SQLite worker of data source "x" and a DuckDB statement …'. */
 export function describeHeld(stillHeld: string[]): string {
   const unique = [...new Set(stillHeld)];

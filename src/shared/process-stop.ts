@@ -61,11 +61,9 @@ export function stopOnSignals(options: ProcessStopOptions): ProcessStop {
   let hardExit: NodeJS.Timeout | undefined;
   let hardExitAt = Number.POSITIVE_INFINITY;
   let disposed = false;
-  let ending = false;
 
+  // endProcess ends a process once: a later call (the run's own end, a second signal) is a no-op.
   const forceExit = (why: string) => {
-    if (ending) return;
-    ending = true;
     endProcess(options.exitCode, { process: proc, onEnd: (held) => options.onForcedExit?.(why, held) });
   };
 
