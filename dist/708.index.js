@@ -380,6 +380,23 @@ class PrefixBuckets {
         const beyond = last === this.last ? 'TRUE' : 'FALSE';
         return `CASE WHEN ${this.bytes} < ${this.order.bytes(hex(this.shared))} THEN ${below} WHEN ${this.bytes} >= ${this.order.bytes(hex(above(this.shared)))} THEN ${beyond} ELSE ${middle} END`;
     }
+    /**
+     * Conditions splitting the rows (keys not NULL) before middle bucket `middle` (1 … bounds.length)
+     * from the rest, exactly on the bucket bound, by comparing the key's bytes with one literal: the
+     * shared prefix and the bound's bytes without their trailing NULs (a key's 7 zero-padded bytes are
+     * below the bound exactly when the key's bytes sort below those). No integer computed per row.
+     */
+    cut(middle) {
+        const bound = this.bucketing.bounds[middle - 1];
+        if (bound === undefined)
+            throw new RangeError(`No bound before middle bucket ${middle} of ${this.bucketing.bounds.length + 1}.`);
+        const code = Buffer.from(bound.toString(16).padStart(2 * CODE_BYTES, '0'), 'hex');
+        let end = code.length;
+        while (end > 0 && code[end - 1] === 0)
+            end--;
+        const literal = this.order.bytes(hex(Buffer.concat([this.shared, code.subarray(0, end)])));
+        return [`${this.bytes} < ${literal}`, `${this.bytes} >= ${literal}`];
+    }
     /** Middle buckets first … last: bucket i holds the integers in [bounds[i - 1], bounds[i]). */
     middle(first, last) {
         const bounds = this.bucketing.bounds;
@@ -607,40 +624,56 @@ function integerText(relation, expr) {
 function bucketScanSql(relation, condition) {
     const q = relation.compiler.quoteIdentifier.bind(relation.compiler);
     const ordered = orderedMd5(relation);
+    const keyRange = relation.bucketing.kind === 'prefix';
+    const lowHigh = keyRange ? `, min(${q('key_value')}) AS ${q('low')}, max(${q('key_value')}) AS ${q('high')}` : '';
+    const keyValue = keyRange ? `, ${singleKey(relation).expr} AS ${q('key_value')}` : '';
     if (ordered) {
         // The NULL-key rows are only counted: their texts are left out of the aggregate (which skips NULLs).
         const text = `CASE WHEN ${nullKeyCondition(relation)} THEN NULL ELSE ${rowText(relation)} END`;
-        const keys = orderingKeys(relation).map((expr, i, all) => [expr, q(all.length === 1 ? 'key_value' : `key_value_${i}`)]);
-        const inner = `SELECT ${bucketExpression(relation)} AS ${q('bucket_id')}, ${text} AS ${q('row_text')}, ${keys.map(([expr, name]) => `${expr} AS ${name}`).join(', ')} FROM ${relation.from}${where(relation, condition)}`;
-        return (`SELECT ${integerText(relation, q('bucket_id'))} AS ${q('bucket')}, count(*) AS ${q('row_count')}, ${ordered(q('row_text'), keys.map(([, name]) => name).join(', '))} AS ${q('checksum')}` +
-            ` FROM ${relation.compiler.derivedTable(inner, 'dc_rows')} GROUP BY ${q('bucket_id')} ORDER BY ${q('bucket_id')}`);
+        const byIndex = inIndexOrder(relation);
+        const name = (count, i) => `${byIndex ? 'key_value' : 'order_key'}${count === 1 ? '' : `_${i}`}`;
+        const keys = orderingKeys(relation).map((expr, i, all) => [expr, q(name(all.length, i))]);
+        const inner = `SELECT ${bucketExpression(relation)} AS ${q('bucket_id')}, ${text} AS ${q('row_text')}, ${keys.map(([expr, name]) => `${expr} AS ${name}`).join(', ')}${keyValue} FROM ${relation.from}${where(relation, condition)}`;
+        const compiler = relation.compiler;
+        // Rows grouped by sorting them: computed once first where the engine would re-read each row.
+        const rows = !byIndex && compiler.materializedTable ? compiler.materializedTable(inner, 'dc_rows') : compiler.derivedTable(inner, 'dc_rows');
+        return (`SELECT ${integerText(relation, q('bucket_id'))} AS ${q('bucket')}, count(*) AS ${q('row_count')}, ${ordered(q('row_text'), keys.map(([, name]) => name).join(', '))} AS ${q('checksum')}${lowHigh}` +
+            ` FROM ${rows} GROUP BY ${q('bucket_id')} ORDER BY ${q('bucket_id')}`);
     }
-    const keyRange = relation.bucketing.kind === 'prefix';
-    const inner = `SELECT ${bucketExpression(relation)} AS ${q('bucket_id')}, ${relation.compiler.md5AsInteger(rowText(relation))} AS ${q('row_hash')}` +
-        (keyRange ? `, ${singleKey(relation).expr} AS ${q('key_value')}` : '') +
-        ` FROM ${relation.from}${where(relation, condition)}`;
-    return (`SELECT ${integerText(relation, q('bucket_id'))} AS ${q('bucket')}, count(*) AS ${q('row_count')}, ${integerText(relation, `sum(${q('row_hash')})`)} AS ${q('checksum')}` +
-        (keyRange ? `, min(${q('key_value')}) AS ${q('low')}, max(${q('key_value')}) AS ${q('high')}` : '') +
+    const inner = `SELECT ${bucketExpression(relation)} AS ${q('bucket_id')}, ${relation.compiler.md5AsInteger(rowText(relation))} AS ${q('row_hash')}${keyValue} FROM ${relation.from}${where(relation, condition)}`;
+    return (`SELECT ${integerText(relation, q('bucket_id'))} AS ${q('bucket')}, count(*) AS ${q('row_count')}, ${integerText(relation, `sum(${q('row_hash')})`)} AS ${q('checksum')}${lowHigh}` +
         ` FROM ${relation.compiler.derivedTable(inner, 'dc_rows')} GROUP BY ${q('bucket_id')} ORDER BY ${q('bucket_id')}`);
 }
-/** The compiler's ordered md5 aggregate when the relation hashes its rows in key order (range buckets), else undefined. */
+/** The compiler's ordered md5 aggregate when the relation hashes its rows in key order (range or key-order buckets), else undefined. */
 function orderedMd5(relation) {
     if (!relation.orderedRows)
         return undefined;
     const aggregate = relation.compiler.orderedMd5?.bind(relation.compiler);
-    if (!aggregate || !rangeOnLeadingKey(relation.bucketing))
-        throw new errors/* InternalError */.Gd('The ordered row hash needs range buckets on the leading key column and an ordered text aggregate.');
+    const kind = relation.bucketing.kind;
+    if (!aggregate || (kind !== 'range' && kind !== 'prefix'))
+        throw new errors/* InternalError */.Gd('The ordered row hash needs range or key-order buckets, and an ordered text aggregate.');
     return aggregate;
 }
 /**
- * The key columns that order a range's rows alike on every engine, for the ordered row hash and the
- * chunk pass: integers only (a composite key's too), whose order is the numbers' everywhere, where
- * text would follow each engine's collation.
+ * True when a bucket's rows are ranges of the leading key column and the key is all integers: the
+ * rows then come in key order through the key's index (the chunk pass reads them so), and are ordered
+ * by the integers themselves.
+ */
+function inIndexOrder(relation) {
+    return rangeOnLeadingKey(relation.bucketing) && relation.keys.length > 0 && relation.keys.every((key) => key.column.family === 'integer');
+}
+/**
+ * The expressions that order a bucket's rows alike on every engine, for the ordered row hash and the
+ * chunk pass: the integer key columns of ranges read in index order (`inIndexOrder`), whose order is
+ * the numbers' everywhere; for other buckets, each key column's canonical text as UTF-8 bytes, whose
+ * order is the bytes' everywhere, where the text itself would follow each engine's collation.
  */
 function orderingKeys(relation) {
-    if (relation.keys.length === 0 || relation.keys.some((key) => key.column.family !== 'integer'))
-        throw new errors/* InternalError */.Gd('Rows are hashed in key order only under integer keys.');
-    return relation.keys.map((key) => key.expr);
+    if (inIndexOrder(relation))
+        return relation.keys.map((key) => key.expr);
+    if (relation.keys.length === 0)
+        throw new errors/* InternalError */.Gd('Rows are hashed in key order only with a key.');
+    return relation.keys.map((key) => textKeyOrder(relation).utf8(normalised(relation, key)));
 }
 /**
  * The canonical key texts (as bytes where the engine gives them so) of a random `fraction` of a side's
@@ -2125,6 +2158,8 @@ async function scanSlices(context, side, relation, options) {
         const bounds = Array.from({ length: slices - 1 }, (_, i) => bucketing.lo + BigInt(i + 1) * perSlice * bucketing.width);
         return between(rangeColumn, bounds.map(String));
     }
+    if (bucketing.kind === 'prefix' && relation.orderedRows)
+        return keyOrderSlices(side, relation, bucketing, slices, options);
     // Text keys only: their pivot goes back into the SQL as a plain string literal (never a placeholder,
     // which a driver formatting on the client could confuse with a '?' inside the user's filter).
     const least = options.sample ? Math.min(options.minRowsToSplitHashScan, MIN_ROWS_TO_SPLIT_SAMPLED_SCAN) : options.minRowsToSplitHashScan;
@@ -2144,6 +2179,27 @@ async function scanSlices(context, side, relation, options) {
     if (pivots.length === 0)
         return [{}];
     return between(key, pivots.map((pivot) => relation.compiler.stringLiteral(pivot)));
+}
+/**
+ * Key-order buckets under the ordered row hash: slices cut on bucket bounds (prefix.ts `cut`), since a
+ * bucket's md5 cannot be put together from two slices' (a pivot in the engine's collation would cut
+ * the buckets it falls in, and where that order is not the bytes' — mixed case in MariaDB — most of
+ * them). Each slice reads the whole table, comparing the key's bytes with one literal: MariaDB, 100k
+ * rows, both halves 0.03 s more than index ranges.
+ */
+function keyOrderSlices(side, relation, bucketing, slices, options) {
+    const middles = bucketing.bounds.length + 1;
+    const least = Math.min(options.minRowsToSplitHashScan, MIN_ROWS_TO_SPLIT_SAMPLED_SCAN);
+    if (!side.definition.dataset || options.rows < least || middles < 2 * slices)
+        return [{}];
+    const buckets = prefixBuckets(relation, bucketing);
+    const cuts = Array.from({ length: slices - 1 }, (_, i) => buckets.cut(Math.round(((i + 1) * middles) / slices)));
+    const nullKeys = relation.keys.map((key) => `${key.expr} IS NULL`).join(' OR ');
+    return [
+        { condition: `(${nullKeys} OR ${cuts[0][0]})` },
+        ...cuts.slice(1).map((cut, i) => ({ condition: `${cuts[i][1]} AND ${cut[0]}` })),
+        { condition: cuts[cuts.length - 1][1] },
+    ];
 }
 /** Slices `key < b1`, `b1 <= key < b2`, …, `key >= bn` (NULL keys in the first); bounds are SQL literals. */
 function between(key, bounds) {
@@ -2242,10 +2298,21 @@ async function* scanSummaries(context, side, relation, slices) {
     const sqlOf = (slice) => bucketScanSql(relation, slice.condition);
     if (slices.length === 1) {
         for (const row of await side.connection.query(sqlOf(slices[0]), [], queryOptions(context)))
-            yield toSummary(row);
+            yield uncutSummary(toSummary(row), relation, side.role);
         return;
     }
-    yield* mergeSummaries(slices.map((slice) => streamedSummaries(context, side, [sqlOf(slice)])));
+    for await (const summary of mergeSummaries(slices.map((slice) => streamedSummaries(context, side, [sqlOf(slice)]))))
+        yield uncutSummary(summary, relation, side.role);
+}
+/**
+ * A bucket's summary as compared: under the ordered row hash, a bucket holding more rows than its
+ * joined texts are sure to fit in (`maxBucketRows`) may have been cut alike on both sides, so its
+ * checksum is replaced by one the other side's never equals: it is fetched and compared row by row.
+ */
+function uncutSummary(summary, relation, role) {
+    if (relation.maxBucketRows === undefined || summary.rows <= relation.maxBucketRows)
+        return summary;
+    return { ...summary, checksum: `may be cut (${role})` };
 }
 /** The summaries of `statements` (each ordered by bucket, the later ones' buckets higher), streamed one query after the other. */
 async function* streamedSummaries(context, side, statements) {
@@ -2261,12 +2328,16 @@ async function sideSlices(context, side, relation, options) {
 }
 /**
  * How many slices of a side's scan to run at once: the dialect's `parallelScans`, or under the ordered
- * row hash its `orderedParallelScans` (PostgreSQL runs an ordered aggregate on one core; on this
- * 2-core machine the split measured neutral, 10M rows 17.1 s against 17.2 s, and it keeps a larger
- * server's cores at work).
+ * row hash of ranges read in index order (sql.ts `inIndexOrder`) its `orderedParallelScans`
+ * (PostgreSQL runs an ordered aggregate on one core; on this 2-core machine the split measured
+ * neutral, 10M rows 17.1 s against 17.2 s, and it keeps a larger server's cores at work). Buckets
+ * whose rows are sorted by their keys' bytes keep `parallelScans`: PostgreSQL's scan of key-order
+ * buckets split in two measured slower (100k rows, both sides' scans 1.26 → 1.36 s).
  */
 function parallelScans(hooks, relation) {
-    return (relation.orderedRows ? hooks.orderedParallelScans : undefined) ?? hooks.parallelScans ?? 1;
+    const { bucketing, keys } = relation;
+    const byIndex = relation.orderedRows && (bucketing === undefined || keys === undefined || inIndexOrder({ bucketing, keys }));
+    return (byIndex ? hooks.orderedParallelScans : undefined) ?? hooks.parallelScans ?? 1;
 }
 //# sourceMappingURL=slices.js.map
 ;// CONCATENATED MODULE: ./build/src/engine/checksum/refine.js
@@ -2719,9 +2790,11 @@ function withDigests(relations) {
 //# sourceMappingURL=row-bound.js.map
 ;// CONCATENATED MODULE: ./build/src/engine/checksum/ordered-rows.js
 /**
- * Whether a range-bucket scan uses the ordered row hash (sql.ts `orderedRows`: one md5 of a range's
- * row texts joined in key order, instead of one md5 per row summed), and the ranges it needs.
+ * Whether a bucket scan uses the ordered row hash (sql.ts `orderedRows`: one md5 of a bucket's row
+ * texts joined in key order, instead of one md5 per row summed): ranges of the leading integer key,
+ * and the ranges it needs; other ranges and key-order buckets, and the most rows a bucket may hold.
  */
+
 
 
 
@@ -2732,13 +2805,15 @@ const MIN_ORDERED_WIDTH = 16n;
 /** The ordered row hash may narrow the planned ranges at most this many times (more summaries). */
 const MAX_ORDERED_NARROWING = 2n;
 /**
- * The ordered row hash (sql.ts `orderedRows`) for range buckets: both engines need an ordered text
- * aggregate, and the ranges must be narrow enough that their rows cannot reach its cap, judged from
- * the declared types: MariaDB would cut a bucket's joined texts silently, PostgreSQL fail. Returns the
- * widest range allowed (undefined: no limit), or false when the ordered row hash cannot be used.
+ * The ordered row hash (sql.ts `orderedRows`) for range or key-order buckets: both engines need an
+ * ordered text aggregate, and a bucket must hold few enough rows that their texts cannot reach its
+ * cap, judged from the declared types: MariaDB would cut a bucket's joined texts silently, PostgreSQL
+ * fail. Returns the most rows a bucket may hold (a range's keys: its width; undefined: no limit), or
+ * false when the ordered row hash cannot be used.
  */
-async function orderedRowsWidth(context, sides, relations) {
-    if (relations.some((relation) => relation.bucketing.kind !== 'range' || !relation.compiler.orderedMd5 || !relation.compiler.md5Hex))
+async function orderedRowsLimit(context, sides, relations) {
+    const ordered = (relation) => relation.bucketing.kind === 'range' || relation.bucketing.kind === 'prefix';
+    if (relations.some((relation) => !ordered(relation) || !relation.compiler.orderedMd5 || !relation.compiler.md5Hex))
         return false;
     const widths = await Promise.all(sides.map(async (side, i) => {
         const capQuery = (await (0,registry/* loadChecksumHooks */.m1)(side.connection.dialect)).orderedTextCapQuery;
@@ -2784,7 +2859,7 @@ async function orderedRanges(context, sides, relations, span) {
     if (planned.kind !== 'range')
         return undefined;
     const digested = withDigests(relations);
-    const limit = await orderedRowsWidth(context, sides, digested);
+    const limit = await orderedRowsLimit(context, sides, digested);
     if (limit === false)
         return undefined;
     const width = narrowedTo(planned.width, limit);
@@ -2792,6 +2867,34 @@ async function orderedRanges(context, sides, relations, span) {
         return undefined;
     const bucketing = { ...planned, width };
     return { relations: [{ ...digested[0], bucketing, orderedRows: true }, { ...digested[1], bucketing, orderedRows: true }], limit };
+}
+/** Buckets are hashed in key order only when one may hold at least this many times the rows aimed at. */
+const MIN_ORDERED_ROWS_SHARE = 16;
+/**
+ * The relations that hash each bucket's rows sorted by their keys' canonical bytes (sql.ts
+ * `orderingKeys`; long fields digested), with the most rows a bucket may hold (none: no limit):
+ * key-order buckets, and ranges of a key column other than the leading one of an all-integer key
+ * (those are ordered through the key's index: `orderedRanges`). Undefined when it cannot be used: the
+ * per-row sum then. Not key-tail buckets: MariaDB's slices would have to compute every row's bucket
+ * twice, and the whole measured no faster at 100k rows (2.20 → 2.17 s) and slower at 1M (18.7 → 21.8 s). Unlike a leading range's keys, a bucket's rows are not bounded in
+ * advance: a bucket found holding more (`maxBucketRows`) may have been cut, and is fetched
+ * whatever its checksum. One md5 per bucket instead of one per row: PostgreSQL, 100k rows keyed by
+ * text, 1.24 → 0.81 s of CPU.
+ */
+async function orderedGroups(context, sides, relations, rowsPerBucket) {
+    const planned = relations[0];
+    const grouped = planned.bucketing.kind === 'prefix' || (planned.bucketing.kind === 'range' && !inIndexOrder(planned));
+    if (!grouped || relations.some((relation) => !relation.compiler.textKeyOrder))
+        return undefined;
+    const digested = withDigests(relations);
+    const limit = await orderedRowsLimit(context, sides, digested);
+    if (limit === false || (limit !== undefined && limit < BigInt(Math.ceil(MIN_ORDERED_ROWS_SHARE * rowsPerBucket))))
+        return undefined;
+    const maxBucketRows = limit === undefined ? undefined : Number(limit);
+    return [
+        { ...digested[0], orderedRows: true, maxBucketRows },
+        { ...digested[1], orderedRows: true, maxBucketRows },
+    ];
 }
 //# sourceMappingURL=ordered-rows.js.map
 ;// CONCATENATED MODULE: ./build/src/engine/checksum/chunks.js
@@ -3154,9 +3257,11 @@ async function runChecksumDiff(context, tuning = DEFAULT_TUNING) {
         firstError ??= { error };
         failure.abort(error);
     };
+    let grouped;
     const options = (rows, span, sample) => ({ span, rows, sample, minRowsToSplitHashScan: tuning.minRowsToSplitHashScan });
     const first = await (async () => {
-        const chosen = await chooseBucketing(local, [sourceRelation, targetRelation], [sourceRows, targetRows], rowsPerBucketFor(rows, tuning.rowsPerBucket, tuning.smallTableRowsPerBucket), tuning.pageSampleRows ?? PAGE_SAMPLE_ROWS);
+        const rowsPerBucket = rowsPerBucketFor(rows, tuning.rowsPerBucket, tuning.smallTableRowsPerBucket);
+        const chosen = await chooseBucketing(local, [sourceRelation, targetRelation], [sourceRows, targetRows], rowsPerBucket, tuning.pageSampleRows ?? PAGE_SAMPLE_ROWS);
         const span = chosen.span;
         sourceRelation = { ...sourceRelation, bucketing: chosen.bucketing };
         targetRelation = { ...targetRelation, bucketing: chosen.bucketing };
@@ -3167,6 +3272,10 @@ async function runChecksumDiff(context, tuning = DEFAULT_TUNING) {
             [sourceRelation, targetRelation] = orderedHash.relations;
             chosen.bucketing = sourceRelation.bucketing;
         }
+        // Other buckets sort their rows by the keys' bytes, alike on every engine.
+        grouped = orderedHash || tuning.orderedRows === false ? undefined : await orderedGroups(local, [source, target], [sourceRelation, targetRelation], rowsPerBucket);
+        if (grouped)
+            [sourceRelation, targetRelation] = grouped;
         // Probed ranges are read through the key's index: ranges of a later key column would cost a scan each.
         const probe = rangeOnLeadingKey(chosen.bucketing) && span && tuning.mostRowsDiffer < 1 ? await probeFirst(local, [source, target], [sourceRelation, targetRelation], span) : undefined;
         if (probe)
@@ -3220,7 +3329,7 @@ async function runChecksumDiff(context, tuning = DEFAULT_TUNING) {
         lap('checksum_scan');
         // The sampled chunks' summaries were sent too (their rows are all in the grouped scan's ranges).
         const buckets = chunkSample ? { ...scannedBuckets, summaries: addSides(scannedBuckets.summaries, chunkSample.summaries), bytes: addSides(scannedBuckets.bytes, chunkSample.bytes) } : scannedBuckets;
-        const ordered = sourceRelation.orderedRows ? ", each range's rows hashed as one text in key order" : '';
+        const ordered = !sourceRelation.orderedRows ? '' : grouped ? ", each bucket's rows hashed as one text in the order of the keys' bytes" : ", each range's rows hashed as one text in key order";
         const scanned = Math.max(scannedBuckets.summaries.source, scannedBuckets.summaries.target);
         return { how: `${bucketsInWords(bucketing, keyNames)}${narrowed}${ordered}${spread}`, scanned, buckets, sourceDuplicates, targetDuplicates };
     })().catch(async (error) => {

@@ -161,10 +161,17 @@ export interface SqlCompiler {
   md5AsInteger(expr: string): string;
   /**
    * An aggregate: the md5 (32 lowercase hex digits) of a group's texts joined by `;` in the order of
-   * `orderBy` (an integer expression): one md5 per group instead of one per row (checksum.ts's ordered
-   * row hash). Undefined when the engine has no ordered text aggregate.
+   * `orderBy` (integer expressions, or a text key's UTF-8 bytes): one md5 per group instead of one per
+   * row (checksum.ts's ordered row hash). Undefined when the engine has no ordered text aggregate.
    */
   orderedMd5?(text: string, orderBy: string): string;
+  /**
+   * A derived table the engine computes once before grouping, where grouping by sort would otherwise
+   * re-read every row by its key (MariaDB: a filesort over a table with a TEXT column sorts row ids,
+   * then looks each row up; 50k rows grouped for an ordered aggregate 0.82 s, materialized first
+   * 0.69 s). Absent: `derivedTable`.
+   */
+  materializedTable?(sql: string, alias: string): string;
   /**
    * An aggregate: the md5 of a group's texts joined by `;` in the order the rows come in (the chunk
    * pass feeds it from a subquery ordered by key, without a sort where the key's index gives the

@@ -133,6 +133,10 @@ export class MysqlCompiler extends BaseSqlCompiler {
   orderedMd5(text: string, orderBy: string): string {
     return `MD5(GROUP_CONCAT(${text} ORDER BY ${orderBy} SEPARATOR ';'))`;
   }
+  /** A LIMIT keeps MariaDB from merging the derived table into the grouping query: it is materialized. */
+  materializedTable(sql: string, alias: string): string {
+    return this.derivedTable(`${sql} LIMIT 18446744073709551615`, alias);
+  }
   /**
    * In the order the rows come: MariaDB drops a derived table's ORDER BY, and InnoDB reads a range of
    * its clustered (primary key) index in key order; another engine's or a partitioned table's order

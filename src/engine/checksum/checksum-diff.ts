@@ -27,7 +27,7 @@ import { checksumRelation, integerKeyColumns, integerKeyed } from './relation.js
 import { PROBE_BUCKETS, probeBuckets, probeRanges, widthForProbe, type ProbeResult } from './probe.js';
 import { REFINE_SPLIT, refineRanges } from './refine.js';
 import { MIN_ROWS_TO_SPLIT_HASH_SCAN, scanSummaries, sideSlices } from './slices.js';
-import { orderedRanges } from './ordered-rows.js';
+import { orderedGroups, orderedRanges } from './ordered-rows.js';
 import { chunkPlan, runChunkPass } from './chunks.js';
 import { bucketConditions, MAX_KEY_RANGES, RANGES_PER_QUERY, rangesPerSlowQuery } from './fetch-conditions.js';
 import { duplicateKeysSql, rangeOnLeadingKey, rowCountSql, type Bucketing, type ChecksumRelation } from './sql.js';
@@ -219,9 +219,11 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
     firstError ??= { error };
     failure.abort(error);
   };
+  let grouped: [ChecksumRelation, ChecksumRelation] | undefined;
   const options = (rows: number, span?: { lo: bigint; hi: bigint }, sample?: Buffer[]) => ({ span, rows, sample, minRowsToSplitHashScan: tuning.minRowsToSplitHashScan });
   const first = await (async () => {
-    const chosen = await chooseBucketing(local, [sourceRelation, targetRelation], [sourceRows, targetRows], rowsPerBucketFor(rows, tuning.rowsPerBucket, tuning.smallTableRowsPerBucket), tuning.pageSampleRows ?? PAGE_SAMPLE_ROWS);
+    const rowsPerBucket = rowsPerBucketFor(rows, tuning.rowsPerBucket, tuning.smallTableRowsPerBucket);
+    const chosen = await chooseBucketing(local, [sourceRelation, targetRelation], [sourceRows, targetRows], rowsPerBucket, tuning.pageSampleRows ?? PAGE_SAMPLE_ROWS);
     const span = chosen.span;
     sourceRelation = { ...sourceRelation, bucketing: chosen.bucketing };
     targetRelation = { ...targetRelation, bucketing: chosen.bucketing };
@@ -232,6 +234,9 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
       [sourceRelation, targetRelation] = orderedHash.relations;
       chosen.bucketing = sourceRelation.bucketing;
     }
+    // Other buckets sort their rows by the keys' bytes, alike on every engine.
+    grouped = orderedHash || tuning.orderedRows === false ? undefined : await orderedGroups(local, [source, target], [sourceRelation, targetRelation], rowsPerBucket);
+    if (grouped) [sourceRelation, targetRelation] = grouped;
     // Probed ranges are read through the key's index: ranges of a later key column would cost a scan each.
     const probe = rangeOnLeadingKey(chosen.bucketing) && span && tuning.mostRowsDiffer < 1 ? await probeFirst(local, [source, target], [sourceRelation, targetRelation], span) : undefined;
     if (probe) lap('probe');
@@ -286,7 +291,7 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
     lap('checksum_scan');
     // The sampled chunks' summaries were sent too (their rows are all in the grouped scan's ranges).
     const buckets = chunkSample ? { ...scannedBuckets, summaries: addSides(scannedBuckets.summaries, chunkSample.summaries), bytes: addSides(scannedBuckets.bytes, chunkSample.bytes) } : scannedBuckets;
-    const ordered = sourceRelation.orderedRows ? ", each range's rows hashed as one text in key order" : '';
+    const ordered = !sourceRelation.orderedRows ? '' : grouped ? ", each bucket's rows hashed as one text in the order of the keys' bytes" : ", each range's rows hashed as one text in key order";
     const scanned = Math.max(scannedBuckets.summaries.source, scannedBuckets.summaries.target);
     return { how: `${bucketsInWords(bucketing, keyNames)}${narrowed}${ordered}${spread}`, scanned, buckets, sourceDuplicates, targetDuplicates };
   })().catch(async (error: unknown) => {

@@ -83,6 +83,22 @@ export class PrefixBuckets {
     return `CASE WHEN ${this.bytes} < ${this.order.bytes(hex(this.shared))} THEN ${below} WHEN ${this.bytes} >= ${this.order.bytes(hex(above(this.shared)))} THEN ${beyond} ELSE ${middle} END`;
   }
 
+  /**
+   * Conditions splitting the rows (keys not NULL) before middle bucket `middle` (1 … bounds.length)
+   * from the rest, exactly on the bucket bound, by comparing the key's bytes with one literal: the
+   * shared prefix and the bound's bytes without their trailing NULs (a key's 7 zero-padded bytes are
+   * below the bound exactly when the key's bytes sort below those). No integer computed per row.
+   */
+  cut(middle: number): [below: string, rest: string] {
+    const bound = this.bucketing.bounds[middle - 1];
+    if (bound === undefined) throw new RangeError(`No bound before middle bucket ${middle} of ${this.bucketing.bounds.length + 1}.`);
+    const code = Buffer.from(bound.toString(16).padStart(2 * CODE_BYTES, '0'), 'hex');
+    let end = code.length;
+    while (end > 0 && code[end - 1] === 0) end--;
+    const literal = this.order.bytes(hex(Buffer.concat([this.shared, code.subarray(0, end)])));
+    return [`${this.bytes} < ${literal}`, `${this.bytes} >= ${literal}`];
+  }
+
   /** Middle buckets first … last: bucket i holds the integers in [bounds[i - 1], bounds[i]). */
   private middle(first: number, last: number): string {
     const bounds = this.bucketing.bounds;

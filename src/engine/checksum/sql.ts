@@ -12,11 +12,12 @@
  *   Lengths are in bytes (the compiler's `byteLength`, the same on every engine for the same UTF-8 text).
  * - bucket    = see `Bucketing`; NULL when a key column is NULL (those rows are counted, never
  *               compared, like the other plans)
- * - checksum  = sum(md5AsInteger(row text)) per bucket, with count(*); or, for range buckets where
- *               both engines can (`orderedRows`), md5 of the bucket's row texts joined by `;` in key
- *               order: one md5 per bucket rather than per row, about a third of both scans' CPU
- *               (1M rows, PostgreSQL 2.0 → 1.4 s, MariaDB 1.7 → 1.2 s). `;` never occurs in a fixed-
- *               alphabet field and free text is length-prefixed, so the joined text stays decodable.
+ * - checksum  = sum(md5AsInteger(row text)) per bucket, with count(*); or, for range and key-order
+ *               buckets where both engines can (`orderedRows`), md5 of the bucket's row texts joined
+ *               by `;` in key order (a text key's: its bytes'): one md5 per bucket rather than per
+ *               row, about a third of both scans' CPU (1M rows, PostgreSQL 2.0 → 1.4 s, MariaDB 1.7 →
+ *               1.2 s). `;` never occurs in a fixed-alphabet field and free text is length-prefixed,
+ *               so the joined text stays decodable.
  */
 import type { ColumnType, NormalizeOptions, SqlCompiler, TextKeyOrder } from '../../dialects/types.js';
 import { InternalError } from '../../shared/errors.js';
@@ -61,10 +62,17 @@ export interface ChecksumRelation {
   /**
    * The ordered row hash: a bucket's checksum is the md5 of its row texts joined in key order
    * (`SqlCompiler.orderedMd5`), one md5 per bucket, instead of the sum of one md5 per row. Only for
-   * range buckets (an integer key orders the rows the same way on every engine), and only where both
-   * engines have the aggregate and a bucket's texts cannot be cut (checksum-diff.ts).
+   * range buckets (integers, and the keys' canonical bytes, order the rows the same way on every
+   * engine) and key-order buckets, and only where both engines have the aggregate and a bucket's texts
+   * cannot be cut unseen (ordered-rows.ts).
    */
   orderedRows?: boolean;
+  /**
+   * The ordered row hash of buckets whose rows are not bounded in advance (ordered-rows.ts
+   * `orderedGroups`): a bucket holding more rows may have had its joined texts cut, and is taken as
+   * differing whatever its checksum (slices.ts `uncutSummary`).
+   */
+  maxBucketRows?: number;
 }
 
 /**
@@ -225,44 +233,59 @@ function integerText(relation: ChecksumRelation, expr: string): string {
 export function bucketScanSql(relation: ChecksumRelation, condition?: string): string {
   const q = relation.compiler.quoteIdentifier.bind(relation.compiler);
   const ordered = orderedMd5(relation);
+  const keyRange = relation.bucketing.kind === 'prefix';
+  const lowHigh = keyRange ? `, min(${q('key_value')}) AS ${q('low')}, max(${q('key_value')}) AS ${q('high')}` : '';
+  const keyValue = keyRange ? `, ${singleKey(relation).expr} AS ${q('key_value')}` : '';
   if (ordered) {
     // The NULL-key rows are only counted: their texts are left out of the aggregate (which skips NULLs).
     const text = `CASE WHEN ${nullKeyCondition(relation)} THEN NULL ELSE ${rowText(relation)} END`;
-    const keys = orderingKeys(relation).map((expr, i, all) => [expr, q(all.length === 1 ? 'key_value' : `key_value_${i}`)] as const);
-    const inner = `SELECT ${bucketExpression(relation)} AS ${q('bucket_id')}, ${text} AS ${q('row_text')}, ${keys.map(([expr, name]) => `${expr} AS ${name}`).join(', ')} FROM ${relation.from}${where(relation, condition)}`;
+    const byIndex = inIndexOrder(relation);
+    const name = (count: number, i: number) => `${byIndex ? 'key_value' : 'order_key'}${count === 1 ? '' : `_${i}`}`;
+    const keys = orderingKeys(relation).map((expr, i, all) => [expr, q(name(all.length, i))] as const);
+    const inner = `SELECT ${bucketExpression(relation)} AS ${q('bucket_id')}, ${text} AS ${q('row_text')}, ${keys.map(([expr, name]) => `${expr} AS ${name}`).join(', ')}${keyValue} FROM ${relation.from}${where(relation, condition)}`;
+    const compiler = relation.compiler;
+    // Rows grouped by sorting them: computed once first where the engine would re-read each row.
+    const rows = !byIndex && compiler.materializedTable ? compiler.materializedTable(inner, 'dc_rows') : compiler.derivedTable(inner, 'dc_rows');
     return (
-      `SELECT ${integerText(relation, q('bucket_id'))} AS ${q('bucket')}, count(*) AS ${q('row_count')}, ${ordered(q('row_text'), keys.map(([, name]) => name).join(', '))} AS ${q('checksum')}` +
-      ` FROM ${relation.compiler.derivedTable(inner, 'dc_rows')} GROUP BY ${q('bucket_id')} ORDER BY ${q('bucket_id')}`
+      `SELECT ${integerText(relation, q('bucket_id'))} AS ${q('bucket')}, count(*) AS ${q('row_count')}, ${ordered(q('row_text'), keys.map(([, name]) => name).join(', '))} AS ${q('checksum')}${lowHigh}` +
+      ` FROM ${rows} GROUP BY ${q('bucket_id')} ORDER BY ${q('bucket_id')}`
     );
   }
-  const keyRange = relation.bucketing.kind === 'prefix';
-  const inner =
-    `SELECT ${bucketExpression(relation)} AS ${q('bucket_id')}, ${relation.compiler.md5AsInteger(rowText(relation))} AS ${q('row_hash')}` +
-    (keyRange ? `, ${singleKey(relation).expr} AS ${q('key_value')}` : '') +
-    ` FROM ${relation.from}${where(relation, condition)}`;
+  const inner = `SELECT ${bucketExpression(relation)} AS ${q('bucket_id')}, ${relation.compiler.md5AsInteger(rowText(relation))} AS ${q('row_hash')}${keyValue} FROM ${relation.from}${where(relation, condition)}`;
   return (
-    `SELECT ${integerText(relation, q('bucket_id'))} AS ${q('bucket')}, count(*) AS ${q('row_count')}, ${integerText(relation, `sum(${q('row_hash')})`)} AS ${q('checksum')}` +
-    (keyRange ? `, min(${q('key_value')}) AS ${q('low')}, max(${q('key_value')}) AS ${q('high')}` : '') +
+    `SELECT ${integerText(relation, q('bucket_id'))} AS ${q('bucket')}, count(*) AS ${q('row_count')}, ${integerText(relation, `sum(${q('row_hash')})`)} AS ${q('checksum')}${lowHigh}` +
     ` FROM ${relation.compiler.derivedTable(inner, 'dc_rows')} GROUP BY ${q('bucket_id')} ORDER BY ${q('bucket_id')}`
   );
 }
 
-/** The compiler's ordered md5 aggregate when the relation hashes its rows in key order (range buckets), else undefined. */
+/** The compiler's ordered md5 aggregate when the relation hashes its rows in key order (range or key-order buckets), else undefined. */
 function orderedMd5(relation: ChecksumRelation): ((text: string, orderBy: string) => string) | undefined {
   if (!relation.orderedRows) return undefined;
   const aggregate = relation.compiler.orderedMd5?.bind(relation.compiler);
-  if (!aggregate || !rangeOnLeadingKey(relation.bucketing)) throw new InternalError('The ordered row hash needs range buckets on the leading key column and an ordered text aggregate.');
+  const kind = relation.bucketing.kind;
+  if (!aggregate || (kind !== 'range' && kind !== 'prefix')) throw new InternalError('The ordered row hash needs range or key-order buckets, and an ordered text aggregate.');
   return aggregate;
 }
 
 /**
- * The key columns that order a range's rows alike on every engine, for the ordered row hash and the
- * chunk pass: integers only (a composite key's too), whose order is the numbers' everywhere, where
- * text would follow each engine's collation.
+ * True when a bucket's rows are ranges of the leading key column and the key is all integers: the
+ * rows then come in key order through the key's index (the chunk pass reads them so), and are ordered
+ * by the integers themselves.
+ */
+export function inIndexOrder(relation: Pick<ChecksumRelation, 'bucketing' | 'keys'>): boolean {
+  return rangeOnLeadingKey(relation.bucketing) && relation.keys.length > 0 && relation.keys.every((key) => key.column.family === 'integer');
+}
+
+/**
+ * The expressions that order a bucket's rows alike on every engine, for the ordered row hash and the
+ * chunk pass: the integer key columns of ranges read in index order (`inIndexOrder`), whose order is
+ * the numbers' everywhere; for other buckets, each key column's canonical text as UTF-8 bytes, whose
+ * order is the bytes' everywhere, where the text itself would follow each engine's collation.
  */
 export function orderingKeys(relation: ChecksumRelation): string[] {
-  if (relation.keys.length === 0 || relation.keys.some((key) => key.column.family !== 'integer')) throw new InternalError('Rows are hashed in key order only under integer keys.');
-  return relation.keys.map((key) => key.expr);
+  if (inIndexOrder(relation)) return relation.keys.map((key) => key.expr);
+  if (relation.keys.length === 0) throw new InternalError('Rows are hashed in key order only with a key.');
+  return relation.keys.map((key) => textKeyOrder(relation).utf8(normalised(relation, key)));
 }
 
 /**

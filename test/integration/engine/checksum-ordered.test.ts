@@ -3,6 +3,8 @@
  * order (one md5 per range) instead of summing one md5 per row. Both engines must join the same bytes
  * (an equal copy: every range equal), the answer must be exactly the streaming merge's, and where
  * MariaDB's GROUP_CONCAT would cut a range's texts silently the ranges are narrowed, or the sum is used.
+ * Key-order buckets of a text key join their rows in the order of the key's bytes, whatever each
+ * engine's collation says (mixed case, `_`, accents, emoji, a trailing space).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mysql from 'mysql2/promise';
@@ -28,6 +30,9 @@ const ORDERED = /each range's rows hashed as one text in key order/;
  * bound counts bytes on both engines), 1,024 ASCII bytes are written as they are, 1,025 are digested.
  */
 const longNote = (id: number) => [`${'é'.repeat(700)}${id}`, `${'a'.repeat(1020)}${String(id % 10_000).padStart(4, '0')}`, `${'b'.repeat(1021)}${String(id % 10_000).padStart(4, '0')}`][id % 100] ?? `n${id % 7}`;
+
+/** Keys distinct in every collation here, ordered differently by MariaDB's general_ci and by their bytes. */
+const textKey = (id: number) => [`Key${id}`, `key_${id}`, `KEY-${id}`, `é${id}`, `😀${id}`, `k${id} `, `_${id}`, `Z${id}`, `a${id}`, `~${id}`][id % 10]!;
 
 /** Labels that would run into their neighbours if the joined texts were not decodable. */
 const label = (id: number) => [`a;b ${id}`, `|${id}|`, `${id};`, '', `-`, `é😀 ${id}`][id % 6]!;
@@ -56,6 +61,20 @@ beforeAll(async () => {
       const moved = (id: number) => (id % 250 === 0 ? label(id + 1) : id % 250 === 1 ? label(id - 1) : label(id));
       await engine.exec(`INSERT INTO ${engine.table('changed')} VALUES ${rowsOf(ids.filter((id) => id % 499 !== 0), moved, note)}`);
     }
+    // Text keys whose order in MariaDB's utf8mb4_general_ci (case- and accent-blind, PAD SPACE) is not their bytes'.
+    for (const table of ['text_base', 'text_copy', 'text_changed']) await engine.exec(`CREATE TABLE ${engine.table(table)} (code VARCHAR(40) PRIMARY KEY, label VARCHAR(40), note ${note})`);
+    for (let start = 1; start <= ROWS; start += 1000) {
+      const ids = Array.from({ length: 1000 }, (_, i) => start + i);
+      const textRows = (keep: (id: number) => boolean, labelOf: (id: number) => string) =>
+        ids
+          .filter(keep)
+          .map((id) => `('${textKey(id)}', ${id % 13 === 0 ? 'NULL' : `'${labelOf(id).replaceAll("'", "''")}'`}, 'n${id % 7}')`)
+          .join(', ');
+      for (const table of ['text_base', 'text_copy']) await engine.exec(`INSERT INTO ${engine.table(table)} VALUES ${textRows(() => true, label)}`);
+      // Every 301st label upper-cased (equal in MariaDB's collation, different here), every 499th row missing.
+      await engine.exec(`INSERT INTO ${engine.table('text_changed')} VALUES ${textRows((id) => id % 499 !== 0, (id) => (id % 301 === 0 ? `X${label(id)}`.toUpperCase() : label(id)))}`);
+    }
+    await engine.exec(`INSERT INTO ${engine.table('text_changed')} VALUES ('only here', 'x', 'n1')`);
     // The same rows 1,000 keys apart: ranges of many keys, few rows.
     for (const [table, from] of [['sparse', 'base'], ['sparse_changed', 'changed']] as const) {
       await engine.exec(`CREATE TABLE ${engine.table(table)} (id INTEGER PRIMARY KEY, label VARCHAR(40), amount DECIMAL(12,2), note ${note})`);
@@ -147,5 +166,32 @@ describe('the ordered row hash of range buckets', () => {
     const summedInstead = await run('postgres', 'mysql', 'sparse', 'sparse_changed', checksumStrategy(sameConnection, { ...tuning, rowsPerBucket: Math.ceil((8 * fitting) / 1000) }));
     expect(summedInstead.plan?.reason).not.toMatch(ORDERED);
     expect(summedInstead.stats).toEqual(narrowed.stats);
+  });
+});
+
+describe('the ordered row hash of key-order buckets (a text key)', () => {
+  const BY_BYTES = /key-order buckets \(by the keys' bytes\), each bucket's rows hashed as one text in the order of the keys' bytes/;
+
+  it.each(crossEngine)('%s → %s: an equal copy joins the same bytes on both engines, MariaDB scanning in two slices cut on bucket bounds (every bucket equal)', async (s, t) => {
+    const result = await run(s, t, 'text_base', 'text_copy');
+    expect(result.error).toBeUndefined();
+    expect(result.status).toBe('match');
+    expect(result.plan?.reason).toMatch(BY_BYTES);
+    expect(result.plan?.reason).toMatch(/all buckets are equal/);
+  });
+
+  it.each(crossEngine)("%s → %s: exactly the streaming merge's answer, and the summed hash's (labels changed in case only, rows missing, a row only in the target)", async (s, t) => {
+    const def = definition({ name: 'ordered', source: side(engines.get(s)!, 'text_base'), target: side(engines.get(t)!, 'text_changed'), caseSensitive: true, maxDiffRows: 1000 });
+    const streamed = await compare(def, { logger: silentLogger }, [streamStrategy]);
+    const changedLabels = Array.from({ length: ROWS }, (_, i) => i + 1).filter((id) => id % 301 === 0 && id % 13 !== 0 && id % 499 !== 0).length;
+    expect(streamed.stats).toMatchObject({ mismatched_rows: changedLabels, only_in_source: Math.floor(ROWS / 499), only_in_target: 1 });
+    const [byOrder, bySum] = [await run(s, t, 'text_base', 'text_changed'), await run(s, t, 'text_base', 'text_changed', summed)];
+    expect(byOrder.plan?.reason).toMatch(BY_BYTES);
+    expect(bySum.plan?.reason).toMatch(/key-order buckets/);
+    expect(bySum.plan?.reason).not.toMatch(/hashed as one text/);
+    for (const result of [byOrder, bySum]) {
+      expect(result.stats).toEqual(streamed.stats);
+      expect(result.diff).toEqual(streamed.diff);
+    }
   });
 });

@@ -84,3 +84,41 @@ describe('runs of buckets', () => {
     expect(prefix.run(0, 3)).toBe(when('TRUE', 'TRUE', 'TRUE'));
   });
 });
+
+describe('cuts between buckets (slices of a scan under the ordered row hash)', () => {
+  const order = postgresCompiler.textKeyOrder!;
+  /** The bucket a key's bytes fall in, computed as the SQL does: below or above the shared prefix, else the bounds its integer reached. */
+  const bucketOf = (key: Buffer, shared: Buffer, bounds: readonly bigint[]): number => {
+    const middle = (code: bigint) => bounds.filter((bound) => code >= bound).length;
+    if (shared.length === 0) return middle(codeAt(key, 0));
+    if (Buffer.compare(key, shared) < 0) return 0;
+    if (!key.subarray(0, shared.length).equals(shared)) return bounds.length + 2;
+    return 1 + middle(codeAt(key, shared.length));
+  };
+  const literalOf = (condition: string) => Buffer.from(/decode\('([0-9a-f]*)', 'hex'\)$/.exec(condition)?.[1] ?? 'none', 'hex');
+
+  it('split the keys exactly on a bucket bound, comparing bytes with one literal (NUL bytes, short keys and bounds ending in zeros included)', () => {
+    const alphabet = [0x00, 0x01, 0x2d, 0x41, 0x5f, 0x61, 0x62, 0x7a, 0xc3, 0xa9, 0xff];
+    let seed = 7;
+    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const keys = Array.from({ length: 4000 }, () => Buffer.from(Array.from({ length: Math.floor(random() * 11) }, () => alphabet[Math.floor(random() * alphabet.length)]!)));
+    for (const shared of [Buffer.alloc(0), Buffer.from('ab')]) {
+      // Bounds drawn from keys, some ending in zero bytes (a short key's 7 bytes padded).
+      const bounds = [...new Set([Buffer.from('a'), Buffer.from('a\u0000\u0001'), Buffer.from('ab_'), Buffer.from('b'), Buffer.from('z\u00ff')].map((key) => codeAt(key, 0)))].sort((a, b) => (a < b ? -1 : 1));
+      const prefix = new PrefixBuckets(order, { kind: 'prefix', shared: shared.toString('hex'), bounds }, 't');
+      for (let middle = 1; middle <= bounds.length; middle++) {
+        const [below, rest] = prefix.cut(middle);
+        const literal = literalOf(below);
+        expect(literalOf(rest)).toEqual(literal);
+        expect(below.startsWith(`${order.utf8('t')} < `)).toBe(true);
+        expect(rest.startsWith(`${order.utf8('t')} >= `)).toBe(true);
+        const first = shared.length === 0 ? middle : middle + 1;
+        for (const raw of keys) {
+          const key = shared.length > 0 && raw.length % 3 !== 0 ? Buffer.concat([shared, raw]) : raw;
+          expect(Buffer.compare(key, literal) < 0, `${key.toString('hex')} against bucket ${first}`).toBe(bucketOf(key, shared, bounds) < first);
+        }
+      }
+      expect(() => prefix.cut(bounds.length + 1)).toThrow(RangeError);
+    }
+  });
+});

@@ -7,7 +7,7 @@ import { mysqlCompiler } from '../../../src/dialects/mysql/compiler.js';
 import type { ColumnType } from '../../../src/dialects/types.js';
 import type { DiffContext } from '../../../src/engine/diff-outcome.js';
 import type { Side } from '../../../src/engine/sides.js';
-import { mergeSummaries, parallelScans, scanSlices } from '../../../src/engine/checksum/slices.js';
+import { mergeSummaries, parallelScans, scanSlices, uncutSummary } from '../../../src/engine/checksum/slices.js';
 import { postgresChecksumHooks } from '../../../src/dialects/postgres/checksum.js';
 import { mysqlChecksumHooks } from '../../../src/dialects/mysql/checksum.js';
 import type { BucketSummary } from '../../../src/engine/checksum/buckets.js';
@@ -163,10 +163,45 @@ describe('merging the slices', () => {
 });
 
 describe('how many slices a side scans in', () => {
-  it("splits PostgreSQL's scan in two only under the ordered row hash (an ordered aggregate runs on one core), MariaDB's always", () => {
+  it("splits PostgreSQL's scan in two only under the ordered row hash of ranges read through the key's index (an ordered aggregate runs on one core), MariaDB's always", () => {
     expect(parallelScans(postgresChecksumHooks, {})).toBe(1);
     expect(parallelScans(postgresChecksumHooks, { orderedRows: true })).toBe(2);
+    expect(parallelScans(postgresChecksumHooks, { ...relation(id, { kind: 'range', lo: 1n, width: 64n }), orderedRows: true })).toBe(2);
+    expect(parallelScans(postgresChecksumHooks, { ...relation(code, { kind: 'prefix', shared: '', bounds: [1n] }), orderedRows: true })).toBe(1);
     expect(parallelScans(mysqlChecksumHooks, {})).toBe(2);
     expect(parallelScans(mysqlChecksumHooks, { orderedRows: true })).toBe(2);
+    expect(parallelScans(mysqlChecksumHooks, { ...relation(code, { kind: 'prefix', shared: '', bounds: [1n] }), orderedRows: true })).toBe(2);
+  });
+});
+
+describe('slices of buckets whose rows are hashed in key order (one md5 per bucket, which two slices cannot share)', () => {
+  const options = { parallelScans: 2, span: undefined, rows: 100_000, minRowsToSplitHashScan: 0 };
+
+  it('cuts key-order buckets on a bucket bound by the key\'s bytes, never at a key in the engine\'s collation (no pivot asked for)', async () => {
+    const asked: string[] = [];
+    const { context, side } = sideAnswering('m', asked);
+    const bounds = [0x61n << 48n, 0x62n << 48n, 0x63n << 48n, 0x64n << 48n];
+    const slices = await scanSlices(context, side, { ...relation(code, { kind: 'prefix', shared: '', bounds }), orderedRows: true }, options);
+    const bytes = 'CAST(CAST(`b`.`code` AS CHAR) AS BINARY)';
+    expect(slices).toEqual([{ condition: `(\`b\`.\`code\` IS NULL OR ${bytes} < X'63')` }, { condition: `${bytes} >= X'63'` }]);
+    expect(asked).toEqual([]);
+  });
+
+  it('does not split a query (each slice would run it again) or a small table', async () => {
+    const { context, side } = sideAnswering('m', []);
+    const ordered = { ...relation(code, { kind: 'prefix', shared: '', bounds: [1n, 2n, 3n, 4n] }), orderedRows: true };
+    expect(await scanSlices(context, { ...side, definition: { query: 'SELECT 1' } } as unknown as Side, ordered, options)).toEqual([{}]);
+    expect(await scanSlices(context, side, ordered, { ...options, rows: 1000, minRowsToSplitHashScan: 100_000 })).toEqual([{}]);
+  });
+});
+
+describe('a bucket that may have been cut', () => {
+  it('keeps its checksum while it holds no more rows than fit, and gets one the other side never equals past that', () => {
+    const summary: BucketSummary = { bucket: 3n, rows: 5, checksum: 'abc' };
+    expect(uncutSummary(summary, {}, 'source')).toBe(summary);
+    expect(uncutSummary(summary, { maxBucketRows: 5 }, 'source')).toBe(summary);
+    const [source, target] = [uncutSummary(summary, { maxBucketRows: 4 }, 'source'), uncutSummary(summary, { maxBucketRows: 4 }, 'target')];
+    expect(source).toMatchObject({ bucket: 3n, rows: 5 });
+    expect(source.checksum).not.toBe(target.checksum);
   });
 });

@@ -64,19 +64,40 @@ describe('the ordered row hash (range buckets)', () => {
     expect(ordered(postgresCompiler)).toContain(`CASE WHEN "id" IS NULL THEN NULL ELSE (COALESCE(("id")::text, '-')`);
   });
 
-  it('orders a composite key\'s rows by every key column, and refuses a text key column (each engine would order it by its own collation)', () => {
+  it('orders a composite key\'s rows by every key column; with a text key column, by every column\'s canonical bytes (each engine would order the text by its own collation)', () => {
     const line: ColumnType = { name: 'line_no', type: 'int', family: 'integer' };
     const single = relation(mysqlCompiler, { kind: 'range', lo: 1n, width: 64n });
     const col = (column: ColumnType) => ({ expr: mysqlCompiler.quoteIdentifier(column.name), column, options: { caseSensitive: true }, fixed: true });
     const composite = { ...single, keys: [col(id), col(line)], orderedRows: true };
     expect(bucketScanSql(composite)).toContain("MD5(GROUP_CONCAT(`row_text` ORDER BY `key_value_0`, `key_value_1` SEPARATOR ';')) AS `checksum`");
     expect(bucketScanSql(composite)).toContain('`id` AS `key_value_0`, `line_no` AS `key_value_1` FROM `t`');
-    expect(() => bucketScanSql({ ...composite, keys: [col(id), col(name)] })).toThrow(/integer keys/);
+    const mixed = bucketScanSql({ ...composite, keys: [col(id), col(name)] });
+    expect(mixed).toContain("MD5(GROUP_CONCAT(`row_text` ORDER BY `order_key_0`, `order_key_1` SEPARATOR ';')) AS `checksum`");
+    expect(mixed).toContain('CAST(CAST(`id` AS CHAR) AS BINARY) AS `order_key_0`, CAST(CAST(`name` AS CHAR) AS BINARY) AS `order_key_1` FROM `t` LIMIT 18446744073709551615) AS `dc_rows`');
   });
 
   it('is refused for other buckets, or an engine without an ordered text aggregate (never a silently different hash)', () => {
-    expect(() => bucketScanSql({ ...relation(postgresCompiler, { kind: 'hash', buckets: 7 }), orderedRows: true })).toThrow(/range buckets/);
+    expect(() => bucketScanSql({ ...relation(postgresCompiler, { kind: 'hash', buckets: 7 }), orderedRows: true })).toThrow(/range or key-order buckets/);
     expect(() => bucketScanSql({ ...relation(sqliteCompiler, { kind: 'range', lo: 1n, width: 64n }), orderedRows: true })).toThrow(/ordered text aggregate/);
+  });
+});
+
+describe('the ordered row hash (key-order buckets of a text key)', () => {
+  const ordered = (compiler: SqlCompiler) => bucketScanSql({ ...prefixed(compiler, [100n, 200n]), orderedRows: true });
+
+  it("joins a bucket's row texts in the order of the key's UTF-8 bytes (alike on every engine, whatever the collations), and still returns each bucket's smallest and largest key in the side's own collation", () => {
+    expect(ordered(postgresCompiler)).toContain(`md5(string_agg("row_text", ';' ORDER BY "order_key")) AS "checksum", min("key_value") AS "low", max("key_value") AS "high"`);
+    expect(ordered(postgresCompiler)).toContain(`convert_to((("code")::text) COLLATE "C", 'UTF8') AS "order_key", "code" AS "key_value" FROM "t") AS "dc_rows"`);
+    expect(ordered(mysqlCompiler)).toContain("MD5(GROUP_CONCAT(`row_text` ORDER BY `order_key` SEPARATOR ';')) AS `checksum`, min(`key_value`) AS `low`, max(`key_value`) AS `high`");
+    expect(ordered(mysqlCompiler)).toContain('CAST(CAST(`code` AS CHAR) AS BINARY) AS `order_key`, `code` AS `key_value` FROM `t`');
+    expect(ordered(mysqlCompiler)).not.toContain('CONV(SUBSTRING(MD5(');
+  });
+
+  it('has MariaDB compute the rows once before grouping them (no sort of row ids that re-reads each row), PostgreSQL group them as they come', () => {
+    expect(ordered(mysqlCompiler)).toContain('FROM `t` LIMIT 18446744073709551615) AS `dc_rows` GROUP BY `bucket_id`');
+    expect(ordered(postgresCompiler)).not.toContain('LIMIT');
+    // Range buckets keep the plain derived table (their rows carry no TEXT column to re-read).
+    expect(bucketScanSql({ ...relation(mysqlCompiler, { kind: 'range', lo: 1n, width: 64n }), orderedRows: true })).not.toContain('LIMIT');
   });
 });
 
