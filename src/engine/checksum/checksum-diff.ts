@@ -235,7 +235,7 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
       chosen.bucketing = sourceRelation.bucketing;
     }
     // Other buckets sort their rows by the keys' bytes, alike on every engine.
-    grouped = orderedHash || tuning.orderedRows === false ? undefined : await orderedGroups(local, [source, target], [sourceRelation, targetRelation], rowsPerBucket);
+    grouped = orderedHash || tuning.orderedRows === false ? undefined : await orderedGroups(local, [source, target], [sourceRelation, targetRelation], { rows, rowsPerBucket });
     if (grouped) [sourceRelation, targetRelation] = grouped;
     // Probed ranges are read through the key's index: ranges of a later key column would cost a scan each.
     const probe = rangeOnLeadingKey(chosen.bucketing) && span && tuning.mostRowsDiffer < 1 ? await probeFirst(local, [source, target], [sourceRelation, targetRelation], span) : undefined;

@@ -69,6 +69,15 @@ describe('normalisation SQL', () => {
     expect(mysqlCompiler.hashText('x', declared('date', 0), { caseSensitive: true })).toContain('DATE_FORMAT');
   });
 
+  it("writes a declared MariaDB DATE compared as a date as its own text (DATE_FORMAT's, without the format), anything else through DATE_FORMAT", () => {
+    const date = { name: 'x', type: 'date', family: 'date' as const, declared: true };
+    expect(mysqlCompiler.hashText('x', date, { caseSensitive: true })).toBe('CONCAT(x)');
+    expect(mysqlCompiler.hashText('x', { ...date, stored: 'date' as const }, { caseSensitive: true })).toBe('CONCAT(x)');
+    expect(mysqlCompiler.hashText('x', { ...date, declared: undefined }, { caseSensitive: true })).toBe("DATE_FORMAT(x, '%Y-%m-%d')");
+    // A DATETIME paired with a date: its time of day must be left out.
+    expect(mysqlCompiler.hashText('x', { ...date, type: 'datetime', stored: 'timestamp' as const }, { caseSensitive: true })).toBe("DATE_FORMAT(x, '%Y-%m-%d')");
+  });
+
   it('renders decimals at the shared scale, or without trailing zeros', () => {
     expect(postgresCompiler.normalize('x', column('decimal'), { caseSensitive: true, scale: 3 })).toBe('round((x)::numeric, 3)::text');
     expect(postgresCompiler.normalize('x', column('decimal'), { caseSensitive: true })).toBe('trim_scale((x)::numeric)::text');
