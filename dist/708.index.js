@@ -566,6 +566,7 @@ function keyText(relation) {
 function rowText(relation) {
     return fieldsText(relation.compiler, [...relation.keys, ...relation.values]);
 }
+/** True for a row whose key has a NULL column (counted apart, never compared). */
 function nullKeyCondition(relation) {
     return relation.keys.map((key) => `${key.expr} IS NULL`).join(' OR ');
 }
@@ -2158,12 +2159,15 @@ async function scanSlices(context, side, relation, options) {
         const bounds = Array.from({ length: slices - 1 }, (_, i) => bucketing.lo + BigInt(i + 1) * perSlice * bucketing.width);
         return between(rangeColumn, bounds.map(String));
     }
+    const least = options.sample || (bucketing.kind === 'prefix' && relation.orderedRows) ? Math.min(options.minRowsToSplitHashScan, MIN_ROWS_TO_SPLIT_SAMPLED_SCAN) : options.minRowsToSplitHashScan;
+    // A query would be run again by every slice.
+    if (!side.definition.dataset || rows < least)
+        return [{}];
     if (bucketing.kind === 'prefix' && relation.orderedRows)
-        return keyOrderSlices(side, relation, bucketing, slices, options);
+        return keyOrderSlices(relation, bucketing, slices);
     // Text keys only: their pivot goes back into the SQL as a plain string literal (never a placeholder,
     // which a driver formatting on the client could confuse with a '?' inside the user's filter).
-    const least = options.sample ? Math.min(options.minRowsToSplitHashScan, MIN_ROWS_TO_SPLIT_SAMPLED_SCAN) : options.minRowsToSplitHashScan;
-    if (!side.definition.dataset || relation.keys[0]?.column.family !== 'text' || rows < least)
+    if (relation.keys[0]?.column.family !== 'text')
         return [{}];
     const pivots = [];
     // The sampled keys, ordered by the engine itself, give the pivots in a few index lookups; the key at
@@ -2187,26 +2191,23 @@ async function scanSlices(context, side, relation, options) {
  * them). Each slice reads the whole table, comparing the key's bytes with one literal: MariaDB, 100k
  * rows, both halves 0.03 s more than index ranges.
  */
-function keyOrderSlices(side, relation, bucketing, slices, options) {
+function keyOrderSlices(relation, bucketing, slices) {
     const middles = bucketing.bounds.length + 1;
-    const least = Math.min(options.minRowsToSplitHashScan, MIN_ROWS_TO_SPLIT_SAMPLED_SCAN);
-    if (!side.definition.dataset || options.rows < least || middles < 2 * slices)
+    if (middles < 2 * slices)
         return [{}];
     const buckets = prefixBuckets(relation, bucketing);
-    const cuts = Array.from({ length: slices - 1 }, (_, i) => buckets.cut(Math.round(((i + 1) * middles) / slices)));
-    const nullKeys = relation.keys.map((key) => `${key.expr} IS NULL`).join(' OR ');
-    return [
-        { condition: `(${nullKeys} OR ${cuts[0][0]})` },
-        ...cuts.slice(1).map((cut, i) => ({ condition: `${cuts[i][1]} AND ${cut[0]}` })),
-        { condition: cuts[cuts.length - 1][1] },
-    ];
+    return cutAt(nullKeyCondition(relation), Array.from({ length: slices - 1 }, (_, i) => buckets.cut(Math.round(((i + 1) * middles) / slices))));
 }
 /** Slices `key < b1`, `b1 <= key < b2`, …, `key >= bn` (NULL keys in the first); bounds are SQL literals. */
 function between(key, bounds) {
-    const slices = [{ condition: `(${key} IS NULL OR ${key} < ${bounds[0]})` }];
-    for (let i = 1; i < bounds.length; i++)
-        slices.push({ condition: `${key} >= ${bounds[i - 1]} AND ${key} < ${bounds[i]}` });
-    slices.push({ condition: `${key} >= ${bounds[bounds.length - 1]}` });
+    return cutAt(`${key} IS NULL`, bounds.map((bound) => [`${key} < ${bound}`, `${key} >= ${bound}`]));
+}
+/** Slices between ascending cuts, each a condition below it and one at or above it; rows with a NULL key (`nullKeys`) in the first. */
+function cutAt(nullKeys, cuts) {
+    const slices = [{ condition: `(${nullKeys} OR ${cuts[0][0]})` }];
+    for (let i = 1; i < cuts.length; i++)
+        slices.push({ condition: `${cuts[i - 1][1]} AND ${cuts[i][0]}` });
+    slices.push({ condition: cuts[cuts.length - 1][1] });
     return slices;
 }
 /** Up to SAMPLE_LOOKUPS of the sampled keys that the side holds, in its own key order (index lookups). */
@@ -2335,9 +2336,7 @@ async function sideSlices(context, side, relation, options) {
  * buckets split in two measured slower (100k rows, both sides' scans 1.26 → 1.36 s).
  */
 function parallelScans(hooks, relation) {
-    const { bucketing, keys } = relation;
-    const byIndex = relation.orderedRows && (bucketing === undefined || keys === undefined || inIndexOrder({ bucketing, keys }));
-    return (byIndex ? hooks.orderedParallelScans : undefined) ?? hooks.parallelScans ?? 1;
+    return (relation.orderedRows && inIndexOrder(relation) ? hooks.orderedParallelScans : undefined) ?? hooks.parallelScans ?? 1;
 }
 //# sourceMappingURL=slices.js.map
 ;// CONCATENATED MODULE: ./build/src/engine/checksum/refine.js
@@ -2815,31 +2814,32 @@ async function orderedRowsLimit(context, sides, relations) {
     const ordered = (relation) => relation.bucketing.kind === 'range' || relation.bucketing.kind === 'prefix';
     if (relations.some((relation) => !ordered(relation) || !relation.compiler.orderedMd5 || !relation.compiler.md5Hex))
         return false;
-    const widths = await Promise.all(sides.map(async (side, i) => {
+    const perSide = await Promise.all(sides.map(async (side, i) => {
         const { orderedTextCapQuery: capQuery, orderedTextCap: fixedCap } = await (0,registry/* loadChecksumHooks */.m1)(side.connection.dialect);
-        if (!capQuery && fixedCap === undefined)
+        if (capQuery === undefined && fixedCap === undefined)
             return undefined;
         const relation = relations[i];
         const rowBytes = maxRowTextBytes([...relation.keys, ...relation.values], side.connection.dialect);
         if (rowBytes === undefined)
             return false;
         // A server (or proxy) that will not say its cap gets the per-row sum.
-        const [row] = !capQuery
-            ? [{ cap: fixedCap }]
-            : await side.connection.query(capQuery, [], queryOptions(context)).catch((error) => {
+        const asked = async (sql) => {
+            const [row] = await side.connection.query(sql, [], queryOptions(context)).catch((error) => {
                 if (context.signal?.aborted)
                     throw error;
                 context.logger.debug(`no ordered row hash for ${side.label}: ${error.message}`);
                 return [];
             });
-        const cap = Number(row?.cap ?? 0);
+            return Number(row?.cap ?? 0);
+        };
+        const cap = fixedCap ?? (await asked(capQuery));
         // A tenth kept back; each row adds its `;` separator.
-        const width = BigInt(Math.floor((0.9 * cap) / (rowBytes + 1)));
-        return width >= MIN_ORDERED_WIDTH ? width : false;
+        const rows = BigInt(Math.floor((0.9 * cap) / (rowBytes + 1)));
+        return rows >= MIN_ORDERED_WIDTH ? rows : false;
     }));
-    if (widths.includes(false))
+    if (perSide.includes(false))
         return false;
-    const limits = widths.filter((width) => typeof width === 'bigint');
+    const limits = perSide.filter((limit) => typeof limit === 'bigint');
     return limits.length === 0 ? undefined : limits.reduce((a, b) => (b < a ? b : a));
 }
 /** The range width no wider than `limit`, on REFINE_SPLIT multiples as chooseBucketing makes them. */
@@ -3267,7 +3267,6 @@ async function runChecksumDiff(context, tuning = DEFAULT_TUNING) {
         firstError ??= { error };
         failure.abort(error);
     };
-    let grouped;
     const options = (rows, span, sample) => ({ span, rows, sample, minRowsToSplitHashScan: tuning.minRowsToSplitHashScan });
     const first = await (async () => {
         const rowsPerBucket = rowsPerBucketFor(rows, tuning.rowsPerBucket, tuning.smallTableRowsPerBucket);
@@ -3283,7 +3282,7 @@ async function runChecksumDiff(context, tuning = DEFAULT_TUNING) {
             chosen.bucketing = sourceRelation.bucketing;
         }
         // Other buckets sort their rows by the keys' bytes, alike on every engine.
-        grouped = orderedHash || tuning.orderedRows === false ? undefined : await orderedGroups(local, [source, target], [sourceRelation, targetRelation], { rows, rowsPerBucket });
+        const grouped = orderedHash || tuning.orderedRows === false ? undefined : await orderedGroups(local, [source, target], [sourceRelation, targetRelation], { rows, rowsPerBucket });
         if (grouped)
             [sourceRelation, targetRelation] = grouped;
         // Probed ranges are read through the key's index: ranges of a later key column would cost a scan each.
@@ -3339,7 +3338,8 @@ async function runChecksumDiff(context, tuning = DEFAULT_TUNING) {
         lap('checksum_scan');
         // The sampled chunks' summaries were sent too (their rows are all in the grouped scan's ranges).
         const buckets = chunkSample ? { ...scannedBuckets, summaries: addSides(scannedBuckets.summaries, chunkSample.summaries), bytes: addSides(scannedBuckets.bytes, chunkSample.bytes) } : scannedBuckets;
-        const ordered = !sourceRelation.orderedRows ? '' : grouped ? ", each bucket's rows hashed as one text in the order of the keys' bytes" : ", each range's rows hashed as one text in key order";
+        // What the scan's SQL did (sql.ts `orderingKeys`): ranges read in index order, or rows sorted by the keys' bytes.
+        const ordered = !sourceRelation.orderedRows ? '' : inIndexOrder(sourceRelation) ? ", each range's rows hashed as one text in key order" : ", each bucket's rows hashed as one text in the order of the keys' bytes";
         const scanned = Math.max(scannedBuckets.summaries.source, scannedBuckets.summaries.target);
         return { how: `${bucketsInWords(bucketing, keyNames)}${narrowed}${ordered}${spread}`, scanned, buckets, sourceDuplicates, targetDuplicates };
     })().catch(async (error) => {

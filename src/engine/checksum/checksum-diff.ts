@@ -30,7 +30,7 @@ import { MIN_ROWS_TO_SPLIT_HASH_SCAN, scanSummaries, sideSlices } from './slices
 import { orderedGroups, orderedRanges } from './ordered-rows.js';
 import { chunkPlan, runChunkPass } from './chunks.js';
 import { bucketConditions, MAX_KEY_RANGES, RANGES_PER_QUERY, rangesPerSlowQuery } from './fetch-conditions.js';
-import { duplicateKeysSql, rangeOnLeadingKey, rowCountSql, type Bucketing, type ChecksumRelation } from './sql.js';
+import { duplicateKeysSql, inIndexOrder, rangeOnLeadingKey, rowCountSql, type Bucketing, type ChecksumRelation } from './sql.js';
 import { thousands } from '../../shared/thousands.js';
 
 /** Below this many rows (the larger side), streaming both sides is as cheap as anything. */
@@ -219,7 +219,6 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
     firstError ??= { error };
     failure.abort(error);
   };
-  let grouped: [ChecksumRelation, ChecksumRelation] | undefined;
   const options = (rows: number, span?: { lo: bigint; hi: bigint }, sample?: Buffer[]) => ({ span, rows, sample, minRowsToSplitHashScan: tuning.minRowsToSplitHashScan });
   const first = await (async () => {
     const rowsPerBucket = rowsPerBucketFor(rows, tuning.rowsPerBucket, tuning.smallTableRowsPerBucket);
@@ -235,7 +234,7 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
       chosen.bucketing = sourceRelation.bucketing;
     }
     // Other buckets sort their rows by the keys' bytes, alike on every engine.
-    grouped = orderedHash || tuning.orderedRows === false ? undefined : await orderedGroups(local, [source, target], [sourceRelation, targetRelation], { rows, rowsPerBucket });
+    const grouped = orderedHash || tuning.orderedRows === false ? undefined : await orderedGroups(local, [source, target], [sourceRelation, targetRelation], { rows, rowsPerBucket });
     if (grouped) [sourceRelation, targetRelation] = grouped;
     // Probed ranges are read through the key's index: ranges of a later key column would cost a scan each.
     const probe = rangeOnLeadingKey(chosen.bucketing) && span && tuning.mostRowsDiffer < 1 ? await probeFirst(local, [source, target], [sourceRelation, targetRelation], span) : undefined;
@@ -291,7 +290,8 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
     lap('checksum_scan');
     // The sampled chunks' summaries were sent too (their rows are all in the grouped scan's ranges).
     const buckets = chunkSample ? { ...scannedBuckets, summaries: addSides(scannedBuckets.summaries, chunkSample.summaries), bytes: addSides(scannedBuckets.bytes, chunkSample.bytes) } : scannedBuckets;
-    const ordered = !sourceRelation.orderedRows ? '' : grouped ? ", each bucket's rows hashed as one text in the order of the keys' bytes" : ", each range's rows hashed as one text in key order";
+    // What the scan's SQL did (sql.ts `orderingKeys`): ranges read in index order, or rows sorted by the keys' bytes.
+    const ordered = !sourceRelation.orderedRows ? '' : inIndexOrder(sourceRelation) ? ", each range's rows hashed as one text in key order" : ", each bucket's rows hashed as one text in the order of the keys' bytes";
     const scanned = Math.max(scannedBuckets.summaries.source, scannedBuckets.summaries.target);
     return { how: `${bucketsInWords(bucketing, keyNames)}${narrowed}${ordered}${spread}`, scanned, buckets, sourceDuplicates, targetDuplicates };
   })().catch(async (error: unknown) => {

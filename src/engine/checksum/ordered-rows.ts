@@ -26,29 +26,30 @@ export const MAX_ORDERED_NARROWING = 2n;
 async function orderedRowsLimit(context: DiffContext, sides: [Side, Side], relations: [ChecksumRelation, ChecksumRelation]): Promise<bigint | undefined | false> {
   const ordered = (relation: ChecksumRelation) => relation.bucketing.kind === 'range' || relation.bucketing.kind === 'prefix';
   if (relations.some((relation) => !ordered(relation) || !relation.compiler.orderedMd5 || !relation.compiler.md5Hex)) return false;
-  const widths = await Promise.all(
+  const perSide = await Promise.all(
     sides.map(async (side, i): Promise<bigint | undefined | false> => {
       const { orderedTextCapQuery: capQuery, orderedTextCap: fixedCap } = await loadChecksumHooks(side.connection.dialect);
-      if (!capQuery && fixedCap === undefined) return undefined;
+      if (capQuery === undefined && fixedCap === undefined) return undefined;
       const relation = relations[i]!;
       const rowBytes = maxRowTextBytes([...relation.keys, ...relation.values], side.connection.dialect);
       if (rowBytes === undefined) return false;
       // A server (or proxy) that will not say its cap gets the per-row sum.
-      const [row] = !capQuery
-        ? [{ cap: fixedCap }]
-        : await side.connection.query(capQuery, [], queryOptions(context)).catch((error: unknown) => {
-            if (context.signal?.aborted) throw error;
-            context.logger.debug(`no ordered row hash for ${side.label}: ${(error as Error).message}`);
-            return [];
-          });
-      const cap = Number(row?.cap ?? 0);
+      const asked = async (sql: string) => {
+        const [row] = await side.connection.query(sql, [], queryOptions(context)).catch((error: unknown) => {
+          if (context.signal?.aborted) throw error;
+          context.logger.debug(`no ordered row hash for ${side.label}: ${(error as Error).message}`);
+          return [];
+        });
+        return Number(row?.cap ?? 0);
+      };
+      const cap = fixedCap ?? (await asked(capQuery!));
       // A tenth kept back; each row adds its `;` separator.
-      const width = BigInt(Math.floor((0.9 * cap) / (rowBytes + 1)));
-      return width >= MIN_ORDERED_WIDTH ? width : false;
+      const rows = BigInt(Math.floor((0.9 * cap) / (rowBytes + 1)));
+      return rows >= MIN_ORDERED_WIDTH ? rows : false;
     }),
   );
-  if (widths.includes(false)) return false;
-  const limits = widths.filter((width): width is bigint => typeof width === 'bigint');
+  if (perSide.includes(false)) return false;
+  const limits = perSide.filter((limit): limit is bigint => typeof limit === 'bigint');
   return limits.length === 0 ? undefined : limits.reduce((a, b) => (b < a ? b : a));
 }
 

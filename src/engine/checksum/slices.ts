@@ -13,7 +13,7 @@ import { queryOptions, type DiffContext } from '../diff-outcome.js';
 import type { Side } from '../sides.js';
 import { toSummary, type BucketSummary } from './buckets.js';
 import type { PrefixBucketing } from './prefix.js';
-import { bucketScanSql, inIndexOrder, prefixBuckets, rangeKey, type ChecksumRelation } from './sql.js';
+import { bucketScanSql, inIndexOrder, nullKeyCondition, prefixBuckets, rangeKey, type ChecksumRelation } from './sql.js';
 
 export interface ScanSlice {
   /** Extra WHERE condition, or undefined for the whole side. */
@@ -66,11 +66,13 @@ export async function scanSlices(context: DiffContext, side: Side, relation: Che
     const bounds = Array.from({ length: slices - 1 }, (_, i) => bucketing.lo + BigInt(i + 1) * perSlice * bucketing.width);
     return between(rangeColumn, bounds.map(String));
   }
-  if (bucketing.kind === 'prefix' && relation.orderedRows) return keyOrderSlices(side, relation, bucketing, slices, options);
+  const least = options.sample || (bucketing.kind === 'prefix' && relation.orderedRows) ? Math.min(options.minRowsToSplitHashScan, MIN_ROWS_TO_SPLIT_SAMPLED_SCAN) : options.minRowsToSplitHashScan;
+  // A query would be run again by every slice.
+  if (!side.definition.dataset || rows < least) return [{}];
+  if (bucketing.kind === 'prefix' && relation.orderedRows) return keyOrderSlices(relation, bucketing, slices);
   // Text keys only: their pivot goes back into the SQL as a plain string literal (never a placeholder,
   // which a driver formatting on the client could confuse with a '?' inside the user's filter).
-  const least = options.sample ? Math.min(options.minRowsToSplitHashScan, MIN_ROWS_TO_SPLIT_SAMPLED_SCAN) : options.minRowsToSplitHashScan;
-  if (!side.definition.dataset || relation.keys[0]?.column.family !== 'text' || rows < least) return [{}];
+  if (relation.keys[0]?.column.family !== 'text') return [{}];
   const pivots: string[] = [];
   // The sampled keys, ordered by the engine itself, give the pivots in a few index lookups; the key at
   // the row in the middle costs an index walk over half the table (4 s for 10M rows in MariaDB). Any
@@ -92,25 +94,23 @@ export async function scanSlices(context: DiffContext, side: Side, relation: Che
  * them). Each slice reads the whole table, comparing the key's bytes with one literal: MariaDB, 100k
  * rows, both halves 0.03 s more than index ranges.
  */
-function keyOrderSlices(side: Side, relation: ChecksumRelation, bucketing: PrefixBucketing, slices: number, options: SliceOptions): ScanSlice[] {
+function keyOrderSlices(relation: ChecksumRelation, bucketing: PrefixBucketing, slices: number): ScanSlice[] {
   const middles = bucketing.bounds.length + 1;
-  const least = Math.min(options.minRowsToSplitHashScan, MIN_ROWS_TO_SPLIT_SAMPLED_SCAN);
-  if (!side.definition.dataset || options.rows < least || middles < 2 * slices) return [{}];
+  if (middles < 2 * slices) return [{}];
   const buckets = prefixBuckets(relation, bucketing);
-  const cuts = Array.from({ length: slices - 1 }, (_, i) => buckets.cut(Math.round(((i + 1) * middles) / slices)));
-  const nullKeys = relation.keys.map((key) => `${key.expr} IS NULL`).join(' OR ');
-  return [
-    { condition: `(${nullKeys} OR ${cuts[0]![0]})` },
-    ...cuts.slice(1).map((cut, i) => ({ condition: `${cuts[i]![1]} AND ${cut[0]}` })),
-    { condition: cuts[cuts.length - 1]![1] },
-  ];
+  return cutAt(nullKeyCondition(relation), Array.from({ length: slices - 1 }, (_, i) => buckets.cut(Math.round(((i + 1) * middles) / slices))));
 }
 
 /** Slices `key < b1`, `b1 <= key < b2`, …, `key >= bn` (NULL keys in the first); bounds are SQL literals. */
 function between(key: string, bounds: readonly string[]): ScanSlice[] {
-  const slices: ScanSlice[] = [{ condition: `(${key} IS NULL OR ${key} < ${bounds[0]})` }];
-  for (let i = 1; i < bounds.length; i++) slices.push({ condition: `${key} >= ${bounds[i - 1]} AND ${key} < ${bounds[i]}` });
-  slices.push({ condition: `${key} >= ${bounds[bounds.length - 1]}` });
+  return cutAt(`${key} IS NULL`, bounds.map((bound) => [`${key} < ${bound}`, `${key} >= ${bound}`] as const));
+}
+
+/** Slices between ascending cuts, each a condition below it and one at or above it; rows with a NULL key (`nullKeys`) in the first. */
+function cutAt(nullKeys: string, cuts: readonly (readonly [below: string, rest: string])[]): ScanSlice[] {
+  const slices: ScanSlice[] = [{ condition: `(${nullKeys} OR ${cuts[0]![0]})` }];
+  for (let i = 1; i < cuts.length; i++) slices.push({ condition: `${cuts[i - 1]![1]} AND ${cuts[i]![0]}` });
+  slices.push({ condition: cuts[cuts.length - 1]![1] });
   return slices;
 }
 
@@ -232,8 +232,6 @@ export async function sideSlices(context: DiffContext, side: Side, relation: Che
  * whose rows are sorted by their keys' bytes keep `parallelScans`: PostgreSQL's scan of key-order
  * buckets split in two measured slower (100k rows, both sides' scans 1.26 → 1.36 s).
  */
-export function parallelScans(hooks: ChecksumHooks, relation: Pick<ChecksumRelation, 'orderedRows'> & Partial<Pick<ChecksumRelation, 'bucketing' | 'keys'>>): number {
-  const { bucketing, keys } = relation;
-  const byIndex = relation.orderedRows && (bucketing === undefined || keys === undefined || inIndexOrder({ bucketing, keys }));
-  return (byIndex ? hooks.orderedParallelScans : undefined) ?? hooks.parallelScans ?? 1;
+export function parallelScans(hooks: ChecksumHooks, relation: Pick<ChecksumRelation, 'orderedRows' | 'bucketing' | 'keys'>): number {
+  return (relation.orderedRows && inIndexOrder(relation) ? hooks.orderedParallelScans : undefined) ?? hooks.parallelScans ?? 1;
 }

@@ -173,7 +173,8 @@ export function rowText(relation: ChecksumRelation): string {
   return fieldsText(relation.compiler, [...relation.keys, ...relation.values]);
 }
 
-function nullKeyCondition(relation: ChecksumRelation): string {
+/** True for a row whose key has a NULL column (counted apart, never compared). */
+export function nullKeyCondition(relation: Pick<ChecksumRelation, 'keys'>): string {
   return relation.keys.map((key) => `${key.expr} IS NULL`).join(' OR ');
 }
 

@@ -164,13 +164,14 @@ describe('merging the slices', () => {
 
 describe('how many slices a side scans in', () => {
   it("splits PostgreSQL's scan in two only under the ordered row hash of ranges read through the key's index (an ordered aggregate runs on one core), MariaDB's always", () => {
-    expect(parallelScans(postgresChecksumHooks, {})).toBe(1);
-    expect(parallelScans(postgresChecksumHooks, { orderedRows: true })).toBe(2);
-    expect(parallelScans(postgresChecksumHooks, { ...relation(id, { kind: 'range', lo: 1n, width: 64n }), orderedRows: true })).toBe(2);
-    expect(parallelScans(postgresChecksumHooks, { ...relation(code, { kind: 'prefix', shared: '', bounds: [1n] }), orderedRows: true })).toBe(1);
-    expect(parallelScans(mysqlChecksumHooks, {})).toBe(2);
-    expect(parallelScans(mysqlChecksumHooks, { orderedRows: true })).toBe(2);
-    expect(parallelScans(mysqlChecksumHooks, { ...relation(code, { kind: 'prefix', shared: '', bounds: [1n] }), orderedRows: true })).toBe(2);
+    const ranges = relation(id, { kind: 'range', lo: 1n, width: 64n });
+    const keyOrder = relation(code, { kind: 'prefix', shared: '', bounds: [1n] });
+    expect(parallelScans(postgresChecksumHooks, ranges)).toBe(1);
+    expect(parallelScans(postgresChecksumHooks, { ...ranges, orderedRows: true })).toBe(2);
+    expect(parallelScans(postgresChecksumHooks, { ...keyOrder, orderedRows: true })).toBe(1);
+    expect(parallelScans(mysqlChecksumHooks, ranges)).toBe(2);
+    expect(parallelScans(mysqlChecksumHooks, { ...ranges, orderedRows: true })).toBe(2);
+    expect(parallelScans(mysqlChecksumHooks, { ...keyOrder, orderedRows: true })).toBe(2);
   });
 });
 
