@@ -49,6 +49,12 @@ describe.each(configs)('the $type connection', (config) => {
     expect(row?.tz).toBe(config.type === 'postgres' ? 'UTC' : '+00:00');
   });
 
+  it.runIf(config.type === 'postgres')("writes dates the ISO way whatever the server's DateStyle, and keeps the server's day/month order for literals", async () => {
+    const [server] = await db.query("SELECT split_part(reset_val, ', ', 2) AS ordering FROM pg_settings WHERE name = 'DateStyle'");
+    const [row] = await db.query("SELECT current_setting('DateStyle') AS style, (DATE '2024-03-05')::text AS d");
+    expect(row).toEqual({ style: `ISO, ${server?.ordering}`, d: '2024-03-05' });
+  });
+
   it('streams rows in order and can stop early without leaking the connection', async () => {
     const series: Record<string, string> = {
       sqlite: 'WITH RECURSIVE g(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM g WHERE n < 5000) SELECT n FROM g',

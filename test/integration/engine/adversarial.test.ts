@@ -12,6 +12,7 @@ import type { EngineName } from './engines.js';
 
 /** A role of this run's own, for the session-setting case. */
 const FLOAT_ROLE = runScoped('dc_adv_float');
+const DATESTYLE_ROLE = runScoped('dc_adv_datestyle');
 
 /** A value per engine (an SQL literal), or one literal for all. */
 type PerEngine = string | Partial<Record<EngineName, string>>;
@@ -176,6 +177,17 @@ const VALUE_CASES: ValueCase[] = [
       [5, "'0044-03-15 BC'", "'0044-03-15 BC'", 'equal'],
     ],
     skip: (s, t) => s !== 'postgres' || t !== 'postgres',
+  },
+  {
+    name: 'dates past year 9999',
+    sourceType: 'DATE',
+    targetType: 'DATE',
+    rows: [
+      [1, "'10000-01-01'", "'10000-01-01'", 'equal'],
+      [2, "'10000-01-01'", "'1000-01-01'", 'differs'],
+      [3, "'9999-12-31'", "'10000-12-31'", 'differs'],
+    ],
+    skip: (s, t) => s !== 'postgres' || t !== 'postgres', // the other engines stop at 9999
   },
   {
     name: 'dates before 1970 and in year 9999',
@@ -410,33 +422,64 @@ describe.runIf(available.mysql)('MariaDB JSON columns on one connection', () => 
   });
 });
 
-describe.runIf(available.postgres)('a PostgreSQL role that prints floats with 15 digits (extra_float_digits = 0)', () => {
-  let engine: Engine;
+/**
+ * A PostgreSQL login role whose sessions start with `setting` (ALTER ROLE … SET), tables `a` and `b`
+ * (`columns`, filled by `fill`) it may read, and `asRole`: a side that connects as it.
+ */
+function roleWith(role: string, suffix: string, setting: string, columns: string, fill: (a: string, b: string) => string[]) {
+  const state = { engine: undefined as Engine | undefined };
   beforeAll(async () => {
-    engine = await openEngine('postgres', 'floatdigits');
+    const engine = (state.engine = await openEngine('postgres', suffix));
+    const [a, b] = [engine.table('a'), engine.table('b')];
     await engine.exec(
-      `DROP ROLE IF EXISTS ${FLOAT_ROLE}`,
-      `CREATE ROLE ${FLOAT_ROLE} LOGIN`,
-      `ALTER ROLE ${FLOAT_ROLE} SET extra_float_digits = 0`,
-      `GRANT USAGE ON SCHEMA ${engine.table('').slice(0, -1)} TO ${FLOAT_ROLE}`,
-      `CREATE TABLE ${engine.table('a')} (id INTEGER PRIMARY KEY, v DOUBLE PRECISION)`,
-      `CREATE TABLE ${engine.table('b')} (id INTEGER PRIMARY KEY, v DOUBLE PRECISION)`,
-      `INSERT INTO ${engine.table('a')} VALUES (1, 0.1)`,
-      `INSERT INTO ${engine.table('b')} VALUES (1, 0.10000000000000002)`,
-      `GRANT SELECT ON ${engine.table('a')}, ${engine.table('b')} TO ${FLOAT_ROLE}`,
+      `DROP ROLE IF EXISTS ${role}`,
+      `CREATE ROLE ${role} LOGIN`,
+      `ALTER ROLE ${role} SET ${setting}`,
+      `GRANT USAGE ON SCHEMA ${engine.table('').slice(0, -1)} TO ${role}`,
+      `CREATE TABLE ${a} (${columns})`,
+      `CREATE TABLE ${b} (${columns})`,
+      ...fill(a, b),
+      `GRANT SELECT ON ${a}, ${b} TO ${role}`,
     );
   });
   afterAll(async () => {
-    await engine.exec(`DROP TABLE ${engine.table('a')}, ${engine.table('b')}`, `DROP OWNED BY ${FLOAT_ROLE}`, `DROP ROLE ${FLOAT_ROLE}`);
+    const engine = state.engine!;
+    await engine.exec(`DROP TABLE ${engine.table('a')}, ${engine.table('b')}`, `DROP OWNED BY ${role}`, `DROP ROLE ${role}`);
     await engine.close();
   });
+  const url = new URL(TEST_DATABASE_URLS.postgres);
+  url.username = role;
+  return {
+    side: (table: 'a' | 'b') => state.engine!.side(table),
+    asRole: (table: 'a' | 'b') => ({ ...state.engine!.side(table), connection: { type: 'postgres' as const, url: url.toString() } }),
+  };
+}
+
+describe.runIf(available.postgres)('a PostgreSQL role that prints floats with 15 digits (extra_float_digits = 0)', () => {
+  const role = roleWith(FLOAT_ROLE, 'floatdigits', 'extra_float_digits = 0', 'id INTEGER PRIMARY KEY, v DOUBLE PRECISION', (a, b) => [
+    `INSERT INTO ${a} VALUES (1, 0.1)`,
+    `INSERT INTO ${b} VALUES (1, 0.10000000000000002)`,
+  ]);
 
   it('still tells two neighbouring doubles apart', async () => {
-    const url = new URL(TEST_DATABASE_URLS.postgres);
-    url.username = FLOAT_ROLE;
-    const asRole = (side: ReturnType<Engine['side']>) => ({ ...side, connection: { type: 'postgres' as const, url: url.toString() } });
-    const result = await runPair('postgres', 'postgres', definition(asRole(engine.side('a')), asRole(engine.side('b'))));
+    const result = await runPair('postgres', 'postgres', definition(role.asRole('a'), role.asRole('b')));
     expect(result.error).toBeUndefined();
     expect(result.stats).toMatchObject({ matched_rows: 0, mismatched_rows: 1 });
+  });
+});
+
+describe.runIf(available.postgres)("a PostgreSQL role that writes dates the German way, day first ('German, DMY')", () => {
+  const role = roleWith(DATESTYLE_ROLE, 'datestyle', "DateStyle = 'German, DMY'", 'id INTEGER PRIMARY KEY, d DATE', (a, b) => [
+    `INSERT INTO ${a} SELECT i, DATE '2024-01-01' + i FROM generate_series(1, 300) AS i`,
+    `INSERT INTO ${b} SELECT i, DATE '2024-01-01' + i + CASE WHEN i = 7 THEN 1 ELSE 0 END FROM generate_series(1, 300) AS i`,
+  ]);
+
+  it('compares its dates with an ISO session: only the one changed date differs', async () => {
+    // Two connections (the role's and the default user's): streamed, and checksummed, each side reading its own texts.
+    const result = await runPair('postgres', 'postgres', definition(role.asRole('a'), role.side('b')));
+    expect(result.error).toBeUndefined();
+    expect(result.stats).toMatchObject({ matched_rows: 299, mismatched_rows: 1 });
+    // Each side's own value, in ISO text: the role's session reads dates the ISO way too.
+    expect(result.diff?.diff_rows).toMatchObject([{ id: 7, source_d: '2024-01-08', target_d: '2024-01-09' }]);
   });
 });
