@@ -413,6 +413,8 @@ class MysqlConnection {
     /** KILL QUERYs under way: `close` waits for them, so a dropped query is stopped on the server too. */
     killing = new Set();
     toldOfOracleMode = false;
+    /** The least GROUP_CONCAT cap a session reported when it was set up (`textAggregateCap`). */
+    sessionTextCap;
     /** Pool connections whose session settings are made. */
     prepared = new WeakSet();
     /** The URL's TLS settings (the mysql client's ssl-mode & co.), read, files included, before the first connection; the service's isolated connections bring their own. */
@@ -574,35 +576,54 @@ class MysqlConnection {
         }
     }
     /**
-     * A new session: UTC; GROUP_CONCAT up to 1 GB (the checksum diff's ordered row hash joins a
-     * range's row texts; max_allowed_packet still caps it); read-only (every statement is then a
+     * A new session, in three round trips: UTC, GROUP_CONCAT up to 1 GB (the checksum diff's ordered
+     * row hash joins a range's row texts; max_allowed_packet still caps it) and the statement time
+     * limit (MariaDB's max_statement_time in seconds, else MySQL's max_execution_time in ms: a SET naming
+     * an unknown variable fails whole, and is made again); read-only (every statement is then a
      * read-only transaction: a write fails with ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION, and a SELECT
-     * cannot change that); without sql_mode=ORACLE's flag (WITHOUT_ORACLE_MODE); and the statement
-     * time limit: MariaDB's max_statement_time (seconds), else MySQL's max_execution_time (ms).
+     * cannot change that); then the sql_mode, without ORACLE's flag (WITHOUT_ORACLE_MODE), read with the
+     * GROUP_CONCAT cap the ordered row hash needs (`textAggregateCap`).
      */
     async prepareSession(connection) {
         const run = (sql) => connection.promise().query(sql);
-        await run("SET time_zone = '+00:00', SESSION group_concat_max_len = 1073741824");
+        const settings = "SET time_zone = '+00:00', SESSION group_concat_max_len = 1073741824";
+        const ms = this.options.statementTimeoutMs;
+        if (!ms)
+            await run(settings);
+        else {
+            try {
+                await run(`${settings}, SESSION max_statement_time = ${Math.max(0.001, ms / 1000)}`);
+            }
+            catch (error) {
+                if (error.code !== 'ER_UNKNOWN_SYSTEM_VARIABLE')
+                    throw error;
+                await run(`${settings}, SESSION max_execution_time = ${Math.max(1, Math.round(ms))}`);
+            }
+        }
         await run('SET SESSION TRANSACTION READ ONLY');
-        const [modes] = await run('SELECT @@SESSION.sql_mode AS mode');
-        if (String(modes[0]?.mode ?? '').split(',').includes('ORACLE')) {
+        // A server (or proxy) that will not say its cap still says its sql_mode; the cap is then asked for when needed.
+        const [rows] = await run(`SELECT @@SESSION.sql_mode AS mode, ${TEXT_CAP} AS cap`).catch(() => run('SELECT @@SESSION.sql_mode AS mode'));
+        const session = rows[0];
+        const cap = Number(session?.cap);
+        if (session?.cap !== undefined && session.cap !== null && Number.isFinite(cap))
+            this.sessionTextCap = Math.min(this.sessionTextCap ?? cap, cap);
+        if (String(session?.mode ?? '').split(',').includes('ORACLE')) {
             await run(WITHOUT_ORACLE_MODE);
             if (!this.toldOfOracleMode) {
                 this.toldOfOracleMode = true;
                 this.options.logger.warning(`Data source "${this.options.datasourceName}": the server's sql_mode includes ORACLE, under which CONCAT reads NULL as ''; datacompare's sessions run without that flag (the rest of the mode stays), so a filter or query that relies on it (\`'a' || NULL\` being 'a') reads NULL there.`);
             }
         }
-        const ms = this.options.statementTimeoutMs;
-        if (!ms)
-            return;
-        try {
-            await run(`SET SESSION max_statement_time = ${Math.max(0.001, ms / 1000)}`);
-        }
-        catch (error) {
-            if (error.code !== 'ER_UNKNOWN_SYSTEM_VARIABLE')
-                throw error;
-            await run(`SET SESSION max_execution_time = ${Math.max(1, Math.round(ms))}`);
-        }
+    }
+    /**
+     * How many bytes GROUP_CONCAT keeps before it cuts a group's text SILENTLY (group_concat_max_len,
+     * or max_allowed_packet when less): as the sessions reported it when they were set up, else asked.
+     */
+    async textAggregateCap(options) {
+        if (this.sessionTextCap !== undefined)
+            return this.sessionTextCap;
+        const [row] = await this.query(`SELECT ${TEXT_CAP} AS cap`, [], options);
+        return Number(row?.cap ?? 0);
     }
     async kill(threadId) {
         const connection = mysql2.createConnection(this.connectionOptions());
@@ -803,6 +824,8 @@ function connection_mysqlTls(tls) {
  * that flag alone, keeping the rest of the server's mode (ANSI_QUOTES, say) for the user's filters.
  * A no-op where the mode is not set, and on MySQL, which has no such mode.
  */
+/** GROUP_CONCAT's cap on a group's text in this session: its own limit, or a packet's when less. */
+const TEXT_CAP = 'LEAST(@@SESSION.group_concat_max_len, @@SESSION.max_allowed_packet)';
 const WITHOUT_ORACLE_MODE = "SET SESSION sql_mode = TRIM(BOTH ',' FROM REPLACE(CONCAT(',', @@SESSION.sql_mode, ','), ',ORACLE,', ','))";
 /** The column type of a query result field (protocol type numbers). */
 function fieldType(field) {

@@ -12,13 +12,12 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _sql_compiler_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(57065);
 /**
  * MySQL/MariaDB's checksum-diff hooks: InnoDB's row estimate of a table (information_schema, no
- * scan), two key-range slices per checksum scan (one query runs on one core), and where GROUP_CONCAT
- * would cut a bucket's row texts.
+ * scan) and two key-range slices per checksum scan (one query runs on one core). Where GROUP_CONCAT
+ * would cut a bucket's row texts, the connection says (`textAggregateCap`).
  */
 
 const mysqlChecksumHooks = {
     parallelScans: 2,
-    orderedTextCapQuery: 'SELECT LEAST(@@session.group_concat_max_len, @@session.max_allowed_packet) AS cap',
     estimatedRowsQuery: (table) => {
         const parts = (0,_sql_compiler_js__WEBPACK_IMPORTED_MODULE_0__/* .splitQualifiedName */ .yU)(table);
         const name = parts[parts.length - 1] ?? table;

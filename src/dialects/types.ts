@@ -115,6 +115,12 @@ export interface DatabaseConnection {
   /** Server version text, e.g. `PostgreSQL 15.20`, `10.11.19-MariaDB`. */
   serverVersion(options?: QueryOptions): Promise<string>;
   /**
+   * The ordered row hash (`SqlCompiler.orderedMd5`) where the session settings cap a group's joined
+   * texts (MariaDB cuts them silently): how many bytes they may hold. Absent where the engine's cap is
+   * fixed (`ChecksumHooks.orderedTextCap`) or there is none.
+   */
+  textAggregateCap?(options?: QueryOptions): Promise<number>;
+  /**
    * How closely a table's rows lie on disk in the order of `column`, from -1 to 1 (PostgreSQL's
    * `pg_stats.correlation`); undefined without statistics. Optional: engines without it never merge-join.
    */
@@ -173,12 +179,10 @@ export interface ChecksumHooks {
    */
   parallelScans?: number;
   /**
-   * The ordered row hash (`SqlCompiler.orderedMd5`): how many bytes a group's joined texts may hold,
-   * as a query returning one row `{ cap }`: before MariaDB cuts them silently (its session settings
-   * say); absent when there is no limit, or the engine's is known without asking (`orderedTextCap`).
+   * The ordered row hash (`SqlCompiler.orderedMd5`): how many bytes a group's joined texts may hold
+   * where the engine's limit is fixed (what a PostgreSQL backend is allowed to hold for one group: it
+   * fails past 1 GB). Where the session settings say it, the connection's `textAggregateCap`.
    */
-  orderedTextCapQuery?: string;
-  /** The same cap in bytes where it is fixed: what a PostgreSQL backend is allowed to hold for one group (it fails past 1 GB). */
   orderedTextCap?: number;
   /**
    * Slices of a scan under the ordered row hash, where it differs from `parallelScans`: an ordered

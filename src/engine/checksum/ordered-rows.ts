@@ -28,21 +28,20 @@ async function orderedRowsLimit(context: DiffContext, sides: [Side, Side], relat
   if (relations.some((relation) => !ordered(relation) || !relation.compiler.orderedMd5 || !relation.compiler.md5Hex)) return false;
   const perSide = await Promise.all(
     sides.map(async (side, i): Promise<bigint | undefined | false> => {
-      const { orderedTextCapQuery: capQuery, orderedTextCap: fixedCap } = await loadChecksumHooks(side.connection.dialect);
-      if (capQuery === undefined && fixedCap === undefined) return undefined;
+      const { orderedTextCap: fixedCap } = await loadChecksumHooks(side.connection.dialect);
+      const sessionCap = side.connection.textAggregateCap?.bind(side.connection);
+      if (sessionCap === undefined && fixedCap === undefined) return undefined;
       const relation = relations[i]!;
       const rowBytes = maxRowTextBytes([...relation.keys, ...relation.values], side.connection.dialect);
       if (rowBytes === undefined) return false;
       // A server (or proxy) that will not say its cap gets the per-row sum.
-      const asked = async (sql: string) => {
-        const [row] = await side.connection.query(sql, [], queryOptions(context)).catch((error: unknown) => {
+      const cap =
+        fixedCap ??
+        (await sessionCap!(queryOptions(context)).catch((error: unknown) => {
           if (context.signal?.aborted) throw error;
           context.logger.debug(`no ordered row hash for ${side.label}: ${(error as Error).message}`);
-          return [];
-        });
-        return Number(row?.cap ?? 0);
-      };
-      const cap = fixedCap ?? (await asked(capQuery!));
+          return 0;
+        }));
       // A tenth kept back; each row adds its `;` separator.
       const rows = BigInt(Math.floor((0.9 * cap) / (rowBytes + 1)));
       return rows >= MIN_ORDERED_WIDTH ? rows : false;

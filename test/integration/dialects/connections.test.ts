@@ -55,6 +55,22 @@ describe.each(configs)('the $type connection', (config) => {
     expect(row).toEqual({ style: `ISO, ${server?.ordering}`, d: '2024-03-05' });
   });
 
+  it.runIf(config.type === 'mysql')("sets a session's limits in its setup, and knows GROUP_CONCAT's cap from it without another query", async () => {
+    const limited = (await loadDialect('mysql')).connect(config, { logger: silentLogger, datasourceName: 'warehouse', statementTimeoutMs: 90_000 });
+    try {
+      const [row] = await limited.query(
+        'SELECT @@SESSION.max_statement_time AS seconds, @@SESSION.group_concat_max_len AS joined, @@SESSION.tx_read_only AS read_only, LEAST(@@SESSION.group_concat_max_len, @@SESSION.max_allowed_packet) AS cap',
+      );
+      expect([row?.seconds, row?.joined, row?.read_only].map(Number)).toEqual([90, 1073741824, 1]);
+      await limited.close();
+      // Closed: a query would fail, so the cap comes from the session's setup.
+      await expect(limited.query('SELECT 1')).rejects.toThrow(/closed/);
+      expect(await limited.textAggregateCap?.()).toBe(Number(row?.cap));
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('streams rows in order and can stop early without leaking the connection', async () => {
     const series: Record<string, string> = {
       sqlite: 'WITH RECURSIVE g(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM g WHERE n < 5000) SELECT n FROM g',
