@@ -388,8 +388,11 @@ function identityError(tls, stream) {
 var link_errors = __webpack_require__(52933);
 // EXTERNAL MODULE: ./build/src/dialects/stop-query.js
 var stop_query = __webpack_require__(8460);
+// EXTERNAL MODULE: ./build/src/dialects/primary-key.js
+var primary_key = __webpack_require__(40265);
 ;// CONCATENATED MODULE: ./build/src/dialects/mysql/connection.js
 /** A lazily created mysql2 pool with UTC sessions, row streaming and KILL QUERY cancellation. */
+
 
 
 
@@ -712,21 +715,28 @@ class MysqlConnection {
             this.release(connection, completed);
         }
     }
+    /**
+     * One query for the columns and their places in the primary key; the JSON check only for a table
+     * with a LONGTEXT column (what MariaDB's JSON is).
+     */
     async describeTable(table, options) {
         const parts = (0,compiler/* splitQualifiedName */.yU)(table);
         const name = parts.at(-1) ?? table;
         const schema = parts.length > 1 ? (parts.at(-2) ?? null) : null;
-        const columns = await this.query(`SELECT COLUMN_NAME AS name, COLUMN_TYPE AS type, CHARACTER_SET_NAME AS charset FROM information_schema.COLUMNS
-        WHERE TABLE_SCHEMA = COALESCE(?, DATABASE()) AND TABLE_NAME = ? ORDER BY ORDINAL_POSITION`, [schema, name], options);
-        const keys = await this.query(`SELECT COLUMN_NAME AS name FROM information_schema.STATISTICS
-        WHERE TABLE_SCHEMA = COALESCE(?, DATABASE()) AND TABLE_NAME = ? AND INDEX_NAME = 'PRIMARY' ORDER BY SEQ_IN_INDEX`, [schema, name], options);
-        const json = await this.jsonColumns(schema, name, options);
+        const columns = await this.query(
+        // A subquery with the names as constants: joined, MariaDB would read STATISTICS of every database.
+        `SELECT c.COLUMN_NAME AS name, c.COLUMN_TYPE AS type, c.CHARACTER_SET_NAME AS charset,
+              (SELECT k.SEQ_IN_INDEX FROM information_schema.STATISTICS k
+                WHERE k.TABLE_SCHEMA = COALESCE(?, DATABASE()) AND k.TABLE_NAME = ? AND k.INDEX_NAME = 'PRIMARY' AND k.COLUMN_NAME = c.COLUMN_NAME) AS key_position
+         FROM information_schema.COLUMNS c
+        WHERE c.TABLE_SCHEMA = COALESCE(?, DATABASE()) AND c.TABLE_NAME = ? ORDER BY c.ORDINAL_POSITION`, [schema, name, schema, name], options);
+        const json = columns.some((row) => /^longtext\b/i.test(String(row.type))) ? await this.jsonColumns(schema, name, options) : new Set();
         return {
             columns: columns.map((row) => ({
                 ...mysqlColumnType(String(row.name), json.has(String(row.name)) ? 'json' : String(row.type), row.charset === null || row.charset === undefined ? undefined : String(row.charset)),
                 declared: true,
             })),
-            primaryKey: keys.map((row) => String(row.name)),
+            primaryKey: (0,primary_key/* primaryKeyOf */.b)(columns),
         };
     }
     /**
@@ -930,6 +940,23 @@ const mysqlDialect = {
     },
 };
 //# sourceMappingURL=dialect.js.map
+
+/***/ }),
+
+/***/ 40265:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   b: () => (/* binding */ primaryKeyOf)
+/* harmony export */ });
+/** The primary key's columns in key order, from catalog rows holding `name` and `key_position` (NULL outside the key). */
+function primaryKeyOf(rows) {
+    return rows
+        .filter((row) => row.key_position !== null && row.key_position !== undefined)
+        .sort((a, b) => Number(a.key_position) - Number(b.key_position))
+        .map((row) => String(row.name));
+}
+//# sourceMappingURL=primary-key.js.map
 
 /***/ }),
 

@@ -344,8 +344,11 @@ function isNoTlsAnswer(error) {
 //# sourceMappingURL=tls.js.map
 // EXTERNAL MODULE: ./build/src/dialects/link-errors.js
 var link_errors = __webpack_require__(52933);
+// EXTERNAL MODULE: ./build/src/dialects/primary-key.js
+var primary_key = __webpack_require__(40265);
 ;// CONCATENATED MODULE: ./build/src/dialects/postgres/connection.js
 /** A lazily created pg Pool with UTC sessions, cursor streaming and server-side cancellation. */
+
 
 
 
@@ -682,19 +685,15 @@ class PostgresConnection {
             this.release(client, failed);
         }
     }
+    /** One query (a statement costs three round trips: BEGIN READ ONLY, it, ROLLBACK): each column, with its place in the primary key. */
     async describeTable(table, options) {
-        const relation = this.compiler.quoteTable(table);
-        const columns = await this.query(`SELECT a.attname AS name, format_type(a.atttypid, a.atttypmod) AS type
-         FROM pg_attribute a
+        const columns = await this.query(`SELECT a.attname AS name, format_type(a.atttypid, a.atttypmod) AS type, array_position(i.indkey::int2[], a.attnum) AS key_position
+         FROM pg_attribute a LEFT JOIN pg_index i ON i.indrelid = a.attrelid AND i.indisprimary
         WHERE a.attrelid = to_regclass($1) AND a.attnum > 0 AND NOT a.attisdropped
-        ORDER BY a.attnum`, [relation], options);
-        const keys = await this.query(`SELECT a.attname AS name
-         FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey)
-        WHERE i.indrelid = to_regclass($1) AND i.indisprimary
-        ORDER BY array_position(i.indkey::int2[], a.attnum)`, [relation], options);
+        ORDER BY a.attnum`, [this.compiler.quoteTable(table)], options);
         return {
             columns: columns.map((row) => ({ ...(0,type_family/* columnTypeOf */.gy)(String(row.name), String(row.type), [], POSTGRES_SINGLE_FLOAT), declared: true })),
-            primaryKey: keys.map((row) => String(row.name)),
+            primaryKey: (0,primary_key/* primaryKeyOf */.b)(columns),
         };
     }
     async describeQuery(sql, options) {
@@ -825,6 +824,23 @@ const postgresDialect = {
     },
 };
 //# sourceMappingURL=dialect.js.map
+
+/***/ }),
+
+/***/ 40265:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   b: () => (/* binding */ primaryKeyOf)
+/* harmony export */ });
+/** The primary key's columns in key order, from catalog rows holding `name` and `key_position` (NULL outside the key). */
+function primaryKeyOf(rows) {
+    return rows
+        .filter((row) => row.key_position !== null && row.key_position !== undefined)
+        .sort((a, b) => Number(a.key_position) - Number(b.key_position))
+        .map((row) => String(row.name));
+}
+//# sourceMappingURL=primary-key.js.map
 
 /***/ }),
 

@@ -11,6 +11,7 @@ import { mysqlColumnType } from './type-names.js';
 import { identityError, isNoTlsAnswer, mysqlTls as urlTls, type MysqlTls } from './tls.js';
 import { MYSQL_TLS_WORDS } from '../link-errors.js';
 import { stopQuery } from '../stop-query.js';
+import { primaryKeyOf } from '../primary-key.js';
 
 const BINARY_CHARSET = 63;
 const TEXTUAL = new Set(['VAR_STRING', 'STRING', 'VARCHAR', 'BLOB', 'TINY_BLOB', 'MEDIUM_BLOB', 'LONG_BLOB']);
@@ -302,29 +303,31 @@ export class MysqlConnection implements DatabaseConnection {
     }
   }
 
+  /**
+   * One query for the columns and their places in the primary key; the JSON check only for a table
+   * with a LONGTEXT column (what MariaDB's JSON is).
+   */
   async describeTable(table: string, options?: QueryOptions): Promise<RelationSchema> {
     const parts = splitQualifiedName(table);
     const name = parts.at(-1) ?? table;
     const schema = parts.length > 1 ? (parts.at(-2) ?? null) : null;
     const columns = await this.query(
-      `SELECT COLUMN_NAME AS name, COLUMN_TYPE AS type, CHARACTER_SET_NAME AS charset FROM information_schema.COLUMNS
-        WHERE TABLE_SCHEMA = COALESCE(?, DATABASE()) AND TABLE_NAME = ? ORDER BY ORDINAL_POSITION`,
-      [schema, name],
+      // A subquery with the names as constants: joined, MariaDB would read STATISTICS of every database.
+      `SELECT c.COLUMN_NAME AS name, c.COLUMN_TYPE AS type, c.CHARACTER_SET_NAME AS charset,
+              (SELECT k.SEQ_IN_INDEX FROM information_schema.STATISTICS k
+                WHERE k.TABLE_SCHEMA = COALESCE(?, DATABASE()) AND k.TABLE_NAME = ? AND k.INDEX_NAME = 'PRIMARY' AND k.COLUMN_NAME = c.COLUMN_NAME) AS key_position
+         FROM information_schema.COLUMNS c
+        WHERE c.TABLE_SCHEMA = COALESCE(?, DATABASE()) AND c.TABLE_NAME = ? ORDER BY c.ORDINAL_POSITION`,
+      [schema, name, schema, name],
       options,
     );
-    const keys = await this.query(
-      `SELECT COLUMN_NAME AS name FROM information_schema.STATISTICS
-        WHERE TABLE_SCHEMA = COALESCE(?, DATABASE()) AND TABLE_NAME = ? AND INDEX_NAME = 'PRIMARY' ORDER BY SEQ_IN_INDEX`,
-      [schema, name],
-      options,
-    );
-    const json = await this.jsonColumns(schema, name, options);
+    const json = columns.some((row) => /^longtext\b/i.test(String(row.type))) ? await this.jsonColumns(schema, name, options) : new Set<string>();
     return {
       columns: columns.map((row) => ({
         ...mysqlColumnType(String(row.name), json.has(String(row.name)) ? 'json' : String(row.type), row.charset === null || row.charset === undefined ? undefined : String(row.charset)),
         declared: true,
       })),
-      primaryKey: keys.map((row) => String(row.name)),
+      primaryKey: primaryKeyOf(columns),
     };
   }
 

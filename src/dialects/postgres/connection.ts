@@ -11,6 +11,7 @@ import type { ConnectOptions, DatabaseConnection, NetworkSettings, QueryOptions,
 import { postgresCompiler } from './compiler.js';
 import { isNoTlsAnswer, postgresTls, type PostgresTls } from './tls.js';
 import { POSTGRES_TLS_WORDS } from '../link-errors.js';
+import { primaryKeyOf } from '../primary-key.js';
 
 /**
  * Every session: UTC, floats with every digit, dates written the ISO way (a date's canonical text is
@@ -326,27 +327,19 @@ export class PostgresConnection implements DatabaseConnection {
     }
   }
 
+  /** One query (a statement costs three round trips: BEGIN READ ONLY, it, ROLLBACK): each column, with its place in the primary key. */
   async describeTable(table: string, options?: QueryOptions): Promise<RelationSchema> {
-    const relation = this.compiler.quoteTable(table);
     const columns = await this.query(
-      `SELECT a.attname AS name, format_type(a.atttypid, a.atttypmod) AS type
-         FROM pg_attribute a
+      `SELECT a.attname AS name, format_type(a.atttypid, a.atttypmod) AS type, array_position(i.indkey::int2[], a.attnum) AS key_position
+         FROM pg_attribute a LEFT JOIN pg_index i ON i.indrelid = a.attrelid AND i.indisprimary
         WHERE a.attrelid = to_regclass($1) AND a.attnum > 0 AND NOT a.attisdropped
         ORDER BY a.attnum`,
-      [relation],
-      options,
-    );
-    const keys = await this.query(
-      `SELECT a.attname AS name
-         FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey)
-        WHERE i.indrelid = to_regclass($1) AND i.indisprimary
-        ORDER BY array_position(i.indkey::int2[], a.attnum)`,
-      [relation],
+      [this.compiler.quoteTable(table)],
       options,
     );
     return {
       columns: columns.map((row) => ({ ...columnTypeOf(String(row.name), String(row.type), [], POSTGRES_SINGLE_FLOAT), declared: true })),
-      primaryKey: keys.map((row) => String(row.name)),
+      primaryKey: primaryKeyOf(columns),
     };
   }
 
