@@ -411,6 +411,7 @@ class MysqlConnection {
     network;
     dialect = 'mysql';
     compiler = mysqlCompiler;
+    concurrentQueries = true;
     pool;
     closed = false;
     /** KILL QUERYs under way: `close` waits for them, so a dropped query is stopped on the server too. */

@@ -432,6 +432,7 @@ class PostgresConnection {
     network;
     dialect = 'postgres';
     compiler = compiler/* postgresCompiler */.j;
+    concurrentQueries = true;
     pool;
     closed = false;
     /** Cancels under way: `close` waits for them, so a dropped query is stopped on the server too. */

@@ -23,16 +23,25 @@ import { selectItems, sideSelect } from './side-select.js';
 import { unpack, type PackedColumns } from './packed-values.js';
 import { columnRef, dynamicTyping, fromClause, withCondition, type Side } from './sides.js';
 
-/** The ORDER BY a side is streamed in; exported so tests can pin it. */
+/** The SQL a side is streamed with, ordered by `streamOrder`; exported so tests can pin it. */
 export function streamSql(side: Side, resolved: ResolvedColumns, typing: { dynamicTyping: boolean }): string {
   const compiler = side.connection.compiler;
   const select = sideSelect(side, resolved, 'b', { pack: true, ...typing });
   const items = selectItems(select).map((item) => `${item.sql} AS ${compiler.quoteIdentifier(item.alias)}`);
-  const order = resolved.keys.map((pair, i) => {
+  return `SELECT ${items.join(', ')} ${fromClause(side, 'b')} ORDER BY ${streamOrder(side, resolved, typing).join(', ')}`;
+}
+
+/**
+ * The ORDER BY a side is streamed in, a key column each: integer and float keys by their values,
+ * the others by their canonical text's bytes (a condition cutting a side's rows into parts read one
+ * after the other, in key order, compares the first of these).
+ */
+export function streamOrder(side: Side, resolved: ResolvedColumns, typing: { dynamicTyping: boolean }): string[] {
+  const select = sideSelect(side, resolved, 'b', { pack: true, ...typing });
+  return resolved.keys.map((pair, i) => {
     if (pair.family === 'integer' || pair.family === 'float') return columnRef(side, 'b', side.role === 'source' ? pair.source : pair.target);
-    return compiler.binaryText(select.keys[i]?.sql ?? 'NULL');
+    return side.connection.compiler.binaryText(select.keys[i]?.sql ?? 'NULL');
   });
-  return `SELECT ${items.join(', ')} ${fromClause(side, 'b')} ORDER BY ${order.join(', ')}`;
 }
 
 /**
@@ -212,22 +221,49 @@ function keyComparator(resolved: ResolvedColumns): KeyComparator {
 async function* sideBatches(context: DiffContext, side: Side, parts: readonly string[] | undefined, typing: { dynamicTyping: boolean }): AsyncGenerator<ResultRow[]> {
   const options = context.signal ? { signal: context.signal } : {};
   const { connection } = side;
-  for (const part of parts ?? [undefined]) {
-    const sql = streamSql(part === undefined ? side : withCondition(side, part), context.resolved, typing);
-    if (connection.streamBatches) {
-      yield* connection.streamBatches(sql, [], options);
-      continue;
+  const sqls = (parts ?? [undefined]).map((part) => streamSql(part === undefined ? side : withCondition(side, part), context.resolved, typing));
+  const open = (sql: string) => {
+    const iterator = partBatches(connection, sql, options)[Symbol.asyncIterator]();
+    const first = iterator.next();
+    // Awaited when its part's turn comes; a failure before then must not go unhandled meanwhile.
+    first.catch(() => undefined);
+    return { iterator, first };
+  };
+  let current: ReturnType<typeof open> | undefined = open(sqls[0]!);
+  let ahead: ReturnType<typeof open> | undefined;
+  try {
+    for (let i = 0; current; i++) {
+      const next = sqls[i + 1];
+      // Where the engine runs queries at once, the next part's query starts now, on another pooled
+      // connection: its rows come while this part's are merged. What waits is bounded by the driver's
+      // stream buffer (back-pressure), and the parts are still read one after the other, in key order.
+      ahead = next !== undefined && connection.concurrentQueries ? open(next) : undefined;
+      for (let step = await current.first; !step.done; step = await current.iterator.next()) yield step.value;
+      current = ahead ?? (next !== undefined ? open(next) : undefined);
+      ahead = undefined;
     }
-    let batch: ResultRow[] = [];
-    for await (const row of connection.stream(sql, [], options)) {
-      batch.push(row);
-      if (batch.length === 1000) {
-        yield batch;
-        batch = [];
-      }
-    }
-    if (batch.length > 0) yield batch;
+  } finally {
+    // A merge stopped early (or failed) ends its queries, the one read ahead too, giving their connections back.
+    await current?.iterator.return?.(undefined);
+    await ahead?.iterator.return?.(undefined);
   }
+}
+
+/** One part's rows in the driver's batches (or in batches of 1,000 rows where it has none). */
+async function* partBatches(connection: Side['connection'], sql: string, options: { signal?: AbortSignal }): AsyncGenerator<ResultRow[]> {
+  if (connection.streamBatches) {
+    yield* connection.streamBatches(sql, [], options);
+    return;
+  }
+  let batch: ResultRow[] = [];
+  for await (const row of connection.stream(sql, [], options)) {
+    batch.push(row);
+    if (batch.length === 1000) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
 }
 
 /** The buffer is empty and the side's query has more rows: wait for the next batch. */

@@ -19,6 +19,7 @@ const TEXTUAL = new Set(['VAR_STRING', 'STRING', 'VARCHAR', 'BLOB', 'TINY_BLOB',
 export class MysqlConnection implements DatabaseConnection {
   readonly dialect = 'mysql' as const;
   readonly compiler = mysqlCompiler;
+  readonly concurrentQueries = true;
   private pool: Pool | undefined;
   private closed = false;
   /** KILL QUERYs under way: `close` waits for them, so a dropped query is stopped on the server too. */

@@ -87,6 +87,7 @@ function extended(text: string, values: readonly unknown[] = []): pg.QueryConfig
 export class PostgresConnection implements DatabaseConnection {
   readonly dialect = 'postgres' as const;
   readonly compiler = postgresCompiler;
+  readonly concurrentQueries = true;
   private pool: pg.Pool | undefined;
   private closed = false;
   /** Cancels under way: `close` waits for them, so a dropped query is stopped on the server too. */

@@ -12,6 +12,7 @@ import { compare } from '../../../src/engine/index.js';
 import { joinStrategy, sameConnection, streamStrategy } from '../../../src/engine/plan.js';
 import { checksumStrategy } from '../../../src/engine/checksum/strategy.js';
 import { codeAt, PrefixBuckets } from '../../../src/engine/checksum/prefix.js';
+import { RANGES_PER_QUERY } from '../../../src/engine/checksum/fetch-conditions.js';
 import { mysqlCompiler } from '../../../src/dialects/mysql/compiler.js';
 import { postgresCompiler } from '../../../src/dialects/postgres/compiler.js';
 import type { ComparisonDefinition, ComparisonResult } from '../../../src/engine/model.js';
@@ -132,6 +133,8 @@ describe.each(pairs)('checksum diff %s ↔ %s', (sourceName, targetName) => {
     await pairsTable(target, 'pairs', [[1, 11, 'x'], [11, 1, 'z'], [2, 2, 'only-tgt']]);
     await numbers(source, 'nums', (id) => (id === 200 ? undefined : `v${id}`), ['(NULL, \'null key\')']);
     await numbers(target, 'nums', (id) => (id === 50 || id === 51 ? `changed${id}` : id === 120 ? null : `v${id}`), ["(301, 'v301')", "(NULL, 'other')", "(NULL, 'x')"]);
+    await numbers(source, 'spread', (id) => `v${id}`);
+    await numbers(target, 'spread', (id) => (id % 4 === 0 ? `changed${id}` : `v${id}`));
     await legs(source, 'legs', (seq) => `v${seq}`);
     await legs(target, 'legs', (seq) => (seq === 50 ? undefined : seq === 17 ? 'changed' : `v${seq}`), ["('D9', 500, 0, 'new')"]);
     await numbers(source, 'dups', (id) => `v${id}`, ["(7, 'again')"]);
@@ -255,6 +258,18 @@ describe.each(pairs)('checksum diff %s ↔ %s', (sourceName, targetName) => {
       [200, 'only_in_target'],
       [301, 'only_in_target'],
     ]);
+    expect(essence(checksum)).toEqual(essence(stream));
+  });
+
+  it('fetches many differing key ranges in parts read one after the other (the next one ahead, where the engine runs queries at once): the same result as the streaming merge', async () => {
+    const def = definition({ source: side(source, 'spread'), target: side(target, 'spread'), primaryKeys: { source: ['id'], target: ['id'] }, maxDiffRows: 1000 });
+    const checksum = await runPlan('checksum', def);
+    const stream = await runPlan('stream', def);
+    expect(checksum.plan?.reason).toMatch(/key ranges of 2\b/);
+    // Every fourth key changed, each in a bucket of its own: 75 ranges, more than one fetch query holds.
+    expect(75).toBeGreaterThan(RANGES_PER_QUERY);
+    expect(checksum.stats).toMatchObject({ matched_rows: 225, mismatched_rows: 75, only_in_source: 0, only_in_target: 0 });
+    expect(checksum.diff?.diff_rows.map((r) => r.id)).toEqual(Array.from({ length: 75 }, (_, i) => 4 * (i + 1)));
     expect(essence(checksum)).toEqual(essence(stream));
   });
 
