@@ -3184,7 +3184,8 @@ async function estimateRows(context, side, relation) {
         const query = hooks.estimatedRowsQuery(side.definition.dataset);
         if (query) {
             // Statistics are a shortcut only: when they cannot be read, count.
-            const rows = await side.connection.query(query.sql, query.params, queryOptions(context)).catch((error) => {
+            // The engine's own statistics query, the table's name a parameter.
+            const rows = await side.connection.query(query.sql, query.params, { ...queryOptions(context), catalog: true }).catch((error) => {
                 if (context.signal?.aborted)
                     throw error;
                 context.logger.debug(`no row estimate for ${side.label}: ${error.message}`);

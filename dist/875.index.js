@@ -637,12 +637,14 @@ class PostgresConnection {
         const detach = this.onAbort(client, options);
         let broken;
         try {
-            const result = await this.readOnly(client, async () => {
-                // Only for this query: the transaction's end (ROLLBACK) resets it.
-                if (options?.preferMergeJoin)
-                    await client.query('SET LOCAL enable_hashjoin = off');
-                return client.query(extended(sql, params));
-            });
+            const result = options?.catalog
+                ? await client.query(extended(sql, params))
+                : await this.readOnly(client, async () => {
+                    // Only for this query: the transaction's end (ROLLBACK) resets it.
+                    if (options?.preferMergeJoin)
+                        await client.query('SET LOCAL enable_hashjoin = off');
+                    return client.query(extended(sql, params));
+                });
             if (options?.signal?.aborted)
                 throw options.signal.reason;
             return result.rows;
@@ -691,7 +693,7 @@ class PostgresConnection {
         const columns = await this.query(`SELECT a.attname AS name, format_type(a.atttypid, a.atttypmod) AS type, array_position(i.indkey::int2[], a.attnum) AS key_position
          FROM pg_attribute a LEFT JOIN pg_index i ON i.indrelid = a.attrelid AND i.indisprimary
         WHERE a.attrelid = to_regclass($1) AND a.attnum > 0 AND NOT a.attisdropped
-        ORDER BY a.attnum`, [this.compiler.quoteTable(table)], options);
+        ORDER BY a.attnum`, [this.compiler.quoteTable(table)], { ...options, catalog: true });
         return {
             columns: columns.map((row) => ({ ...(0,type_family/* columnTypeOf */.gy)(String(row.name), String(row.type), [], POSTGRES_SINGLE_FLOAT), declared: true })),
             primaryKey: (0,primary_key/* primaryKeyOf */.b)(columns),
@@ -720,13 +722,13 @@ class PostgresConnection {
         }
     }
     async serverVersion(options) {
-        const [row] = await this.query("SELECT 'PostgreSQL ' || current_setting('server_version') AS v", [], options);
+        const [row] = await this.query("SELECT 'PostgreSQL ' || current_setting('server_version') AS v", [], { ...options, catalog: true });
         return String(row?.v);
     }
     async keyOrder(table, column, options) {
         const [row] = await this.query(`SELECT s.correlation FROM pg_stats s
          JOIN pg_class c ON c.relname = s.tablename JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = s.schemaname
-        WHERE c.oid = to_regclass($1) AND s.attname = $2 AND NOT s.inherited`, [this.compiler.quoteTable(table), column], options);
+        WHERE c.oid = to_regclass($1) AND s.attname = $2 AND NOT s.inherited`, [this.compiler.quoteTable(table), column], { ...options, catalog: true });
         return row?.correlation === null || row?.correlation === undefined ? undefined : Number(row.correlation);
     }
     async close() {

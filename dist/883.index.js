@@ -222,7 +222,8 @@ const PG_ROLES = ['pg_read_server_files', 'pg_write_server_files', 'pg_execute_s
 const READING = new Set(['SELECT', 'SHOW VIEW', 'USAGE', 'SHOW DATABASES']);
 /** The finding for this connection's role, or null when it only reads. Only PostgreSQL and MariaDB/MySQL have roles. */
 async function privilegedRole(connection, signal) {
-    const options = signal ? { signal } : {};
+    // Our own catalog questions, with no user text: PostgreSQL asks them without a transaction around them.
+    const options = { ...(signal && { signal }), catalog: true };
     if (connection.dialect === 'postgres') {
         const [row] = await connection.query(`SELECT current_user AS role, r.rolsuper AS superuser, current_database() AS db,
         ARRAY(SELECT g.rolname::text FROM pg_catalog.pg_roles g WHERE g.rolname = ANY($1::text[]) AND pg_has_role(current_user, g.oid, 'MEMBER') ORDER BY 1) AS member_of

@@ -25,7 +25,8 @@ const READING = new Set(['SELECT', 'SHOW VIEW', 'USAGE', 'SHOW DATABASES']);
 
 /** The finding for this connection's role, or null when it only reads. Only PostgreSQL and MariaDB/MySQL have roles. */
 export async function privilegedRole(connection: DatabaseConnection, signal?: AbortSignal): Promise<PrivilegeFinding | null> {
-  const options = signal ? { signal } : {};
+  // Our own catalog questions, with no user text: PostgreSQL asks them without a transaction around them.
+  const options = { ...(signal && { signal }), catalog: true };
   if (connection.dialect === 'postgres') {
     const [row] = await connection.query(
       `SELECT current_user AS role, r.rolsuper AS superuser, current_database() AS db,

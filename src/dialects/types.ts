@@ -85,6 +85,13 @@ export interface QueryOptions {
    * (PostgreSQL: `enable_hashjoin` off for this query only); ignored elsewhere.
    */
   preferMergeJoin?: boolean;
+  /**
+   * The SQL is datacompare's own catalog or statistics query, with no text a user wrote (names and
+   * values are bound parameters): PostgreSQL runs it without `BEGIN READ ONLY … ROLLBACK`, two round
+   * trips, in a session read-only by default and left clean by every earlier statement's ROLLBACK.
+   * Never for SQL holding a filter, a query or any other text from a spec or a request.
+   */
+  catalog?: boolean;
 }
 
 /** A result row; values as the driver gives them (canonical texts are strings). */

@@ -285,11 +285,13 @@ export class PostgresConnection implements DatabaseConnection {
     const detach = this.onAbort(client, options);
     let broken: Error | undefined;
     try {
-      const result = await this.readOnly(client, async () => {
-        // Only for this query: the transaction's end (ROLLBACK) resets it.
-        if (options?.preferMergeJoin) await client.query('SET LOCAL enable_hashjoin = off');
-        return client.query(extended(sql, params));
-      });
+      const result = options?.catalog
+        ? await client.query(extended(sql, params))
+        : await this.readOnly(client, async () => {
+            // Only for this query: the transaction's end (ROLLBACK) resets it.
+            if (options?.preferMergeJoin) await client.query('SET LOCAL enable_hashjoin = off');
+            return client.query(extended(sql, params));
+          });
       if (options?.signal?.aborted) throw options.signal.reason;
       return result.rows as ResultRow[];
     } catch (error) {
@@ -336,7 +338,7 @@ export class PostgresConnection implements DatabaseConnection {
         WHERE a.attrelid = to_regclass($1) AND a.attnum > 0 AND NOT a.attisdropped
         ORDER BY a.attnum`,
       [this.compiler.quoteTable(table)],
-      options,
+      { ...options, catalog: true },
     );
     return {
       columns: columns.map((row) => ({ ...columnTypeOf(String(row.name), String(row.type), [], POSTGRES_SINGLE_FLOAT), declared: true })),
@@ -370,7 +372,7 @@ export class PostgresConnection implements DatabaseConnection {
   }
 
   async serverVersion(options?: QueryOptions): Promise<string> {
-    const [row] = await this.query("SELECT 'PostgreSQL ' || current_setting('server_version') AS v", [], options);
+    const [row] = await this.query("SELECT 'PostgreSQL ' || current_setting('server_version') AS v", [], { ...options, catalog: true });
     return String(row?.v);
   }
 
@@ -380,7 +382,7 @@ export class PostgresConnection implements DatabaseConnection {
          JOIN pg_class c ON c.relname = s.tablename JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = s.schemaname
         WHERE c.oid = to_regclass($1) AND s.attname = $2 AND NOT s.inherited`,
       [this.compiler.quoteTable(table), column],
-      options,
+      { ...options, catalog: true },
     );
     return row?.correlation === null || row?.correlation === undefined ? undefined : Number(row.correlation);
   }

@@ -55,6 +55,20 @@ describe.each(configs)('the $type connection', (config) => {
     expect(row).toEqual({ style: `ISO, ${server?.ordering}`, d: '2024-03-05' });
   });
 
+  it.runIf(config.type === 'postgres')("runs every query in a BEGIN READ ONLY … ROLLBACK of its own, which undoes a set_config, but its own catalog questions (two round trips fewer)", async () => {
+    const one = (await loadDialect('postgres')).connect(config, { logger: silentLogger, datasourceName: 'warehouse', poolSize: 1 });
+    const name = async () => (await one.query("SELECT current_setting('application_name') AS name", [], { catalog: true }))[0]?.name;
+    try {
+      await one.query("SELECT set_config('application_name', 'changed', false)");
+      expect(await name()).toBe('datacompare');
+      // Without a transaction around it, a session setting a statement makes stays: never for a user's SQL.
+      await one.query("SELECT set_config('application_name', 'changed', false)", [], { catalog: true });
+      expect(await name()).toBe('changed');
+    } finally {
+      await one.close();
+    }
+  });
+
   it.runIf(config.type === 'mysql')("sets a session's limits in its setup, and knows GROUP_CONCAT's cap from it without another query", async () => {
     const limited = (await loadDialect('mysql')).connect(config, { logger: silentLogger, datasourceName: 'warehouse', statementTimeoutMs: 90_000 });
     try {
