@@ -1471,25 +1471,17 @@ function selectItems(select) {
 
 
 
-/** The SQL a side is streamed with, ordered by `streamOrder`; exported so tests can pin it. */
+/** The ORDER BY a side is streamed in; exported so tests can pin it. */
 function streamSql(side, resolved, typing) {
     const compiler = side.connection.compiler;
     const select = sideSelect(side, resolved, 'b', { pack: true, ...typing });
     const items = selectItems(select).map((item) => `${item.sql} AS ${compiler.quoteIdentifier(item.alias)}`);
-    return `SELECT ${items.join(', ')} ${fromClause(side, 'b')} ORDER BY ${streamOrder(side, resolved, typing).join(', ')}`;
-}
-/**
- * The ORDER BY a side is streamed in, a key column each: integer and float keys by their values,
- * the others by their canonical text's bytes (a condition cutting a side's rows into parts read one
- * after the other, in key order, compares the first of these).
- */
-function streamOrder(side, resolved, typing) {
-    const select = sideSelect(side, resolved, 'b', { pack: true, ...typing });
-    return resolved.keys.map((pair, i) => {
+    const order = resolved.keys.map((pair, i) => {
         if (pair.family === 'integer' || pair.family === 'float')
             return columnRef(side, 'b', side.role === 'source' ? pair.source : pair.target);
-        return side.connection.compiler.binaryText(select.keys[i]?.sql ?? 'NULL');
+        return compiler.binaryText(select.keys[i]?.sql ?? 'NULL');
     });
+    return `SELECT ${items.join(', ')} ${fromClause(side, 'b')} ORDER BY ${order.join(', ')}`;
 }
 async function runStreamMerge(context, parts, shown = { phase: 'comparing', message: 'streaming both sides ordered by key' }) {
     const { resolved, definition } = context;

@@ -423,15 +423,15 @@ function mysqlTls(tls: TlsSettings): Record<string, unknown> {
   };
 }
 
+/** GROUP_CONCAT's cap on a group's text in this session: its own limit, or a packet's when less. */
+const TEXT_CAP = 'LEAST(@@SESSION.group_concat_max_len, @@SESSION.max_allowed_packet)';
+
 /**
  * MariaDB's sql_mode=ORACLE makes CONCAT skip NULLs (`CONCAT(NULL, ':')` is `':'`), so every canonical
  * row text would read a NULL as text (a false difference against PostgreSQL's `-`): the session drops
  * that flag alone, keeping the rest of the server's mode (ANSI_QUOTES, say) for the user's filters.
  * A no-op where the mode is not set, and on MySQL, which has no such mode.
  */
-/** GROUP_CONCAT's cap on a group's text in this session: its own limit, or a packet's when less. */
-const TEXT_CAP = 'LEAST(@@SESSION.group_concat_max_len, @@SESSION.max_allowed_packet)';
-
 export const WITHOUT_ORACLE_MODE = "SET SESSION sql_mode = TRIM(BOTH ',' FROM REPLACE(CONCAT(',', @@SESSION.sql_mode, ','), ',ORACLE,', ','))";
 
 /** The column type of a query result field (protocol type numbers). */
