@@ -411,7 +411,6 @@ class MysqlConnection {
     network;
     dialect = 'mysql';
     compiler = mysqlCompiler;
-    concurrentQueries = true;
     pool;
     closed = false;
     /** KILL QUERYs under way: `close` waits for them, so a dropped query is stopped on the server too. */
@@ -718,7 +717,7 @@ class MysqlConnection {
     }
     /**
      * One query for the columns and their places in the primary key; the JSON check only for a table
-     * with a LONGTEXT column (what MariaDB's JSON is).
+     * with a TEXT column (MariaDB's JSON is a LONGTEXT with a json_valid check; a TEXT may carry one too).
      */
     async describeTable(table, options) {
         const parts = (0,compiler/* splitQualifiedName */.yU)(table);
@@ -731,7 +730,7 @@ class MysqlConnection {
                 WHERE k.TABLE_SCHEMA = COALESCE(?, DATABASE()) AND k.TABLE_NAME = ? AND k.INDEX_NAME = 'PRIMARY' AND k.COLUMN_NAME = c.COLUMN_NAME) AS key_position
          FROM information_schema.COLUMNS c
         WHERE c.TABLE_SCHEMA = COALESCE(?, DATABASE()) AND c.TABLE_NAME = ? ORDER BY c.ORDINAL_POSITION`, [schema, name, schema, name], options);
-        const json = columns.some((row) => /^longtext\b/i.test(String(row.type))) ? await this.jsonColumns(schema, name, options) : new Set();
+        const json = columns.some((row) => /^(?:tiny|medium|long)?text\b/i.test(String(row.type))) ? await this.jsonColumns(schema, name, options) : new Set();
         return {
             columns: columns.map((row) => ({
                 ...mysqlColumnType(String(row.name), json.has(String(row.name)) ? 'json' : String(row.type), row.charset === null || row.charset === undefined ? undefined : String(row.charset)),

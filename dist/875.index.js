@@ -361,14 +361,29 @@ var primary_key = __webpack_require__(40265);
 
 
 /**
- * Every session: UTC, floats with every digit, dates written the ISO way (a date's canonical text is
- * its `::text` then, 3× cheaper than to_char: compiler.ts `dateText`; only the output style is set,
- * so the day/month order a filter's date literal is read in stays the server's), and two planner settings for a client that always reads
+ * Every session: UTC, floats with every digit, and two planner settings for a client that always reads
  * every row of a cursor: plan cursors for the whole result (the default 0.1 favours a full index scan
  * filtered row by row over a bitmap scan of a few key ranges: 20× slower for the checksum diff's fetch),
  * and no JIT (compiling a long OR list of key ranges took 15 s; our scans gained nothing measurable).
  */
-const SESSION_SETTINGS = '-c TimeZone=UTC -c extra_float_digits=3 -c DateStyle=ISO -c cursor_tuple_fraction=1 -c jit=off';
+const SESSION_SETTINGS = '-c TimeZone=UTC -c extra_float_digits=3 -c cursor_tuple_fraction=1 -c jit=off';
+/**
+ * A client that keeps the DateStyle its session started with (the server reports it once connected):
+ * dates are written the ISO way in every session (a date's canonical text is its `::text`, 3× cheaper
+ * than to_char: compiler.ts `dateText`). Where the server's, the database's or the role's style is
+ * another, `acquire` sets the output style alone (`SET DateStyle = ISO`): a startup `-c DateStyle=ISO`
+ * would replace the role's or database's day/month order too, and a filter's '05/03/2024' would change meaning.
+ */
+class DateStyleClient extends esm/* default.Client */.Ay.Client {
+    dateStyle;
+    constructor(config) {
+        super(config);
+        this.connection.on('parameterStatus', (message) => {
+            if (message.parameterName === 'DateStyle')
+                this.dateStyle = message.parameterValue;
+        });
+    }
+}
 /**
  * Read-only by construction: sessions start read-only and with standard strings (backslashes in '…'
  * are plain characters, as the filter check lexes them), and every statement we send runs inside
@@ -432,7 +447,6 @@ class PostgresConnection {
     network;
     dialect = 'postgres';
     compiler = compiler/* postgresCompiler */.j;
-    concurrentQueries = true;
     pool;
     closed = false;
     /** Cancels under way: `close` waits for them, so a dropped query is stopped on the server too. */
@@ -454,6 +468,7 @@ class PostgresConnection {
             throw new shared_errors/* ConnectionError */.Rc(`The connection to data source "${this.options.datasourceName}" is closed.`);
         if (!this.pool) {
             const pool = new esm/* default.Pool */.Ay.Pool({
+                Client: DateStyleClient,
                 ...this.clientConfig(),
                 max: this.options.poolSize ?? 4,
                 options: sessionOptions(this.options.statementTimeoutMs),
@@ -531,6 +546,18 @@ class PostgresConnection {
             throw new shared_errors/* ConnectionError */.Rc(`The connection to data source "${this.options.datasourceName}" is closed.`);
         }
         this.active.add(client);
+        const style = client.dateStyle;
+        if (style !== undefined && !style.startsWith('ISO')) {
+            try {
+                // Outside BEGIN … ROLLBACK: it lasts for the session. The output style only; the order stays.
+                await client.query('SET DateStyle = ISO');
+                client.dateStyle = 'ISO';
+            }
+            catch (error) {
+                this.release(client, error);
+                throw this.wrap(error, undefined, options, true);
+            }
+        }
         return client;
     }
     /** Gives a client back to the pool (as broken when `error`): once only, and not after destroy(). */
@@ -690,7 +717,10 @@ class PostgresConnection {
     }
     /** One query (a statement costs three round trips: BEGIN READ ONLY, it, ROLLBACK): each column, with its place in the primary key. */
     async describeTable(table, options) {
-        const columns = await this.query(`SELECT a.attname AS name, format_type(a.atttypid, a.atttypmod) AS type, array_position(i.indkey::int2[], a.attnum) AS key_position
+        const columns = await this.query(
+        // Positions count from 0; those from indnkeyatts on are INCLUDE columns, carried but not the key.
+        `SELECT a.attname AS name, format_type(a.atttypid, a.atttypmod) AS type,
+              CASE WHEN array_position(i.indkey::int2[], a.attnum) < i.indnkeyatts THEN array_position(i.indkey::int2[], a.attnum) END AS key_position
          FROM pg_attribute a LEFT JOIN pg_index i ON i.indrelid = a.attrelid AND i.indisprimary
         WHERE a.attrelid = to_regclass($1) AND a.attnum > 0 AND NOT a.attisdropped
         ORDER BY a.attnum`, [this.compiler.quoteTable(table)], { ...options, catalog: true });

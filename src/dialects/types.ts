@@ -106,11 +106,6 @@ export type ResultRow = Record<string, unknown>;
 export interface DatabaseConnection {
   readonly dialect: DialectName;
   readonly compiler: SqlCompiler;
-  /**
-   * True where queries run at once, each on a connection of a pool (PostgreSQL, MySQL/MariaDB): a
-   * streamed fetch in several parts then reads the next part ahead. Absent: one query at a time.
-   */
-  readonly concurrentQueries?: boolean;
   /** Runs a query and returns every row (for small results: counts, samples, introspection). */
   query(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<ResultRow[]>;
   /** Streams the rows of a query with bounded memory. Breaking out of the loop ends the query. */

@@ -212,49 +212,22 @@ function keyComparator(resolved: ResolvedColumns): KeyComparator {
 async function* sideBatches(context: DiffContext, side: Side, parts: readonly string[] | undefined, typing: { dynamicTyping: boolean }): AsyncGenerator<ResultRow[]> {
   const options = context.signal ? { signal: context.signal } : {};
   const { connection } = side;
-  const sqls = (parts ?? [undefined]).map((part) => streamSql(part === undefined ? side : withCondition(side, part), context.resolved, typing));
-  const open = (sql: string) => {
-    const iterator = partBatches(connection, sql, options)[Symbol.asyncIterator]();
-    const first = iterator.next();
-    // Awaited when its part's turn comes; a failure before then must not go unhandled meanwhile.
-    first.catch(() => undefined);
-    return { iterator, first };
-  };
-  let current: ReturnType<typeof open> | undefined = open(sqls[0]!);
-  let ahead: ReturnType<typeof open> | undefined;
-  try {
-    for (let i = 0; current; i++) {
-      const next = sqls[i + 1];
-      // Where the engine runs queries at once, the next part's query starts now, on another pooled
-      // connection: its rows come while this part's are merged. What waits is bounded by the driver's
-      // stream buffer (back-pressure), and the parts are still read one after the other, in key order.
-      ahead = next !== undefined && connection.concurrentQueries ? open(next) : undefined;
-      for (let step = await current.first; !step.done; step = await current.iterator.next()) yield step.value;
-      current = ahead ?? (next !== undefined ? open(next) : undefined);
-      ahead = undefined;
+  for (const part of parts ?? [undefined]) {
+    const sql = streamSql(part === undefined ? side : withCondition(side, part), context.resolved, typing);
+    if (connection.streamBatches) {
+      yield* connection.streamBatches(sql, [], options);
+      continue;
     }
-  } finally {
-    // A merge stopped early (or failed) ends its queries, the one read ahead too, giving their connections back.
-    await current?.iterator.return?.(undefined);
-    await ahead?.iterator.return?.(undefined);
-  }
-}
-
-/** One part's rows in the driver's batches (or in batches of 1,000 rows where it has none). */
-async function* partBatches(connection: Side['connection'], sql: string, options: { signal?: AbortSignal }): AsyncGenerator<ResultRow[]> {
-  if (connection.streamBatches) {
-    yield* connection.streamBatches(sql, [], options);
-    return;
-  }
-  let batch: ResultRow[] = [];
-  for await (const row of connection.stream(sql, [], options)) {
-    batch.push(row);
-    if (batch.length === 1000) {
-      yield batch;
-      batch = [];
+    let batch: ResultRow[] = [];
+    for await (const row of connection.stream(sql, [], options)) {
+      batch.push(row);
+      if (batch.length === 1000) {
+        yield batch;
+        batch = [];
+      }
     }
+    if (batch.length > 0) yield batch;
   }
-  if (batch.length > 0) yield batch;
 }
 
 /** The buffer is empty and the side's query has more rows: wait for the next batch. */

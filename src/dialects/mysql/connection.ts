@@ -19,7 +19,6 @@ const TEXTUAL = new Set(['VAR_STRING', 'STRING', 'VARCHAR', 'BLOB', 'TINY_BLOB',
 export class MysqlConnection implements DatabaseConnection {
   readonly dialect = 'mysql' as const;
   readonly compiler = mysqlCompiler;
-  readonly concurrentQueries = true;
   private pool: Pool | undefined;
   private closed = false;
   /** KILL QUERYs under way: `close` waits for them, so a dropped query is stopped on the server too. */
@@ -306,7 +305,7 @@ export class MysqlConnection implements DatabaseConnection {
 
   /**
    * One query for the columns and their places in the primary key; the JSON check only for a table
-   * with a LONGTEXT column (what MariaDB's JSON is).
+   * with a TEXT column (MariaDB's JSON is a LONGTEXT with a json_valid check; a TEXT may carry one too).
    */
   async describeTable(table: string, options?: QueryOptions): Promise<RelationSchema> {
     const parts = splitQualifiedName(table);
@@ -322,7 +321,7 @@ export class MysqlConnection implements DatabaseConnection {
       [schema, name, schema, name],
       options,
     );
-    const json = columns.some((row) => /^longtext\b/i.test(String(row.type))) ? await this.jsonColumns(schema, name, options) : new Set<string>();
+    const json = columns.some((row) => /^(?:tiny|medium|long)?text\b/i.test(String(row.type))) ? await this.jsonColumns(schema, name, options) : new Set<string>();
     return {
       columns: columns.map((row) => ({
         ...mysqlColumnType(String(row.name), json.has(String(row.name)) ? 'json' : String(row.type), row.charset === null || row.charset === undefined ? undefined : String(row.charset)),

@@ -5,6 +5,8 @@
  * by hand in the row itself. Every case runs on every same-engine pair and every cross-engine pair.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadDialect } from '../../../src/dialects/registry.js';
+import { silentLogger } from '../../../src/shared/logger.js';
 import type { ComparisonDefinition } from '../../../src/engine/model.js';
 import { TEST_DATABASE_URLS, runScoped } from '../../helpers/databases.js';
 import { available, definition, openEngine, pairs, runPair, type Engine } from './adversarial-engines.js';
@@ -481,5 +483,15 @@ describe.runIf(available.postgres)("a PostgreSQL role that writes dates the Germ
     expect(result.stats).toMatchObject({ matched_rows: 299, mismatched_rows: 1 });
     // Each side's own value, in ISO text: the role's session reads dates the ISO way too.
     expect(result.diff?.diff_rows).toMatchObject([{ id: 7, source_d: '2024-01-08', target_d: '2024-01-09' }]);
+  });
+
+  it("writes its dates the ISO way but keeps its day-first order for a filter's date literal", async () => {
+    const connection = (await loadDialect('postgres')).connect(role.asRole('a').connection, { logger: silentLogger, datasourceName: 'warehouse' });
+    try {
+      const rows = await connection.query("SELECT current_setting('DateStyle') AS style, (DATE '2024-03-05')::text AS iso, ('05/03/2024'::date)::text AS literal");
+      expect(rows).toEqual([{ style: 'ISO, DMY', iso: '2024-03-05', literal: '2024-03-05' }]);
+    } finally {
+      await connection.close();
+    }
   });
 });
