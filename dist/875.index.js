@@ -550,8 +550,8 @@ class PostgresConnection {
         if (style !== undefined && !style.startsWith('ISO')) {
             try {
                 // Outside BEGIN … ROLLBACK: it lasts for the session. The output style only; the order stays.
+                // The server reports the new style (parameterStatus), which the client records.
                 await client.query('SET DateStyle = ISO');
-                client.dateStyle = 'ISO';
             }
             catch (error) {
                 this.release(client, error);

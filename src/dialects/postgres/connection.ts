@@ -204,8 +204,8 @@ export class PostgresConnection implements DatabaseConnection {
     if (style !== undefined && !style.startsWith('ISO')) {
       try {
         // Outside BEGIN … ROLLBACK: it lasts for the session. The output style only; the order stays.
+        // The server reports the new style (parameterStatus), which the client records.
         await client.query('SET DateStyle = ISO');
-        (client as unknown as DateStyleClient).dateStyle = 'ISO';
       } catch (error) {
         this.release(client, error as Error);
         throw this.wrap(error, undefined, options, true);

@@ -261,14 +261,14 @@ describe.each(pairs)('checksum diff %s ↔ %s', (sourceName, targetName) => {
     expect(essence(checksum)).toEqual(essence(stream));
   });
 
-  it('fetches many differing key ranges in parts read one after the other (the next one ahead, where the engine runs queries at once): the same result as the streaming merge', async () => {
+  it('fetches many differing key ranges in several queries read one after the other, in key order: the same result as the streaming merge', async () => {
     const def = definition({ source: side(source, 'spread'), target: side(target, 'spread'), primaryKeys: { source: ['id'], target: ['id'] }, maxDiffRows: 1000 });
     const checksum = await runPlan('checksum', def);
     const stream = await runPlan('stream', def);
     expect(checksum.plan?.reason).toMatch(/key ranges of 2\b/);
     // Every fourth key changed, each in a bucket of its own: 75 ranges, more than one fetch query holds.
-    expect(75).toBeGreaterThan(RANGES_PER_QUERY);
     expect(checksum.stats).toMatchObject({ matched_rows: 225, mismatched_rows: 75, only_in_source: 0, only_in_target: 0 });
+    expect(checksum.stats?.mismatched_rows).toBeGreaterThan(RANGES_PER_QUERY);
     expect(checksum.diff?.diff_rows.map((r) => r.id)).toEqual(Array.from({ length: 75 }, (_, i) => 4 * (i + 1)));
     expect(essence(checksum)).toEqual(essence(stream));
   });
