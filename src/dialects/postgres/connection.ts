@@ -12,6 +12,7 @@ import { postgresCompiler } from './compiler.js';
 import { isNoTlsAnswer, postgresTls, type PostgresTls } from './tls.js';
 import { POSTGRES_TLS_WORDS } from '../link-errors.js';
 import { primaryKeyOf } from '../primary-key.js';
+import { SessionClient, type SessionClientConfig, type TlsRefusal } from './session-client.js';
 
 /**
  * Every session: UTC, floats with every digit, and two planner settings for a client that always reads
@@ -20,23 +21,6 @@ import { primaryKeyOf } from '../primary-key.js';
  * and no JIT (compiling a long OR list of key ranges took 15 s; our scans gained nothing measurable).
  */
 const SESSION_SETTINGS = '-c TimeZone=UTC -c extra_float_digits=3 -c cursor_tuple_fraction=1 -c jit=off';
-
-/**
- * A client that keeps the DateStyle its session started with (the server reports it once connected):
- * dates are written the ISO way in every session (a date's canonical text is its `::text`, 3× cheaper
- * than to_char: compiler.ts `dateText`). Where the server's, the database's or the role's style is
- * another, `acquire` sets the output style alone (`SET DateStyle = ISO`): a startup `-c DateStyle=ISO`
- * would replace the role's or database's day/month order too, and a filter's '05/03/2024' would change meaning.
- */
-class DateStyleClient extends pg.Client {
-  dateStyle: string | undefined;
-  constructor(config?: pg.ClientConfig) {
-    super(config);
-    (this as unknown as { connection: NodeJS.EventEmitter }).connection.on('parameterStatus', (message: { parameterName?: string; parameterValue?: string }) => {
-      if (message.parameterName === 'DateStyle') this.dateStyle = message.parameterValue;
-    });
-  }
-}
 
 /**
  * Read-only by construction: sessions start read-only and with standard strings (backslashes in '…'
@@ -109,6 +93,8 @@ export class PostgresConnection implements DatabaseConnection {
   /** The URL's TLS settings (libpq's sslmode & co.), read, files included, before the first connection; the service's isolated connections bring their own. */
   private tls: Promise<PostgresTls> | undefined;
   private resolvedTls: PostgresTls | undefined;
+  /** sslmode=prefer/allow: set once the server answered a session's TLS request with "no" (session-client.ts). */
+  private readonly tlsRefusal: TlsRefusal = { refused: false };
   /** Pools left behind by a fall back to plain text, ended on close. */
   private readonly retired: pg.Pool[] = [];
   /** Clients taken from the pool and not yet given back: what destroy() ends on the server. */
@@ -124,7 +110,7 @@ export class PostgresConnection implements DatabaseConnection {
     if (this.closed) throw new ConnectionError(`The connection to data source "${this.options.datasourceName}" is closed.`);
     if (!this.pool) {
       const pool = new pg.Pool({
-        Client: DateStyleClient as unknown as typeof pg.Client,
+        Client: SessionClient,
         ...this.clientConfig(),
         max: this.options.poolSize ?? 4,
         options: sessionOptions(this.options.statementTimeoutMs),
@@ -138,11 +124,11 @@ export class PostgresConnection implements DatabaseConnection {
   }
 
   /** The settings every client of this data source is made with: the URL without its TLS parameters, and `ssl` from them. */
-  private clientConfig(): pg.ClientConfig {
+  private clientConfig(): SessionClientConfig {
     if (this.network.isolated) return postgresClientConfig(this.url, this.network);
     const tls = this.resolvedTls;
     if (!tls) throw new Error('postgres TLS settings used before they were read');
-    return { ...postgresClientConfig(tls.connectionString, this.network), ssl: tls.ssl };
+    return { ...postgresClientConfig(tls.connectionString, this.network), ssl: tls.ssl, ...(tls.plainFallback && { plainWhenRefused: this.tlsRefusal }) };
   }
 
   private async readTls(): Promise<void> {
@@ -200,7 +186,7 @@ export class PostgresConnection implements DatabaseConnection {
       throw new ConnectionError(`The connection to data source "${this.options.datasourceName}" is closed.`);
     }
     this.active.add(client);
-    const style = (client as unknown as DateStyleClient).dateStyle;
+    const style = (client as unknown as SessionClient).dateStyle;
     if (style !== undefined && !style.startsWith('ISO')) {
       try {
         // Outside BEGIN … ROLLBACK: it lasts for the session. The output style only; the order stays.
@@ -266,7 +252,7 @@ export class PostgresConnection implements DatabaseConnection {
 
   /** Cancels whatever the backend `pid` runs, from a connection outside the pool. */
   private async cancel(pid: number): Promise<void> {
-    const client = new pg.Client(this.clientConfig());
+    const client = new SessionClient(this.clientConfig());
     try {
       await client.connect();
       await client.query('SELECT pg_cancel_backend($1)', [pid]);
@@ -444,7 +430,7 @@ export class PostgresConnection implements DatabaseConnection {
   }
 
   private async terminate(pids: number[]): Promise<void> {
-    const client = new pg.Client({ ...this.clientConfig(), connectionTimeoutMillis: 2_000, query_timeout: 2_000, application_name: 'datacompare' });
+    const client = new SessionClient({ ...this.clientConfig(), connectionTimeoutMillis: 2_000, query_timeout: 2_000, application_name: 'datacompare' });
     client.on('error', () => undefined);
     try {
       await client.connect();

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { loadDialect } from '../../../src/dialects/registry.js';
 import type { ConnectionConfig } from '../../../src/engine/model.js';
@@ -178,6 +179,38 @@ describe.runIf(await databaseAvailable('postgres') && await databaseAvailable('m
       expect(answers.map((rows) => Number(rows[0]?.n))).toEqual(Array.from({ length: 12 }, (_, i) => i));
     } finally {
       await db.close();
+    }
+  });
+
+  it('postgres: a session goes on in plain text on the socket the server refused TLS on, and later sessions do not ask again', async () => {
+    // A TCP relay in front of the machine's server counts the connections the pool opens.
+    const server = new URL(TEST_DATABASE_URLS.postgres);
+    const accepted: net.Socket[] = [];
+    let tlsRequests = 0;
+    const SSL_REQUEST = Buffer.from([0, 0, 0, 8, 0x04, 0xd2, 0x16, 0x2f]);
+    const relay = net.createServer((socket) => {
+      accepted.push(socket);
+      socket.once('data', (first: Buffer) => void (first.subarray(0, 8).equals(SSL_REQUEST) && tlsRequests++));
+      const upstream = net.connect(Number(server.port || 5432), server.hostname);
+      socket.pipe(upstream).pipe(socket);
+      socket.on('error', () => upstream.destroy());
+      upstream.on('error', () => socket.destroy());
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const relayed = new URL(TEST_DATABASE_URLS.postgres);
+    relayed.host = `127.0.0.1:${(relay.address() as net.AddressInfo).port}`;
+    const db = (await loadDialect('postgres')).connect({ type: 'postgres', url: relayed.toString() }, { logger: silentLogger, datasourceName: 'plain', poolSize: 4 });
+    try {
+      expect(await db.query('SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()')).toEqual([{ ssl: false }]);
+      expect(accepted).toHaveLength(1);
+      const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => db.query(`SELECT ${i} AS n, pg_sleep(0.05)::text AS slept`)));
+      expect(answers.map((rows) => Number(rows[0]?.n))).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+      expect(accepted).toHaveLength(4);
+      expect(tlsRequests).toBe(1);
+    } finally {
+      await db.close();
+      for (const socket of accepted) socket.destroy();
+      await new Promise((resolve) => relay.close(resolve));
     }
   });
 });
