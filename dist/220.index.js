@@ -1492,7 +1492,7 @@ async function runMain(options = {}) {
     }
     // What runs and publishes a comparison: loaded once the spec is known to be good (a bad spec fails fast).
     const [{ runSpec }, text, { publishRun }, { actionRowsHint, plannedCsvNames }, { pullRequestFromEvent }, { maskRun, policiesOf }] = await Promise.all([
-        __webpack_require__.e(/* import() */ 883).then(__webpack_require__.bind(__webpack_require__, 50883)),
+        __webpack_require__.e(/* import() */ 843).then(__webpack_require__.bind(__webpack_require__, 39843)),
         __webpack_require__.e(/* import() */ 913).then(__webpack_require__.bind(__webpack_require__, 74913)),
         Promise.all(/* import() */[__webpack_require__.e(873), __webpack_require__.e(455)]).then(__webpack_require__.bind(__webpack_require__, 32455)),
         __webpack_require__.e(/* import() */ 568).then(__webpack_require__.bind(__webpack_require__, 18568)),

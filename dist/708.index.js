@@ -4185,11 +4185,13 @@ async function compare(definition, options, candidates = strategies) {
         options.onProgress?.({ comparison: definition.name, phase, ...(message === undefined ? {} : { message }), ...(work ? { work } : {}) });
     };
     let failed = false;
+    const opened = [];
     try {
         // A stop ends the wait at once: whatever a query or a stream still holds, the connections are destroyed below.
-        const result = await (0,abort/* untilAborted */.Eu)(run(definition, options, candidates, connections, progress, signal), signal);
+        const result = await (0,abort/* untilAborted */.Eu)(run(definition, options, candidates, connections, opened, progress, signal), signal);
         if (result.result)
             result.result.time_taken = seconds();
+        await options.beforeClose?.(opened, signal).catch((error) => options.logger.debug(`${definition.name}: before closing: ${(0,redact/* redact */.E$)(String(error))}`));
         progress('done');
         return result;
     }
@@ -4215,12 +4217,14 @@ async function compare(definition, options, candidates = strategies) {
             await connections.closeAll();
     }
 }
-async function run(definition, options, candidates, connections, progress, signal) {
+async function run(definition, options, candidates, connections, opened, progress, signal) {
     progress('connecting');
     const sourceConnection = connections.add(await engine_open(definition.source, definition, options));
+    opened.push({ config: definition.source.connection, connection: sourceConnection });
     let targetConnection = sourceConnection;
     if (!sameConnection(definition.source.connection, definition.target.connection)) {
         targetConnection = connections.add(await engine_open(definition.target, definition, options));
+        opened.push({ config: definition.target.connection, connection: targetConnection });
     }
     progress('introspecting');
     const [source, target] = await Promise.all([

@@ -8,7 +8,7 @@ import type { DatabaseConnection } from '../dialects/types.js';
 import { anySignal, formatLimit, stopRequestOf, timeLimit, untilAborted } from '../shared/abort.js';
 import { CancelledError, ConfigurationError, TimeoutError, toDatacompareError, type DatacompareError } from '../shared/errors.js';
 import { redact } from '../shared/redact.js';
-import { DEFAULT_QUERY_TIMEOUT_MS, type ComparisonDefinition, type ComparisonResult, type EngineOptions, type ProgressEvent, type RunComparison, type SideDefinition } from './model.js';
+import { DEFAULT_QUERY_TIMEOUT_MS, type ComparisonDefinition, type ComparisonResult, type EngineOptions, type OpenedConnection, type ProgressEvent, type RunComparison, type SideDefinition } from './model.js';
 import { OpenConnections } from './connections.js';
 import { caseFoldingNotes, decideStatus, diffDetails, precisionNotes, rowReasons, schemaReasons } from './outcome.js';
 import { planDiff, sameConnection, strategies, type DiffStrategy } from './plan.js';
@@ -39,10 +39,12 @@ export async function compare(
     options.onProgress?.({ comparison: definition.name, phase, ...(message === undefined ? {} : { message }), ...(work ? { work } : {}) });
   };
   let failed = false;
+  const opened: OpenedConnection[] = [];
   try {
     // A stop ends the wait at once: whatever a query or a stream still holds, the connections are destroyed below.
-    const result = await untilAborted(run(definition, options, candidates, connections, progress, signal), signal);
+    const result = await untilAborted(run(definition, options, candidates, connections, opened, progress, signal), signal);
     if (result.result) result.result.time_taken = seconds();
+    await options.beforeClose?.(opened, signal).catch((error: unknown) => options.logger.debug(`${definition.name}: before closing: ${redact(String(error))}`));
     progress('done');
     return result;
   } catch (caught) {
@@ -70,14 +72,17 @@ async function run(
   options: EngineOptions,
   candidates: readonly DiffStrategy[],
   connections: OpenConnections,
+  opened: OpenedConnection[],
   progress: DiffContext['progress'],
   signal: AbortSignal | undefined,
 ): Promise<ComparisonResult> {
   progress('connecting');
   const sourceConnection = connections.add(await open(definition.source, definition, options));
+  opened.push({ config: definition.source.connection!, connection: sourceConnection });
   let targetConnection = sourceConnection;
   if (!sameConnection(definition.source.connection, definition.target.connection)) {
     targetConnection = connections.add(await open(definition.target, definition, options));
+    opened.push({ config: definition.target.connection!, connection: targetConnection });
   }
   progress('introspecting');
   const [source, target] = await Promise.all([

@@ -6,7 +6,7 @@
  */
 import type { Logger } from '../shared/logger.js';
 import type { ErrorKind } from '../shared/errors.js';
-import type { ConnectionConfig } from '../dialects/types.js';
+import type { ConnectionConfig, DatabaseConnection } from '../dialects/types.js';
 import type { ReportedValue } from '../sql/types.js';
 
 export type { ConnectionConfig, CsvReadOptions } from '../dialects/types.js';
@@ -287,6 +287,18 @@ export interface EngineOptions {
   /** Aborts the comparison and stops its queries on the server. */
   signal?: AbortSignal;
   onProgress?: (event: ProgressEvent) => void;
+  /**
+   * Called once the comparison has its result and before its connections close (not after a failure or
+   * a stop): the run asks each connection's role here (runner/privilege-warnings.ts) rather than on a
+   * connection of its own. Its failure is the caller's; the result stands.
+   */
+  beforeClose?: (opened: readonly OpenedConnection[], signal?: AbortSignal) => Promise<void>;
+}
+
+/** A connection a comparison opened, with the data source settings it was opened from. */
+export interface OpenedConnection {
+  config: ConnectionConfig;
+  connection: DatabaseConnection;
 }
 
 /** Runs one comparison; never throws for data or user errors: they come back as `status: 'error'`. */

@@ -9,14 +9,14 @@ import { withDbt } from './dbt-result.js';
 import { overallStatus, sideLabels } from '../engine/model.js';
 import { anySignal, formatLimit, timeLimit } from '../shared/abort.js';
 import { ConfigurationError } from '../shared/errors.js';
-import type { Logger } from '../shared/logger.js';
 import type { LoadedSpec } from '../spec/load.js';
 import { isApiOnly } from '../spec/resolve.js';
 import { suggestionHint } from '../spec/suggest.js';
 import type { ApiSettings, PendingExecute, StartedJob } from './api-mode.js';
 import { classifyFailure, errorResult, stoppedRun } from './error-result.js';
 import { mapWithLimit } from './pool.js';
-import { checkPrivileges, describeFinding } from '../catalog/privileges.js';
+import type { Logger } from '../shared/logger.js';
+import { PrivilegeWarnings } from './privilege-warnings.js';
 
 /** How many local comparisons run at once (each opens up to two connections). */
 export const LOCAL_CONCURRENCY = 2;
@@ -70,18 +70,17 @@ export function selectComparisons(definitions: ComparisonDefinition[], only: rea
 }
 
 async function runLocal(definitions: ComparisonDefinition[], options: RunSpecOptions): Promise<ComparisonResult[]> {
-  // The privilege check runs beside the comparisons (its own connection per distinct database), not
-  // before them: at 100k rows waiting for it first was a tenth of the run (issue #30).
-  const privileged = options.engine ? undefined : warnPrivileged(definitions, options.logger, options.signal);
+  // Each data source's role is asked on a comparison's own connection as it finishes (privilege-warnings.ts).
+  const privileges = options.engine ? undefined : new PrivilegeWarnings(definitions, options.logger, options.signal);
   const engine = options.engine ?? (await import('../engine/index.js')).runComparison;
   try {
-    return await compareLocally(definitions, engine, options);
+    return await compareLocally(definitions, engine, options, privileges);
   } finally {
-    await privileged;
+    await privileges?.askTheRest();
   }
 }
 
-function compareLocally(definitions: ComparisonDefinition[], engine: RunComparison, options: RunSpecOptions): Promise<ComparisonResult[]> {
+function compareLocally(definitions: ComparisonDefinition[], engine: RunComparison, options: RunSpecOptions, privileges?: PrivilegeWarnings): Promise<ComparisonResult[]> {
   return mapWithLimit(definitions, LOCAL_CONCURRENCY, async (definition) => {
     const refusal = localRefusal(definition);
     if (refusal) return errorResult(definition.name, refusal);
@@ -94,6 +93,7 @@ function compareLocally(definitions: ComparisonDefinition[], engine: RunComparis
         logger: options.logger,
         ...(signal && { signal }),
         ...(options.onProgress && { onProgress: options.onProgress }),
+        ...(privileges && { beforeClose: privileges.beforeClose }),
       });
       return { ...result, name: definition.name };
     } catch (error) {
@@ -108,32 +108,6 @@ function compareLocally(definitions: ComparisonDefinition[], engine: RunComparis
       options.onProgress?.({ comparison: definition.name, phase: 'done' });
     }
   });
-}
-
-/**
- * A warning for each PostgreSQL or MariaDB data source whose role can do more than read (superuser,
- * file/program/signal roles, FILE, SUPER, write grants), with the statements that fix it. The run goes on:
- * the service refuses such sources, a local run only says so.
- */
-async function warnPrivileged(definitions: readonly ComparisonDefinition[], logger: Logger, signal?: AbortSignal): Promise<void> {
-  // One check per distinct connection (two names for one database are asked once, warned under each name).
-  const sources = new Map<string, { names: Set<string>; config: NonNullable<ComparisonDefinition['source']['connection']> }>();
-  for (const definition of definitions) {
-    for (const side of [definition.source, definition.target]) {
-      if (!side.connection || !['postgres', 'postgresql', 'mysql', 'mariadb'].includes(side.connection.type)) continue;
-      const key = JSON.stringify(side.connection);
-      const known = sources.get(key);
-      if (known) known.names.add(side.datasourceName);
-      else sources.set(key, { names: new Set([side.datasourceName]), config: side.connection });
-    }
-  }
-  await Promise.all(
-    [...sources.values()].map(async ({ names, config }) => {
-      const [first] = names;
-      const finding = await checkPrivileges(config, { logger, datasourceName: first!, timeLimitMs: 5000, ...(signal && { signal }) }).catch(() => null);
-      if (finding) for (const name of names) logger.warning(describeFinding(name, finding));
-    }),
-  );
 }
 
 /** Why a comparison cannot run locally (it lives only on the service), if it cannot. */

@@ -7,13 +7,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { loadDialect } from '../../../src/dialects/registry.js';
 import type { ConnectionConfig } from '../../../src/engine/model.js';
 import { ConfigurationError, ConnectionError } from '../../../src/shared/errors.js';
 import { silentLogger } from '../../../src/shared/logger.js';
 import { databaseAvailable, TEST_DATABASE_URLS } from '../../helpers/databases.js';
+import { startTcpRelay } from '../../helpers/tcp-relay.js';
 import { makeCertificates, startMariadbTls, startPostgresTls, tlsServersAvailable, type Certificates, type TlsServer } from '../../helpers/tls-servers.js';
 
 const available = tlsServersAvailable() && (await databaseAvailable('postgres')) && (await databaseAvailable('mysql'));
@@ -183,34 +183,19 @@ describe.runIf(await databaseAvailable('postgres') && await databaseAvailable('m
   });
 
   it('postgres: a session goes on in plain text on the socket the server refused TLS on, and later sessions do not ask again', async () => {
-    // A TCP relay in front of the machine's server counts the connections the pool opens.
-    const server = new URL(TEST_DATABASE_URLS.postgres);
-    const accepted: net.Socket[] = [];
-    let tlsRequests = 0;
-    const SSL_REQUEST = Buffer.from([0, 0, 0, 8, 0x04, 0xd2, 0x16, 0x2f]);
-    const relay = net.createServer((socket) => {
-      accepted.push(socket);
-      socket.once('data', (first: Buffer) => void (first.subarray(0, 8).equals(SSL_REQUEST) && tlsRequests++));
-      const upstream = net.connect(Number(server.port || 5432), server.hostname);
-      socket.pipe(upstream).pipe(socket);
-      socket.on('error', () => upstream.destroy());
-      upstream.on('error', () => socket.destroy());
-    });
-    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
-    const relayed = new URL(TEST_DATABASE_URLS.postgres);
-    relayed.host = `127.0.0.1:${(relay.address() as net.AddressInfo).port}`;
-    const db = (await loadDialect('postgres')).connect({ type: 'postgres', url: relayed.toString() }, { logger: silentLogger, datasourceName: 'plain', poolSize: 4 });
+    const relay = await startTcpRelay(TEST_DATABASE_URLS.postgres, 5432);
+    const db = (await loadDialect('postgres')).connect({ type: 'postgres', url: relay.url }, { logger: silentLogger, datasourceName: 'plain', poolSize: 4 });
     try {
       expect(await db.query('SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()')).toEqual([{ ssl: false }]);
-      expect(accepted).toHaveLength(1);
+      expect(relay.accepted()).toBe(1);
       const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => db.query(`SELECT ${i} AS n, pg_sleep(0.05)::text AS slept`)));
       expect(answers.map((rows) => Number(rows[0]?.n))).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
-      expect(accepted).toHaveLength(4);
-      expect(tlsRequests).toBe(1);
+      expect(relay.accepted()).toBe(4);
+      const SSL_REQUEST = Buffer.from([0, 0, 0, 8, 0x04, 0xd2, 0x16, 0x2f]);
+      expect(relay.firstChunks.filter((first) => first.subarray(0, 8).equals(SSL_REQUEST))).toHaveLength(1);
     } finally {
       await db.close();
-      for (const socket of accepted) socket.destroy();
-      await new Promise((resolve) => relay.close(resolve));
+      await relay.close();
     }
   });
 });
