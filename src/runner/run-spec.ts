@@ -9,13 +9,13 @@ import { withDbt } from './dbt-result.js';
 import { overallStatus, sideLabels } from '../engine/model.js';
 import { anySignal, formatLimit, timeLimit } from '../shared/abort.js';
 import { ConfigurationError } from '../shared/errors.js';
+import type { Logger } from '../shared/logger.js';
 import type { LoadedSpec } from '../spec/load.js';
 import { isApiOnly } from '../spec/resolve.js';
 import { suggestionHint } from '../spec/suggest.js';
 import type { ApiSettings, PendingExecute, StartedJob } from './api-mode.js';
 import { classifyFailure, errorResult, stoppedRun } from './error-result.js';
 import { mapWithLimit } from './pool.js';
-import type { Logger } from '../shared/logger.js';
 import { PrivilegeWarnings } from './privilege-warnings.js';
 
 /** How many local comparisons run at once (each opens up to two connections). */
