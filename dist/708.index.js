@@ -682,17 +682,19 @@ function orderingKeys(relation) {
  * sample (a single key's text, `key_text`); with `whole`, each key column's text (`key_text_0`, … :
  * key-tail buckets').
  */
-function sampleKeysSql(relation, fraction, limit, byPages = false, whole = false) {
+function sampleKeysSql(relation, fraction, limit, sampling = 'condition', whole = false) {
     const q = relation.compiler.quoteIdentifier.bind(relation.compiler);
     const order = textKeyOrder(relation);
     // Pages hold neighbouring rows: PAGE_OVERSAMPLE times the pages, one row in PAGE_OVERSAMPLE of them
     // kept, spreads the sample over that many more pages while reading a small share of the table.
     const oversampled = fraction * PAGE_OVERSAMPLE;
-    const pages = byPages && relation.table && order.tableSample && oversampled < 1 ? order.tableSample(oversampled) : undefined;
+    const pages = sampling === 'pages' && relation.table && order.tableSample && oversampled < 1 ? order.tableSample(oversampled) : undefined;
+    const rows = !pages && sampling !== 'condition' && relation.table && order.rowSample && fraction < 1 ? order.rowSample(fraction) : undefined;
     const notNull = (whole ? relation.keys : [singleKey(relation)]).map((key) => `${key.expr} IS NOT NULL`).join(' AND ');
-    const condition = `${notNull} AND ${order.sample(pages ? 1 / PAGE_OVERSAMPLE : fraction)}`;
+    const condition = rows ? notNull : `${notNull} AND ${order.sample(pages ? 1 / PAGE_OVERSAMPLE : fraction)}`;
     const texts = whole ? relation.keys.map((key, i) => `${normalised(relation, key)} AS ${q(`key_text_${i}`)}`).join(', ') : `${normalised(relation, singleKey(relation))} AS ${q('key_text')}`;
-    return `SELECT ${texts} FROM ${relation.from}${pages ? ` ${pages}` : ''}${where(relation, condition)} ${relation.compiler.limit(limit)}`;
+    const clause = pages ?? rows;
+    return `SELECT ${texts} FROM ${relation.from}${clause ? ` ${clause}` : ''}${where(relation, condition)} ${relation.compiler.limit(limit)}`;
 }
 /** A page sample reads this many times the sampled share of pages (see sampleKeysSql). */
 const PAGE_OVERSAMPLE = 10;
@@ -2465,9 +2467,12 @@ async function sampleKeys(context, sides, buckets, pageSampleRows, whole) {
     const scansInParallel = await Promise.all(sides.map(async ([side]) => ((await (0,registry/* loadChecksumHooks */.m1)(side.connection.dialect)).parallelScans ?? 1) <= 1));
     const [side, relation, rows] = sides[scansInParallel.indexOf(true)] ?? sides[0];
     const fraction = Math.min(1, (2 * buckets) / Math.max(1, rows));
-    const draw = (byPages) => side.connection.query(sampleKeysSql(relation, fraction, 4 * buckets, byPages, whole), [], queryOptions(context));
-    // A view (or a foreign table) refuses a page sample: its rows are sampled one by one instead.
-    return rows >= pageSampleRows ? await draw(true).catch((error) => (context.signal?.aborted ? Promise.reject(error) : draw(false))) : await draw(false);
+    const sql = (sampling) => sampleKeysSql(relation, fraction, 4 * buckets, sampling, whole);
+    const first = sql(rows >= pageSampleRows ? 'pages' : 'rows');
+    const draw = (text) => side.connection.query(text, [], queryOptions(context));
+    // A view (or a foreign table) refuses a sampling clause: its rows are sampled by a condition instead.
+    const fallback = sql('condition');
+    return first === fallback ? await draw(first) : await draw(first).catch((error) => (context.signal?.aborted ? Promise.reject(error) : draw(fallback)));
 }
 const bytesOf = (value) => (Buffer.isBuffer(value) ? value : Buffer.from(String(value), 'utf8'));
 /** The single key's canonical texts of a sample (prefix buckets, and the pivots of MariaDB's scan slices). */
@@ -2490,8 +2495,9 @@ async function prefixBucketing(context, sides, buckets, pageSampleRows) {
 }
 /**
  * From this many rows a table's keys are sampled by pages where the engine can (PostgreSQL): reading
- * every row to draw a random share took 4.4 s at 10M rows. Smaller tables are read whole, since the
- * pages' clustered rows made poorer buckets (100k rows: most rows in differing buckets, streamed).
+ * every row to draw a random share took 4.4 s at 10M rows. Smaller tables are sampled row by row
+ * (PostgreSQL's TABLESAMPLE BERNOULLI, else a random condition), since the pages' clustered rows made
+ * poorer buckets (100k rows: most rows in differing buckets, streamed).
  */
 const PAGE_SAMPLE_ROWS = 2_000_000;
 /** Range buckets only for keys within ±2^62: beyond, `key - lo` could overflow a 64-bit integer. */

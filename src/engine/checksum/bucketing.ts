@@ -13,7 +13,7 @@ import { prefixBucketsFromSample, type PrefixBucketing } from './prefix.js';
 import { tailColumn } from './tail.js';
 import { integerKeyColumns, integerKeyed } from './relation.js';
 import { REFINE_SPLIT } from './refine.js';
-import { keyRangeSql, sampleKeysSql, type Bucketing, type ChecksumRelation } from './sql.js';
+import { keyRangeSql, sampleKeysSql, type Bucketing, type ChecksumRelation, type Sampling } from './sql.js';
 import { thousands } from '../../shared/thousands.js';
 
 /** Key ranges read along with a side's row count (countAndKeyRangeSql): not read a second time. */
@@ -97,9 +97,12 @@ async function sampleKeys(context: DiffContext, sides: [Side, ChecksumRelation, 
   const scansInParallel = await Promise.all(sides.map(async ([side]) => ((await loadChecksumHooks(side.connection.dialect)).parallelScans ?? 1) <= 1));
   const [side, relation, rows] = sides[scansInParallel.indexOf(true)] ?? sides[0]!;
   const fraction = Math.min(1, (2 * buckets) / Math.max(1, rows));
-  const draw = (byPages: boolean) => side.connection.query(sampleKeysSql(relation, fraction, 4 * buckets, byPages, whole), [], queryOptions(context));
-  // A view (or a foreign table) refuses a page sample: its rows are sampled one by one instead.
-  return rows >= pageSampleRows ? await draw(true).catch((error: unknown) => (context.signal?.aborted ? Promise.reject(error) : draw(false))) : await draw(false);
+  const sql = (sampling: Sampling) => sampleKeysSql(relation, fraction, 4 * buckets, sampling, whole);
+  const first = sql(rows >= pageSampleRows ? 'pages' : 'rows');
+  const draw = (text: string) => side.connection.query(text, [], queryOptions(context));
+  // A view (or a foreign table) refuses a sampling clause: its rows are sampled by a condition instead.
+  const fallback = sql('condition');
+  return first === fallback ? await draw(first) : await draw(first).catch((error: unknown) => (context.signal?.aborted ? Promise.reject(error) : draw(fallback)));
 }
 
 const bytesOf = (value: unknown) => (Buffer.isBuffer(value) ? value : Buffer.from(String(value), 'utf8'));
@@ -132,8 +135,9 @@ async function prefixBucketing(
 
 /**
  * From this many rows a table's keys are sampled by pages where the engine can (PostgreSQL): reading
- * every row to draw a random share took 4.4 s at 10M rows. Smaller tables are read whole, since the
- * pages' clustered rows made poorer buckets (100k rows: most rows in differing buckets, streamed).
+ * every row to draw a random share took 4.4 s at 10M rows. Smaller tables are sampled row by row
+ * (PostgreSQL's TABLESAMPLE BERNOULLI, else a random condition), since the pages' clustered rows made
+ * poorer buckets (100k rows: most rows in differing buckets, streamed).
  */
 export const PAGE_SAMPLE_ROWS = 2_000_000;
 

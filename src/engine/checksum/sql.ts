@@ -290,22 +290,31 @@ export function orderingKeys(relation: ChecksumRelation): string[] {
 }
 
 /**
+ * How a sample is drawn: `pages`, a share of a table's pages (`tableSample`); `rows`, each row of a
+ * table with the chance asked (`rowSample`); `condition`, a condition true for that share of the rows
+ * (`sample`), which any relation takes. A form the engine or the relation lacks gives the next one.
+ */
+export type Sampling = 'pages' | 'rows' | 'condition';
+
+/**
  * The canonical key texts (as bytes where the engine gives them so) of a random `fraction` of a side's
  * rows, at most `limit` of them (a row estimate far too low must not bring a table): prefix buckets'
  * sample (a single key's text, `key_text`); with `whole`, each key column's text (`key_text_0`, … :
  * key-tail buckets').
  */
-export function sampleKeysSql(relation: ChecksumRelation, fraction: number, limit: number, byPages = false, whole = false): string {
+export function sampleKeysSql(relation: ChecksumRelation, fraction: number, limit: number, sampling: Sampling = 'condition', whole = false): string {
   const q = relation.compiler.quoteIdentifier.bind(relation.compiler);
   const order = textKeyOrder(relation);
   // Pages hold neighbouring rows: PAGE_OVERSAMPLE times the pages, one row in PAGE_OVERSAMPLE of them
   // kept, spreads the sample over that many more pages while reading a small share of the table.
   const oversampled = fraction * PAGE_OVERSAMPLE;
-  const pages = byPages && relation.table && order.tableSample && oversampled < 1 ? order.tableSample(oversampled) : undefined;
+  const pages = sampling === 'pages' && relation.table && order.tableSample && oversampled < 1 ? order.tableSample(oversampled) : undefined;
+  const rows = !pages && sampling !== 'condition' && relation.table && order.rowSample && fraction < 1 ? order.rowSample(fraction) : undefined;
   const notNull = (whole ? relation.keys : [singleKey(relation)]).map((key) => `${key.expr} IS NOT NULL`).join(' AND ');
-  const condition = `${notNull} AND ${order.sample(pages ? 1 / PAGE_OVERSAMPLE : fraction)}`;
+  const condition = rows ? notNull : `${notNull} AND ${order.sample(pages ? 1 / PAGE_OVERSAMPLE : fraction)}`;
   const texts = whole ? relation.keys.map((key, i) => `${normalised(relation, key)} AS ${q(`key_text_${i}`)}`).join(', ') : `${normalised(relation, singleKey(relation))} AS ${q('key_text')}`;
-  return `SELECT ${texts} FROM ${relation.from}${pages ? ` ${pages}` : ''}${where(relation, condition)} ${relation.compiler.limit(limit)}`;
+  const clause = pages ?? rows;
+  return `SELECT ${texts} FROM ${relation.from}${clause ? ` ${clause}` : ''}${where(relation, condition)} ${relation.compiler.limit(limit)}`;
 }
 
 /** A page sample reads this many times the sampled share of pages (see sampleKeysSql). */

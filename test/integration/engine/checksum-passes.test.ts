@@ -5,7 +5,8 @@
  * times narrower before any row is fetched. Either way the answer (stats, samples, reasons) is exactly
  * the streaming merge's, on every pair of engines.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PostgresConnection } from '../../../src/dialects/postgres/connection.js';
 import { compare } from '../../../src/engine/index.js';
 import { sameConnection, streamStrategy } from '../../../src/engine/plan.js';
 import { checksumStrategy } from '../../../src/engine/checksum/strategy.js';
@@ -153,11 +154,18 @@ describe('the probe before the checksum scan', () => {
   });
 });
 
-describe('text keys sampled by pages', () => {
-  const paging = checksumStrategy(sameConnection, { smallTableRows: 0, mostRowsDiffer: 0.5, rowsPerBucket: 64, minRowsToSplitHashScan: 0, pageSampleRows: 0 });
-  it.skipIf(!available.postgres || !available.mysql).each(['keyed', 'keyed_view'])('PostgreSQL %s → MariaDB: the same answer as the streaming merge (a view is sampled row by row)', async (dataset) => {
+describe('text keys sampled by pages or row by row', () => {
+  const tuning = { smallTableRows: 0, mostRowsDiffer: 0.5, rowsPerBucket: 64, minRowsToSplitHashScan: 0 };
+  const strategies = { pages: checksumStrategy(sameConnection, { ...tuning, pageSampleRows: 0 }), rows: checksumStrategy(sameConnection, tuning) };
+  const clauses = { pages: 'TABLESAMPLE SYSTEM', rows: 'TABLESAMPLE BERNOULLI' };
+  it.skipIf(!available.postgres || !available.mysql).each([
+    ['pages', 'keyed'],
+    ['pages', 'keyed_view'],
+    ['rows', 'keyed'],
+    ['rows', 'keyed_view'],
+  ] as const)('by %s, PostgreSQL %s → MariaDB: the same answer as the streaming merge (a view refuses the clause and is sampled by a condition)', async (sampling, dataset) => {
     const def = definition({
-      name: 'paged',
+      name: 'sampled',
       source: side(engines.get('postgres')!, dataset),
       target: side(engines.get('mysql')!, 'keyed'),
       primaryKeys: { source: ['code'], target: ['code'] },
@@ -165,10 +173,19 @@ describe('text keys sampled by pages', () => {
       maxDiffRows: 100,
     });
     const streamed = await compare(def, { logger: silentLogger }, [streamStrategy]);
-    const paged = await compare(def, { logger: silentLogger }, [paging]);
-    expect(streamed.stats).toMatchObject({ mismatched_rows: 8, only_in_source: 0, only_in_target: 0 });
-    expect(paged.error).toBeUndefined();
-    expect(paged.stats).toEqual(streamed.stats);
-    expect(paged.diff).toEqual(streamed.diff);
+    const sent = vi.spyOn(PostgresConnection.prototype, 'query');
+    try {
+      const sampled = await compare(def, { logger: silentLogger }, [strategies[sampling]]);
+      expect(streamed.stats).toMatchObject({ mismatched_rows: 8, only_in_source: 0, only_in_target: 0 });
+      expect(sampled.error).toBeUndefined();
+      expect(sampled.stats).toEqual(streamed.stats);
+      expect(sampled.diff).toEqual(streamed.diff);
+      const samples = sent.mock.calls.map(([sql]) => sql).filter((sql) => sql.includes('AS "key_text"'));
+      expect(samples[0]).toContain(clauses[sampling]);
+      if (dataset === 'keyed') expect(samples).toHaveLength(1);
+      else expect(samples.slice(1)).toEqual([expect.stringMatching(/^(?!.*TABLESAMPLE).* AND random\(\) < /)]);
+    } finally {
+      sent.mockRestore();
+    }
   });
 });
