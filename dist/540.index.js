@@ -750,18 +750,24 @@ class PostgresConnection {
             this.release(client, failed);
         }
     }
-    /** One query (a statement costs three round trips: BEGIN READ ONLY, it, ROLLBACK): each column, with its place in the primary key. */
+    /**
+     * One query (a statement costs three round trips: BEGIN READ ONLY, it, ROLLBACK): each column, with
+     * its place in the primary key, and the relation's kind (a view or a foreign table takes no TABLESAMPLE).
+     */
     async describeTable(table, options) {
         const columns = await this.query(
         // Positions count from 0; those from indnkeyatts on are INCLUDE columns, carried but not the key.
         `SELECT a.attname AS name, format_type(a.atttypid, a.atttypmod) AS type,
-              CASE WHEN array_position(i.indkey::int2[], a.attnum) < i.indnkeyatts THEN array_position(i.indkey::int2[], a.attnum) END AS key_position
-         FROM pg_attribute a LEFT JOIN pg_index i ON i.indrelid = a.attrelid AND i.indisprimary
+              CASE WHEN array_position(i.indkey::int2[], a.attnum) < i.indnkeyatts THEN array_position(i.indkey::int2[], a.attnum) END AS key_position,
+              c.relkind IN ('r', 'p', 'm') AS samplable
+         FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+         LEFT JOIN pg_index i ON i.indrelid = a.attrelid AND i.indisprimary
         WHERE a.attrelid = to_regclass($1) AND a.attnum > 0 AND NOT a.attisdropped
         ORDER BY a.attnum`, [this.compiler.quoteTable(table)], { ...options, catalog: true });
         return {
             columns: columns.map((row) => ({ ...(0,type_family/* columnTypeOf */.gy)(String(row.name), String(row.type), [], POSTGRES_SINGLE_FLOAT), declared: true })),
             primaryKey: (0,primary_key/* primaryKeyOf */.b)(columns),
+            ...(columns.length > 0 && { samplable: columns[0].samplable === true }),
         };
     }
     async describeQuery(sql, options) {

@@ -2104,7 +2104,7 @@ function checksumRelation(side, resolved, bucketing, dynamicTyping) {
     const relation = {
         compiler,
         from,
-        table: !definition.query,
+        table: !definition.query && side.schema.samplable !== false,
         keys: resolved.keys.map(column),
         values: resolved.columns.map(column),
         bucketing,

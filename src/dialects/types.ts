@@ -75,6 +75,11 @@ export interface RelationSchema {
    * not the rowid, in a rowid table, without NOT NULL). Absent: the key is unique and never NULL.
    */
   primaryKeyNullable?: boolean;
+  /**
+   * False when the relation refuses a sampling clause (PostgreSQL: a view or a foreign table, where
+   * `TABLESAMPLE` fails); absent where the catalog does not say (a sample then falls back on failure).
+   */
+  samplable?: boolean;
 }
 
 export interface QueryOptions {

@@ -50,7 +50,7 @@ export interface ChecksumRelation {
   compiler: SqlCompiler;
   /** A FROM item: a quoted table or a derived table `(query) AS alias`. */
   from: string;
-  /** True when `from` is a table (a sampling clause may follow it), false or absent for a query. */
+  /** True when `from` is a table a sampling clause may follow; false or absent for a query, or a view the catalog names. */
   table?: boolean;
   /** A WHERE condition (the side's filter), or undefined. */
   filter?: string;

@@ -163,7 +163,7 @@ describe('text keys sampled by pages or row by row', () => {
     ['pages', 'keyed_view'],
     ['rows', 'keyed'],
     ['rows', 'keyed_view'],
-  ] as const)('by %s, PostgreSQL %s → MariaDB: the same answer as the streaming merge (a view refuses the clause and is sampled by a condition)', async (sampling, dataset) => {
+  ] as const)('by %s, PostgreSQL %s → MariaDB: the same answer as the streaming merge (a view, which takes no sampling clause, by a condition)', async (sampling, dataset) => {
     const def = definition({
       name: 'sampled',
       source: side(engines.get('postgres')!, dataset),
@@ -181,9 +181,9 @@ describe('text keys sampled by pages or row by row', () => {
       expect(sampled.stats).toEqual(streamed.stats);
       expect(sampled.diff).toEqual(streamed.diff);
       const samples = sent.mock.calls.map(([sql]) => sql).filter((sql) => sql.includes('AS "key_text"'));
-      expect(samples[0]).toContain(clauses[sampling]);
-      if (dataset === 'keyed') expect(samples).toHaveLength(1);
-      else expect(samples.slice(1)).toEqual([expect.stringMatching(/^(?!.*TABLESAMPLE).* AND random\(\) < /)]);
+      expect(samples).toHaveLength(1);
+      if (dataset === 'keyed') expect(samples[0]).toContain(clauses[sampling]);
+      else expect(samples[0]).toMatch(/^(?!.*TABLESAMPLE).* AND random\(\) < /);
     } finally {
       sent.mockRestore();
     }
