@@ -9,6 +9,7 @@ import type { ColumnType, ConnectOptions, DatabaseConnection, NetworkSettings, Q
 import { mysqlCompiler } from './compiler.js';
 import { mysqlColumnType } from './type-names.js';
 import { identityError, isNoTlsAnswer, mysqlTls as urlTls, type MysqlTls } from './tls.js';
+import { preferredTlsSocket } from './preferred-tls.js';
 import { MYSQL_TLS_WORDS } from '../link-errors.js';
 import { stopQuery } from '../stop-query.js';
 import { primaryKeyOf } from '../primary-key.js';
@@ -50,6 +51,8 @@ export class MysqlConnection implements DatabaseConnection {
       // The service's URLs come without query parameters (src/server/connection-policy.ts), TLS as text here.
       connectTimeout: this.network.connectTimeoutMs ?? 30_000,
       ...(this.network.isolated?.tls ? { ssl: mysqlTls(this.network.isolated.tls) } : fromUrl?.ssl ? { ssl: fromUrl.ssl } : {}),
+      // PREFERRED: a server whose greeting offers no TLS is spoken to in plain text on the same socket.
+      ...(fromUrl?.ssl && fromUrl.plainFallback && { stream: preferredTlsSocket(() => this.tlsRefused()) }),
       timezone: 'Z',
       dateStrings: true,
       supportBigNumbers: true,
@@ -71,6 +74,11 @@ export class MysqlConnection implements DatabaseConnection {
         return next();
       },
     } as const;
+  }
+
+  /** PREFERRED, and the server offers no TLS: from now on this data source's connections are made plain. */
+  private tlsRefused(): void {
+    if (this.resolvedTls?.plainFallback) this.resolvedTls = { ...this.resolvedTls, ssl: undefined, plainFallback: false };
   }
 
   private getPool(): Pool {

@@ -198,4 +198,20 @@ describe.runIf(await databaseAvailable('postgres') && await databaseAvailable('m
       await relay.close();
     }
   });
+
+  it('mysql: the first connection goes on in plain text when the greeting offers no TLS, and later connections do not ask', async () => {
+    const relay = await startTcpRelay(TEST_DATABASE_URLS.mysql, 3306);
+    const db = (await loadDialect('mysql')).connect({ type: 'mysql', url: relay.url }, { logger: silentLogger, datasourceName: 'plain', poolSize: 4 });
+    try {
+      const cipher = "SELECT VARIABLE_VALUE AS cipher FROM information_schema.SESSION_STATUS WHERE VARIABLE_NAME = 'SSL_CIPHER'";
+      expect(await db.query(cipher)).toEqual([{ cipher: '' }]);
+      expect(relay.accepted()).toBe(1);
+      const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => db.query(`SELECT ${i} AS n, SLEEP(0.05) AS slept`)));
+      expect(answers.map((rows) => Number(rows[0]?.n))).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+      expect(relay.accepted()).toBe(4);
+    } finally {
+      await db.close();
+      await relay.close();
+    }
+  });
 });
