@@ -689,7 +689,9 @@ function sampleKeysSql(relation, fraction, limit, sampling = 'condition', whole 
     // kept, spreads the sample over that many more pages while reading a small share of the table.
     const oversampled = fraction * PAGE_OVERSAMPLE;
     const pages = sampling === 'pages' && relation.table && order.tableSample && oversampled < 1 ? order.tableSample(oversampled) : undefined;
-    const rows = !pages && sampling !== 'condition' && relation.table && order.rowSample && fraction < 1 ? order.rowSample(fraction) : undefined;
+    // Not with a filter: the share is of the filtered rows, and a sampling clause reads every page, where
+    // the filter alone may read a few through an index.
+    const rows = !pages && sampling !== 'condition' && relation.table && !relation.filter && order.rowSample && fraction < 1 ? order.rowSample(fraction) : undefined;
     const notNull = (whole ? relation.keys : [singleKey(relation)]).map((key) => `${key.expr} IS NOT NULL`).join(' AND ');
     const condition = rows ? notNull : `${notNull} AND ${order.sample(pages ? 1 / PAGE_OVERSAMPLE : fraction)}`;
     const texts = whole ? relation.keys.map((key, i) => `${normalised(relation, key)} AS ${q(`key_text_${i}`)}`).join(', ') : `${normalised(relation, singleKey(relation))} AS ${q('key_text')}`;
@@ -2391,6 +2393,7 @@ var thousands = __webpack_require__(10364);
 
 
 
+
 /** Key ranges read along with a side's row count (countAndKeyRangeSql): not read a second time. */
 const knownRanges = new WeakMap();
 /** Remembers the key range a side's count query read (`row` has `lo` and `hi`). */
@@ -2470,9 +2473,12 @@ async function sampleKeys(context, sides, buckets, pageSampleRows, whole) {
     const sql = (sampling) => sampleKeysSql(relation, fraction, 4 * buckets, sampling, whole);
     const first = sql(rows >= pageSampleRows ? 'pages' : 'rows');
     const draw = (text) => side.connection.query(text, [], queryOptions(context));
-    // A view (or a foreign table) refuses a sampling clause: its rows are sampled by a condition instead.
+    // A relation the catalog did not name as a view may still refuse a sampling clause (SQL error): its
+    // rows are sampled by a condition instead. A time limit, a lost connection or a stop is not retried.
     const fallback = sql('condition');
-    return first === fallback ? await draw(first) : await draw(first).catch((error) => (context.signal?.aborted ? Promise.reject(error) : draw(fallback)));
+    if (first === fallback)
+        return await draw(first);
+    return await draw(first).catch((error) => (error instanceof errors/* QueryError */.lr && !context.signal?.aborted ? draw(fallback) : Promise.reject(error)));
 }
 const bytesOf = (value) => (Buffer.isBuffer(value) ? value : Buffer.from(String(value), 'utf8'));
 /** The single key's canonical texts of a sample (prefix buckets, and the pivots of MariaDB's scan slices). */
@@ -4197,7 +4203,6 @@ async function compare(definition, options, candidates = strategies) {
         const result = await (0,abort/* untilAborted */.Eu)(run(definition, options, candidates, connections, opened, progress, signal), signal);
         if (result.result)
             result.result.time_taken = seconds();
-        await options.beforeClose?.(opened, signal).catch((error) => options.logger.debug(`${definition.name}: before closing: ${(0,redact/* redact */.E$)(String(error))}`));
         progress('done');
         return result;
     }
@@ -4237,6 +4242,7 @@ async function run(definition, options, candidates, connections, opened, progres
         describeSide('source', definition.source, sourceConnection, signal),
         describeSide('target', definition.target, targetConnection, signal),
     ]);
+    await options.afterDescribe?.(opened, signal).catch((error) => options.logger.debug(`${definition.name}: after describing: ${(0,redact/* redact */.E$)(String(error))}`));
     const resolved = resolveColumns(definition, source, target, { requireKeys: !definition.quickComparison });
     const schemaDiff = definition.schemaDiff ? computeSchemaDiff(source, target, resolved) : undefined;
     const schemaDiffers = schemaDiff !== undefined && !schemaDiffIsEmpty(schemaDiff);

@@ -301,11 +301,12 @@ function describeFinding(datasourceName, finding) {
  * on: the service refuses such sources, a local run only says so.
  *
  * Asked once per distinct connection settings (two names for one database are asked once, warned under
- * each name): on the connection of the first comparison that finishes with it, just before that
- * connection closes (`beforeClose`: one or two round trips, no connection of its own; a connection of
- * its own beside the comparisons was a TCP connection, a server process and the session statements per
- * database, about 15 ms of a 100k-row run, issue #30); a source that no finished comparison used (each
- * failed) is asked at the end on a connection of its own. A stopped run asks nothing more.
+ * each name): on the connection of the first comparison to describe its tables there, before it reads
+ * a row (`afterDescribe`: one or two round trips, and the warning comes early; a connection of its own
+ * beside the comparisons was a TCP connection, a server process and the session statements per
+ * database, about 15 ms of a 100k-row run, issue #30). A source no comparison got that far with (each
+ * failed first), or whose question failed, is asked at the end on a connection of its own. A stopped
+ * run asks nothing more.
  */
 
 
@@ -332,14 +333,19 @@ class PrivilegeWarnings {
             }
         }
     }
-    /** The engine's `beforeClose`: asks on a finished comparison's own connections the sources not yet asked. */
-    beforeClose = async (opened, signal) => {
+    /** The engine's `afterDescribe`: asks, on a comparison's own connections, the sources not yet asked. */
+    askOn = async (opened, signal) => {
         await Promise.all(opened.map(async ({ config, connection }) => {
             const source = this.take(config);
             if (!source)
                 return;
             const within = (0,abort/* anySignal */.JG)(signal, AbortSignal.timeout(ASK_WITHIN_MS));
-            this.warn(source, await privilegedRole(connection, within).catch(() => null));
+            const finding = await privilegedRole(connection, within).catch(() => undefined);
+            // Unanswered (the comparison's time limit, a lost connection): asked again at the end.
+            if (finding === undefined)
+                source.asked = false;
+            else
+                this.warn(source, finding);
         }));
     };
     /** At the end of the run: the sources no finished comparison asked, each on a connection of its own. */
@@ -409,7 +415,7 @@ function selectComparisons(definitions, only) {
     return definitions.filter((d) => only.includes(d.name));
 }
 async function runLocal(definitions, options) {
-    // Each data source's role is asked on a comparison's own connection as it finishes (privilege-warnings.ts).
+    // Each data source's role is asked on a comparison's own connection once its tables are described (privilege-warnings.ts).
     const privileges = options.engine ? undefined : new PrivilegeWarnings(definitions, options.logger, options.signal);
     const engine = options.engine ?? (await __webpack_require__.e(/* import() */ 708).then(__webpack_require__.bind(__webpack_require__, 85708))).runComparison;
     try {
@@ -434,7 +440,7 @@ function compareLocally(definitions, engine, options, privileges) {
                 logger: options.logger,
                 ...(signal && { signal }),
                 ...(options.onProgress && { onProgress: options.onProgress }),
-                ...(privileges && { beforeClose: privileges.beforeClose }),
+                ...(privileges && { afterDescribe: privileges.askOn }),
             });
             return { ...result, name: definition.name };
         }

@@ -392,8 +392,8 @@ var external_node_net_ = __webpack_require__(77030);
  * greeting, finds no TLS in it and fails the connection (HANDSHAKE_NO_SSL_SUPPORT), so the fall back to
  * plain text cost a second TCP connection and server thread (7 ms here, a few round trips on a real
  * link). The socket is made here instead (mysql2's `stream` option, with mysql2's own settings), and
- * the greeting is read before mysql2 reads it: where it offers no TLS, the data source's settings drop
- * TLS, so mysql2 goes on in plain text on this socket and the pool's later connections do not ask, as
+ * the greeting is read before mysql2 reads it: where it offers no TLS, the connection's settings (a
+ * copy of the pool's, one per connection) drop TLS, so mysql2 goes on in plain text on this socket, as
  * the mysql client does. Only for PREFERRED: a mode that requires TLS never goes out in plain text.
  */
 
@@ -519,10 +519,14 @@ class MysqlConnection {
             },
         };
     }
-    /** PREFERRED, and the server offers no TLS: from now on this data source's connections are made plain. */
+    /**
+     * PREFERRED, and a greeting offered no TLS: pools and connections made from now on are plain. (The
+     * present pool's connections each read their own greeting: mysql2 copies the settings for each. One
+     * whose greeting came cut in two still fails as before, and `fallBackToPlain` still retries it.)
+     */
     tlsRefused() {
         if (this.resolvedTls?.plainFallback)
-            this.resolvedTls = { ...this.resolvedTls, ssl: undefined, plainFallback: false };
+            this.resolvedTls = { ...this.resolvedTls, ssl: undefined };
     }
     getPool() {
         if (this.closed)

@@ -44,7 +44,6 @@ export async function compare(
     // A stop ends the wait at once: whatever a query or a stream still holds, the connections are destroyed below.
     const result = await untilAborted(run(definition, options, candidates, connections, opened, progress, signal), signal);
     if (result.result) result.result.time_taken = seconds();
-    await options.beforeClose?.(opened, signal).catch((error: unknown) => options.logger.debug(`${definition.name}: before closing: ${redact(String(error))}`));
     progress('done');
     return result;
   } catch (caught) {
@@ -89,6 +88,7 @@ async function run(
     describeSide('source', definition.source, sourceConnection, signal),
     describeSide('target', definition.target, targetConnection, signal),
   ]);
+  await options.afterDescribe?.(opened, signal).catch((error: unknown) => options.logger.debug(`${definition.name}: after describing: ${redact(String(error))}`));
   const resolved = resolveColumns(definition, source, target, { requireKeys: !definition.quickComparison });
   const schemaDiff = definition.schemaDiff ? computeSchemaDiff(source, target, resolved) : undefined;
   const schemaDiffers = schemaDiff !== undefined && !schemaDiffIsEmpty(schemaDiff);

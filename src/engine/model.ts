@@ -288,11 +288,11 @@ export interface EngineOptions {
   signal?: AbortSignal;
   onProgress?: (event: ProgressEvent) => void;
   /**
-   * Called once the comparison has its result and before its connections close (not after a failure or
-   * a stop): the run asks each connection's role here (runner/privilege-warnings.ts) rather than on a
-   * connection of its own. Its failure is the caller's; the result stands.
+   * Called once both sides are described and before any row is read, while their connections are idle:
+   * the run asks each connection's role here (runner/privilege-warnings.ts) rather than on a connection
+   * of its own. Awaited; its failure is the caller's, and the comparison goes on.
    */
-  beforeClose?: (opened: readonly OpenedConnection[], signal?: AbortSignal) => Promise<void>;
+  afterDescribe?: (opened: readonly OpenedConnection[], signal?: AbortSignal) => Promise<void>;
 }
 
 /** A connection a comparison opened, with the data source settings it was opened from. */

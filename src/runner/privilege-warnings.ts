@@ -4,11 +4,12 @@
  * on: the service refuses such sources, a local run only says so.
  *
  * Asked once per distinct connection settings (two names for one database are asked once, warned under
- * each name): on the connection of the first comparison that finishes with it, just before that
- * connection closes (`beforeClose`: one or two round trips, no connection of its own; a connection of
- * its own beside the comparisons was a TCP connection, a server process and the session statements per
- * database, about 15 ms of a 100k-row run, issue #30); a source that no finished comparison used (each
- * failed) is asked at the end on a connection of its own. A stopped run asks nothing more.
+ * each name): on the connection of the first comparison to describe its tables there, before it reads
+ * a row (`afterDescribe`: one or two round trips, and the warning comes early; a connection of its own
+ * beside the comparisons was a TCP connection, a server process and the session statements per
+ * database, about 15 ms of a 100k-row run, issue #30). A source no comparison got that far with (each
+ * failed first), or whose question failed, is asked at the end on a connection of its own. A stopped
+ * run asks nothing more.
  */
 import { checkPrivileges, describeFinding, privilegedRole, type PrivilegeFinding } from '../catalog/privileges.js';
 import type { ComparisonDefinition, ConnectionConfig, OpenedConnection } from '../engine/model.js';
@@ -45,14 +46,17 @@ export class PrivilegeWarnings {
     }
   }
 
-  /** The engine's `beforeClose`: asks on a finished comparison's own connections the sources not yet asked. */
-  readonly beforeClose = async (opened: readonly OpenedConnection[], signal?: AbortSignal): Promise<void> => {
+  /** The engine's `afterDescribe`: asks, on a comparison's own connections, the sources not yet asked. */
+  readonly askOn = async (opened: readonly OpenedConnection[], signal?: AbortSignal): Promise<void> => {
     await Promise.all(
       opened.map(async ({ config, connection }) => {
         const source = this.take(config);
         if (!source) return;
         const within = anySignal(signal, AbortSignal.timeout(ASK_WITHIN_MS));
-        this.warn(source, await privilegedRole(connection, within).catch(() => null));
+        const finding = await privilegedRole(connection, within).catch(() => undefined);
+        // Unanswered (the comparison's time limit, a lost connection): asked again at the end.
+        if (finding === undefined) source.asked = false;
+        else this.warn(source, finding);
       }),
     );
   };

@@ -70,7 +70,7 @@ export function selectComparisons(definitions: ComparisonDefinition[], only: rea
 }
 
 async function runLocal(definitions: ComparisonDefinition[], options: RunSpecOptions): Promise<ComparisonResult[]> {
-  // Each data source's role is asked on a comparison's own connection as it finishes (privilege-warnings.ts).
+  // Each data source's role is asked on a comparison's own connection once its tables are described (privilege-warnings.ts).
   const privileges = options.engine ? undefined : new PrivilegeWarnings(definitions, options.logger, options.signal);
   const engine = options.engine ?? (await import('../engine/index.js')).runComparison;
   try {
@@ -93,7 +93,7 @@ function compareLocally(definitions: ComparisonDefinition[], engine: RunComparis
         logger: options.logger,
         ...(signal && { signal }),
         ...(options.onProgress && { onProgress: options.onProgress }),
-        ...(privileges && { beforeClose: privileges.beforeClose }),
+        ...(privileges && { afterDescribe: privileges.askOn }),
       });
       return { ...result, name: definition.name };
     } catch (error) {

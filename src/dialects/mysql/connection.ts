@@ -76,9 +76,13 @@ export class MysqlConnection implements DatabaseConnection {
     } as const;
   }
 
-  /** PREFERRED, and the server offers no TLS: from now on this data source's connections are made plain. */
+  /**
+   * PREFERRED, and a greeting offered no TLS: pools and connections made from now on are plain. (The
+   * present pool's connections each read their own greeting: mysql2 copies the settings for each. One
+   * whose greeting came cut in two still fails as before, and `fallBackToPlain` still retries it.)
+   */
   private tlsRefused(): void {
-    if (this.resolvedTls?.plainFallback) this.resolvedTls = { ...this.resolvedTls, ssl: undefined, plainFallback: false };
+    if (this.resolvedTls?.plainFallback) this.resolvedTls = { ...this.resolvedTls, ssl: undefined };
   }
 
   private getPool(): Pool {

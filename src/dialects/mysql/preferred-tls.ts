@@ -3,13 +3,13 @@
  * greeting, finds no TLS in it and fails the connection (HANDSHAKE_NO_SSL_SUPPORT), so the fall back to
  * plain text cost a second TCP connection and server thread (7 ms here, a few round trips on a real
  * link). The socket is made here instead (mysql2's `stream` option, with mysql2's own settings), and
- * the greeting is read before mysql2 reads it: where it offers no TLS, the data source's settings drop
- * TLS, so mysql2 goes on in plain text on this socket and the pool's later connections do not ask, as
+ * the greeting is read before mysql2 reads it: where it offers no TLS, the connection's settings (a
+ * copy of the pool's, one per connection) drop TLS, so mysql2 goes on in plain text on this socket, as
  * the mysql client does. Only for PREFERRED: a mode that requires TLS never goes out in plain text.
  */
 import net from 'node:net';
 
-/** The part of mysql2's connection settings the socket is made from (the pool's one object, shared by its connections). */
+/** The part of mysql2's settings for one connection that its socket is made from. */
 interface SocketSettings {
   host?: string;
   port?: number;

@@ -14,6 +14,7 @@ import { tailColumn } from './tail.js';
 import { integerKeyColumns, integerKeyed } from './relation.js';
 import { REFINE_SPLIT } from './refine.js';
 import { keyRangeSql, sampleKeysSql, type Bucketing, type ChecksumRelation, type Sampling } from './sql.js';
+import { QueryError } from '../../shared/errors.js';
 import { thousands } from '../../shared/thousands.js';
 
 /** Key ranges read along with a side's row count (countAndKeyRangeSql): not read a second time. */
@@ -100,9 +101,11 @@ async function sampleKeys(context: DiffContext, sides: [Side, ChecksumRelation, 
   const sql = (sampling: Sampling) => sampleKeysSql(relation, fraction, 4 * buckets, sampling, whole);
   const first = sql(rows >= pageSampleRows ? 'pages' : 'rows');
   const draw = (text: string) => side.connection.query(text, [], queryOptions(context));
-  // A view (or a foreign table) refuses a sampling clause: its rows are sampled by a condition instead.
+  // A relation the catalog did not name as a view may still refuse a sampling clause (SQL error): its
+  // rows are sampled by a condition instead. A time limit, a lost connection or a stop is not retried.
   const fallback = sql('condition');
-  return first === fallback ? await draw(first) : await draw(first).catch((error: unknown) => (context.signal?.aborted ? Promise.reject(error) : draw(fallback)));
+  if (first === fallback) return await draw(first);
+  return await draw(first).catch((error: unknown) => (error instanceof QueryError && !context.signal?.aborted ? draw(fallback) : Promise.reject(error)));
 }
 
 const bytesOf = (value: unknown) => (Buffer.isBuffer(value) ? value : Buffer.from(String(value), 'utf8'));

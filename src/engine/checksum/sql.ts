@@ -290,9 +290,9 @@ export function orderingKeys(relation: ChecksumRelation): string[] {
 }
 
 /**
- * How a sample is drawn: `pages`, a share of a table's pages (`tableSample`); `rows`, each row of a
- * table with the chance asked (`rowSample`); `condition`, a condition true for that share of the rows
- * (`sample`), which any relation takes. A form the engine or the relation lacks gives the next one.
+ * How a sample is drawn: `pages`, a share of a table's pages (`tableSample`); `rows`, each row of an
+ * unfiltered table with the chance asked (`rowSample`); `condition`, a condition true for that share of
+ * the rows (`sample`), which any relation takes. A form the engine or the relation lacks gives the next one.
  */
 export type Sampling = 'pages' | 'rows' | 'condition';
 
@@ -309,7 +309,9 @@ export function sampleKeysSql(relation: ChecksumRelation, fraction: number, limi
   // kept, spreads the sample over that many more pages while reading a small share of the table.
   const oversampled = fraction * PAGE_OVERSAMPLE;
   const pages = sampling === 'pages' && relation.table && order.tableSample && oversampled < 1 ? order.tableSample(oversampled) : undefined;
-  const rows = !pages && sampling !== 'condition' && relation.table && order.rowSample && fraction < 1 ? order.rowSample(fraction) : undefined;
+  // Not with a filter: the share is of the filtered rows, and a sampling clause reads every page, where
+  // the filter alone may read a few through an index.
+  const rows = !pages && sampling !== 'condition' && relation.table && !relation.filter && order.rowSample && fraction < 1 ? order.rowSample(fraction) : undefined;
   const notNull = (whole ? relation.keys : [singleKey(relation)]).map((key) => `${key.expr} IS NOT NULL`).join(' AND ');
   const condition = rows ? notNull : `${notNull} AND ${order.sample(pages ? 1 / PAGE_OVERSAMPLE : fraction)}`;
   const texts = whole ? relation.keys.map((key, i) => `${normalised(relation, key)} AS ${q(`key_text_${i}`)}`).join(', ') : `${normalised(relation, singleKey(relation))} AS ${q('key_text')}`;

@@ -1,7 +1,7 @@
 /**
  * A local run warns once for each data source whose role can do more than read, asking on the
- * comparisons' own connections (no connection of its own), and still asks, on a connection of its
- * own, a data source whose every comparison failed. Real PostgreSQL and MariaDB, connected as their
+ * comparisons' own connections (no connection of its own) before any row is read, and still asks, on
+ * a connection of its own, a data source whose every comparison failed. Real PostgreSQL and MariaDB, connected as their
  * administrators (postgres, root), each behind a TCP relay that counts the connections opened.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,6 +73,38 @@ describe.runIf((await databaseAvailable('postgres')) && (await databaseAvailable
     expect(warned.warnings.find((warning) => warning.startsWith('Data source "warehouse"'))).toContain('which holds superuser');
     expect(warned.warnings.find((warning) => warning.startsWith('Data source "shop"'))).toMatch(/which holds .*ALL PRIVILEGES/);
     expect({ warehouse: warned.warehouse, shop: warned.shop }).toEqual({ warehouse: engineOnly.warehouse, shop: engineOnly.shop });
+  });
+
+  it('warns before any row is read, so a run stopped while it compares still warns', async () => {
+    const [warehouse, shop] = await Promise.all([startTcpRelay(TEST_DATABASE_URLS.postgres, 5432), startTcpRelay(TEST_DATABASE_URLS.mysql, 3306)]);
+    try {
+      const seen: string[] = [];
+      const logger = new MemoryLogger();
+      const warning = logger.warning.bind(logger);
+      logger.warning = (message: string) => {
+        seen.push(message.replace(/,.*/s, ''));
+        warning(message);
+      };
+      const stop = new AbortController();
+      const result = await runSpec({
+        loaded: spec(warehouse, shop),
+        only: ['first'],
+        mode: 'local',
+        logger,
+        signal: stop.signal,
+        onProgress: (event) => {
+          if (['counting', 'comparing'].includes(event.phase) && !stop.signal.aborted) {
+            seen.push(event.phase);
+            stop.abort();
+          }
+        },
+      });
+      expect(result.comparisons.map((c) => c.status)).toEqual(['error']);
+      expect(seen.slice(0, 3).sort()).toEqual(['Data source "shop" connects as root@127.0.0.1', 'Data source "warehouse" connects as postgres', 'counting']);
+      expect(seen.indexOf('counting')).toBe(2);
+    } finally {
+      await Promise.all([warehouse.close(), shop.close()]);
+    }
   });
 
   it('still asks, on a connection of its own, a data source whose every comparison failed', async () => {

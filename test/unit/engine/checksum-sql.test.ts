@@ -129,8 +129,10 @@ describe('prefix buckets (a text key, in byte order)', () => {
     expect(sampleKeysSql(table, 0.1, 8, 'pages')).toContain('FROM "t" TABLESAMPLE BERNOULLI (10.0000) WHERE "code" IS NOT NULL LIMIT 8');
   });
 
-  it('sample by a condition a query, an engine without sampling clauses, a share of all rows, or when asked to', () => {
+  it('sample by a condition a query, a filtered table, an engine without sampling clauses, a share of all rows, or when asked to', () => {
     const table = { ...prefixed(postgresCompiler, []), table: true };
+    // The filter's index may read a few pages; a sampling clause reads them all.
+    expect(sampleKeysSql({ ...table, filter: 'region = 7' }, 0.0078, 8, 'rows')).toBe(`SELECT (("code")::text) COLLATE "C" AS "key_text" FROM "t" WHERE (region = 7) AND "code" IS NOT NULL AND random() < 0.0078 LIMIT 8`);
     expect(sampleKeysSql(table, 0.0078, 8)).toContain('FROM "t" WHERE "code" IS NOT NULL AND random() < 0.0078');
     expect(sampleKeysSql(table, 0.0078, 8, 'condition')).toContain('FROM "t" WHERE "code" IS NOT NULL AND random() < 0.0078');
     for (const sampling of ['pages', 'rows'] as const) {
