@@ -4197,10 +4197,9 @@ async function compare(definition, options, candidates = strategies) {
         options.onProgress?.({ comparison: definition.name, phase, ...(message === undefined ? {} : { message }), ...(work ? { work } : {}) });
     };
     let failed = false;
-    const opened = [];
     try {
         // A stop ends the wait at once: whatever a query or a stream still holds, the connections are destroyed below.
-        const result = await (0,abort/* untilAborted */.Eu)(run(definition, options, candidates, connections, opened, progress, signal), signal);
+        const result = await (0,abort/* untilAborted */.Eu)(run(definition, options, candidates, connections, progress, signal), signal);
         if (result.result)
             result.result.time_taken = seconds();
         progress('done');
@@ -4228,10 +4227,11 @@ async function compare(definition, options, candidates = strategies) {
             await connections.closeAll();
     }
 }
-async function run(definition, options, candidates, connections, opened, progress, signal) {
+async function run(definition, options, candidates, connections, progress, signal) {
     progress('connecting');
     const sourceConnection = connections.add(await engine_open(definition.source, definition, options));
-    opened.push({ config: definition.source.connection, connection: sourceConnection });
+    // With the settings they were opened from: the run asks each data source's role on them (afterDescribe).
+    const opened = [{ config: definition.source.connection, connection: sourceConnection }];
     let targetConnection = sourceConnection;
     if (!sameConnection(definition.source.connection, definition.target.connection)) {
         targetConnection = connections.add(await engine_open(definition.target, definition, options));

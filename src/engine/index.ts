@@ -39,10 +39,9 @@ export async function compare(
     options.onProgress?.({ comparison: definition.name, phase, ...(message === undefined ? {} : { message }), ...(work ? { work } : {}) });
   };
   let failed = false;
-  const opened: OpenedConnection[] = [];
   try {
     // A stop ends the wait at once: whatever a query or a stream still holds, the connections are destroyed below.
-    const result = await untilAborted(run(definition, options, candidates, connections, opened, progress, signal), signal);
+    const result = await untilAborted(run(definition, options, candidates, connections, progress, signal), signal);
     if (result.result) result.result.time_taken = seconds();
     progress('done');
     return result;
@@ -71,13 +70,13 @@ async function run(
   options: EngineOptions,
   candidates: readonly DiffStrategy[],
   connections: OpenConnections,
-  opened: OpenedConnection[],
   progress: DiffContext['progress'],
   signal: AbortSignal | undefined,
 ): Promise<ComparisonResult> {
   progress('connecting');
   const sourceConnection = connections.add(await open(definition.source, definition, options));
-  opened.push({ config: definition.source.connection!, connection: sourceConnection });
+  // With the settings they were opened from: the run asks each data source's role on them (afterDescribe).
+  const opened: OpenedConnection[] = [{ config: definition.source.connection!, connection: sourceConnection }];
   let targetConnection = sourceConnection;
   if (!sameConnection(definition.source.connection, definition.target.connection)) {
     targetConnection = connections.add(await open(definition.target, definition, options));
