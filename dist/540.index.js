@@ -752,17 +752,24 @@ class PostgresConnection {
     }
     /**
      * One query (a statement costs three round trips: BEGIN READ ONLY, it, ROLLBACK): each column, with
-     * its place in the primary key, and the relation's kind (a view or a foreign table takes no TABLESAMPLE).
+     * its place in the primary key, and whether the relation takes a sampling clause: a table or a
+     * materialized view, or a partitioned table without foreign partitions (a foreign partition under
+     * TABLESAMPLE is read whole, every row of it kept, and would crowd the sample); not a view.
      */
     async describeTable(table, options) {
         const columns = await this.query(
         // Positions count from 0; those from indnkeyatts on are INCLUDE columns, carried but not the key.
-        `SELECT a.attname AS name, format_type(a.atttypid, a.atttypmod) AS type,
+        `WITH rel AS (
+         SELECT c.oid, c.relkind IN ('r', 'm') OR (c.relkind = 'p' AND NOT EXISTS (
+           WITH RECURSIVE tree(relid) AS (SELECT c.oid UNION ALL SELECT h.inhrelid FROM pg_inherits h JOIN tree ON h.inhparent = tree.relid)
+           SELECT 1 FROM tree JOIN pg_class f ON f.oid = tree.relid WHERE f.relkind = 'f')) AS samplable
+         FROM pg_class c WHERE c.oid = to_regclass($1))
+       SELECT a.attname AS name, format_type(a.atttypid, a.atttypmod) AS type,
               CASE WHEN array_position(i.indkey::int2[], a.attnum) < i.indnkeyatts THEN array_position(i.indkey::int2[], a.attnum) END AS key_position,
-              c.relkind IN ('r', 'p', 'm') AS samplable
-         FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+              rel.samplable
+         FROM rel JOIN pg_attribute a ON a.attrelid = rel.oid
          LEFT JOIN pg_index i ON i.indrelid = a.attrelid AND i.indisprimary
-        WHERE a.attrelid = to_regclass($1) AND a.attnum > 0 AND NOT a.attisdropped
+        WHERE a.attnum > 0 AND NOT a.attisdropped
         ORDER BY a.attnum`, [this.compiler.quoteTable(table)], { ...options, catalog: true });
         return {
             columns: columns.map((row) => ({ ...(0,type_family/* columnTypeOf */.gy)(String(row.name), String(row.type), [], POSTGRES_SINGLE_FLOAT), declared: true })),

@@ -13,7 +13,7 @@ import type { ConnectionConfig } from '../../../src/engine/model.js';
 import { CancelledError, ConnectionError, QueryError } from '../../../src/shared/errors.js';
 import { silentLogger } from '../../../src/shared/logger.js';
 import { adminRun } from '../../helpers/admin.js';
-import { databaseAvailable, TEST_DATABASE_URLS } from '../../helpers/databases.js';
+import { databaseAvailable, runScoped, TEST_DATABASE_URLS } from '../../helpers/databases.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'dc_engine_dialects-'));
 const configs = [
@@ -123,6 +123,36 @@ describe.each(configs)('the $type connection', (config) => {
       expect(query.primaryKey).toEqual([]);
     } finally {
       await adminRun(config, [...(config.type === 'postgres' ? [`DROP VIEW IF EXISTS ${table}_view`] : []), `DROP TABLE IF EXISTS ${table}`]);
+    }
+  });
+
+  it.runIf(config.type === 'postgres')('says which relations take a sampling clause: a partitioned table, unless a partition is foreign', async () => {
+    const schema = runScoped('dc_engine_sampling');
+    const server = runScoped('dc_engine_files');
+    const [fdw] = await db.query("SELECT (SELECT count(*) FROM pg_available_extensions WHERE name = 'file_fdw')::int AS available, (SELECT count(*) FROM pg_extension WHERE extname = 'file_fdw')::int AS installed", [], { catalog: true });
+    const createsExtension = fdw?.available === 1 && fdw.installed === 0;
+    if (fdw?.available !== 1) console.warn('file_fdw is not available on this PostgreSQL server: the foreign partition is not tested here.');
+    await adminRun(config, [
+      `DROP SCHEMA IF EXISTS ${schema} CASCADE`,
+      `CREATE SCHEMA ${schema}`,
+      `CREATE TABLE ${schema}.parts (code text NOT NULL) PARTITION BY RANGE (code)`,
+      `CREATE TABLE ${schema}.parts_local PARTITION OF ${schema}.parts FOR VALUES FROM ('a') TO ('m')`,
+    ]);
+    try {
+      expect((await db.describeTable(`${schema}.parts`)).samplable).toBe(true);
+      if (fdw?.available === 1) {
+        await adminRun(config, [
+          ...(createsExtension ? [`CREATE EXTENSION file_fdw SCHEMA ${schema}`] : []),
+          `CREATE SERVER ${server} FOREIGN DATA WRAPPER file_fdw`,
+          `CREATE FOREIGN TABLE ${schema}.parts_far PARTITION OF ${schema}.parts FOR VALUES FROM ('m') TO (MAXVALUE) SERVER ${server} OPTIONS (filename '/dev/null', format 'csv')`,
+        ]);
+        // Under TABLESAMPLE a foreign partition is read whole, every row kept: the sample would crowd there.
+        expect((await db.describeTable(`${schema}.parts`)).samplable).toBe(false);
+        expect((await db.describeTable(`${schema}.parts_far`)).samplable).toBe(false);
+        expect((await db.describeTable(`${schema}.parts_local`)).samplable).toBe(true);
+      }
+    } finally {
+      await adminRun(config, [`DROP SCHEMA IF EXISTS ${schema} CASCADE`, `DROP SERVER IF EXISTS ${server} CASCADE`, ...(createsExtension ? ['DROP EXTENSION IF EXISTS file_fdw'] : [])]);
     }
   });
 
