@@ -688,10 +688,10 @@ function sampleKeysSql(relation, fraction, limit, sampling = 'condition', whole 
     // Pages hold neighbouring rows: PAGE_OVERSAMPLE times the pages, one row in PAGE_OVERSAMPLE of them
     // kept, spreads the sample over that many more pages while reading a small share of the table.
     const oversampled = fraction * PAGE_OVERSAMPLE;
-    const pages = sampling === 'pages' && relation.table && order.tableSample && oversampled < 1 ? order.tableSample(oversampled) : undefined;
+    const pages = sampling === 'pages' && relation.samplable && order.tableSample && oversampled < 1 ? order.tableSample(oversampled) : undefined;
     // Not with a filter: the share is of the filtered rows, and a sampling clause reads every page, where
     // the filter alone may read a few through an index.
-    const rows = !pages && sampling !== 'condition' && relation.table && !relation.filter && order.rowSample && fraction < 1 ? order.rowSample(fraction) : undefined;
+    const rows = !pages && sampling !== 'condition' && relation.samplable && !relation.filter && order.rowSample && fraction < 1 ? order.rowSample(fraction) : undefined;
     const notNull = (whole ? relation.keys : [singleKey(relation)]).map((key) => `${key.expr} IS NOT NULL`).join(' AND ');
     const condition = rows ? notNull : `${notNull} AND ${order.sample(pages ? 1 / PAGE_OVERSAMPLE : fraction)}`;
     const texts = whole ? relation.keys.map((key, i) => `${normalised(relation, key)} AS ${q(`key_text_${i}`)}`).join(', ') : `${normalised(relation, singleKey(relation))} AS ${q('key_text')}`;
@@ -2106,7 +2106,7 @@ function checksumRelation(side, resolved, bucketing, dynamicTyping) {
     const relation = {
         compiler,
         from,
-        table: !definition.query && side.schema.samplable !== false,
+        samplable: !definition.query && side.schema.samplable !== false,
         keys: resolved.keys.map(column),
         values: resolved.columns.map(column),
         bucketing,

@@ -33,7 +33,7 @@ export function checksumRelation(side: Side, resolved: ResolvedColumns, bucketin
   const relation: ChecksumRelation = {
     compiler,
     from,
-    table: !definition.query && side.schema.samplable !== false,
+    samplable: !definition.query && side.schema.samplable !== false,
     keys: resolved.keys.map(column),
     values: resolved.columns.map(column),
     bucketing,

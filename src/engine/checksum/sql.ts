@@ -50,8 +50,8 @@ export interface ChecksumRelation {
   compiler: SqlCompiler;
   /** A FROM item: a quoted table or a derived table `(query) AS alias`. */
   from: string;
-  /** True when `from` is a table a sampling clause may follow; false or absent for a query, or a view the catalog names. */
-  table?: boolean;
+  /** True when a sampling clause may follow `from` (a table); false or absent for a query, or a view the catalog names. */
+  samplable?: boolean;
   /** A WHERE condition (the side's filter), or undefined. */
   filter?: string;
   keys: ChecksumColumn[];
@@ -308,10 +308,10 @@ export function sampleKeysSql(relation: ChecksumRelation, fraction: number, limi
   // Pages hold neighbouring rows: PAGE_OVERSAMPLE times the pages, one row in PAGE_OVERSAMPLE of them
   // kept, spreads the sample over that many more pages while reading a small share of the table.
   const oversampled = fraction * PAGE_OVERSAMPLE;
-  const pages = sampling === 'pages' && relation.table && order.tableSample && oversampled < 1 ? order.tableSample(oversampled) : undefined;
+  const pages = sampling === 'pages' && relation.samplable && order.tableSample && oversampled < 1 ? order.tableSample(oversampled) : undefined;
   // Not with a filter: the share is of the filtered rows, and a sampling clause reads every page, where
   // the filter alone may read a few through an index.
-  const rows = !pages && sampling !== 'condition' && relation.table && !relation.filter && order.rowSample && fraction < 1 ? order.rowSample(fraction) : undefined;
+  const rows = !pages && sampling !== 'condition' && relation.samplable && !relation.filter && order.rowSample && fraction < 1 ? order.rowSample(fraction) : undefined;
   const notNull = (whole ? relation.keys : [singleKey(relation)]).map((key) => `${key.expr} IS NOT NULL`).join(' AND ');
   const condition = rows ? notNull : `${notNull} AND ${order.sample(pages ? 1 / PAGE_OVERSAMPLE : fraction)}`;
   const texts = whole ? relation.keys.map((key, i) => `${normalised(relation, key)} AS ${q(`key_text_${i}`)}`).join(', ') : `${normalised(relation, singleKey(relation))} AS ${q('key_text')}`;
