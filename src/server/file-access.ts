@@ -2,7 +2,8 @@
  * Which files a workspace's data sources may open (SQLite files, TLS certificates and keys): only those
  * under the folders its operator allows for that workspace, never another workspace's, never the
  * service's store, key or anything else in its data directory. Symbolic links are followed first, so a
- * link inside an allowed folder cannot point out of it.
+ * link inside an allowed folder cannot point out of it; the service's own files are then recognised by
+ * identity (device and inode), so a hard link or a bind mount of them is refused as well.
  *
  * `serve --allow-path` takes, repeatable:
  * - `DIR`: every workspace gets its own subfolder `DIR/<workspace id>/` (the default shape);
@@ -11,7 +12,7 @@
  * `<data-dir>/sources/<workspace id>/` is always allowed for its workspace.
  */
 import { realpathSync } from 'node:fs';
-import { constants, open, realpath } from 'node:fs/promises';
+import { constants, open, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigurationError } from '../shared/errors.js';
 
@@ -59,13 +60,33 @@ export class FileAccessPolicy {
   /** The real path of `location` when workspace `workspaceId` may open it, else a ConfigurationError naming the fix (resolved without blocking). */
   async check(location: string, datasourceName: string, workspaceId: string, what = 'the SQLite file'): Promise<string> {
     const resolved = await realAsync(path.resolve(location));
-    const inside = (root: string) => resolved === root || resolved.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
-    const ownFile = inside(this.dataDir) && !inside(this.sourcesDir);
-    if (!ownFile && this.rootsFor(workspaceId).some(inside)) return resolved;
+    const ownFile = await this.isOwnFile(resolved);
+    if (!ownFile && this.rootsFor(workspaceId).some((root) => inside(resolved, root))) return resolved;
     throw new ConfigurationError(
       `The service may not open ${location} for data source "${datasourceName}": ${ownFile ? "it is one of the service's own files" : "it is outside the folders this workspace may read"}.`,
       { hint: `Put ${what} under ${path.join(this.sourcesDir, workspaceId.toLowerCase())}, or start the service with --allow-path ${workspaceId.toLowerCase()}=<its folder>.` },
     );
+  }
+
+  /**
+   * True when `resolved` (a real path) is one of the service's own files, judged by file identity (device
+   * and inode), not by its path: inside the data directory however it is reached (a bind mount, another
+   * mount of the same file system) and not under its sources/ folder, or a hard link of a file the data
+   * directory holds (the store `datacompare.db` and its `-wal`/`-shm`, `server.key`).
+   */
+  private async isOwnFile(resolved: string): Promise<boolean> {
+    if (inside(resolved, this.dataDir) && !inside(resolved, this.sourcesDir)) return true;
+    const [dataDir, sourcesDir, file] = await Promise.all([identity(this.dataDir), identity(this.sourcesDir), identity(resolved)]);
+    for (let dir = path.dirname(resolved); ; dir = path.dirname(dir)) {
+      const id = await identity(dir);
+      if (id !== undefined && id === sourcesDir) break;
+      if (id !== undefined && id === dataDir) return true;
+      if (path.dirname(dir) === dir) break;
+    }
+    if (file === undefined) return false;
+    const entries = await readdir(this.dataDir, { withFileTypes: true }).catch(() => []);
+    const own = await Promise.all(entries.filter((entry) => entry.name !== 'sources').map((entry) => identity(path.join(this.dataDir, entry.name))));
+    return own.includes(file);
   }
 
   /**
@@ -93,6 +114,21 @@ export class FileAccessPolicy {
     } finally {
       await handle.close();
     }
+  }
+}
+
+/** `location` is `root` or below it (both real paths). */
+function inside(location: string, root: string): boolean {
+  return location === root || location.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
+}
+
+/** A file's identity (device and inode, links followed), or undefined when it does not exist. */
+async function identity(location: string): Promise<string | undefined> {
+  try {
+    const stats = await stat(location, { bigint: true });
+    return `${stats.dev}:${stats.ino}`;
+  } catch {
+    return undefined;
   }
 }
 
