@@ -16,6 +16,7 @@ import { createApiKey } from './api-keys.js';
 import { EnvPolicy, HostPolicy } from './connection-policy.js';
 import { scanDatasource, type SourcePolicy } from './connections.js';
 import { privilegedSourceRefusal } from './source-privileges.js';
+import { readStoreIdentity } from './store-identity.js';
 import { FileAccessPolicy } from './file-access.js';
 import { JobService } from './jobs/job-service.js';
 import { WorkerPool } from './jobs/worker-pool.js';
@@ -106,7 +107,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     envs: new EnvPolicy(options.allowEnv),
     hosts: new HostPolicy(options.allowHosts),
     connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
-    ...(options.databaseUrl ? { storeUrl: options.databaseUrl } : {}),
+    // The PostgreSQL store as facts (its addresses, database, cluster): no data source reaches it under another name.
+    ...(options.databaseUrl ? { store: await readStoreIdentity(store.db, options.databaseUrl, options.databaseSchema ?? 'datacompare') } : {}),
     env: options.env ?? process.env,
   };
   let firstKey: RunningServer['firstKey'];

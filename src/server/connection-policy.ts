@@ -1,20 +1,27 @@
 /**
  * What a tenant's data source may connect to: the operator decides (`serve --allow-env`,
- * `--allow-host`, `--allow-path`), never the tenant.
+ * `--allow-host`, `--allow-path`), never the tenant. Judged by where a connection goes, not by how its
+ * URL spells it.
  *
  * - `url_env` names only variables allowed for the workspace; the service's own (DATACOMPARE_*) never.
  * - A URL keeps only the parameters listed here; a file it names (TLS certificates, keys) must be in a
  *   folder the workspace may read, and is read here without blocking, at most 64 KiB. The URL reaches the
  *   driver without parameters and `isolated`: no environment defaults, no password file, no file reads.
- * - With `--allow-host`, the host must be a listed name or resolve only to listed addresses/networks
- *   (and is then reached at the address checked, so a second DNS answer cannot change it).
- * - The service's own store is never a data source (same host, port, database and user).
+ * - Every host is resolved here (host-addresses.ts: every IPv4 spelling, mapped IPv6, names with all
+ *   their addresses) and the driver gets the first address checked, never the name: a second DNS answer
+ *   cannot move the connection. TLS still verifies the name written.
+ * - With `--allow-host`, the host must be a listed name or resolve only to listed addresses/networks.
+ * - The service's own PostgreSQL store is never a data source: a URL whose addresses reach the store's
+ *   machine (any address of this machine when the store is on it), on the store's port, database and
+ *   role, is refused here; a role that can read the store's schema is refused after connecting
+ *   (source-privileges.ts), whatever the URL.
  */
-import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 import type { ConnectionConfig, TlsSettings } from '../dialects/types.js';
 import { ConfigurationError } from '../shared/errors.js';
 import type { FileAccessPolicy } from './file-access.js';
+import { numericAddress, resolveHost, urlHost, type HostAddress } from './host-addresses.js';
+import { namesTheStore, type StoreIdentity } from './store-identity.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -65,26 +72,24 @@ export class HostPolicy {
 
   constructor(entries: readonly string[] = []) {
     for (const entry of entries) {
-      const [address, bits] = entry.split('/');
-      const family = isIP(address ?? '');
-      if (family !== 0 && bits === undefined) this.networks.addAddress(address!, family === 6 ? 'ipv6' : 'ipv4');
-      else if (family !== 0 && /^\d{1,3}$/.test(bits ?? '') && Number(bits) <= (family === 6 ? 128 : 32)) {
-        this.networks.addSubnet(address!, Number(bits), family === 6 ? 'ipv6' : 'ipv4');
-      } else if (bits === undefined && /^[A-Za-z0-9.-]+$/.test(entry)) this.names.add(entry.toLowerCase());
+      const [written, bits] = entry.split('/');
+      // an address in any spelling is its canonical form (`127.1` is 127.0.0.1, `::ffff:10.0.0.0/104` is 10.0.0.0/8)
+      const address = numericAddress(written ?? '');
+      const mapped = address?.family === 4 && isIP((written ?? '').replace(/^\[(.*)\]$/, '$1')) === 6;
+      const size = bits === undefined ? undefined : Number(bits) - (mapped ? 96 : 0);
+      const type = address?.family === 6 ? 'ipv6' : 'ipv4';
+      if (address && bits === undefined) this.networks.addAddress(address.address, type);
+      else if (address && /^\d{1,3}$/.test(bits ?? '') && size! >= 0 && size! <= (address.family === 6 ? 128 : 32)) this.networks.addSubnet(address.address, size!, type);
+      else if (bits === undefined && /^[A-Za-z0-9.-]+$/.test(entry)) this.names.add(entry.toLowerCase());
       else throw new ConfigurationError(`--allow-host ${entry} is not a host name, an address or a network.`, { hint: 'Write e.g. --allow-host db.internal, --allow-host 10.0.0.0/8, --allow-host 192.0.2.7.' });
     }
     this.restricted = entries.length > 0;
   }
 
-  /** The host to connect to (the checked address when resolved here), or undefined when it is not allowed. */
-  async admit(host: string): Promise<string | undefined> {
-    if (!this.restricted) return host;
-    if (this.names.has(host.toLowerCase())) return host;
-    const family = isIP(host);
-    const addresses = family ? [{ address: host, family }] : await lookup(host, { all: true }).catch(() => []);
-    if (addresses.length === 0) return undefined;
-    const allowed = addresses.every((a) => this.networks.check(a.address, a.family === 6 ? 'ipv6' : 'ipv4'));
-    return allowed ? addresses[0]!.address : undefined;
+  /** True when a host written `host`, resolved to `addresses`, may be reached: any without a list, else a listed name or only listed addresses. */
+  allows(host: string, addresses: readonly HostAddress[]): boolean {
+    if (!this.restricted || this.names.has(host.toLowerCase())) return true;
+    return addresses.every((a) => this.networks.check(a.address, a.family === 6 ? 'ipv6' : 'ipv4'));
   }
 }
 
@@ -99,7 +104,7 @@ export interface VetContext {
   hosts: HostPolicy;
   connectTimeoutMs: number;
   /** The service's own store, when it is PostgreSQL. */
-  storeUrl?: string;
+  store?: StoreIdentity;
 }
 
 function invalid(datasourceName: string, why: string, hint: string): ConfigurationError {
@@ -139,19 +144,32 @@ export async function vetNetworkUrl(type: 'postgres' | 'mysql', url: string, con
   }
   const tls = tlsSettings(type, mode, tlsFiles, datasourceName);
   const port = Number(parsed.port || (type === 'postgres' ? 5432 : 3306));
-  if (context.storeUrl && type === 'postgres' && sameDatabase(parsed, context.storeUrl)) {
-    throw invalid(datasourceName, "points at the service's own store (same host, port, database and user)", 'Give data sources a database, or at least a role, of their own.');
+  let user: string;
+  let database: string;
+  try {
+    user = decodeURIComponent(parsed.username);
+    database = decodeURIComponent(parsed.pathname.slice(1)) || user;
+  } catch {
+    throw invalid(datasourceName, 'has a user or database name whose percent-encoding is broken', 'Percent-encode the special characters of the user and database names (`@` → `%40`, `%` → `%25`).');
   }
-  const admitted = await context.hosts.admit(host);
-  if (admitted === undefined) {
+  const addresses = await resolveHost(host, context.connectTimeoutMs);
+  if (addresses.length === 0) {
+    throw invalid(datasourceName, `names the host ${host}, which the service cannot resolve to an address`, 'Check the host name, or give the address.');
+  }
+  if (context.store && type === 'postgres' && (await namesTheStore(context.store, { addresses, port, database, user }))) {
+    throw invalid(datasourceName, "reaches the service's own store: the same server, port, database and role as the store, whatever its host is called", 'Give data sources a database, or at least a role, of their own.');
+  }
+  if (!context.hosts.allows(host, addresses)) {
     throw invalid(datasourceName, `names the host ${host}, which the operator has not allowed`, 'Ask the operator to add it with serve --allow-host, or use an allowed host.');
   }
+  // Reached at the address checked; TLS verifies the name as written (an address written any way is verified as the address).
+  const [connectTo] = addresses as [HostAddress, ...HostAddress[]];
   const clean = new URL(parsed.href);
   clean.search = '';
   clean.hash = '';
   clean.port = String(port);
-  if (admitted !== host) clean.hostname = isIP(admitted) === 6 ? `[${admitted}]` : admitted;
-  const pinned = admitted !== host && tls ? { ...tls, servername: host } : tls;
+  clean.hostname = urlHost(connectTo);
+  const pinned = tls && numericAddress(host) === undefined ? { ...tls, servername: host } : tls;
   return { type, url: clean.href, connectTimeoutMs: context.connectTimeoutMs, isolated: { tls: pinned } };
 }
 
@@ -173,17 +191,4 @@ function tlsSettings(type: 'postgres' | 'mysql', mode: string | undefined, files
     return null;
   }
   return { ...chosen, ...files };
-}
-
-function sameDatabase(source: URL, storeUrl: string): boolean {
-  try {
-    const store = new URL(storeUrl);
-    const key = (u: URL) => {
-      const user = decodeURIComponent(u.username);
-      return [u.hostname.toLowerCase().replace(/^localhost$|^\[::1\]$/, '127.0.0.1'), u.port || '5432', decodeURIComponent(u.pathname.slice(1)) || user, user].join('\n');
-    };
-    return key(source) === key(store);
-  } catch {
-    return false;
-  }
 }

@@ -13,6 +13,7 @@ import { redactWith, secretsIn } from '../shared/redact.js';
 import { vetNetworkUrl, type EnvPolicy, type HostPolicy } from './connection-policy.js';
 import type { SecretBox } from './secret-box.js';
 import type { FileAccessPolicy } from './file-access.js';
+import type { StoreIdentity } from './store-identity.js';
 import type { DatasourceRecord } from './storage/store.js';
 
 /** What the operator allows data sources (built once in app.ts). */
@@ -22,8 +23,8 @@ export interface SourcePolicy {
   hosts: HostPolicy;
   /** Connect timeout of every data source connection. */
   connectTimeoutMs: number;
-  /** The service's own PostgreSQL store, never a data source. */
-  storeUrl?: string;
+  /** The service's own PostgreSQL store, never a data source (store-identity.ts). */
+  store?: StoreIdentity;
   /** Where `url_env` data sources read their URL. */
   env: NodeJS.ProcessEnv;
 }
@@ -76,7 +77,7 @@ export async function resolveConnection(source: DatasourceRecord, box: SecretBox
         files: policy.files,
         hosts: policy.hosts,
         connectTimeoutMs: policy.connectTimeoutMs,
-        ...(policy.storeUrl ? { storeUrl: policy.storeUrl } : {}),
+        ...(policy.store ? { store: policy.store } : {}),
       };
       const config = await vetNetworkUrl(source.type === 'postgres' ? 'postgres' : 'mysql', location, context);
       return { config, secrets: [...secrets, ...secretsIn((config as { url: string }).url)] };

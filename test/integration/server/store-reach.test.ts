@@ -1,11 +1,123 @@
 /**
- * Issue #43, finding 1: the service's own store is judged by facts, not by how a tenant spells it. A
- * SQLite store is recognised by file identity, so a hard link of it is refused too.
+ * Issue #43, finding 1: the service's own store is judged by where a connection goes, not by how a
+ * tenant spells it. The store here is a PostgreSQL database of its own, as an operator runs it
+ * (`--database-url postgres://store_role@127.0.0.1:5432/store`). Every spelling of its host is refused
+ * before connecting (also under `--allow-host 127.0.0.1/32`); another database of the same server stays
+ * a normal data source. A SQLite store is recognised by file
+ * identity, so a hard link of it is refused too.
  */
 import { linkSync, mkdirSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { sqliteOrders, startTestServer, tempDir } from './harness.js';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as c from '../../../src/api/contract.js';
+import { databaseAvailable, runScoped, TEST_DATABASE_URLS } from '../../helpers/databases.js';
+import { comparisonBody, sqliteOrders, startTestServer, tempDir, waitForJob, type TestServer } from './harness.js';
+
+const hasPostgres = await databaseAvailable('postgres');
+
+const STORE_DB = runScoped('dc_store_reach');
+const STORE_ROLE = runScoped('dc_store_reach_owner');
+/** A role granted the store's schema: what a tenant needs to read the store once connected there. */
+const PEEKER = runScoped('dc_store_reach_peeker');
+/** A role reading only the tenant's own data, in the run's database. */
+const READER = runScoped('dc_store_reach_reader');
+const DATA = 'dc_store_reach_data';
+
+/** TEST_DATABASE_URLS.postgres with another user, host or database (no password: the test server trusts). */
+function urlWith(parts: { user?: string; host?: string; database?: string }): string {
+  const url = new URL(TEST_DATABASE_URLS.postgres);
+  if (parts.user) url.username = parts.user;
+  if (parts.host) url.hostname = parts.host;
+  if (parts.database) url.pathname = `/${parts.database}`;
+  return url.href;
+}
+
+/** The run database's name (another database of the same server as the store). */
+const RUN_DB = decodeURIComponent(new URL(TEST_DATABASE_URLS.postgres).pathname.slice(1));
+const STORE_URL = urlWith({ user: STORE_ROLE, host: '127.0.0.1', database: STORE_DB });
+
+/** Other spellings of 127.0.0.1, the store's host: short, decimal, hex, unspecified, mapped IPv6, names of this machine. */
+const SPELLINGS = ['127.1', '2130706433', '0x7f.0.0.1', '0.0.0.0', '[::ffff:127.0.0.1]', 'localhost', os.hostname()];
+
+async function admin<T>(database: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: urlWith({ database }) });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const create = (t: TestServer, name: string, url: string) => t.request('POST', '/sources', { body: { name, type: 'postgres', url } });
+
+describe.runIf(hasPostgres)('a PostgreSQL store is never a data source, however it is reached', () => {
+  let t: TestServer;
+
+  beforeAll(async () => {
+    await admin(RUN_DB, async (client) => {
+      for (const role of [PEEKER, READER, STORE_ROLE]) await client.query(`DROP ROLE IF EXISTS ${role}`);
+      await client.query(`CREATE ROLE ${STORE_ROLE} LOGIN; CREATE ROLE ${PEEKER} LOGIN; CREATE ROLE ${READER} LOGIN`);
+      await client.query(`DROP DATABASE IF EXISTS ${STORE_DB} WITH (FORCE)`);
+      await client.query(`CREATE DATABASE ${STORE_DB} OWNER ${STORE_ROLE}`);
+      await client.query(`DROP SCHEMA IF EXISTS ${DATA} CASCADE; CREATE SCHEMA ${DATA}`);
+      await client.query(`CREATE TABLE ${DATA}.orders (id int PRIMARY KEY, amount numeric(10,2), status text); INSERT INTO ${DATA}.orders VALUES (1, 10, 'a'), (2, 20, 'b')`);
+      await client.query(`GRANT USAGE ON SCHEMA ${DATA} TO ${READER}; GRANT SELECT ON ALL TABLES IN SCHEMA ${DATA} TO ${READER}`);
+    });
+    // the harness allows privileged sources: reading the store is refused even then
+    t = await startTestServer({ workers: 1, databaseUrl: STORE_URL, databaseSchema: 'datacompare' });
+  });
+  afterAll(async () => {
+    await t?.stop();
+    await admin(RUN_DB, async (client) => {
+      await client.query(`DROP DATABASE IF EXISTS ${STORE_DB} WITH (FORCE)`);
+      await client.query(`DROP SCHEMA IF EXISTS ${DATA} CASCADE`);
+      await client.query(`DROP OWNED BY ${PEEKER}, ${READER}`);
+      for (const role of [PEEKER, READER, STORE_ROLE]) await client.query(`DROP ROLE IF EXISTS ${role}`);
+    });
+  });
+
+  it('refuses the store\'s URL under every other spelling of its host, before connecting', async () => {
+    for (const host of SPELLINGS) {
+      const answer = await create(t, 'spelled', urlWith({ user: STORE_ROLE, host, database: STORE_DB }));
+      expect(answer.status, host).toBe(422);
+      expect(answer.json.detail[0].msg, host).toMatchInlineSnapshot(`"The connection URL of data source "spelled" reaches the service's own store: the same server, port, database and role as the store, whatever its host is called. Give data sources a database, or at least a role, of their own"`);
+    }
+    expect((await t.request('GET', '/sources')).json.data.total).toBe(0);
+  });
+
+  it('refuses them under --allow-host 127.0.0.1/32 too', async () => {
+    const restricted = await startTestServer({ workers: 0, databaseUrl: STORE_URL, databaseSchema: 'datacompare', allowHosts: ['127.0.0.1/32'] });
+    try {
+      for (const host of SPELLINGS) {
+        const answer = await create(restricted, 'spelled', urlWith({ user: STORE_ROLE, host, database: STORE_DB }));
+        expect(answer.status, host).toBe(422);
+      }
+      // an allowed address of the same server, another database: accepted
+      expect((await create(restricted, 'other-db', urlWith({ user: READER, host: '127.1', database: RUN_DB }))).status).toBe(201);
+    } finally {
+      await restricted.stop();
+    }
+  });
+
+  it('accepts another database of the same server, under any spelling, and runs its jobs', async () => {
+    // the store's own role and a role granted the store both read freely elsewhere on the same server
+    for (const [name, user] of [['own-role-elsewhere', STORE_ROLE], ['reader', READER]] as const) {
+      const created = await create(t, name, urlWith({ user, host: '127.1', database: RUN_DB }));
+      expect(created.status, created.text).toBe(201);
+      expect(created.json.data.status, JSON.stringify(created.json.data.scan)).toBe('connected');
+    }
+    const reader = c.sourcesResponseSchema.parse((await t.request('GET', '/sources?filter=reader')).json).data.items[0]!.id;
+    const comparison = await t.request('POST', '/comparisons', {
+      body: comparisonBody(reader, reader, { name: 'elsewhere', source_dataset_id: `${DATA}.orders`, target_dataset_id: `${DATA}.orders` }),
+    });
+    expect(comparison.status, comparison.text).toBe(201);
+    const job = await waitForJob(t, comparison.json.run_id);
+    expect(job, JSON.stringify(job)).toMatchObject({ status: 'SUCCESS' });
+  });
+});
 
 describe('a SQLite store is recognised by file identity, not by its path', () => {
   it('refuses a hard link of the store, or of the server key, in a folder the workspace may read', async () => {

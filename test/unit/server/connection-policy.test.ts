@@ -5,6 +5,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EnvPolicy, HostPolicy, vetNetworkUrl } from '../../../src/server/connection-policy.js';
 import { FileAccessPolicy, parseAllowPath } from '../../../src/server/file-access.js';
+import { isThisMachine, numericAddress, resolveHost, type HostAddress } from '../../../src/server/host-addresses.js';
+import type { StoreIdentity } from '../../../src/server/store-identity.js';
 
 const WS = '0b8f3c2e-1d4a-4e6b-9c7d-2a1b3c4d5e6f';
 const OTHER = '9f8e7d6c-5b4a-4392-8a1b-0c9d8e7f6a5b';
@@ -22,17 +24,44 @@ describe('EnvPolicy', () => {
 });
 
 describe('HostPolicy', () => {
-  it('admits listed names as they are, addresses in listed networks, nothing else; any host without a list', async () => {
+  const at = (address: string): HostAddress => ({ address, family: address.includes(':') ? 6 : 4 });
+  it('admits listed names as they are, addresses in listed networks, nothing else; any host without a list', () => {
     const policy = new HostPolicy(['10.0.0.0/8', '192.0.2.7', 'db.internal', 'fd00::/8']);
-    expect(await policy.admit('10.9.8.7')).toBe('10.9.8.7');
-    expect(await policy.admit('DB.internal')).toBe('DB.internal');
-    expect(await policy.admit('192.0.2.8')).toBeUndefined();
-    expect(await policy.admit('localhost')).toBeUndefined();
-    expect(await policy.admit('fd12::1')).toBe('fd12::1');
-    expect(await new HostPolicy([]).admit('anything.example')).toBe('anything.example');
-    // a name that resolves into a listed network is reached at the address checked
-    expect(await new HostPolicy(['127.0.0.0/8', '::1/128']).admit('localhost')).toMatch(/^(127\.0\.0\.1|::1)$/);
+    expect(policy.allows('10.9.8.7', [at('10.9.8.7')])).toBe(true);
+    expect(policy.allows('DB.internal', [at('203.0.113.9')])).toBe(true);
+    expect(policy.allows('192.0.2.8', [at('192.0.2.8')])).toBe(false);
+    expect(policy.allows('localhost', [at('127.0.0.1')])).toBe(false);
+    expect(policy.allows('fd12::1', [at('fd12::1')])).toBe(true);
+    // a name is allowed only when every address it resolves to is
+    expect(policy.allows('split.example', [at('10.0.0.1'), at('127.0.0.1')])).toBe(false);
+    expect(new HostPolicy([]).allows('anything.example', [at('127.0.0.1')])).toBe(true);
     expect(() => new HostPolicy(['10.0.0.0/99'])).toThrow('--allow-host 10.0.0.0/99 is not a host name, an address or a network.');
+  });
+
+  it('reads an address in any spelling as the address it is', () => {
+    const policy = new HostPolicy(['127.1', '::ffff:10.0.0.0/104']);
+    expect(policy.allows('127.0.0.1', [at('127.0.0.1')])).toBe(true);
+    expect(policy.allows('10.2.3.4', [at('10.2.3.4')])).toBe(true);
+    expect(policy.allows('11.0.0.1', [at('11.0.0.1')])).toBe(false);
+  });
+});
+
+describe('host addresses', () => {
+  it('reads every IPv4 spelling and mapped IPv6 as the address the network stack connects to', async () => {
+    const spellings = ['127.1', '2130706433', '0x7f.0.0.1', '0177.0.0.1', '127.0.0.1.', '[::ffff:127.0.0.1]', '::ffff:7f00:1', '::127.0.0.1'];
+    for (const host of spellings) expect(numericAddress(host), host).toEqual({ address: '127.0.0.1', family: 4 });
+    expect(numericAddress('[0:0:0:0:0:0:0:1]')).toEqual({ address: '::1', family: 6 });
+    expect(numericAddress('db.example')).toBeUndefined();
+    expect(numericAddress('db.0x1')).toBeUndefined();
+    expect(await resolveHost('localhost')).toContainEqual({ address: '127.0.0.1', family: 4 });
+  });
+
+  it('counts loopback, the unspecified addresses, the interfaces and the host name as this machine', async () => {
+    const interfaces = Object.values(os.networkInterfaces()).flat().map((entry) => entry!.address).filter((address) => !address.includes('%'));
+    const own = [...(await resolveHost(os.hostname())), ...['127.0.0.1', '127.8.9.10', '0.0.0.0', '::', '::1', ...interfaces].map((a) => numericAddress(a)!)];
+    for (const address of own) expect(await isThisMachine(address), address.address).toBe(true);
+    expect(await isThisMachine({ address: '192.0.2.250', family: 4 })).toBe(interfaces.includes('192.0.2.250'));
+    expect(await isThisMachine({ address: '2001:db8::99', family: 6 })).toBe(false);
   });
 });
 
@@ -55,29 +84,46 @@ describe('vetNetworkUrl', () => {
   writeFileSync(path.join(folder, 'ca.pem'), '-----BEGIN CERTIFICATE-----\nx\n-----END CERTIFICATE-----\n');
   const context = { workspaceId: WS, datasourceName: 'wh', files, hosts: new HostPolicy([]), connectTimeoutMs: 5000 };
 
-  it('hands the driver the URL without parameters, isolated, with TLS as text', async () => {
+  it('hands the driver the URL without parameters, isolated, with TLS as text, at the address checked', async () => {
     const ca = path.join(folder, 'ca.pem');
-    expect(await vetNetworkUrl('postgres', `postgresql://u:p%40ss@db.example:6543/wh?sslmode=verify-full&sslrootcert=${ca}`, context)).toEqual({
+    expect(await vetNetworkUrl('postgres', `postgresql://u:p%40ss@localhost:6543/wh?sslmode=verify-full&sslrootcert=${ca}`, context)).toEqual({
       type: 'postgres',
-      url: 'postgresql://u:p%40ss@db.example:6543/wh',
+      url: 'postgresql://u:p%40ss@127.0.0.1:6543/wh',
       connectTimeoutMs: 5000,
-      isolated: { tls: { verify: true, ca: '-----BEGIN CERTIFICATE-----\nx\n-----END CERTIFICATE-----\n' } },
+      // the certificate is verified against the name written
+      isolated: { tls: { verify: true, ca: '-----BEGIN CERTIFICATE-----\nx\n-----END CERTIFICATE-----\n', servername: 'localhost' } },
     });
-    expect(await vetNetworkUrl('postgres', 'postgres://u@db.example/wh', context)).toMatchObject({ url: 'postgres://u@db.example:5432/wh', isolated: { tls: null } });
-    expect(await vetNetworkUrl('postgres', 'postgres://u@db.example/wh?sslmode=require', context)).toMatchObject({ isolated: { tls: { verify: false } } });
-    expect(await vetNetworkUrl('mysql', 'mysql://u@db.example/wh?ssl-mode=VERIFY_CA', context)).toMatchObject({ url: 'mysql://u@db.example:3306/wh', isolated: { tls: { verify: 'ca' } } });
+    expect(await vetNetworkUrl('postgres', 'postgres://u@127.1/wh', context)).toMatchObject({ url: 'postgres://u@127.0.0.1:5432/wh', isolated: { tls: null } });
+    // an address written in another form is verified as the address (no name to send)
+    expect(await vetNetworkUrl('postgres', 'postgres://u@2130706433/wh?sslmode=require', context)).toMatchObject({ url: 'postgres://u@127.0.0.1:5432/wh', isolated: { tls: { verify: false } } });
+    expect(await vetNetworkUrl('mysql', 'mysql://u@[::ffff:127.0.0.1]/wh?ssl-mode=VERIFY_CA', context)).toMatchObject({ url: 'mysql://u@127.0.0.1:3306/wh', isolated: { tls: { verify: 'ca' } } });
+    expect(await vetNetworkUrl('postgres', 'postgres://u@[::1]/wh', context)).toMatchObject({ url: 'postgres://u@[::1]:5432/wh' });
+    const allowed = { ...context, hosts: new HostPolicy(['127.0.0.0/8']) };
+    expect(await vetNetworkUrl('postgres', 'postgres://u@localhost/wh?sslmode=verify-full', allowed)).toMatchObject({ url: 'postgres://u@127.0.0.1:5432/wh', isolated: { tls: { servername: 'localhost' } } });
+    await expect(vetNetworkUrl('postgres', 'postgres://u@0.0.0.0/wh', allowed)).rejects.toThrow('names the host 0.0.0.0, which the operator has not allowed');
   });
 
-  it('pins a host resolved by an --allow-host network to its address, and verifies TLS against the name', async () => {
-    const pinned = await vetNetworkUrl('postgres', 'postgres://u@localhost/wh?sslmode=verify-full', { ...context, hosts: new HostPolicy(['127.0.0.0/8', '::1/128']) });
-    expect((pinned as { url: string }).url).toMatch(/^postgres:\/\/u@(127\.0\.0\.1|\[::1\]):5432\/wh$/);
-    expect(pinned).toMatchObject({ isolated: { tls: { verify: true, servername: 'localhost' } } });
-  });
-
-  it('refuses the store itself, naming why', async () => {
-    await expect(vetNetworkUrl('postgres', 'postgres://svc@localhost:5432/state', { ...context, storeUrl: 'postgres://svc:pw@127.0.0.1/state' })).rejects.toThrow(
-      'The connection URL of data source "wh" points at the service\'s own store (same host, port, database and user).',
+  it('refuses a host that resolves to nothing, naming it', async () => {
+    await expect(vetNetworkUrl('postgres', 'postgres://u@no-such-host.invalid/wh', context)).rejects.toThrow(
+      'The connection URL of data source "wh" names the host no-such-host.invalid, which the service cannot resolve to an address.',
     );
-    expect(await vetNetworkUrl('postgres', 'postgres://reader@localhost:5432/state', { ...context, storeUrl: 'postgres://svc:pw@127.0.0.1/state' })).toMatchObject({ type: 'postgres' });
+  });
+
+  it('refuses the store under any name of its machine, and nothing else of that server', async () => {
+    const store: StoreIdentity = { addresses: [{ address: '127.0.0.1', family: 4 }], local: true, ports: [5432], database: 'state', roles: ['svc'], schema: 'datacompare', cluster: null, databaseOid: '1' };
+    const interfaces = Object.values(os.networkInterfaces()).flat().map((entry) => entry!.address).filter((address) => !address.includes('%'));
+    for (const host of ['127.0.0.1', '127.1', '2130706433', '0.0.0.0', '[::ffff:127.0.0.1]', '[::]', 'localhost', os.hostname(), ...interfaces.map((a) => (a.includes(':') ? `[${a}]` : a))]) {
+      await expect(vetNetworkUrl('postgres', `postgres://svc@${host}:5432/state`, { ...context, store }), host).rejects.toThrow(
+        'The connection URL of data source "wh" reaches the service\'s own store: the same server, port, database and role as the store, whatever its host is called.',
+      );
+    }
+    for (const url of ['postgres://reader@127.1:5432/state', 'postgres://svc@127.1:5432/other', 'postgres://svc@127.1:5433/state', 'postgres://svc@192.0.2.250:5432/state']) {
+      if (url.includes('192.0.2.250') && interfaces.includes('192.0.2.250')) continue;
+      expect(await vetNetworkUrl('postgres', url, { ...context, store }), url).toMatchObject({ type: 'postgres' });
+    }
+    // a store elsewhere owns its addresses only
+    const remote: StoreIdentity = { ...store, addresses: [{ address: '192.0.2.250', family: 4 }], local: false };
+    await expect(vetNetworkUrl('postgres', 'postgres://svc@192.0.2.250/state', { ...context, store: remote })).rejects.toThrow(/own store/);
+    expect(await vetNetworkUrl('postgres', 'postgres://svc@127.1/state', { ...context, store: remote })).toMatchObject({ type: 'postgres' });
   });
 });

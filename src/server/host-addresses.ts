@@ -1,0 +1,90 @@
+/**
+ * Where a host really leads, for the rules on tenants' connections (connection-policy.ts): the
+ * addresses it reaches, whatever its spelling, and whether an address is this machine.
+ *
+ * - A numeric host is read as the network stack reads it: IPv4 in any inet_aton form (`127.1`,
+ *   `2130706433`, `0x7f.1`, `0177.0.0.1`; WHATWG's host parser, because `new URL('postgres://…')`
+ *   leaves those as written), IPv6 in canonical form, and IPv4-mapped or -compatible IPv6
+ *   (`::ffff:127.0.0.1`) as the IPv4 address it carries.
+ * - A name is resolved once, every address kept (IPv4 first): the caller connects to an address
+ *   checked here, so no second answer of the resolver can move the connection.
+ * - This machine: loopback (127/8, ::1), the unspecified addresses (0.0.0.0/8 and `::`, which connect
+ *   to it), every address of its network interfaces (read at each question: interfaces come and go)
+ *   and what its own host name resolves to.
+ */
+import { lookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
+import os from 'node:os';
+
+export interface HostAddress {
+  address: string;
+  family: 4 | 6;
+}
+
+/** `::ffff:a.b.c.d` and `::a.b.c.d`, as WHATWG writes them (`::ffff:7f00:1`, `::7f00:1`). */
+const CARRIES_IPV4 = /^::(?:ffff:)?([0-9a-f]{1,4}):([0-9a-f]{1,4})$/;
+
+/** The address of a numeric host in canonical form (IPv4 when it carries one), or undefined for a name. */
+export function numericAddress(host: string): HostAddress | undefined {
+  const bare = host.replace(/^\[(.*)\]$/, '$1');
+  const v6 = isIP(bare) === 6;
+  let canonical: string;
+  try {
+    canonical = new URL(`http://${v6 ? `[${bare}]` : bare}/`).hostname;
+  } catch {
+    return undefined; // not a host WHATWG accepts: left to the resolver
+  }
+  if (isIP(canonical) === 4) return { address: canonical, family: 4 };
+  if (!v6) return undefined;
+  const inner = canonical.slice(1, -1);
+  const carried = CARRIES_IPV4.exec(inner);
+  if (carried) {
+    const high = parseInt(carried[1]!, 16);
+    const low = parseInt(carried[2]!, 16);
+    return { address: [high >> 8, high & 255, low >> 8, low & 255].join('.'), family: 4 };
+  }
+  return { address: inner, family: 6 };
+}
+
+/**
+ * Every address `host` reaches, canonical and without repeats (IPv4 first); [] when it resolves to
+ * nothing, or not within `withinMs` (the resolver's own wait can be far longer).
+ */
+export async function resolveHost(host: string, withinMs = 10_000): Promise<HostAddress[]> {
+  const numeric = numericAddress(host);
+  if (numeric) return [numeric];
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<[]>((resolve) => (timer = setTimeout(() => resolve([]), withinMs)));
+  const answers = await Promise.race([lookup(host, { all: true, order: 'ipv4first' }).catch(() => [] as const), late]).finally(() => clearTimeout(timer));
+  const seen = new Map<string, HostAddress>();
+  for (const answer of answers) {
+    const address = numericAddress(answer.address);
+    if (address && !seen.has(address.address)) seen.set(address.address, address);
+  }
+  return [...seen.values()];
+}
+
+let ownNameAddresses: Promise<HostAddress[]> | undefined;
+
+/** True when a connection to `address` reaches this machine. */
+export async function isThisMachine(address: HostAddress): Promise<boolean> {
+  const local = new BlockList();
+  local.addSubnet('127.0.0.0', 8, 'ipv4');
+  local.addSubnet('0.0.0.0', 8, 'ipv4');
+  local.addAddress('::1', 'ipv6');
+  local.addAddress('::', 'ipv6');
+  for (const entries of Object.values(os.networkInterfaces())) {
+    for (const entry of entries ?? []) {
+      const own = numericAddress(entry.address);
+      if (own) local.addAddress(own.address, own.family === 6 ? 'ipv6' : 'ipv4');
+    }
+  }
+  ownNameAddresses ??= resolveHost(os.hostname());
+  for (const own of await ownNameAddresses) local.addAddress(own.address, own.family === 6 ? 'ipv6' : 'ipv4');
+  return local.check(address.address, address.family === 6 ? 'ipv6' : 'ipv4');
+}
+
+/** The address in a URL's host position. */
+export function urlHost(address: HostAddress): string {
+  return address.family === 6 ? `[${address.address}]` : address.address;
+}
