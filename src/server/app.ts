@@ -15,7 +15,7 @@ import { redact } from '../shared/redact.js';
 import { createApiKey } from './api-keys.js';
 import { EnvPolicy, HostPolicy } from './connection-policy.js';
 import { scanDatasource, type SourcePolicy } from './connections.js';
-import { privilegedSourceRefusal } from './source-privileges.js';
+import { sourceRefusal } from './source-privileges.js';
 import { readStoreIdentity } from './store-identity.js';
 import { FileAccessPolicy } from './file-access.js';
 import { JobService } from './jobs/job-service.js';
@@ -122,8 +122,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const pool =
     workers > 0
       ? new WorkerPool({
-          // A role granted more after its source was created is refused when a job runs, too.
-          privilegedRefusal: (source) => (options.allowPrivilegedSources ? Promise.resolve(null) : privilegedSourceRefusal(source, { box, sources, logger: options.logger })),
+          // A role granted more (or the store's schema) after its source was created is refused when a job runs, too.
+          privilegedRefusal: (source, config) => sourceRefusal(source, { box, sources, logger: options.logger }, { privileges: !options.allowPrivilegedSources, failClosed: true, config }),
           store,
           box,
           sources,
@@ -154,8 +154,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     scan: (source, timeLimitMs) =>
       options.scanOnCreate === false && timeLimitMs === undefined
         ? Promise.resolve(undefined)
-        : scanDatasource(source, { box, sources, logger: options.logger, now }, timeLimitMs ?? options.scanTimeLimitMs ?? 10_000),
-    privilegedRefusal: (source) => (options.allowPrivilegedSources ? Promise.resolve(null) : privilegedSourceRefusal(source, { box, sources, logger: options.logger })),
+        : scanDatasource(
+            source,
+            { box, sources, logger: options.logger, now, refusal: (config) => sourceRefusal(source, { box, sources, logger: options.logger }, { privileges: false, failClosed: true, config }) },
+            timeLimitMs ?? options.scanTimeLimitMs ?? 10_000,
+          ),
+    privilegedRefusal: (source) => sourceRefusal(source, { box, sources, logger: options.logger }, { privileges: !options.allowPrivilegedSources, failClosed: false }),
   };
   const routes = [...comparisonRoutes(services), ...jobRoutes(services), ...sourceRoutes(services)];
   const openapi = openApiDocument(routes, SERVER_VERSION);

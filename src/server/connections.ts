@@ -101,10 +101,12 @@ export function redactingLogger(logger: Logger, secrets: readonly string[]): Log
  * Scans a data source's catalog (src/catalog/scan.ts): its status, version and counts. A source whose
  * connection cannot even be resolved (an unset variable, a path outside the allowed folders) is a
  * failed scan with that reason; one that cannot be reached says only that (the reason goes to the log).
+ * `refusal` is asked first, on the settings the scan connects with (source-privileges.ts: a role that
+ * can read the service's store); a refusal is the failed scan's message.
  */
 export async function scanDatasource(
   source: DatasourceRecord,
-  services: { box: SecretBox; sources: SourcePolicy; logger: Logger; now: () => Date },
+  services: { box: SecretBox; sources: SourcePolicy; logger: Logger; now: () => Date; refusal?: (config: ConnectionConfig) => Promise<string | null> },
   timeLimitMs: number,
 ): Promise<CatalogScan> {
   const started = services.now();
@@ -125,6 +127,8 @@ export async function scanDatasource(
   } catch (error) {
     return failed(redactWith(toDatacompareError(error).message, []));
   }
+  const refusal = await services.refusal?.(resolved.config);
+  if (refusal) return failed(refusal);
   const logger = redactingLogger(services.logger, resolved.secrets);
   const scan = await scanCatalog(resolved.config, { logger, datasourceName: source.name, timeLimitMs, now: services.now });
   // No version read: the connection itself failed or never answered. Tenants are told only that.

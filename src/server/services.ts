@@ -16,6 +16,9 @@ export interface ServerServices {
   now: () => Date;
   /** Scans a data source's catalog (undefined: scanning is off, as in tests that have no real source). */
   scan(source: DatasourceRecord, timeLimitMs?: number): Promise<CatalogScan | undefined>;
-  /** Why a new data source is refused for a role that can do more than read; null when it only reads or the operator allows it. */
+  /**
+   * Why a new data source is refused: its role can read the service's store, or can do more than read
+   * (unless the operator allows that); null otherwise, or when it cannot be reached yet (its scan says so).
+   */
   privilegedRefusal(source: DatasourceRecord): Promise<string | null>;
 }

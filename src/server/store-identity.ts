@@ -8,6 +8,7 @@
  *   the database's oid. A data source connected there whose role can read the store's schema is refused,
  *   whatever address, port, proxy or name led there.
  */
+import type { DatabaseConnection } from '../dialects/types.js';
 import { isThisMachine, resolveHost, type HostAddress } from './host-addresses.js';
 import type { SqlDb } from './storage/sql-db.js';
 
@@ -80,4 +81,25 @@ export async function namesTheStore(store: StoreIdentity, target: { addresses: r
     if (store.local && (await isThisMachine(address))) return true;
   }
   return false;
+}
+
+/**
+ * True when `connection` (a data source's, connected) is in the store's database and its role can read
+ * a table or view of the store's schema. Errors (the question could not be asked) are the caller's.
+ */
+export async function readsTheStore(connection: DatabaseConnection, store: StoreIdentity, signal?: AbortSignal): Promise<boolean> {
+  const options = { ...(signal && { signal }), catalog: true };
+  const [row] = await connection.query(
+    `SELECT (SELECT oid::text FROM pg_catalog.pg_database WHERE datname = current_database()) AS database_oid,
+       EXISTS (SELECT 1 FROM pg_catalog.pg_namespace n JOIN pg_catalog.pg_class c ON c.relnamespace = n.oid
+         WHERE n.nspname = $1 AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
+           AND has_schema_privilege(n.oid, 'USAGE') AND has_any_column_privilege(c.oid, 'SELECT')) AS reads_schema`,
+    [store.schema],
+    options,
+  );
+  if (String(row?.database_oid) !== store.databaseOid) return false;
+  const cluster = await clusterOf((sql) => connection.query(sql, [], options));
+  // the same oid in another cluster is another database; unknown on either side: the oid decides
+  if (cluster !== null && store.cluster !== null && cluster !== store.cluster) return false;
+  return row?.reads_schema === true;
 }

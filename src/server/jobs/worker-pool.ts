@@ -12,7 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import type { ComparisonResult, RunComparison } from '../../engine/model.js';
+import type { ComparisonResult, ConnectionConfig, RunComparison } from '../../engine/model.js';
 import { ConfigurationError, DatacompareError } from '../../shared/errors.js';
 import type { Logger } from '../../shared/logger.js';
 import { redact, redactWith } from '../../shared/redact.js';
@@ -27,11 +27,12 @@ export interface WorkerPoolOptions {
   /** What data sources may connect to. */
   sources: SourcePolicy;
   /**
-   * Why a data source may not be used (its role can do more than read, and the operator did not allow
-   * that), or null: asked again before every job, so a role granted FILE or superuser after its source
-   * was created fails its next job with the same message.
+   * Why a data source may not be used (its role can read the service's store, or can do more than read
+   * and the operator did not allow that), or null: asked again before every job, on the settings the job
+   * connects with, so a role granted FILE, superuser or the store's schema after its source was created
+   * fails its next job with the same message.
    */
-  privilegedRefusal?: (source: DatasourceRecord) => Promise<string | null>;
+  privilegedRefusal?: (source: DatasourceRecord, config: ConnectionConfig) => Promise<string | null>;
   runComparison: RunComparison;
   logger: Logger;
   concurrency: number;
@@ -267,12 +268,14 @@ export class WorkerPool {
       store.getDatasource(job.workspace_id, snapshot.target_datasource_id),
     ]);
     if (!source || !target) throw new Error('A data source of this comparison no longer exists.');
-    for (const used of source.id === target.id ? [source] : [source, target]) {
-      const refusal = await this.options.privilegedRefusal?.(used);
-      if (refusal) throw new ConfigurationError(refusal);
-    }
     const [from, to] = await Promise.all([resolveConnection(source, box, policy), resolveConnection(target, box, policy)]);
     secrets.push(...from.secrets, ...to.secrets);
+    // asked on the settings the job connects with (the address resolved and checked above)
+    const sides = [{ used: source, config: from.config }, ...(source.id === target.id ? [] : [{ used: target, config: to.config }])];
+    for (const { used, config } of sides) {
+      const refusal = await this.options.privilegedRefusal?.(used, config);
+      if (refusal) throw new ConfigurationError(refusal);
+    }
     const definition = toDefinition(snapshot, { source, target }, { source: from.config, target: to.config }, this.options.limits);
     return this.options.runComparison(definition, { logger: redactingLogger(this.options.logger, secrets), signal });
   }

@@ -2,8 +2,9 @@
  * Issue #43, finding 1: the service's own store is judged by where a connection goes, not by how a
  * tenant spells it. The store here is a PostgreSQL database of its own, as an operator runs it
  * (`--database-url postgres://store_role@127.0.0.1:5432/store`). Every spelling of its host is refused
- * before connecting (also under `--allow-host 127.0.0.1/32`); another database of the same server stays
- * a normal data source. A SQLite store is recognised by file
+ * before connecting (also under `--allow-host 127.0.0.1/32`); a role that can read the store's schema is
+ * refused after connecting, whatever the URL, when the source is created, scanned and before each job;
+ * another database of the same server stays a normal data source. A SQLite store is recognised by file
  * identity, so a hard link of it is refused too.
  */
 import { linkSync, mkdirSync } from 'node:fs';
@@ -99,6 +100,52 @@ describe.runIf(hasPostgres)('a PostgreSQL store is never a data source, however 
       expect((await create(restricted, 'other-db', urlWith({ user: READER, host: '127.1', database: RUN_DB }))).status).toBe(201);
     } finally {
       await restricted.stop();
+    }
+  });
+
+  it('refuses, after connecting, a role that can read the store\'s tables, whatever the URL says', async () => {
+    await admin(STORE_DB, (client) => client.query(`GRANT USAGE ON SCHEMA datacompare TO ${PEEKER}; GRANT SELECT ON ALL TABLES IN SCHEMA datacompare TO ${PEEKER}`));
+    try {
+      for (const [user, host] of [[PEEKER, '127.1'], [PEEKER, '127.0.0.1'], ['postgres', 'localhost']] as const) {
+        const answer = await create(t, 'peeker', urlWith({ user, host, database: STORE_DB }));
+        expect(answer.status, `${user}@${host}`).toBe(403);
+        expect(answer.json.code).toBe('privileged_datasource');
+        expect(answer.json.message).toMatchInlineSnapshot(`"Data source "peeker" connects to the service's own store database as a role that can read the store's tables; the service never reads its own store for a tenant. Connect as a role that cannot read them, or to another database."`);
+        expect(answer.text).not.toContain(STORE_ROLE);
+      }
+    } finally {
+      await admin(STORE_DB, (client) => client.query(`REVOKE ALL ON ALL TABLES IN SCHEMA datacompare FROM ${PEEKER}; REVOKE USAGE ON SCHEMA datacompare FROM ${PEEKER}`));
+    }
+  });
+
+  it('refuses a scan and a job once the role was granted the store after its source was created', async () => {
+    // accepted while the role cannot read the store's tables
+    const created = await create(t, 'later-peeker', urlWith({ user: PEEKER, host: '127.1', database: STORE_DB }));
+    expect(created.status, created.text).toBe(201);
+    const sourceId = c.dataSourceCreateResponseSchema.parse(created.json).data.id;
+    const comparison = await t.request('POST', '/comparisons?create_only=true', {
+      body: comparisonBody(sourceId, sourceId, {
+        name: 'store-keys',
+        source_dataset_id: 'datacompare.api_keys',
+        target_dataset_id: 'datacompare.api_keys',
+        configuration: { source_columns: ['name', 'prefix'], target_columns: ['name', 'prefix'], primary_keys_source: ['id'], primary_keys_target: ['id'] },
+      }),
+    });
+    expect(comparison.status, comparison.text).toBe(201);
+    await admin(STORE_DB, (client) => client.query(`GRANT USAGE ON SCHEMA datacompare TO ${PEEKER}; GRANT SELECT ON ALL TABLES IN SCHEMA datacompare TO ${PEEKER}`));
+    try {
+      const scan = await t.request('POST', `/sources/${sourceId}/scan`);
+      expect(scan.status).toBe(200);
+      expect(scan.json.message).toContain('connects to the service\'s own store database as a role that can read the store\'s tables');
+      expect(scan.json.message).toContain('(0 datasets, 0 columns, 0 sensitive)');
+
+      const run = await t.request('POST', `/comparisons/${comparison.json.data.id}/execute`);
+      expect(run.status, run.text).toBe(200);
+      const job = await waitForJob(t, c.executeResponseSchema.parse(run.json).run_id);
+      expect(job.status).toBe('FAILURE');
+      expect(job.failure_reason).toContain('Data source "later-peeker" connects to the service\'s own store database as a role that can read the store\'s tables');
+    } finally {
+      await admin(STORE_DB, (client) => client.query(`REVOKE ALL ON ALL TABLES IN SCHEMA datacompare FROM ${PEEKER}; REVOKE USAGE ON SCHEMA datacompare FROM ${PEEKER}`));
     }
   });
 
