@@ -865,7 +865,7 @@ function parser(grammar) {
  * The tree of `sql` by the MariaDB grammar, else by the MySQL one (it reads a few things the MariaDB
  * one does not: a column named `status`, LOCK IN SHARE MODE); the MariaDB grammar's error when neither does.
  */
-async function parse(sql) {
+async function parseMysql(sql) {
     try {
         return (await parser('mariadb')).astify(sql, { database: 'mariadb' });
     }
@@ -908,7 +908,7 @@ async function checkMysql(text, what) {
     const sql = what === 'filter' ? `${prefix}${text})` : text.trim().replace(/;+\s*$/, '');
     let tree;
     try {
-        tree = await parse(sql);
+        tree = await parseMysql(sql);
     }
     catch (error) {
         const offset = error.location?.start?.offset;
@@ -1044,6 +1044,7 @@ function functionName(name) {
         return '';
     return identifierOf(parts.at(-1)).toLowerCase();
 }
+/** A name as the parser keeps it: a string, or `{ value }` / `{ expr: { value } }` when quoted. */
 function identifierOf(node) {
     if (typeof node === 'string')
         return node;
@@ -1090,7 +1091,7 @@ let pg_guard_loading;
  * ES module bundle lacks, so it is lent (as a global, only while loading) the folder of this code,
  * where scripts/finish-dist.js puts the .wasm.
  */
-function pg_guard_parser() {
+function postgresParser() {
     pg_guard_loading ??= (async () => {
         const lent = globalThis;
         const had = '__dirname' in lent;
@@ -1135,7 +1136,7 @@ const pg_guard_DENIED = [
 const HARMLESS_VOLATILE = new Set(['random', 'random_normal', 'clock_timestamp', 'timeofday', 'gen_random_uuid', 'uuidv4', 'uuidv7', 'uuid_generate_v4', 'uuid_generate_v1', 'uuid_generate_v1mc']);
 /** A filter (one condition) or query (one SELECT) checked on PostgreSQL's parse tree. */
 async function checkPostgres(text, what) {
-    const parse = await pg_guard_parser();
+    const parse = await postgresParser();
     const sql = what === 'filter' ? `SELECT 1 WHERE (${text})` : text.trim().replace(/;+\s*$/, '');
     let tree;
     try {

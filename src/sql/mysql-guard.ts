@@ -50,7 +50,7 @@ function parser(grammar: Grammar): Promise<Parser> {
  * The tree of `sql` by the MariaDB grammar, else by the MySQL one (it reads a few things the MariaDB
  * one does not: a column named `status`, LOCK IN SHARE MODE); the MariaDB grammar's error when neither does.
  */
-async function parse(sql: string): Promise<Node | Node[]> {
+export async function parseMysql(sql: string): Promise<Node | Node[]> {
   try {
     return (await parser('mariadb')).astify(sql, { database: 'mariadb' });
   } catch (error) {
@@ -95,7 +95,7 @@ export async function checkMysql(text: string, what: 'filter' | 'query'): Promis
   const sql = what === 'filter' ? `${prefix}${text})` : text.trim().replace(/;+\s*$/, '');
   let tree: Node | Node[];
   try {
-    tree = await parse(sql);
+    tree = await parseMysql(sql);
   } catch (error) {
     const offset = (error as { location?: { start?: { offset?: number } } }).location?.start?.offset;
     const at = typeof offset === 'number' ? Math.max(0, offset - (what === 'filter' ? prefix.length : 0)) : -1;
@@ -213,7 +213,8 @@ function functionName(name: unknown): string {
   return identifierOf(parts.at(-1)).toLowerCase();
 }
 
-function identifierOf(node: unknown): string {
+/** A name as the parser keeps it: a string, or `{ value }` / `{ expr: { value } }` when quoted. */
+export function identifierOf(node: unknown): string {
   if (typeof node === 'string') return node;
   if (node && typeof node === 'object') {
     const { value, expr } = node as { value?: unknown; expr?: unknown };

@@ -36,7 +36,7 @@ let loading: Promise<ParseSync> | undefined;
  * ES module bundle lacks, so it is lent (as a global, only while loading) the folder of this code,
  * where scripts/finish-dist.js puts the .wasm.
  */
-function parser(): Promise<ParseSync> {
+export function postgresParser(): Promise<ParseSync> {
   loading ??= (async () => {
     const lent = globalThis as { __dirname?: string; __filename?: string };
     const had = '__dirname' in lent;
@@ -84,7 +84,7 @@ const HARMLESS_VOLATILE = new Set(['random', 'random_normal', 'clock_timestamp',
 
 /** A filter (one condition) or query (one SELECT) checked on PostgreSQL's parse tree. */
 export async function checkPostgres(text: string, what: 'filter' | 'query'): Promise<PgCheck> {
-  const parse = await parser();
+  const parse = await postgresParser();
   const sql = what === 'filter' ? `SELECT 1 WHERE (${text})` : text.trim().replace(/;+\s*$/, '');
   let tree: { stmts?: { stmt: Node }[] };
   try {
