@@ -461,14 +461,20 @@ const DENIED_FUNCTIONS = new Set(['load_extension', 'readfile', 'writefile', 'ed
 /** The PRAGMAs that describe a table without changing anything. */
 const DESCRIBING_PRAGMAS = new Set(['table_info', 'table_list', 'table_xinfo', 'index_list', 'index_info', 'index_xinfo', 'foreign_key_list']);
 const AUTHORIZATION_DENIED = /not authorized/i;
-function authorizeReadsOnly(db) {
+/**
+ * Installs the authorizer; `onRead` also hears every column read (views expanded to their tables).
+ * False where node:sqlite has no authorizer.
+ */
+function authorizeReadsOnly(db, onRead) {
     // Node 22 has no setAuthorizer: the file is still opened read-only (ATTACHed ones too) with one statement
     // per query, so nothing is written; only the in-memory temp schema stays writable there.
     if (typeof db.setAuthorizer !== 'function')
-        return;
-    db.setAuthorizer((action, first) => {
+        return false;
+    db.setAuthorizer((action, first, second, database) => {
         switch (action) {
             case external_node_sqlite_.constants.SQLITE_READ:
+                onRead?.(String(first), String(second ?? ''), database);
+                return external_node_sqlite_.constants.SQLITE_OK;
             case external_node_sqlite_.constants.SQLITE_SELECT:
             case external_node_sqlite_.constants.SQLITE_RECURSIVE:
                 return external_node_sqlite_.constants.SQLITE_OK;
@@ -480,6 +486,7 @@ function authorizeReadsOnly(db) {
                 return external_node_sqlite_.constants.SQLITE_DENY;
         }
     });
+    return true;
 }
 /**
  * node:sqlite compiles only the first statement of a text and silently ignores the rest; `sourceSQL`

@@ -7,6 +7,7 @@
  * The contract is additive-only: other parts of datacompare build on it.
  */
 import type { ColumnType, DialectName, SqlCompiler } from '../sql/types.js';
+import type { SideColumnReads, SideSqlText } from '../sql/column-reads.js';
 import type { Logger } from '../shared/logger.js';
 
 export type { ColumnType, DialectName, NormalizeOptions, ReportedValue, SqlCompiler, TextKeyOrder, TypeFamily } from '../sql/types.js';
@@ -171,6 +172,11 @@ export interface Dialect {
    * spec writes it (schema-qualified outside the default schema).
    */
   readonly catalogQuery: string;
+  /**
+   * What a side's query and filter read, column by column, as the database itself reports while it
+   * compiles them (never running them): where the engine can say (SQLite's authorizer). Absent elsewhere.
+   */
+  columnsRead?(config: ConnectionConfig, side: SideSqlText): Promise<SideColumnReads>;
 }
 
 /**

@@ -18,4 +18,8 @@ export const sqliteDialect: Dialect = {
     if (config.type !== 'sqlite') throw new TypeError(`sqlite dialect given a ${config.type} connection`);
     return new SqliteConnection(config.path, options);
   },
+  async columnsRead(config, side) {
+    if (config.type !== 'sqlite') throw new TypeError(`sqlite dialect given a ${config.type} connection`);
+    return (await import('./columns-read.js')).sqliteColumnsRead(config.path, side);
+  },
 };

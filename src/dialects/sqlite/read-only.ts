@@ -14,13 +14,22 @@ const DESCRIBING_PRAGMAS = new Set(['table_info', 'table_list', 'table_xinfo', '
 
 export const AUTHORIZATION_DENIED = /not authorized/i;
 
-export function authorizeReadsOnly(db: DatabaseSync): void {
+/** A column SQLite reads while it compiles a statement: `table` in `database` (`main`); `column` '' when it reads no column (`count(*)`). */
+export type ColumnReadObserver = (table: string, column: string, database: string | null) => void;
+
+/**
+ * Installs the authorizer; `onRead` also hears every column read (views expanded to their tables).
+ * False where node:sqlite has no authorizer.
+ */
+export function authorizeReadsOnly(db: DatabaseSync, onRead?: ColumnReadObserver): boolean {
   // Node 22 has no setAuthorizer: the file is still opened read-only (ATTACHed ones too) with one statement
   // per query, so nothing is written; only the in-memory temp schema stays writable there.
-  if (typeof (db as Partial<DatabaseSync>).setAuthorizer !== 'function') return;
-  db.setAuthorizer((action: number, first: string | null) => {
+  if (typeof (db as Partial<DatabaseSync>).setAuthorizer !== 'function') return false;
+  db.setAuthorizer((action: number, first: string | null, second: string | null, database: string | null) => {
     switch (action) {
       case constants.SQLITE_READ:
+        onRead?.(String(first), String(second ?? ''), database);
+        return constants.SQLITE_OK;
       case constants.SQLITE_SELECT:
       case constants.SQLITE_RECURSIVE:
         return constants.SQLITE_OK;
@@ -32,6 +41,7 @@ export function authorizeReadsOnly(db: DatabaseSync): void {
         return constants.SQLITE_DENY;
     }
   });
+  return true;
 }
 
 /**
