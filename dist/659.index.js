@@ -512,7 +512,8 @@ function authorizeReadsOnly(db, onRead) {
             case node_sqlite__WEBPACK_IMPORTED_MODULE_0__.constants.SQLITE_RECURSIVE:
                 return node_sqlite__WEBPACK_IMPORTED_MODULE_0__.constants.SQLITE_OK;
             case node_sqlite__WEBPACK_IMPORTED_MODULE_0__.constants.SQLITE_FUNCTION:
-                return DENIED_FUNCTIONS.has(String(first).toLowerCase()) ? node_sqlite__WEBPACK_IMPORTED_MODULE_0__.constants.SQLITE_DENY : node_sqlite__WEBPACK_IMPORTED_MODULE_0__.constants.SQLITE_OK;
+                // SQLite names the function in the second argument (the first is NULL).
+                return DENIED_FUNCTIONS.has(String(second).toLowerCase()) ? node_sqlite__WEBPACK_IMPORTED_MODULE_0__.constants.SQLITE_DENY : node_sqlite__WEBPACK_IMPORTED_MODULE_0__.constants.SQLITE_OK;
             case node_sqlite__WEBPACK_IMPORTED_MODULE_0__.constants.SQLITE_PRAGMA:
                 return DESCRIBING_PRAGMAS.has(String(first).toLowerCase()) ? node_sqlite__WEBPACK_IMPORTED_MODULE_0__.constants.SQLITE_OK : node_sqlite__WEBPACK_IMPORTED_MODULE_0__.constants.SQLITE_DENY;
             default:

@@ -479,7 +479,8 @@ function authorizeReadsOnly(db, onRead) {
             case external_node_sqlite_.constants.SQLITE_RECURSIVE:
                 return external_node_sqlite_.constants.SQLITE_OK;
             case external_node_sqlite_.constants.SQLITE_FUNCTION:
-                return DENIED_FUNCTIONS.has(String(first).toLowerCase()) ? external_node_sqlite_.constants.SQLITE_DENY : external_node_sqlite_.constants.SQLITE_OK;
+                // SQLite names the function in the second argument (the first is NULL).
+                return DENIED_FUNCTIONS.has(String(second).toLowerCase()) ? external_node_sqlite_.constants.SQLITE_DENY : external_node_sqlite_.constants.SQLITE_OK;
             case external_node_sqlite_.constants.SQLITE_PRAGMA:
                 return DESCRIBING_PRAGMAS.has(String(first).toLowerCase()) ? external_node_sqlite_.constants.SQLITE_OK : external_node_sqlite_.constants.SQLITE_DENY;
             default:

@@ -34,7 +34,8 @@ export function authorizeReadsOnly(db: DatabaseSync, onRead?: ColumnReadObserver
       case constants.SQLITE_RECURSIVE:
         return constants.SQLITE_OK;
       case constants.SQLITE_FUNCTION:
-        return DENIED_FUNCTIONS.has(String(first).toLowerCase()) ? constants.SQLITE_DENY : constants.SQLITE_OK;
+        // SQLite names the function in the second argument (the first is NULL).
+        return DENIED_FUNCTIONS.has(String(second).toLowerCase()) ? constants.SQLITE_DENY : constants.SQLITE_OK;
       case constants.SQLITE_PRAGMA:
         return DESCRIBING_PRAGMAS.has(String(first).toLowerCase()) ? constants.SQLITE_OK : constants.SQLITE_DENY;
       default:

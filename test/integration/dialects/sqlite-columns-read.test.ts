@@ -43,8 +43,9 @@ describe('sqliteColumnsRead', () => {
     expect(columns(onQuery.filter)).toEqual([]);
   });
 
-  it('leaves what SQLite will not compile unproven', () => {
+  it('leaves what SQLite will not compile, or its authorizer denies, unproven', () => {
     expect(columns(sqliteColumnsRead(file, { query: 'SELECT id FROM customers WHERE emial IS NULL' }).query)).toBe('unproven: SQLite does not compile it (no such column: emial)');
+    expect(columns(sqliteColumnsRead(file, { query: "SELECT load_extension('x') AS x" }).query)).toMatch(/^unproven: SQLite does not compile it \(.*not authorized/);
     expect(columns(sqliteColumnsRead(path.join(dir, 'missing.db'), { filter: 'id > 1', dataset: 'orders' }).filter)).toBe('unproven: its SQLite file could not be opened to ask SQLite what it reads');
   });
 });
