@@ -2027,7 +2027,6 @@ function suggestionHint(word, allowed, noun = 'keys') {
 /* harmony export */   nj: () => (/* binding */ guardDialectOf),
 /* harmony export */   rh: () => (/* binding */ checkLexical)
 /* harmony export */ });
-/* unused harmony export identifiersOf */
 /**
  * The check every user-written filter and query passes before anything is sent: a filter is one
  * condition and a query one SELECT (or WITH … SELECT), with nothing that writes, reaches the server's
@@ -2293,28 +2292,6 @@ function closeQuote(text, start, quote, backslash, bracket = false) {
         i++;
     }
     return -1;
-}
-/**
- * The names a filter or query mentions (words and quoted identifiers, lower-cased) and whether it reads
- * `*` (after SELECT, `,` or `t.`; `count(*)` reads no values): a superset of the columns it reads, for
- * the dialects whose SQL we do not parse.
- */
-function identifiersOf(text, dialect) {
-    const lexed = lex(text, dialect);
-    if ('problem' in lexed)
-        return { names: [], star: true };
-    const names = new Set();
-    let star = false;
-    lexed.tokens.forEach((token, i) => {
-        if (token.kind === 'word' || token.kind === 'quoted')
-            names.add(token.text.toLowerCase());
-        if (token.kind === 'symbol' && token.text === '*') {
-            const previous = lexed.tokens[i - 1];
-            if (previous && ((previous.kind === 'symbol' && (previous.text === ',' || previous.text === '.')) || (previous.kind === 'word' && ['SELECT', 'DISTINCT', 'ALL'].includes(previous.upper))))
-                star = true;
-        }
-    });
-    return { names: [...names], star };
 }
 //# sourceMappingURL=guard.js.map
 

@@ -934,13 +934,11 @@ async function checkMysql(text, what) {
             },
         };
     }
-    const reads = { relations: [], columns: [], star: false, functions: [] };
+    const reads = { functions: [] };
     const problem = walk(statement, what, reads);
     if (problem)
         return { problem };
-    if (what === 'filter')
-        reads.relations = reads.relations.filter((name) => name !== 'dual');
-    return { reads: { relations: unique(reads.relations), columns: unique(reads.columns), star: reads.star, functions: unique(reads.functions) } };
+    return { reads: { functions: unique(reads.functions) } };
 }
 /** The index of the first quote escaped by a backslash inside a '…' or "…" string, or -1. */
 function escapedQuote(text) {
@@ -1004,10 +1002,6 @@ function visit(node, what, reads) {
             return writing(what, `SELECT … INTO${typeof into.keyword === 'string' && into.keyword !== 'var' ? ` ${into.keyword.toUpperCase()}` : ''}`, 'INTO writes a file or sets variables');
         if (node.locking_read)
             return writing(what, String(node.locking_read).toUpperCase(), 'a locking read locks rows as if to write them');
-        for (const from of (Array.isArray(node.from) ? node.from : [])) {
-            if (typeof from.table === 'string')
-                reads.relations.push([from.db, from.table].filter((part) => typeof part === 'string' && part).join('.').toLowerCase());
-        }
         return null;
     }
     if (type === 'assign')
@@ -1025,13 +1019,6 @@ function visit(node, what, reads) {
             };
         }
         return null;
-    }
-    if (type === 'column_ref') {
-        const column = typeof node.column === 'string' ? node.column : identifierOf(node.column);
-        if (column === '*')
-            reads.star = true;
-        else if (column)
-            reads.columns.push(column.toLowerCase());
     }
     return null;
 }
@@ -1080,7 +1067,7 @@ var external_node_url_ = __webpack_require__(73136);
  * FOR UPDATE/SHARE or a data-modifying WITH; a filter is one expression; every function called is
  * checked by name here (families that read files, signal sessions, run SQL given as text, change
  * settings or sleep) and, with a connection, by `pg_proc` (volatile functions are refused but for a
- * few harmless ones). What the SQL reads (tables, columns, `*`) is returned for the masking check.
+ * few harmless ones). The functions it calls are returned for that check.
  */
 
 
@@ -1160,11 +1147,11 @@ async function checkPostgres(text, what) {
             },
         };
     }
-    const reads = { relations: [], columns: [], star: false, functions: [] };
+    const reads = { functions: [] };
     const problem = pg_guard_walk(stmt, what, reads);
     if (problem)
         return { problem };
-    return { reads: { relations: pg_guard_unique(reads.relations), columns: pg_guard_unique(reads.columns), star: reads.star, functions: pg_guard_unique(reads.functions) } };
+    return { reads: { functions: pg_guard_unique(reads.functions) } };
 }
 /** The first refused node of the tree, collecting what it reads on the way. */
 function pg_guard_walk(node, what, reads) {
@@ -1211,18 +1198,6 @@ function pg_guard_visit(key, value, what, reads) {
             }
             return null;
         }
-        case 'ColumnRef': {
-            const fields = (node.fields ?? []);
-            const last = fields.at(-1);
-            if (last && 'A_Star' in last)
-                reads.star = true;
-            else if (last)
-                reads.columns.push(stringOf(last).toLowerCase());
-            return null;
-        }
-        case 'RangeVar':
-            reads.relations.push([node.schemaname, node.relname].filter((part) => typeof part === 'string').join('.').toLowerCase());
-            return null;
         default:
             return null;
     }
@@ -1272,13 +1247,14 @@ function pg_guard_unique(list) {
  * The whole check of a user's filter or query before anything is sent. PostgreSQL: the lexer of
  * guard.ts, then PostgreSQL's own parse tree (pg-guard.ts). MariaDB/MySQL: the lexical pass alone
  * (comments, `;`, parentheses), then a MariaDB parse tree (mysql-guard.ts), no list of words. Both
- * parsed dialects also say what the SQL reads. SQLite's authorizer and DuckDB's locked file access
- * check their own while compiling, after the word-level lexer.
+ * parsed dialects also name the functions the SQL calls (what it reads is column-reads.ts's concern).
+ * SQLite's authorizer and DuckDB's locked file access check their own while compiling, after the
+ * word-level lexer.
  */
 
 
 
-/** `{ problem }` when refused, else what it reads (known for PostgreSQL and MariaDB/MySQL). */
+/** `{ problem }` when refused, else the functions it calls (known for PostgreSQL and MariaDB/MySQL). */
 async function checkUserSql(text, dialect, what) {
     if (dialect === 'mysql') {
         const lexical = (0,guard/* checkLexical */.rh)(text, dialect, what);

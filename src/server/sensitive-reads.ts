@@ -1,71 +1,152 @@
 /**
- * Which sensitive columns a comparison's own SQL reads (its source/target query and filter): found
- * on PostgreSQL's parse tree (every column reference, inside any expression, and `*`), elsewhere by
- * every name the SQL mentions. A column is sensitive when the data source's catalog marks it or its
- * name says so. Renaming (`replace(email, '@', ' at ') AS contact`) hides a column from masking by
- * name, not from this: a key without `read:sensitive` may not create such a comparison, and sees the
- * results of one fully masked.
+ * Which sensitive columns a comparison's own SQL reads (its source/target query and filter), from
+ * what the SQL really reads, never from the names it happens to mention: PostgreSQL's and
+ * MariaDB/MySQL's on their parse trees, resolved against the data source's catalog
+ * (src/sql/column-reads.ts), so a whole row (`to_jsonb(x)`, `x::text`, `email(x)`), a `*` behind any
+ * modifier and a filter's condition all count; SQLite's as SQLite itself reports while compiling
+ * them (its authorizer). A column is sensitive when the catalog marks it or its name says so.
+ *
+ * Fails closed: SQL whose reads cannot be proven (a name nothing explains, a construct the analysis
+ * does not follow, a source never scanned, an engine not analysed) is `unproven`, and a key without
+ * `read:sensitive` may not run it; results of such SQL are shown to it fully masked.
  */
 import type { CatalogTable } from '../catalog/scan.js';
+import { loadDialect } from '../dialects/registry.js';
 import { detectSensitive } from '../sensitive/detect.js';
-import { checkUserSql } from '../sql/check-sql.js';
-import { guardDialectOf, identifiersOf } from '../sql/guard.js';
+import { columnsRead, type ColumnRead, type SideColumnReads, type SideSqlText } from '../sql/column-reads.js';
+import { guardDialectOf } from '../sql/guard.js';
+import { resolveConnection } from './connections.js';
+import type { ServerServices } from './services.js';
+import type { DatasourceRecord } from './storage/store.js';
 
 export interface SensitiveRead {
   /** `source_query`, `target_filter`… */
   field: string;
+  /** The catalog table and column read. */
+  table: string;
   column: string;
-  /** "marked e-mail by the catalog", "the name says email". */
+  /** How the SQL reaches it: `` `c.email` ``, `` the whole row `x` ``, `` `*` ``. */
+  via: string;
+  /** "marked email by the catalog", "the name says email". */
   why: string;
 }
+
+export interface UnprovenRead {
+  field: string;
+  /** What could not be proven: "`x` is neither a column … nor a table or alias it can see". */
+  why: string;
+}
+
+export interface SqlReadCheck {
+  sensitive: SensitiveRead[];
+  unproven: UnprovenRead[];
+}
+
+/** The database's own account of what a side's SQL reads (SQLite's authorizer). */
+export type AskDatabase = (side: SideSqlText) => Promise<SideColumnReads>;
 
 export interface SideSql {
   side: 'source' | 'target';
   datasourceType: string;
+  /** The dataset (table) the side compares: what its filter is placed on when it has no query. */
+  dataset?: string | null;
   query?: unknown;
   filter?: unknown;
   /** The data source's last catalog scan (undefined: never scanned). */
   catalog: CatalogTable[] | undefined;
+  /** Where the database itself can say what a statement reads (SQLite): asked instead of parsing. */
+  askDatabase?: AskDatabase;
 }
 
-/** The sensitive columns each side's SQL reads (empty when it reads none, or has no SQL). */
-export async function sensitiveReads(sides: readonly SideSql[]): Promise<SensitiveRead[]> {
-  const found: SensitiveRead[] = [];
-  for (const side of sides) {
-    const dialect = guardDialectOf(side.datasourceType);
-    if (!dialect) continue;
-    const marked = new Map<string, string>();
-    for (const table of side.catalog ?? []) {
-      for (const column of table.columns) {
-        if (column.sensitive && !marked.has(column.name.toLowerCase())) marked.set(column.name.toLowerCase(), `marked ${column.sensitive.kind} by the catalog (\`${table.name}\`)`);
-      }
+/** Whether a data source's engine itself says what a statement reads (SQLite), rather than its SQL being parsed. */
+export function databaseTellsReads(datasourceType: string): boolean {
+  return datasourceType === 'sqlite';
+}
+
+/**
+ * For a SQLite data source, SQLite's own account of what a side's SQL reads: its file opened read-only
+ * and the statements prepared (never run) under an authorizer. Undefined for other engines (parsed).
+ */
+export function askDatabaseFor(source: DatasourceRecord, services: Pick<ServerServices, 'box' | 'sources'>): AskDatabase | undefined {
+  if (!databaseTellsReads(source.type)) return undefined;
+  return async (sql) => {
+    const dialect = await loadDialect('sqlite');
+    let config;
+    try {
+      ({ config } = await resolveConnection(source, services.box, services.sources));
+    } catch {
+      return unprovenSide(sql, 'its SQLite file is not one the service may open now, so SQLite cannot be asked what it reads');
     }
+    return dialect.columnsRead ? dialect.columnsRead(config, sql) : unprovenSide(sql, 'SQLite cannot be asked what it reads');
+  };
+}
+
+/** A SQLite table's row id, under any of its names: no data of a user. */
+const ROW_ID = new Set(['rowid', 'oid', '_rowid_']);
+
+/** The sensitive columns each side's SQL reads, and the SQL whose reads cannot be proven. */
+export async function sensitiveReads(sides: readonly SideSql[]): Promise<SqlReadCheck> {
+  const check: SqlReadCheck = { sensitive: [], unproven: [] };
+  for (const side of sides) {
+    const sql: SideSqlText = {
+      ...(textOf(side.query) ? { query: textOf(side.query) } : {}),
+      ...(textOf(side.filter) ? { filter: textOf(side.filter) } : {}),
+      ...(side.dataset ? { dataset: side.dataset } : {}),
+    };
+    if (!sql.query && !sql.filter) continue;
+    const found = await readsOf(side, sql);
     for (const what of ['query', 'filter'] as const) {
-      const text = side[what];
-      if (typeof text !== 'string' || text.trim() === '') continue;
+      const reads = found[what];
+      if (!reads) continue;
       const field = `${side.side}_${what}`;
-      let columns: string[];
-      let star: boolean;
-      let relations: string[] | undefined;
-      const checked = dialect === 'postgres' ? await checkUserSql(text, dialect, what) : {};
-      if ('reads' in checked && checked.reads) {
-        ({ columns, star, relations } = checked.reads);
-      } else {
-        ({ names: columns, star } = identifiersOf(text, dialect));
-      }
-      for (const column of columns) {
-        const why = marked.get(column) ?? nameSays(column);
-        if (why) found.push({ field, column, why });
-      }
-      if (star) {
-        const tables = (side.catalog ?? []).filter((table) => readsTable(table.name, relations ?? columns));
-        const sensitive = tables.flatMap((table) => table.columns.filter((c) => c.sensitive).map((c) => c.name));
-        if (!side.catalog) found.push({ field, column: '*', why: 'reads every column of a data source never scanned, so which are sensitive is unknown' });
-        for (const column of new Set(sensitive)) found.push({ field, column, why: `read through \`*\`, ${marked.get(column.toLowerCase()) ?? 'marked by the catalog'}` });
-      }
+      const classified = 'unproven' in reads ? { unproven: reads.unproven } : classify(reads.read, side.catalog ?? [], field);
+      if ('unproven' in classified) check.unproven.push({ field, why: classified.unproven });
+      else check.sensitive.push(...classified.sensitive);
     }
   }
+  return check;
+}
+
+/** What the side's query and filter read: told by the database where it can, else parsed against the catalog. */
+async function readsOf(side: SideSql, sql: SideSqlText): Promise<SideColumnReads> {
+  if (!side.catalog) {
+    return unprovenSide(sql, 'its data source has never been scanned, so which of its columns are sensitive is unknown (scan it: POST /sources/{id}/scan, or Scan now on its page)');
+  }
+  if (side.askDatabase) return side.askDatabase(sql);
+  const dialect = guardDialectOf(side.datasourceType);
+  if (!dialect) return unprovenSide(sql, `the service does not analyse the SQL of a \`${side.datasourceType}\` data source`);
+  const tables = side.catalog.map((table) => ({ name: table.name, columns: table.columns.map((column) => column.name) }));
+  const found: SideColumnReads = {};
+  if (sql.query) found.query = await columnsRead(sql.query, dialect, 'query', tables);
+  if (sql.filter) {
+    // The filter is placed on the query's rows (their output names) or on the dataset's table.
+    const query = found.query;
+    if (query && 'unproven' in query) found.filter = { unproven: 'the query it filters is itself unproven' };
+    else found.filter = await columnsRead(sql.filter, dialect, 'filter', tables, query ? { outputs: query.outputs } : sql.dataset ? { table: sql.dataset } : undefined);
+  }
   return found;
+}
+
+/** The same reason for each of the side's query and filter. */
+function unprovenSide(sql: SideSqlText, why: string): SideColumnReads {
+  return { ...(sql.query ? { query: { unproven: why } } : {}), ...(sql.filter ? { filter: { unproven: why } } : {}) };
+}
+
+/** The reads matched to the catalog's marks; unproven when one is of a table or column the catalog does not list. */
+function classify(reads: readonly ColumnRead[], catalog: readonly CatalogTable[], field: string): { sensitive: SensitiveRead[] } | { unproven: string } {
+  const sensitive: SensitiveRead[] = [];
+  for (const read of reads) {
+    const table = catalog.find((known) => known.name.toLowerCase() === read.table.toLowerCase());
+    if (!table) return { unproven: `it reads \`${read.table}\`, a table the data source's catalog does not list` };
+    const column = table.columns.find((known) => known.name.toLowerCase() === read.column.toLowerCase());
+    if (!column) {
+      if (ROW_ID.has(read.column.toLowerCase())) continue;
+      return { unproven: `it reads \`${read.table}.${read.column}\`, a column the data source's catalog does not list (one added since the last scan shows once the data source is scanned again)` };
+    }
+    const why = column.sensitive ? `marked ${column.sensitive.kind} by the catalog` : nameSays(column.name);
+    if (why) sensitive.push({ field, table: table.name, column: column.name, via: read.via, why });
+  }
+  return { sensitive };
 }
 
 function nameSays(column: string): string | undefined {
@@ -73,19 +154,35 @@ function nameSays(column: string): string | undefined {
   return detection.sensitive ? detection.reason : undefined;
 }
 
-/** Whether a catalog table (`crm.customers`) is among the names read (`customers`, `crm.customers`). */
-function readsTable(table: string, names: readonly string[]): boolean {
-  const lower = table.toLowerCase();
-  const bare = lower.split('.').at(-1)!;
-  return names.some((name) => name === lower || name === bare || name.endsWith(`.${bare}`));
+function textOf(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
-/** The refusal for a key without read:sensitive. */
-export function sensitiveReadsMessage(reads: readonly SensitiveRead[]): string {
-  const listed = reads.slice(0, 5).map((read) => `${read.field} reads \`${read.column}\` (${read.why})`);
-  return (
-    `This comparison's SQL reads sensitive columns: ${listed.join('; ')}${reads.length > 5 ? `; and ${reads.length - 5} more` : ''}. ` +
-    'A key without the scope read:sensitive may not read them through a query or filter, where a renamed or computed column would escape masking. ' +
-    'Compare the table as a dataset (its sensitive columns are masked in results), leave those columns out of the query and filter, or use a key with read:sensitive.'
-  );
+/** The refusal for a key without read:sensitive (403), or undefined when its SQL may run. */
+export function sensitiveReadsRefusal(check: SqlReadCheck): { message: string; code: 'sensitive_columns' | 'unproven_reads' } | undefined {
+  const fix = 'Compare the table as a dataset (its sensitive columns are masked in results), or use a key with read:sensitive.';
+  if (check.sensitive.length > 0) {
+    const listed = check.sensitive.slice(0, 5).map((read) => {
+      const through = read.via.endsWith(`${read.column}\``) ? '' : ` through ${read.via}`;
+      return `${read.field} reads \`${read.table}.${read.column}\`${through} (${read.why})`;
+    });
+    const more = check.sensitive.length > 5 ? `; and ${check.sensitive.length - 5} more` : '';
+    return {
+      code: 'sensitive_columns',
+      message:
+        `This comparison's SQL reads sensitive columns: ${listed.join('; ')}${more}. ` +
+        'A key without the scope read:sensitive may not read them through a query or filter: a renamed or computed column would escape masking, and a condition on one answers yes or no about its values. ' +
+        `Leave those columns (and whole rows, \`*\`) out of the query and filter. ${fix}`,
+    };
+  }
+  if (check.unproven.length > 0) {
+    const listed = check.unproven.map((read) => `in ${read.field}, ${read.why}`);
+    return {
+      code: 'unproven_reads',
+      message:
+        `The service cannot prove which columns this comparison's SQL reads: ${listed.join('; ')}. ` +
+        `A key without the scope read:sensitive may only run SQL whose every read is known, so that no sensitive value escapes masking. ${fix}`,
+    };
+  }
+  return undefined;
 }

@@ -10,47 +10,77 @@ import type { CatalogTable } from '../catalog/scan.js';
 import type { ComparisonResult, DiffDetails } from '../engine/model.js';
 import { detectSensitive, valueKind } from '../sensitive/detect.js';
 import { Masker, maskComparison, sensitiveColumns } from '../sensitive/mask.js';
-import { sensitiveReads } from './sensitive-reads.js';
+import type { SideSqlText } from '../sql/column-reads.js';
+import { askDatabaseFor, databaseTellsReads, sensitiveReads, type AskDatabase } from './sensitive-reads.js';
 import type { ServerServices } from './services.js';
 import type { JobRecord } from './storage/store.js';
 
 export interface ViewerMasking {
   /** Source column names whose values are masked, with why. */
   columns: Map<string, string>;
-  /** The comparison's SQL reads a sensitive column: every value is masked. */
+  /** The comparison's SQL reads a sensitive column, or what it reads cannot be proven: every value is masked. */
   all: boolean;
 }
 
-type Catalogs = (datasourceId: string) => Promise<CatalogTable[] | undefined>;
+/** What one request knows of the data sources its jobs read: their catalogs, and SQLite's own account of SQL. */
+export interface SourceFacts {
+  catalog(datasourceId: string): Promise<CatalogTable[] | undefined>;
+  askDatabase(workspaceId: string, datasourceId: string): Promise<AskDatabase | undefined>;
+}
 
-/** Catalog reads cached for one request (a job list asks for the same sources again and again). */
-export function catalogCache(services: Pick<ServerServices, 'store'>): Catalogs {
-  const cache = new Map<string, Promise<CatalogTable[] | undefined>>();
-  return (id) => {
-    let tables = cache.get(id);
-    if (!tables) cache.set(id, (tables = services.store.catalogs.tables(id)));
-    return tables;
+/** Source facts cached for one request (a job list asks about the same sources and SQL again and again). */
+export function sourceFacts(services: Pick<ServerServices, 'store' | 'box' | 'sources'>): SourceFacts {
+  const catalogs = new Map<string, Promise<CatalogTable[] | undefined>>();
+  const askers = new Map<string, Promise<AskDatabase | undefined>>();
+  const cached = <T>(cache: Map<string, T>, key: string, make: () => T): T => {
+    if (!cache.has(key)) cache.set(key, make());
+    return cache.get(key)!;
+  };
+  return {
+    catalog: (id) => cached(catalogs, id, () => services.store.catalogs.tables(id)),
+    askDatabase: (workspaceId, id) =>
+      cached(askers, id, async () => {
+        const source = await services.store.getDatasource(workspaceId, id);
+        const ask = source ? askDatabaseFor(source, services) : undefined;
+        if (!ask) return undefined;
+        const answers = new Map<string, ReturnType<AskDatabase>>();
+        return (sql: SideSqlText) => cached(answers, JSON.stringify(sql), () => ask(sql));
+      }),
   };
 }
 
 /** What to mask of this job for a key without read:sensitive. */
-export async function viewerMasking(job: JobRecord, catalogs: Catalogs): Promise<ViewerMasking> {
+export async function viewerMasking(job: JobRecord, facts: SourceFacts): Promise<ViewerMasking> {
   const snapshot = job.snapshot;
   const config = snapshot.configuration as Record<string, unknown>;
-  const [sourceCatalog, targetCatalog] = await Promise.all([catalogs(snapshot.source_datasource_id), catalogs(snapshot.target_datasource_id)]);
-  const reads = await sensitiveReads([
-    { side: 'source', datasourceType: job.source_datasource_type ?? '', query: config.source_query, filter: config.source_filter, catalog: sourceCatalog },
-    { side: 'target', datasourceType: job.target_datasource_type ?? '', query: config.target_query, filter: config.target_filter, catalog: targetCatalog },
-  ]);
+  const side = async (role: 'source' | 'target') => {
+    const datasourceId = snapshot[`${role}_datasource_id`];
+    const datasourceType = job[`${role}_datasource_type`] ?? '';
+    const [catalog, askDatabase] = await Promise.all([
+      facts.catalog(datasourceId),
+      databaseTellsReads(datasourceType) && (config[`${role}_query`] || config[`${role}_filter`]) ? facts.askDatabase(job.workspace_id, datasourceId) : undefined,
+    ]);
+    return {
+      side: role,
+      datasourceType,
+      dataset: snapshot[`${role}_dataset_name`],
+      query: config[`${role}_query`],
+      filter: config[`${role}_filter`],
+      catalog,
+      ...(askDatabase ? { askDatabase } : {}),
+    };
+  };
+  const [source, target] = await Promise.all([side('source'), side('target')]);
+  const check = await sensitiveReads([source, target]);
   const columns = new Map<string, string>();
   const sourceNames = [...list(config.primary_keys_source), ...list(config.source_columns)];
   const targetNames = [...list(config.primary_keys_target), ...list(config.target_columns ?? config.source_columns)];
-  const marks = [marksOf(sourceCatalog, snapshot.source_dataset_name), marksOf(targetCatalog, snapshot.target_dataset_name)] as const;
+  const marks = [marksOf(source.catalog, snapshot.source_dataset_name), marksOf(target.catalog, snapshot.target_dataset_name)] as const;
   sourceNames.forEach((name, i) => {
     const mark = marks[0].get(name.toLowerCase()) ?? marks[1].get((targetNames[i] ?? name).toLowerCase());
     if (mark) columns.set(name, mark);
   });
-  return { columns, all: reads.length > 0 };
+  return { columns, all: check.sensitive.length > 0 || check.unproven.length > 0 };
 }
 
 /** The diff as such a key sees it. */

@@ -278,23 +278,3 @@ function closeQuote(text: string, start: number, quote: string, backslash: boole
   }
   return -1;
 }
-
-/**
- * The names a filter or query mentions (words and quoted identifiers, lower-cased) and whether it reads
- * `*` (after SELECT, `,` or `t.`; `count(*)` reads no values): a superset of the columns it reads, for
- * the dialects whose SQL we do not parse.
- */
-export function identifiersOf(text: string, dialect: GuardDialect): { names: string[]; star: boolean } {
-  const lexed = lex(text, dialect);
-  if ('problem' in lexed) return { names: [], star: true };
-  const names = new Set<string>();
-  let star = false;
-  lexed.tokens.forEach((token, i) => {
-    if (token.kind === 'word' || token.kind === 'quoted') names.add(token.text.toLowerCase());
-    if (token.kind === 'symbol' && token.text === '*') {
-      const previous = lexed.tokens[i - 1];
-      if (previous && ((previous.kind === 'symbol' && (previous.text === ',' || previous.text === '.')) || (previous.kind === 'word' && ['SELECT', 'DISTINCT', 'ALL'].includes(previous.upper)))) star = true;
-    }
-  });
-  return { names: [...names], star };
-}

@@ -120,11 +120,10 @@ export async function checkMysql(text: string, what: 'filter' | 'query'): Promis
       },
     };
   }
-  const reads: SqlReads = { relations: [], columns: [], star: false, functions: [] };
+  const reads: SqlReads = { functions: [] };
   const problem = walk(statement, what, reads);
   if (problem) return { problem };
-  if (what === 'filter') reads.relations = reads.relations.filter((name) => name !== 'dual');
-  return { reads: { relations: unique(reads.relations), columns: unique(reads.columns), star: reads.star, functions: unique(reads.functions) } };
+  return { reads: { functions: unique(reads.functions) } };
 }
 
 /** The index of the first quote escaped by a backslash inside a '…' or "…" string, or -1. */
@@ -178,9 +177,6 @@ function visit(node: Node, what: string, reads: SqlReads): SqlGuardProblem | nul
     const into = node.into as Node | null | undefined;
     if (into && (into.keyword || into.expr)) return writing(what, `SELECT … INTO${typeof into.keyword === 'string' && into.keyword !== 'var' ? ` ${into.keyword.toUpperCase()}` : ''}`, 'INTO writes a file or sets variables');
     if (node.locking_read) return writing(what, String(node.locking_read).toUpperCase(), 'a locking read locks rows as if to write them');
-    for (const from of (Array.isArray(node.from) ? node.from : []) as Node[]) {
-      if (typeof from.table === 'string') reads.relations.push([from.db, from.table].filter((part) => typeof part === 'string' && part).join('.').toLowerCase());
-    }
     return null;
   }
   if (type === 'assign') return writing(what, '`:=`', 'it sets a user variable of the session');
@@ -196,11 +192,6 @@ function visit(node: Node, what: string, reads: SqlReads): SqlGuardProblem | nul
       };
     }
     return null;
-  }
-  if (type === 'column_ref') {
-    const column = typeof node.column === 'string' ? node.column : identifierOf(node.column);
-    if (column === '*') reads.star = true;
-    else if (column) reads.columns.push(column.toLowerCase());
   }
   return null;
 }

@@ -6,20 +6,15 @@
  * FOR UPDATE/SHARE or a data-modifying WITH; a filter is one expression; every function called is
  * checked by name here (families that read files, signal sessions, run SQL given as text, change
  * settings or sleep) and, with a connection, by `pg_proc` (volatile functions are refused but for a
- * few harmless ones). What the SQL reads (tables, columns, `*`) is returned for the masking check.
+ * few harmless ones). The functions it calls are returned for that check.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SqlGuardProblem } from './guard.js';
 
-/** What a filter or query reads, from its parse tree (names as the server resolves them, lower-cased). */
+/** What a filter or query calls, from its parse tree (for the volatility check; what it reads is column-reads.ts'). */
 export interface SqlReads {
-  relations: string[];
-  /** The last part of every column reference (`t.email` → `email`). */
-  columns: string[];
-  /** Reads `*` or `t.*` somewhere (every column of a table). */
-  star: boolean;
-  /** Functions called (last part of the name), lower-cased. */
+  /** Functions called (last part of the name, as the server resolves it), lower-cased. */
   functions: string[];
 }
 
@@ -107,10 +102,10 @@ export async function checkPostgres(text: string, what: 'filter' | 'query'): Pro
       },
     };
   }
-  const reads: SqlReads = { relations: [], columns: [], star: false, functions: [] };
+  const reads: SqlReads = { functions: [] };
   const problem = walk(stmt, what, reads);
   if (problem) return { problem };
-  return { reads: { relations: unique(reads.relations), columns: unique(reads.columns), star: reads.star, functions: unique(reads.functions) } };
+  return { reads: { functions: unique(reads.functions) } };
 }
 
 /** The first refused node of the tree, collecting what it reads on the way. */
@@ -154,16 +149,6 @@ function visit(key: string, value: unknown, what: string, reads: SqlReads): SqlG
       }
       return null;
     }
-    case 'ColumnRef': {
-      const fields = (node.fields ?? []) as Node[];
-      const last = fields.at(-1);
-      if (last && 'A_Star' in last) reads.star = true;
-      else if (last) reads.columns.push(stringOf(last).toLowerCase());
-      return null;
-    }
-    case 'RangeVar':
-      reads.relations.push([node.schemaname, node.relname].filter((part) => typeof part === 'string').join('.').toLowerCase());
-      return null;
     default:
       return null;
   }

@@ -4,7 +4,7 @@ import * as c from '../../api/contract.js';
 import { conflict, forbidden, notFound, ValidationError } from '../http-errors.js';
 import { guardDialectOf } from '../../sql/guard.js';
 import { checkUserSql } from '../../sql/check-sql.js';
-import { sensitiveReads, sensitiveReadsMessage } from '../sensitive-reads.js';
+import { askDatabaseFor, sensitiveReads, sensitiveReadsRefusal } from '../sensitive-reads.js';
 import { page, presentComparison } from '../presenters.js';
 import { route, type Route, type RouteContext } from '../router.js';
 import type { ComparisonRecord } from '../storage/store.js';
@@ -23,24 +23,35 @@ async function buildComparison(services: ServerServices, context: RouteContext, 
       const datasource = await store.getDatasource(workspaceId, datasourceId);
       if (!datasource) throw notFound(`There is no data source ${datasourceId} in this workspace (${side}_datasource_id).`, 'datasource_not_found');
       await refuseUnsafeSql(body.configuration, side, datasource.type);
-      if (!context.permissions.has('read:sensitive')) {
-        const configuration = body.configuration as Record<string, unknown>;
-        const reads = await sensitiveReads([
-          { side, datasourceType: datasource.type, query: configuration[`${side}_query`], filter: configuration[`${side}_filter`], catalog: await store.catalogs.tables(datasource.id) },
-        ]);
-        if (reads.length > 0) throw forbidden(sensitiveReadsMessage(reads), 'sensitive_columns');
-      }
       const reference = body[`${side}_dataset_id`];
-      if (!reference) return { id: null, name: null };
-      if (UUID.test(reference)) {
-        const dataset = await store.getDataset(workspaceId, reference);
-        if (!dataset || dataset.datasource_id !== datasource.id) {
+      let dataset: { id: string | null; name: string | null } = { id: null, name: null };
+      if (reference && UUID.test(reference)) {
+        const found = await store.getDataset(workspaceId, reference);
+        if (!found || found.datasource_id !== datasource.id) {
           throw notFound(`There is no dataset ${reference} in data source ${datasource.name} (${side}_dataset_id).`, 'dataset_not_found');
         }
-        return { id: dataset.id, name: dataset.name };
+        dataset = { id: found.id, name: found.name };
       }
-      const dataset = await store.datasetByName({ id: randomUUID(), workspace_id: workspaceId, datasource_id: datasource.id, name: reference, created_at: now });
-      return { id: dataset.id, name: dataset.name };
+      if (!context.permissions.has('read:sensitive')) {
+        const configuration = body.configuration as Record<string, unknown>;
+        const askDatabase = askDatabaseFor(datasource, services);
+        const check = await sensitiveReads([
+          {
+            side,
+            datasourceType: datasource.type,
+            dataset: dataset.name ?? reference ?? null,
+            query: configuration[`${side}_query`],
+            filter: configuration[`${side}_filter`],
+            catalog: await store.catalogs.tables(datasource.id),
+            ...(askDatabase ? { askDatabase } : {}),
+          },
+        ]);
+        const refusal = sensitiveReadsRefusal(check);
+        if (refusal) throw forbidden(refusal.message, refusal.code);
+      }
+      if (!reference || dataset.id) return dataset;
+      const named = await store.datasetByName({ id: randomUUID(), workspace_id: workspaceId, datasource_id: datasource.id, name: reference, created_at: now });
+      return { id: named.id, name: named.name };
     }),
   );
   const [source, target] = sides as [{ id: string | null; name: string | null }, { id: string | null; name: string | null }];

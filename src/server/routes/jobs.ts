@@ -2,7 +2,7 @@
 import * as c from '../../api/contract.js';
 import { conflict, notFound } from '../http-errors.js';
 import { page, presentDiff, presentJobDetail, presentJobListItem } from '../presenters.js';
-import { catalogCache, maskDiffFor, maskJobFor, viewerMasking } from '../viewer-masking.js';
+import { maskDiffFor, maskJobFor, sourceFacts, viewerMasking } from '../viewer-masking.js';
 import type { JobRecord } from '../storage/store.js';
 import { route, type Route } from '../router.js';
 import type { ServerServices } from '../services.js';
@@ -20,8 +20,8 @@ export function jobRoutes(services: ServerServices): Route[] {
   /** The jobs as the key may see them: without read:sensitive, no database message, no sensitive key in a reason. */
   const asSeen = async (permissions: ReadonlySet<string>, list: JobRecord[]): Promise<JobRecord[]> => {
     if (permissions.has('read:sensitive')) return list;
-    const catalogs = catalogCache(services);
-    return Promise.all(list.map(async (job) => maskJobFor(job, await viewerMasking(job, catalogs))));
+    const facts = sourceFacts(services);
+    return Promise.all(list.map(async (job) => maskJobFor(job, await viewerMasking(job, facts))));
   };
   return [
     route({
@@ -106,7 +106,7 @@ export function jobRoutes(services: ServerServices): Route[] {
         }
         const diff = presentDiff(job);
         // The values of sensitive columns only for keys with read:sensitive (the `write` scope has it).
-        const data = context.permissions.has('read:sensitive') ? diff : maskDiffFor(diff, await viewerMasking(job, catalogCache(services)));
+        const data = context.permissions.has('read:sensitive') ? diff : maskDiffFor(diff, await viewerMasking(job, sourceFacts(services)));
         return { body: { message: 'Diff details.', meta: { run_id: job.id }, data } };
       },
     }),

@@ -9,7 +9,7 @@ import type { ComparisonResult, DiffDetails } from '../../engine/model.js';
 import { renderCsv } from '../../report/csv.js';
 import { notFound } from '../http-errors.js';
 import { presentDiff } from '../presenters.js';
-import { catalogCache, maskDiffFor, viewerMasking } from '../viewer-masking.js';
+import { maskDiffFor, sourceFacts, viewerMasking } from '../viewer-masking.js';
 import type { ServerServices } from '../services.js';
 import type { JobRecord } from '../storage/store.js';
 import { UI } from './layout.js';
@@ -32,7 +32,7 @@ export function downloadRoutes(app: Hono<WebEnv>, services: ServerServices): voi
     if (job.status !== 'SUCCESS') throw notFound(`Job ${job.id} has no differing rows to download (it is ${job.status}).`, 'diff_not_ready');
     const diff = presentDiff(job);
     if (session.permissions.has('read:sensitive')) return { job, diff };
-    return { job, diff: maskDiffFor(diff, await viewerMasking(job, catalogCache(services))) };
+    return { job, diff: maskDiffFor(diff, await viewerMasking(job, sourceFacts(services))) };
   };
   const attachment = (c: Context, name: string) => c.header('Content-Disposition', `attachment; filename="${name}"`);
 

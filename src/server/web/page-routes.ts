@@ -8,7 +8,7 @@ import { JOB_STATUSES } from '../../api/contract.js';
 import type { Permission } from '../api-keys.js';
 import { forbidden, notFound } from '../http-errors.js';
 import { presentDiff } from '../presenters.js';
-import { catalogCache, maskDiffFor, maskJobFor, viewerMasking } from '../viewer-masking.js';
+import { maskDiffFor, maskJobFor, sourceFacts, viewerMasking } from '../viewer-masking.js';
 import type { ServerServices } from '../services.js';
 import { notice, render } from './respond.js';
 import { rescan } from '../scans.js';
@@ -82,7 +82,7 @@ export function pageRoutes(app: Hono<WebEnv>, services: ServerServices): void {
     const [stored] = Number.isSafeInteger(id) && id > 0 ? await store.jobsByIds(session.workspaceId, [id]) : [];
     if (!stored) throw notFound(`There is no job ${c.req.param('id')} in this workspace.`, 'job_not_found');
     const readsSensitive = session.permissions.has('read:sensitive');
-    const masking = readsSensitive ? undefined : await viewerMasking(stored, catalogCache(services));
+    const masking = readsSensitive ? undefined : await viewerMasking(stored, sourceFacts(services));
     const job = masking ? maskJobFor(stored, masking) : stored;
     const diff = job.status === 'SUCCESS' ? presentDiff(job) : null;
     const shown = notice(c.req.query('done'));

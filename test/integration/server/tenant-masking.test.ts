@@ -3,14 +3,18 @@
  * read:sensitive: a renamed e-mail in a query is refused (and shown fully masked when a trusted key
  * wrote it), database errors quoting values show only their class and code, a duplicated sensitive
  * key is masked in the reasons, the catalog's marks and people's names mask a one-row difference.
+ * Issue #43's: whole rows (`to_jsonb(x)`, `x::text`, `email(x)`), conditions on them, `*` behind
+ * MariaDB's modifiers and SQLite views read what they really read; SQL whose reads cannot be proven
+ * is refused; SQL that reads no sensitive column still runs.
  */
 import mysql from 'mysql2/promise';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as c from '../../../src/api/contract.js';
 import { adminRun } from '../../helpers/admin.js';
 import { databaseAvailable, runScoped, TEST_DATABASE_URLS } from '../../helpers/databases.js';
-import { startTestServer, waitForJob, type TestServer } from './harness.js';
+import { startTestServer, tempDir, waitForJob, type TestServer } from './harness.js';
 
 const SCHEMA = 'dc_tenant_mask';
 const hasPostgres = await databaseAvailable('postgres');
@@ -34,6 +38,18 @@ function rowsSql(table: string, changed: boolean): string {
     return `(${p.id}, '${first ? 'person0-new@example.org' : p.email}', '${p.ssn}', '${first ? 'Ada Byron' : p.name}', '${first ? 'changed0@mail.example.com' : p.contact}', '${first ? 'ref-on-hold' : p.id === 1 ? 'ref-open' : p.ref}', ${p.amount})`;
   });
   return `INSERT INTO ${table} (id, email, ssn, name, contact, ref, amount) VALUES ${values.join(', ')}`;
+}
+
+/**
+ * Creates (without running) the comparison as `author`, a key without read:sensitive, and as the
+ * server's `write` key: the first must be refused with 403, the second accepted. The refusal's body.
+ */
+async function refusedToAuthorOnly(t: TestServer, author: string, request: Record<string, unknown>): Promise<{ code: string; message: string }> {
+  const refused = await t.request('POST', '/comparisons?create_only=true', { key: author, body: request });
+  expect(refused.status, JSON.stringify(request.configuration)).toBe(403);
+  const trusted = await t.request('POST', '/comparisons?create_only=true', { body: request });
+  expect(trusted.status, trusted.text).toBe(201);
+  return refused.json;
 }
 
 describe.runIf(hasPostgres)('masking that follows the data (PostgreSQL)', () => {
@@ -101,8 +117,60 @@ describe.runIf(hasPostgres)('masking that follows the data (PostgreSQL)', () => 
       const answer = await t.request('POST', '/comparisons', { key: author, body: body(configuration, configuration.source_query ? [null, `${SCHEMA}.people_b`] : undefined) });
       expect(answer.status, answer.text).toBe(403);
       expect(answer.json.code).toBe('sensitive_columns');
-      expect(answer.json.message).toMatch(/source_(query|filter) reads `(email|\*|ssn|name|contact|ref)`.*use a key with read:sensitive/);
+      expect(answer.json.message).toMatch(/source_(query|filter) reads `dc_tenant_mask\.people_a\.(email|ssn|name|contact|ref)`.*use a key with read:sensitive/);
     }
+  });
+
+  it('refuses whole rows, functions of a row and conditions on them to a key without read:sensitive, and lets a trusted key write them', async () => {
+    const a = `${SCHEMA}.people_a`;
+    const target_query = `SELECT id, amount::text AS note FROM ${SCHEMA}.people_b`;
+    for (const source_query of [
+      `SELECT id, to_jsonb(x)->>'email' AS note FROM ${a} x`,
+      `SELECT id, x::text AS note FROM ${a} x`,
+      `SELECT id, email(x) AS note FROM ${a} x`,
+      `SELECT id, (x).ssn AS note FROM ${a} x`,
+      `SELECT id, row_to_json(x)::text AS note FROM ${a} x`,
+      `SELECT id, amount::text AS note FROM ${a} x WHERE x::text LIKE '%person7@%'`,
+      `SELECT x.id, x.amount::text AS note FROM ${a} x JOIN ${SCHEMA}.people_b y ON x.id = y.id AND y::text LIKE '%person7@%'`,
+      `SELECT id, k AS note FROM ${a} x, jsonb_each_text(to_jsonb(x)) AS j(k, v) WHERE v LIKE 'person7@%'`,
+    ]) {
+      const refused = await refusedToAuthorOnly(t, author, body({ source_query, target_query, source_columns: ['note'], target_columns: ['note'] }, [null, null]));
+      expect(refused.code).toBe('sensitive_columns');
+      expect(refused.message).toMatch(/^This comparison's SQL reads sensitive columns: source_query reads `dc_tenant_mask\.people_[ab]\.\w+` through the whole row `[xy]`/);
+    }
+    const oracle = await refusedToAuthorOnly(t, author, body({ source_filter: "b::text LIKE '%person7@%'", source_columns: ['amount'], target_columns: ['amount'] }));
+    expect(oracle.message).toMatch(/source_filter reads `dc_tenant_mask\.people_a\.email` through the whole row `b`/);
+  });
+
+  it('shows a trusted key\'s whole-row query fully masked to a read key', async () => {
+    const query = (table: string) => `SELECT id, to_jsonb(x)::text AS note FROM ${SCHEMA}.${table} x`;
+    const job = await run(t.key, { source_query: query('people_a'), target_query: query('people_b'), source_columns: ['note'], target_columns: ['note'] }, [null, null]);
+    expect(job.status).toBe('SUCCESS');
+    expect(await seenBy(t.key, job.run_id)).toContain('person0@example.org');
+    const masked = await seenBy(reader, job.run_id);
+    for (const value of ['person0@example.org', 'person0-new@example.org', '101-45-6789']) expect(masked).not.toContain(value);
+    expect(masked).toMatch(/\*\*\* ·[0-9a-f]{6}/);
+  });
+
+  it('still runs SQL that reads no sensitive column for a key without read:sensitive', async () => {
+    const columns = { source_columns: ['amount'], target_columns: ['amount'] };
+    const cases: [Record<string, unknown>, [string | null, string]][] = [
+      [{ source_query: `SELECT a.id, a.amount FROM ${SCHEMA}.people_a a JOIN ${SCHEMA}.people_b b ON a.id = b.id`, ...columns }, [null, `${SCHEMA}.people_b`]],
+      [{ source_filter: 'amount >= 10 AND b.id < 12', ...columns }, [`${SCHEMA}.people_a`, `${SCHEMA}.people_b`]],
+      [{ source_query: `SELECT id, amount FROM ${SCHEMA}.people_a WHERE id IN (SELECT id FROM ${SCHEMA}.people_b WHERE amount > 0)`, ...columns }, [null, `${SCHEMA}.people_b`]],
+    ];
+    for (const [configuration, datasets] of cases) {
+      const job = await run(author, configuration, datasets);
+      expect(job.status, JSON.stringify(configuration)).toBe('SUCCESS');
+    }
+  });
+
+  it('refuses SQL whose reads cannot be proven to a key without read:sensitive', async () => {
+    const configuration = { source_query: `SELECT id, amount FROM ${SCHEMA}.people_a WHERE id IN (SELECT id FROM ${SCHEMA}.people_archive)`, source_columns: ['amount'], target_columns: ['amount'] };
+    const refused = await t.request('POST', '/comparisons?create_only=true', { key: author, body: body(configuration, [null, `${SCHEMA}.people_b`]) });
+    expect(refused.status).toBe(403);
+    expect(refused.json).toMatchObject({ code: 'unproven_reads' });
+    expect(refused.json.message).toMatchInlineSnapshot(`"The service cannot prove which columns this comparison's SQL reads: in source_query, it reads \`dc_tenant_mask.people_archive\`, a table the data source's catalog does not list (another database's, the system's, or one created since the last scan). A key without the scope read:sensitive may only run SQL whose every read is known, so that no sensitive value escapes masking. Compare the table as a dataset (its sensitive columns are masked in results), or use a key with read:sensitive."`);
   });
 
   it('shows a trusted key\'s renamed e-mail fully masked to a read key', async () => {
@@ -176,7 +244,7 @@ describe.runIf(hasMysql)('MariaDB errors that carry values', () => {
     const author = (await t.newKey(['read', 'write:comparison', 'write:job'])).key;
     const refused = await t.request('POST', '/comparisons', { key: author, body: request });
     expect(refused.status, refused.text).toBe(403);
-    expect(refused.json.message).toMatch(/source_query reads `email`/);
+    expect(refused.json.message).toMatch(/source_query reads `dc_tenant_mask_people\.email`/);
 
     const created = await t.request('POST', '/comparisons', { body: request });
     const job = await waitForJob(t, created.json.run_id);
@@ -186,5 +254,115 @@ describe.runIf(hasMysql)('MariaDB errors that carry values', () => {
     const seen = (await t.request('POST', '/jobs/comparison/details', { key: reader, body: [job.run_id] })).text + (await t.request('GET', '/jobs/comparison', { key: reader })).text;
     expect(seen).not.toMatch(/alice@example\.com|123-45-6789/);
     expect(seen).toMatch(/Data source \\"maria\\" rejected a query \(QueryError, ER_[A-Z_]+\)/);
+  });
+});
+
+/** 12 customers with e-mails and Luhn-valid card numbers; the `_b` table differs in one row. */
+const CUSTOMERS = Array.from({ length: 12 }, (_, i) => [i + 1, `buyer${i}@example.org`, '4111111111111111', i * 5] as const);
+function customersSql(table: string, changed: boolean): string {
+  return `INSERT INTO ${table} (id, email, card_number, amount) VALUES ${CUSTOMERS.map(([id, email, card, amount]) => `(${id}, '${changed && id === 1 ? 'buyer0-new@example.org' : email}', '${card}', ${amount})`).join(', ')}`;
+}
+
+describe.runIf(hasMysql)('masking that follows what the SQL reads (MariaDB)', () => {
+  const DB = runScoped('dc_tenant_mask');
+  const url = Object.assign(new URL(TEST_DATABASE_URLS.mysql), { pathname: `/${DB}` }).toString();
+  let t: TestServer;
+  let sourceId: string;
+  let author: string;
+  beforeAll(async () => {
+    // A database of its own: its catalog lists these tables alone, whatever else the shared one holds.
+    const statements = [`DROP DATABASE IF EXISTS ${DB}`, `CREATE DATABASE ${DB}`];
+    for (const table of ['customers', 'customers_b']) statements.push(`CREATE TABLE ${DB}.${table} (id INT PRIMARY KEY, email VARCHAR(100), card_number VARCHAR(20), amount INT)`, customersSql(`${DB}.${table}`, table === 'customers_b'));
+    await adminRun({ type: 'mysql', url: TEST_DATABASE_URLS.mysql }, statements);
+    t = await startTestServer();
+    author = (await t.newKey(['read', 'write:comparison', 'write:job'])).key;
+    sourceId = c.dataSourceCreateResponseSchema.parse((await t.request('POST', '/sources', { body: { name: 'maria', type: 'mariadb', url } })).json).data.id;
+  });
+  afterAll(async () => {
+    await t?.stop();
+    await adminRun({ type: 'mysql', url: TEST_DATABASE_URLS.mysql }, [`DROP DATABASE IF EXISTS ${DB}`]);
+  });
+  const body = (configuration: Record<string, unknown>, target = 'customers_b') => ({
+    name: `m-${Math.random().toString(36).slice(2, 8)}`,
+    source_datasource_id: sourceId,
+    target_datasource_id: sourceId,
+    ...(configuration.source_query ? {} : { source_dataset_id: 'customers' }),
+    target_dataset_id: target,
+    configuration: { primary_keys_source: ['id'], primary_keys_target: ['id'], source_columns: ['amount'], target_columns: ['amount'], ...configuration },
+  });
+
+  it('refuses `*` behind any modifier, ANSI_QUOTES names and conditions on sensitive columns to a key without read:sensitive', async () => {
+    for (const configuration of [
+      { source_query: 'WITH s(a, b, c, d) AS (SELECT SQL_SMALL_RESULT * FROM customers) SELECT a AS id, d AS amount FROM s' },
+      { source_query: 'SELECT SQL_BUFFER_RESULT * FROM customers' },
+      { source_query: 'SELECT SQL_NO_CACHE x.id, x.amount FROM (SELECT SQL_CALC_FOUND_ROWS c.* FROM customers c) AS x' },
+      { source_query: 'SELECT id, amount FROM customers WHERE "card_number" LIKE \'4111%\'' },
+      { source_query: "SELECT id, amount FROM customers WHERE id IN (SELECT id FROM customers_b WHERE email LIKE 'buyer7@%')" },
+      { source_filter: "email LIKE 'buyer7@%'" },
+    ]) {
+      const refused = await refusedToAuthorOnly(t, author, body(configuration));
+      expect(refused.code).toBe('sensitive_columns');
+      expect(refused.message).toMatch(/source_(query|filter) reads `customers(_b)?\.(email|card_number)`/);
+    }
+  });
+
+  it('still runs SQL that reads no sensitive column for such a key', async () => {
+    for (const configuration of [
+      { source_query: 'SELECT c.id, c.amount FROM customers c JOIN customers_b b ON c.id = b.id ORDER BY c.id DESC' },
+      { source_filter: 'amount >= 10 AND b.id IN (SELECT id FROM customers_b)' },
+    ]) {
+      const created = await t.request('POST', '/comparisons', { key: author, body: body(configuration) });
+      expect(created.status, created.text).toBe(201);
+      expect((await waitForJob(t, created.json.run_id)).status).toBe('SUCCESS');
+    }
+  });
+});
+
+describe('masking that follows what SQLite reads, as SQLite compiles it', () => {
+  let t: TestServer;
+  let sourceId: string;
+  let author: string;
+  beforeAll(async () => {
+    const file = path.join(tempDir('masking'), 'shop.db');
+    const statements = [];
+    for (const table of ['customers', 'customers_b']) statements.push(`CREATE TABLE ${table} (id INTEGER PRIMARY KEY, email TEXT, card_number TEXT, amount INTEGER)`, customersSql(table, table === 'customers_b'));
+    // A view whose column no name or value marks: hex of the e-mail.
+    statements.push('CREATE VIEW contacts AS SELECT id, hex(email) AS handle, amount FROM customers');
+    await adminRun({ type: 'sqlite', path: file }, statements);
+    t = await startTestServer();
+    author = (await t.newKey(['read', 'write:comparison', 'write:job'])).key;
+    sourceId = c.dataSourceCreateResponseSchema.parse((await t.request('POST', '/sources', { body: { name: 'shop', type: 'sqlite', path: file } })).json).data.id;
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+  const body = (configuration: Record<string, unknown>) => ({
+    name: `s-${Math.random().toString(36).slice(2, 8)}`,
+    source_datasource_id: sourceId,
+    target_datasource_id: sourceId,
+    ...(configuration.source_query ? {} : { source_dataset_id: 'contacts' }),
+    target_dataset_id: 'customers_b',
+    configuration: { primary_keys_source: ['id'], primary_keys_target: ['id'], source_columns: ['amount'], target_columns: ['amount'], ...configuration },
+  });
+
+  it('reads a view as the columns under it, and refuses them to a key without read:sensitive', async () => {
+    for (const configuration of [
+      { source_query: 'SELECT id, handle AS amount FROM contacts' },
+      { source_query: "SELECT id, amount FROM customers WHERE id IN (SELECT id FROM contacts WHERE handle LIKE '6275%')" },
+      { source_filter: "handle LIKE '6275%'" },
+      { source_query: 'WITH s(a, b, c, d) AS (SELECT DISTINCT * FROM customers) SELECT a AS id, d AS amount FROM s' },
+    ]) {
+      const refused = await refusedToAuthorOnly(t, author, body(configuration));
+      expect(refused.message).toMatch(/source_(query|filter) reads `customers\.email`/);
+    }
+  });
+
+  it('still runs SQL that reads no sensitive column, and refuses what SQLite will not compile', async () => {
+    const created = await t.request('POST', '/comparisons', { key: author, body: body({ source_query: 'SELECT c.id, c.amount FROM customers c JOIN customers_b b ON b.id = c.id' }) });
+    expect(created.status, created.text).toBe(201);
+    expect((await waitForJob(t, created.json.run_id)).status).toBe('SUCCESS');
+    const unproven = await t.request('POST', '/comparisons?create_only=true', { key: author, body: body({ source_query: 'SELECT id, amount FROM customers WHERE emial IS NULL' }) });
+    expect(unproven.status).toBe(403);
+    expect(unproven.json.message).toMatchInlineSnapshot(`"The service cannot prove which columns this comparison's SQL reads: in source_query, SQLite does not compile it (no such column: emial). A key without the scope read:sensitive may only run SQL whose every read is known, so that no sensitive value escapes masking. Compare the table as a dataset (its sensitive columns are masked in results), or use a key with read:sensitive."`);
   });
 });

@@ -1,10 +1,11 @@
 /**
- * Which sensitive columns a comparison's SQL reads: through renames, expressions, `*` and escaped
- * names on PostgreSQL's parse tree; by every name mentioned on the engines we do not parse.
+ * Which sensitive columns a comparison's SQL reads, from what it really reads (whole rows, `*` behind
+ * modifiers, conditions), matched to the catalog's marks; and the SQL whose reads cannot be proven,
+ * which a key without read:sensitive may not run either.
  */
 import { describe, expect, it } from 'vitest';
 import type { CatalogTable } from '../../../src/catalog/scan.js';
-import { sensitiveReads, sensitiveReadsMessage } from '../../../src/server/sensitive-reads.js';
+import { sensitiveReads, sensitiveReadsRefusal, type SideSql } from '../../../src/server/sensitive-reads.js';
 
 const CATALOG: CatalogTable[] = [
   {
@@ -17,35 +18,73 @@ const CATALOG: CatalogTable[] = [
       { name: 'email', type: 'text', sensitive: { kind: 'email', confidence: 0.8, reason: 'the name says email' } },
     ],
   },
-  { name: 'orders', kind: 'table', sampled: false, columns: [{ name: 'id', type: 'integer' }, { name: 'total', type: 'numeric' }] },
+  { name: 'orders', kind: 'table', sampled: false, columns: [{ name: 'id', type: 'integer' }, { name: 'cid', type: 'integer' }, { name: 'total', type: 'numeric' }] },
 ];
 
-const reads = (datasourceType: string, sql: { query?: string; filter?: string }, catalog: CatalogTable[] | null = CATALOG) =>
-  sensitiveReads([{ side: 'source', datasourceType, ...sql, catalog: catalog ?? undefined }]).then((found) => found.map((r) => `${r.field}:${r.column}`));
+const side = (datasourceType: string, sql: Partial<SideSql>, catalog: CatalogTable[] | null = CATALOG): SideSql => ({ side: 'source', datasourceType, ...sql, catalog: catalog ?? undefined });
+const reads = async (datasourceType: string, sql: Partial<SideSql>, catalog: CatalogTable[] | null = CATALOG) => {
+  const check = await sensitiveReads([side(datasourceType, sql, catalog)]);
+  return [...check.sensitive.map((r) => `${r.field}:${r.column}`), ...check.unproven.map((r) => `${r.field}:unproven`)];
+};
 
 describe('sensitiveReads', () => {
-  it('finds a renamed, computed or escaped column on PostgreSQL, and `*` over a marked table', async () => {
+  it('finds a renamed, computed, escaped or whole-row read on PostgreSQL, and `*` over a marked table', async () => {
     expect(await reads('postgres', { query: "SELECT id, replace(email, '@', ' at ') AS contact FROM crm.customers" })).toEqual(['source_query:email']);
     expect(await reads('postgres', { query: 'SELECT c.id, upper(c."ref") AS x FROM crm.customers c' })).toEqual(['source_query:ref']);
-    expect(await reads('postgres', { filter: 'U&"em\\0061il" LIKE \'a%\'' })).toEqual(['source_filter:email']);
+    expect(await reads('postgres', { query: "SELECT id, to_jsonb(x)->>'email' AS c FROM crm.customers x" })).toEqual(['source_query:ref', 'source_query:email']);
+    expect(await reads('postgres', { dataset: 'crm.customers', filter: 'U&"em\\0061il" LIKE \'a%\'' })).toEqual(['source_filter:email']);
+    expect(await reads('postgres', { dataset: 'crm.customers', filter: "b::text LIKE '%alice7@%'" })).toEqual(['source_filter:ref', 'source_filter:email']);
     expect(await reads('postgres', { query: 'SELECT x.* FROM (SELECT * FROM crm.customers) x' })).toEqual(['source_query:ref', 'source_query:email']);
+  });
+
+  it('accepts SQL that reads only columns the catalog does not mark', async () => {
     expect(await reads('postgres', { query: 'SELECT * FROM orders' })).toEqual([]);
+    expect(await reads('postgres', { query: 'SELECT o.id, o.total FROM orders o JOIN crm.customers c ON o.cid = c.id' })).toEqual([]);
     expect(await reads('postgres', { query: 'SELECT count(*) AS n, id FROM orders GROUP BY id' })).toEqual([]);
-    // a column whose name says it, with no catalog; `*` of a source never scanned
-    expect(await reads('postgres', { query: 'SELECT id, ssn AS x FROM people' }, null)).toEqual(['source_query:ssn']);
-    expect(await reads('postgres', { query: 'SELECT * FROM people' }, null)).toEqual(['source_query:*']);
+    expect(await reads('mariadb', { query: 'SELECT id, total FROM orders', filter: 'total > 10' })).toEqual([]);
+    expect(await reads('mariadb', { dataset: 'orders', filter: 'total > 10 AND cid IN (SELECT id FROM crm.customers)' })).toEqual([]);
   });
 
-  it('counts every name a MariaDB or SQLite query mentions', async () => {
-    expect(await reads('mariadb', { query: "SELECT id, extractvalue(1, concat('~', (SELECT group_concat(email, `ref`) FROM customers))) AS v FROM orders" })).toEqual(['source_query:email', 'source_query:ref']);
-    expect(await reads('sqlite', { query: 'SELECT o.* FROM customers o' })).toEqual(['source_query:ref', 'source_query:email']);
-    expect(await reads('mariadb', { query: 'SELECT id, total FROM orders' })).toEqual([]);
+  it('finds MariaDB reads behind modifiers and CTE column lists', async () => {
+    expect(await reads('mariadb', { query: 'WITH s(a, b, c) AS (SELECT SQL_SMALL_RESULT * FROM crm.customers) SELECT a FROM s' })).toEqual(['source_query:ref', 'source_query:email']);
+    expect(await reads('mariadb', { query: "SELECT id, extractvalue(1, concat('~', (SELECT group_concat(email, `ref`) FROM crm.customers))) AS v FROM orders" })).toEqual(['source_query:email', 'source_query:ref']);
   });
 
-  it('says what to do', async () => {
-    const found = await sensitiveReads([{ side: 'target', datasourceType: 'postgres', query: 'SELECT id, email AS e FROM crm.customers', catalog: CATALOG }]);
-    expect(sensitiveReadsMessage(found)).toMatchInlineSnapshot(
-      `"This comparison's SQL reads sensitive columns: target_query reads \`email\` (marked email by the catalog (\`crm.customers\`)). A key without the scope read:sensitive may not read them through a query or filter, where a renamed or computed column would escape masking. Compare the table as a dataset (its sensitive columns are masked in results), leave those columns out of the query and filter, or use a key with read:sensitive."`,
-    );
+  it('fails closed: a source never scanned, a name nothing explains, an engine not analysed', async () => {
+    expect(await reads('postgres', { query: 'SELECT id FROM people' }, null)).toEqual(['source_query:unproven']);
+    expect(await reads('postgres', { query: 'SELECT id, emial FROM crm.customers' })).toEqual(['source_query:unproven']);
+    expect(await reads('duckdb', { query: 'SELECT id FROM orders' })).toEqual(['source_query:unproven']);
+    expect(await reads('sqlite', { query: 'SELECT id FROM orders' })).toEqual(['source_query:unproven']);
+    expect(await reads('postgres', { query: 'SELECT id, emial FROM crm.customers', filter: 'id > 1' })).toEqual(['source_query:unproven', 'source_filter:unproven']);
+  });
+
+  it('takes the database\'s own account where it gives one, matched to the catalog', async () => {
+    const told = await sensitiveReads([
+      side('sqlite', {
+        query: 'SELECT id, total FROM v',
+        askDatabase: async () => ({ query: { read: [{ table: 'crm.customers', column: 'email', via: '`email`' }, { table: 'orders', column: 'rowid', via: '`rowid`' }], outputs: [] } }),
+      }),
+    ]);
+    expect(told.sensitive.map((r) => r.column)).toEqual(['email']);
+    const unlisted = await sensitiveReads([side('sqlite', { query: 'SELECT * FROM sqlite_stat4', askDatabase: async () => ({ query: { read: [{ table: 'sqlite_stat4', column: 'sample', via: '`*`' }], outputs: [] } }) })]);
+    expect(unlisted.unproven.map((r) => r.why)).toEqual(["it reads `sqlite_stat4`, a table the data source's catalog does not list"]);
+  });
+
+  it('says what was read, how, and what to do', async () => {
+    const found = await sensitiveReads([{ side: 'target', datasourceType: 'postgres', query: 'SELECT id, x::text AS e FROM crm.customers x', catalog: CATALOG }]);
+    expect(sensitiveReadsRefusal(found)).toMatchInlineSnapshot(`
+      {
+        "code": "sensitive_columns",
+        "message": "This comparison's SQL reads sensitive columns: target_query reads \`crm.customers.ref\` through the whole row \`x\` (marked national-id by the catalog); target_query reads \`crm.customers.email\` through the whole row \`x\` (marked email by the catalog). A key without the scope read:sensitive may not read them through a query or filter: a renamed or computed column would escape masking, and a condition on one answers yes or no about its values. Leave those columns (and whole rows, \`*\`) out of the query and filter. Compare the table as a dataset (its sensitive columns are masked in results), or use a key with read:sensitive.",
+      }
+    `);
+    const unproven = await sensitiveReads([{ side: 'source', datasourceType: 'postgres', query: 'SELECT id, emial FROM crm.customers', catalog: CATALOG }]);
+    expect(sensitiveReadsRefusal(unproven)).toMatchInlineSnapshot(`
+      {
+        "code": "unproven_reads",
+        "message": "The service cannot prove which columns this comparison's SQL reads: in source_query, \`emial\` is neither a column the data source's catalog lists for the tables it reads nor a table or alias it can see (a column added since the last scan shows once the data source is scanned again). A key without the scope read:sensitive may only run SQL whose every read is known, so that no sensitive value escapes masking. Compare the table as a dataset (its sensitive columns are masked in results), or use a key with read:sensitive.",
+      }
+    `);
+    expect(sensitiveReadsRefusal(await sensitiveReads([side('postgres', { query: 'SELECT id FROM orders' })]))).toBeUndefined();
   });
 });

@@ -54,7 +54,7 @@ describe('MariaDB SQL is checked on its parse tree', () => {
     `);
   });
 
-  it('lets ordinary filters and queries through, with what they read', async () => {
+  it('lets ordinary filters and queries through, with the functions they call', async () => {
     for (const filter of [
       "created_at >= NOW() - INTERVAL 7 DAY AND `status` = 'it''s' AND status <> 'x'",
       "name LIKE 'a%' AND note REGEXP '^x' AND amount DIV 2 = 1 AND `key` IS NOT NULL",
@@ -65,11 +65,11 @@ describe('MariaDB SQL is checked on its parse tree', () => {
       expect(await refusal(filter, 'filter'), filter).toBeUndefined();
     }
     const checked = await checkUserSql("SELECT c.id, REPLACE(c.`Email`, '@', ' at ') AS contact, o.* FROM crm.customers c JOIN `orders` o ON o.customer_id = c.id;", 'mysql', 'query');
-    expect(checked).toEqual({ reads: { relations: ['crm.customers', 'orders'], columns: ['id', 'email', 'customer_id'], star: true, functions: ['replace'] } });
+    expect(checked).toEqual({ reads: { functions: ['replace'] } });
   });
 
   it('reads through error-based extraction, which is left to masking', async () => {
     const checked = await checkUserSql("SELECT extractvalue(1, concat(0x7e, (SELECT group_concat(email, ssn) FROM people))) AS x", 'mysql', 'query');
-    expect(checked).toMatchObject({ reads: { relations: ['people'], columns: ['email', 'ssn'], functions: ['extractvalue', 'concat', 'group_concat'] } });
+    expect(checked).toEqual({ reads: { functions: ['extractvalue', 'concat', 'group_concat'] } });
   });
 });

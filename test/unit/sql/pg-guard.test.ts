@@ -47,12 +47,12 @@ describe('checkPostgres refuses by the name PostgreSQL resolves', () => {
     expect(await refusal(query, 'query')).toMatch(expected);
   });
 
-  it('lets ordinary filters and queries through, with what they read', async () => {
+  it('lets ordinary filters and queries through, with the functions they call', async () => {
     for (const filter of ["created_at >= now() - interval '7 days'", "lower(name) ILIKE 'x%' AND random() < 0.5", "body = $$ ; DROP TABLE t; $$", "id IN (SELECT order_id FROM returns)"]) {
       expect(await refusal(filter, 'filter'), filter).toBeUndefined();
     }
     const checked = await checkPostgres(`SELECT c.id, replace(c.email, '@', ' at ') AS contact, o.* FROM crm.customers c JOIN orders o ON o.customer_id = c.id;`, 'query');
-    expect(checked).toEqual({ reads: { relations: ['crm.customers', 'orders'], columns: ['id', 'email', 'customer_id'], star: true, functions: ['replace'] } });
+    expect(checked).toEqual({ reads: { functions: ['replace'] } });
   });
 
   it('runs after the lexer, which refuses comments first', async () => {
