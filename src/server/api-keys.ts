@@ -6,9 +6,11 @@
  */
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { ApiKeyScope } from '../api/contract.js';
+import { ConfigurationError } from '../shared/errors.js';
 import type { ApiKeyRecord, Store } from './storage/store.js';
 
-const PREFIX_LENGTH = 12;
+/** Keys are looked up by their first this many characters (`dck_` and 48 random bits). */
+export const API_KEY_PREFIX_LENGTH = 12;
 
 /** What an operation needs; `write:datasource` and `manage:keys` (the web page's Settings › Tokens) are only in the coarse `write` scope. */
 export type Permission = 'read:datasource' | 'read:job' | 'write:job' | 'write:comparison' | 'write:datasource' | 'read:sensitive' | 'manage:keys';
@@ -39,13 +41,20 @@ export interface NewApiKey {
   expiresAt?: string | null;
 }
 
-/** Creates and stores a key; the returned `key` is the only time the value exists in clear. */
+/** A key's name is unique within each of its workspaces (never across workspaces). */
+export class KeyNameTaken extends ConfigurationError {
+  constructor(readonly keyName: string, workspaceCount: number) {
+    super(`a key named "${keyName}" already exists in ${workspaceCount > 1 ? 'one of these workspaces' : 'this workspace'}`, { hint: 'pick another name, or delete that key first' });
+  }
+}
+
+/** Creates and stores a key; the returned `key` is the only time the value exists in clear. KeyNameTaken when its name is used in one of its workspaces. */
 export async function createApiKey(store: Store, input: NewApiKey, now = new Date()): Promise<{ key: string; record: ApiKeyRecord }> {
   const key = `dck_${randomBytes(32).toString('base64url')}`;
   const record: ApiKeyRecord = {
     id: randomUUID(),
     name: input.name,
-    prefix: key.slice(0, PREFIX_LENGTH),
+    prefix: key.slice(0, API_KEY_PREFIX_LENGTH),
     hash: sha256(key),
     scopes: [...input.scopes],
     workspaces: [...input.workspaces],
@@ -54,7 +63,7 @@ export async function createApiKey(store: Store, input: NewApiKey, now = new Dat
     created_at: now.toISOString(),
     last_used_at: null,
   };
-  await store.createKey(record);
+  if (!(await store.keys.create(record))) throw new KeyNameTaken(input.name, new Set(input.workspaces.map((w) => w.toLowerCase())).size);
   return { key, record };
 }
 
@@ -65,7 +74,7 @@ export type KeyCheck =
 /** Looks the presented key up in storage on every call, so disabling takes effect at once. */
 export async function verifyApiKey(store: Store, presented: string | undefined, now = new Date()): Promise<KeyCheck> {
   if (!presented) return { ok: false, reason: 'missing' };
-  const candidates = presented.length > PREFIX_LENGTH ? await store.keysByPrefix(presented.slice(0, PREFIX_LENGTH)) : [];
+  const candidates = presented.length > API_KEY_PREFIX_LENGTH ? await store.keys.byPrefix(presented.slice(0, API_KEY_PREFIX_LENGTH)) : [];
   const digest = Buffer.from(sha256(presented), 'hex');
   const match = candidates.find((candidate) => timingSafeEqual(Buffer.from(candidate.hash, 'hex'), digest));
   if (!match) return { ok: false, reason: 'unknown' };

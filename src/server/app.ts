@@ -112,7 +112,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     env: options.env ?? process.env,
   };
   let firstKey: RunningServer['firstKey'];
-  if ((await store.countKeys()) === 0) {
+  if ((await store.keys.count()) === 0) {
     const workspaceId = randomUUID();
     const { key } = await createApiKey(store, { name: 'admin', scopes: ['write'], workspaces: [workspaceId] });
     firstKey = { key, workspaceId };

@@ -236,7 +236,7 @@ async function dispatch(route: Route, c: Context<ApiEnv>, options: RouterOptions
       'Retry-After': String(waitSeconds),
     });
   }
-  void options.store.touchKey(key.id, now.toISOString()).catch(() => {});
+  void options.store.keys.touch(key.id, now.toISOString()).catch(() => {});
 
   const url = new URL(c.req.url);
   const rawParams = c.req.param() as Record<string, string>;

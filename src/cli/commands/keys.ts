@@ -51,9 +51,8 @@ async function create(store: Store, name: string | undefined, values: Record<str
   }
   if (workspaces.length === 0) {
     // the workspaces of the oldest key (the one created at first start), else a new one
-    workspaces = (await store.listKeys())[0]?.workspaces ?? [randomUUID()];
+    workspaces = (await store.keys.list())[0]?.workspaces ?? [randomUUID()];
   }
-  if ((await store.listKeys()).some((key) => key.name === name)) throw new ConfigurationError(`a key named "${name}" already exists`);
   const expires = stringOption(values as never, 'expires');
   const { key, record } = await createApiKey(store, {
     name,
@@ -72,6 +71,22 @@ async function create(store: Store, name: string | undefined, values: Record<str
   return ExitCode.match;
 }
 
+/**
+ * The one key `target` names: its id, or its name (unique within a workspace, so keys of several
+ * workspaces may share it: then `--workspace` picks one).
+ */
+async function keyNamed(store: Store, target: string, workspaces: string[]): Promise<ApiKeyRecord> {
+  const byId = uuidSchema.safeParse(target).success ? await store.keys.byId(target.toLowerCase()) : undefined;
+  if (byId) return byId;
+  const wanted = new Set(workspaces.map((w) => w.toLowerCase()));
+  const named = (await store.keys.named(target)).filter((key) => wanted.size === 0 || key.workspaces.some((w) => wanted.has(w.toLowerCase())));
+  if (named.length === 1) return named[0]!;
+  if (named.length === 0) throw new ConfigurationError(`there is no key named "${target}"${wanted.size > 0 ? ' in that workspace' : ''}`, { hint: 'see datacompare keys list' });
+  throw new ConfigurationError(`${named.length} keys are named "${target}" (ids ${named.map((key) => key.id).join(', ')})`, {
+    hint: 'name the key by its ID, or add --workspace UUID to pick the workspace it belongs to',
+  });
+}
+
 function publicKey(key: ApiKeyRecord): Record<string, unknown> {
   const { hash: _, ...rest } = key;
   return rest;
@@ -80,16 +95,23 @@ function publicKey(key: ApiKeyRecord): Record<string, unknown> {
 export const keysCommand: CliCommand = {
   name: 'keys',
   summary: 'create, list, disable, enable or delete API keys of `datacompare serve`',
-  usage: 'keys create NAME [--scope S]… [--workspace UUID]… [--expires 30d|DATE] | keys list | keys disable|enable|delete NAME',
+  usage: 'keys create NAME [--scope S]… [--workspace UUID]… [--expires 30d|DATE] | keys list | keys disable|enable|delete NAME|ID [--workspace UUID]',
   positionals: { max: 2 },
   options: {
     scope: { type: 'string', multiple: true, valueName: 'SCOPE', description: `create: ${API_KEY_SCOPES.join(' | ')}; default read` },
-    workspace: { type: 'string', multiple: true, valueName: 'UUID', description: 'create: a workspace the key may use; default: those of the first key' },
+    workspace: {
+      type: 'string',
+      multiple: true,
+      valueName: 'UUID',
+      description: 'create: a workspace the key may use (default: those of the first key); disable|enable|delete: the workspace of the key NAME',
+    },
     expires: { type: 'string', valueName: 'WHEN', description: 'create: expiry, an ISO 8601 date or a duration like 30d' },
     json: { type: 'boolean', default: false, description: 'print JSON' },
     ...storageOptions,
   },
-  details: 'Scopes: read = read:datasource + read:job; write = everything (also creating data sources).',
+  details:
+    'Scopes: read = read:datasource + read:job; write = everything (also creating data sources).\n' +
+    "A key's name is unique within each of its workspaces; keys of different workspaces may share one.",
   async run(values, context) {
     const [action, target] = (values._ as string[] | undefined) ?? [];
     if (!action || !(ACTIONS as readonly string[]).includes(action)) {
@@ -101,7 +123,7 @@ export const keysCommand: CliCommand = {
     try {
       if (action === 'create') return await create(store, target, values, context);
       if (action === 'list') {
-        const keys = await store.listKeys();
+        const keys = await store.keys.list();
         if (values.json === true) context.stdout.write(`${JSON.stringify(keys.map(publicKey), null, 2)}\n`);
         else {
           const rows = [['NAME', 'ID', 'SCOPES', 'WORKSPACES', 'STATE', 'EXPIRES', 'LAST USED'], ...keys.map(describeKey)];
@@ -111,9 +133,10 @@ export const keysCommand: CliCommand = {
         return ExitCode.match;
       }
       if (!target) throw new ConfigurationError(`keys ${action} needs the key's NAME or ID`, { hint: 'see datacompare keys list' });
-      const found = action === 'delete' ? await store.deleteKey(target) : await store.setKeyEnabled(target, action === 'enable');
-      if (!found) throw new ConfigurationError(`there is no key named "${target}"`, { hint: 'see datacompare keys list' });
-      context.stdout.write(`Key "${target}" ${action === 'delete' ? 'deleted' : `${action}d`}.\n`);
+      const key = await keyNamed(store, target, listOption(values as never, 'workspace'));
+      if (action === 'delete') await store.keys.delete(key.id);
+      else await store.keys.setEnabled(key.id, action === 'enable');
+      context.stdout.write(`Key "${key.name}" (${key.id}) ${action === 'delete' ? 'deleted' : `${action}d`}.\n`);
       return ExitCode.match;
     } finally {
       await store.close();

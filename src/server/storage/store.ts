@@ -14,8 +14,6 @@ import {
   toComparison,
   toDatasource,
   toJob,
-  toKey,
-  type ApiKeyRecord,
   type ComparisonRecord,
   type DatasetRecord,
   type DatasourceRecord,
@@ -27,6 +25,7 @@ import {
   type Row,
 } from './records.js';
 import { CatalogStore } from './catalog-store.js';
+import { KeyStore } from './key-store.js';
 import { SessionStore } from './session-store.js';
 import { migrate } from './schema.js';
 
@@ -50,12 +49,15 @@ const DATASOURCE_FROM = 'datasources d LEFT JOIN datasource_scans sc ON sc.datas
 const LIKE_ESCAPE = (text: string): string => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export class Store {
+  /** API keys (hashed) and their names per workspace. */
+  readonly keys: KeyStore;
   /** Catalog scans and the datasets they register. */
   readonly catalogs: CatalogStore;
   /** The web page's sign-in sessions. */
   readonly sessions: SessionStore;
 
   private constructor(readonly db: SqlDb) {
+    this.keys = new KeyStore(db);
     this.catalogs = new CatalogStore(db);
     this.sessions = new SessionStore(db);
   }
@@ -67,49 +69,6 @@ export class Store {
 
   close(): Promise<void> {
     return this.db.close();
-  }
-
-  // ─────────── API keys ───────────
-
-  async createKey(key: ApiKeyRecord): Promise<void> {
-    const [sql, params] = insert('api_keys', {
-      ...key,
-      scopes: JSON.stringify(key.scopes),
-      workspaces: JSON.stringify(key.workspaces),
-      enabled: key.enabled ? 1 : 0,
-    });
-    await this.db.run(sql, params);
-  }
-
-  async listKeys(): Promise<ApiKeyRecord[]> {
-    return (await this.db.all<Row>('SELECT * FROM api_keys ORDER BY created_at, name')).map(toKey);
-  }
-
-  async keyById(id: string): Promise<ApiKeyRecord | undefined> {
-    const rows = await this.db.all<Row>('SELECT * FROM api_keys WHERE id = ?', [id]);
-    return rows[0] && toKey(rows[0]);
-  }
-
-  async keysByPrefix(prefix: string): Promise<ApiKeyRecord[]> {
-    return (await this.db.all<Row>('SELECT * FROM api_keys WHERE prefix = ?', [prefix])).map(toKey);
-  }
-
-  async countKeys(): Promise<number> {
-    const rows = await this.db.all<Row>('SELECT COUNT(*) AS n FROM api_keys');
-    return num(rows[0]?.n ?? 0);
-  }
-
-  /** By id or name; returns false when no key matched. */
-  async setKeyEnabled(idOrName: string, enabled: boolean): Promise<boolean> {
-    return (await this.db.run('UPDATE api_keys SET enabled = ? WHERE id = ? OR name = ?', [enabled ? 1 : 0, idOrName, idOrName])) > 0;
-  }
-
-  async deleteKey(idOrName: string): Promise<boolean> {
-    return (await this.db.run('DELETE FROM api_keys WHERE id = ? OR name = ?', [idOrName, idOrName])) > 0;
-  }
-
-  async touchKey(id: string, at: string): Promise<void> {
-    await this.db.run('UPDATE api_keys SET last_used_at = ? WHERE id = ?', [at, id]);
   }
 
   // ─────────── Idempotency-Key (a retried POST answers what the first one did) ───────────

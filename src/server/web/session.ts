@@ -50,7 +50,7 @@ export async function signIn(c: Context, store: Store, presented: string, now: D
     expires_at: expires.toISOString(),
   });
   await store.sessions.keepNewest(check.key.id, SESSIONS_PER_KEY);
-  void store.touchKey(check.key.id, now.toISOString()).catch(() => {});
+  void store.keys.touch(check.key.id, now.toISOString()).catch(() => {});
   setCookie(c, SESSION_COOKIE, token, { httpOnly: true, sameSite: 'Strict', path: '/', secure, maxAge: SESSION_HOURS * 3600 });
   return { ok: true };
 }
@@ -69,7 +69,7 @@ export async function findSession(c: Context, store: Store, now: () => Date): Pr
     if (record) await store.sessions.delete(record.id);
     return { ended: record ? 'expired' : token ? 'ended' : undefined };
   }
-  const key = await store.keyById(record.key_id);
+  const key = await store.keys.byId(record.key_id);
   const keyEnded = !key ? 'ended' : !key.enabled ? 'disabled' : key.expires_at !== null && Date.parse(key.expires_at) <= at.getTime() ? 'key-expired' : undefined;
   if (!key || keyEnded) {
     await store.sessions.deleteForKey(record.key_id);

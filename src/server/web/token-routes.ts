@@ -1,11 +1,12 @@
 /**
  * Settings › Tokens: only for keys with `write` (manage:keys), and only over the keys whose
  * workspaces are all the signed-in key's own, so no key can reach into another workspace. A new key
- * gets the current workspace. Disabling or deleting a key ends its sessions at once.
+ * gets the current workspace; its name need only be free in that workspace (a name used in another
+ * workspace is neither refused nor revealed). Disabling or deleting a key ends its sessions at once.
  */
 import type { Context, Hono } from 'hono';
 import { API_KEY_SCOPES, type ApiKeyScope } from '../../api/contract.js';
-import { createApiKey } from '../api-keys.js';
+import { createApiKey, KeyNameTaken } from '../api-keys.js';
 import { notFound } from '../http-errors.js';
 import type { ServerServices } from '../services.js';
 import type { ApiKeyRecord } from '../storage/store.js';
@@ -20,7 +21,7 @@ export function tokenRoutes(app: Hono<WebEnv>, services: ServerServices): void {
 
   const visibleKeys = async (c: Context<WebEnv>): Promise<ApiKeyRecord[]> => {
     const own = new Set(c.get('session').key.workspaces);
-    return (await store.listKeys()).filter((key) => key.workspaces.length > 0 && key.workspaces.every((w) => own.has(w)));
+    return (await store.keys.list()).filter((key) => key.workspaces.length > 0 && key.workspaces.every((w) => own.has(w)));
   };
   const show = async (c: Context<WebEnv>, extra: { created?: { name: string; key: string }; problem?: string } = {}, status = 200) => {
     const shown = notice(c.req.query('done'));
@@ -46,12 +47,16 @@ export function tokenRoutes(app: Hono<WebEnv>, services: ServerServices): void {
           ? 'Pick at least one scope.'
           : expires && (!expiresAt || Number.isNaN(Date.parse(expiresAt)) || Date.parse(expiresAt) <= services.now().getTime())
             ? 'The expiry must be a date in the future (or empty for none).'
-            : (await store.listKeys()).some((key) => key.name === name)
-              ? `A key named "${name}" already exists; pick another name.`
-              : undefined;
+            : undefined;
     if (problem) return show(c, { problem }, 422);
-    const { key } = await createApiKey(store, { name, scopes, workspaces: [c.get('session').workspaceId], expiresAt: expiresAt ?? null }, services.now());
-    return show(c, { created: { name, key } }, 201);
+    try {
+      const { key } = await createApiKey(store, { name, scopes, workspaces: [c.get('session').workspaceId], expiresAt: expiresAt ?? null }, services.now());
+      return show(c, { created: { name, key } }, 201);
+    } catch (error) {
+      // names are unique per workspace: only a key that reaches this workspace can be in the way
+      if (error instanceof KeyNameTaken) return show(c, { problem: `A key named "${name}" already exists in this workspace; pick another name.` }, 422);
+      throw error;
+    }
   });
 
   app.post(`${UI}/settings/workspace-name`, async (c) => {
@@ -69,8 +74,8 @@ export function tokenRoutes(app: Hono<WebEnv>, services: ServerServices): void {
     const key = (await visibleKeys(c)).find((k) => k.id === c.req.param('id'));
     if (!key) throw notFound('There is no such key among yours.', 'key_not_found');
     const action = c.req.param('action');
-    if (action === 'delete') await store.deleteKey(key.id);
-    else await store.setKeyEnabled(key.id, action === 'enable');
+    if (action === 'delete') await store.keys.delete(key.id);
+    else await store.keys.setEnabled(key.id, action === 'enable');
     if (action !== 'enable') await store.sessions.deleteForKey(key.id);
     // Disabling or deleting the key this session signed in with signs it out.
     if (action !== 'enable' && key.id === session.key.id) return c.redirect(`${UI}/sign-in?ended=${action === 'delete' ? 'ended' : 'disabled'}`, 303);

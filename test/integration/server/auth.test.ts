@@ -42,11 +42,11 @@ describe('authentication', () => {
   it('refuses a disabled key at once and accepts it again when re-enabled', async () => {
     const { key, id } = await t.newKey(['read']);
     expect((await t.request('GET', '/sources', { key })).status).toBe(200);
-    await t.server.store.setKeyEnabled(id, false);
+    await t.server.store.keys.setEnabled(id, false);
     const refused = await t.request('GET', '/sources', { key });
     expect(refused.status).toBe(401);
     expect(refused.json.message).toBe('The API key is disabled; enable it or use another key.');
-    await t.server.store.setKeyEnabled(id, true);
+    await t.server.store.keys.setEnabled(id, true);
     expect((await t.request('GET', '/sources', { key })).status).toBe(200);
   });
 

@@ -5,25 +5,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../../src/cli/main.js';
-import { tempDir } from './harness.js';
-
-function capture() {
-  let out = '';
-  let err = '';
-  const controller = new AbortController();
-  return {
-    io: {
-      stdout: { write: (text: string) => void (out += text), color: false },
-      stderr: { write: (text: string) => void (err += text), color: false },
-      env: {} as NodeJS.ProcessEnv,
-      cwd: process.cwd(),
-      signal: controller.signal,
-    },
-    out: () => out,
-    err: () => err,
-    abort: () => controller.abort(new Error('test stop')),
-  };
-}
+import { cliCapture, tempDir } from './harness.js';
 
 async function until(check: () => boolean, what: string): Promise<void> {
   const deadline = Date.now() + 15_000;
@@ -34,11 +16,11 @@ async function until(check: () => boolean, what: string): Promise<void> {
 }
 
 const dataDir = tempDir('cli');
-const serve = capture();
+const serve = cliCapture();
 let serving: Promise<number> | undefined;
 
 afterAll(async () => {
-  serve.abort();
+  serve.stop();
   await serving;
 });
 
@@ -56,35 +38,35 @@ describe('datacompare serve + keys', () => {
     const call = async (key: string) =>
       (await fetch(`${url}/sources`, { headers: { Authorization: `Bearer ${key}`, 'Workspace-Id': workspace } })).status;
 
-    const created = capture();
+    const created = cliCapture();
     expect(await runCli(['keys', 'create', 'ci-reader', '--scope', 'read', '--expires', '30d', '--data-dir', dataDir], created.io)).toBe(0);
     const key = /^(dck_\S+)$/m.exec(created.out())![1]!;
     expect(created.out()).toContain(`workspace(s) ${workspace}`);
     expect(await call(key)).toBe(200);
 
-    const listed = capture();
+    const listed = cliCapture();
     expect(await runCli(['keys', 'list', '--data-dir', dataDir], listed.io)).toBe(0);
     expect(listed.out()).toMatch(/^NAME\s+ID\s+SCOPES\s+WORKSPACES\s+STATE/);
     expect(listed.out()).toMatch(/ci-reader\s+\S+\s+read\s+\S+\s+enabled/);
     expect(listed.out()).not.toContain(key);
 
-    expect(await runCli(['keys', 'disable', 'ci-reader', '--data-dir', dataDir], capture().io)).toBe(0);
+    expect(await runCli(['keys', 'disable', 'ci-reader', '--data-dir', dataDir], cliCapture().io)).toBe(0);
     expect(await call(key)).toBe(401);
-    expect(await runCli(['keys', 'enable', 'ci-reader', '--data-dir', dataDir], capture().io)).toBe(0);
+    expect(await runCli(['keys', 'enable', 'ci-reader', '--data-dir', dataDir], cliCapture().io)).toBe(0);
     expect(await call(key)).toBe(200);
-    expect(await runCli(['keys', 'delete', 'ci-reader', '--data-dir', dataDir], capture().io)).toBe(0);
+    expect(await runCli(['keys', 'delete', 'ci-reader', '--data-dir', dataDir], cliCapture().io)).toBe(0);
     expect(await call(key)).toBe(401);
   });
 
   it('explains a mistake', async () => {
-    const wrong = capture();
+    const wrong = cliCapture();
     expect(await runCli(['keys', 'create', 'x', '--scope', 'admin', '--data-dir', dataDir], wrong.io)).toBe(2);
     expect(wrong.err()).toMatchInlineSnapshot(`
       "error: --scope "admin" is not a scope
         hint: use one of read, write, read:datasource, read:job, write:job, write:comparison, read:sensitive
       "
     `);
-    const none = capture();
+    const none = cliCapture();
     expect(await runCli(['keys', 'disable', 'nobody', '--data-dir', dataDir], none.io)).toBe(2);
     expect(none.err()).toMatchInlineSnapshot(`
       "error: there is no key named "nobody"
@@ -94,7 +76,7 @@ describe('datacompare serve + keys', () => {
   });
 
   it('stops on SIGTERM/SIGINT (the abort signal) with exit status 0', async () => {
-    serve.abort();
+    serve.stop();
     expect(await serving).toBe(0);
     expect(serve.err()).toContain('shutting down');
   });
@@ -102,7 +84,7 @@ describe('datacompare serve + keys', () => {
 
 describe('datacompare serve with a bad --database-url', () => {
   it('explains that the state database cannot be reached, without the password', async () => {
-    const run = capture();
+    const run = cliCapture();
     expect(await runCli(['serve', '--port', '0', '--data-dir', tempDir('bad-db'), '--database-url', 'postgres://u:Pa55word-x@127.0.0.1:1/none'], run.io)).toBe(2);
     expect(run.err()).toMatchInlineSnapshot(`
       "error: Cannot connect to the PostgreSQL database of the server's state: connect ECONNREFUSED 127.0.0.1:1

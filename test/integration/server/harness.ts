@@ -145,3 +145,38 @@ export function comparisonBody(sourceId: string, targetId: string, overrides: Re
     ...overrides,
   };
 }
+
+/** The CLI's IO for runCli, capturing what it prints; `stop()` fires its signal (ends `serve`). */
+export function cliCapture(env: NodeJS.ProcessEnv = {}) {
+  let out = '';
+  let err = '';
+  const controller = new AbortController();
+  return {
+    io: {
+      stdout: { write: (text: string) => void (out += text), color: false },
+      stderr: { write: (text: string) => void (err += text), color: false },
+      env,
+      cwd: process.cwd(),
+      signal: controller.signal,
+    },
+    out: () => out,
+    err: () => err,
+    stop: () => controller.abort(new Error('test stop')),
+  };
+}
+
+/** Signs in to the web page with `key`: the session's cookie, and its CSRF token as `page` carries it. */
+export async function webSession(url: string, key: string, page = '/ui/jobs'): Promise<{ cookie: string; csrf: string }> {
+  const signIn = await fetch(`${url}/ui/sign-in`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: url },
+    body: new URLSearchParams({ key }).toString(),
+    redirect: 'manual',
+  });
+  const cookie = /dc_session=[^;]+/.exec(signIn.headers.get('set-cookie') ?? '')?.[0];
+  if (!cookie) throw new Error(`signing in answered ${signIn.status}, without a session`);
+  const html = await (await fetch(`${url}${page}`, { headers: { Cookie: cookie } })).text();
+  const csrf = /name="_csrf" value="([^"]+)"/.exec(html)?.[1];
+  if (!csrf) throw new Error(`${page} carries no CSRF token`);
+  return { cookie, csrf };
+}

@@ -241,8 +241,8 @@ describe.runIf(browserAvailable() && (await databaseAvailable('postgres')))('the
 
   it('ends the session when its key is disabled, and on sign-out', async () => {
     await page.goto(`${t.url}/ui/jobs`);
-    const reader = (await t.server.store.listKeys()).find((k) => k.name === 'browser-reader')!;
-    await t.server.store.setKeyEnabled(reader.id, false);
+    const reader = (await t.server.store.keys.list()).find((k) => k.name === 'browser-reader')!;
+    await t.server.store.keys.setEnabled(reader.id, false);
     await page.goto(`${t.url}/ui/jobs`);
     await page.waitForURL(/\/ui\/sign-in\?ended=disabled/);
     expect(await page.locator('.notice').textContent()).toContain('was disabled');
