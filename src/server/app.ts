@@ -21,7 +21,8 @@ import { FileAccessPolicy } from './file-access.js';
 import { JobService } from './jobs/job-service.js';
 import { WorkerPool } from './jobs/worker-pool.js';
 import { openApiDocument } from './openapi.js';
-import { failureThrottle, tokenBucket } from './rate-limit.js';
+import { AuthFailures, tokenBucket } from './rate-limit.js';
+import { TrustedProxies } from './client-address.js';
 import { apiApp, errorAnswer, INTERNAL_ERROR_BODY, json, type ApiEnv, type RequestLog } from './router.js';
 import { comparisonRoutes } from './routes/comparisons.js';
 import { jobRoutes } from './routes/jobs.js';
@@ -48,8 +49,13 @@ export interface ServerOptions extends StoreLocation {
   /** Body size limit (default 1 MiB). */
   maxBodyBytes?: number;
   rateLimit?: { burst: number; perSecond: number };
-  /** Failed authentications per client address and per key: `burst` at once, then one per `everyMs` (default 20, 3 s). */
-  authFailures?: { burst: number; everyMs: number };
+  /**
+   * Failed authentications per client address and per key prefix: `burst` at once, then one per `everyMs`
+   * (default 20, 3 s); past them a wrong key's answer (429) is held `holdMs` (default 1 s). A valid key is always accepted.
+   */
+  authFailures?: { burst: number; everyMs: number; holdMs?: number };
+  /** Reverse proxies (addresses, CIDR) whose X-Forwarded-For names the client; default none (the header is ignored). */
+  trustedProxies?: string[];
   defaultDiffRows?: number;
   maxDiffRows?: number;
   jobTimeoutMs?: number;
@@ -99,6 +105,7 @@ const API_PREFIX = /^\/api\/v1(?=\/)/;
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const now = (): Date => new Date();
   const log = options.log ?? ((entry) => process.stdout.write(`${JSON.stringify(entry)}\n`));
+  const trustedProxies = new TrustedProxies(options.trustedProxies); // a mistake in it is told before the store opens
   const store = await openStore(options);
   const box = new SecretBox(loadServerKey(options.dataDir, options.env));
   const files = new FileAccessPolicy(options.dataDir, options.allowPaths);
@@ -163,11 +170,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   };
   const routes = [...comparisonRoutes(services), ...jobRoutes(services), ...sourceRoutes(services)];
   const openapi = openApiDocument(routes, SERVER_VERSION);
-  // Shared by the API and the web page's sign-in: 20 failures at once, then one every 3 s, per client and per key.
-  const authFailures = failureThrottle(options.authFailures ?? { burst: 20, everyMs: 3000 });
+  // Shared by the API and the web page's sign-in: 20 failures at once, then one every 3 s, per client and per key prefix.
+  const authFailures = new AuthFailures(options.authFailures ?? { burst: 20, everyMs: 3000 });
   const api = apiApp(routes, {
     store,
     authFailures,
+    trustedProxies,
     rateLimiter: tokenBucket(options.rateLimit ?? { burst: 300, perSecond: 50 }),
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
     now,
@@ -199,7 +207,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
   app.get('/healthz', (c) => c.json({ status: 'ok', version: SERVER_VERSION, storage: options.databaseUrl ? 'postgres' : 'sqlite', running_jobs: pool?.runningCount ?? 0 }));
   app.get('/openapi.json', (c) => c.json(openapi));
-  app.route('/', webApp({ services, openapi, secureCookies: options.secureCookies ?? false, authFailures }));
+  app.route('/', webApp({ services, openapi, secureCookies: options.secureCookies ?? false, authFailures, trustedProxies }));
   app.route('/api/v1', api);
   app.route('/', api);
 

@@ -24,12 +24,12 @@ export function tokenBucket(options: { burst: number; perSecond: number; now?: (
 }
 
 /**
- * Failed authentication, counted per client address and per presented key: the `burst`-th failure in a
- * row and whatever follows are refused until failures are forgotten, one per `everyMs`; a blocked client is answered 429 before its key is even looked up.
- * Successes cost nothing. At most `maxTracked` identities are remembered (the oldest are forgotten).
+ * Failures counted per identity: the `burst`-th failure in a row and whatever follows are over the
+ * limit until failures are forgotten, one per `everyMs`. Successes cost nothing. At most `maxTracked`
+ * identities are remembered (the oldest are forgotten).
  */
 export interface FailureThrottle {
-  /** 0 when `ids` may try, else the whole seconds to wait (Retry-After). */
+  /** 0 when every one of `ids` is within its burst, else the whole seconds until all are (Retry-After). */
   wait(ids: readonly string[]): number;
   /** Records a failure for each of `ids`. */
   fail(ids: readonly string[]): void;
@@ -63,4 +63,41 @@ export function failureThrottle(options: { burst: number; everyMs: number; maxTr
       }
     },
   };
+}
+
+export interface AuthFailureOptions {
+  /** Failures at once before an identity is over its limit (default 20). */
+  burst: number;
+  /** One failure forgotten per this long (default 3 s). */
+  everyMs: number;
+  /** How long the answer to a wrong key is held once its client or key is over the limit (default 1 s). */
+  holdMs?: number;
+  maxTracked?: number;
+  now?: () => number;
+}
+
+/**
+ * Failed authentications, counted per client address and per presented key prefix, each in a table of
+ * its own (a flood of made-up prefixes cannot push a blocked address out of its table). Only failures
+ * are counted and only failures are refused: the key is checked first, so a valid key is never refused
+ * for what others sent from its address or in its name.
+ */
+export class AuthFailures {
+  private readonly clients: FailureThrottle;
+  private readonly keys: FailureThrottle;
+  /** How long the answer to a wrong key is held once over the limit. */
+  readonly holdMs: number;
+
+  constructor(options: AuthFailureOptions) {
+    this.clients = failureThrottle(options);
+    this.keys = failureThrottle(options);
+    this.holdMs = options.holdMs ?? 1000;
+  }
+
+  /** Records a failed authentication; 0 when client and key are within their burst, else the seconds to wait (Retry-After). */
+  fail(client: string, keyPrefix: string | undefined): number {
+    this.clients.fail([client]);
+    if (keyPrefix !== undefined) this.keys.fail([keyPrefix]);
+    return Math.max(this.clients.wait([client]), keyPrefix === undefined ? 0 : this.keys.wait([keyPrefix]));
+  }
 }

@@ -9,10 +9,11 @@ import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import { requestHeadersSchema } from '../api/contract.js';
-import { permissionsOf, verifyApiKey, type Permission } from './api-keys.js';
+import { permissionsOf, type Permission } from './api-keys.js';
+import { authenticate } from './authenticate.js';
+import { clientIdentity, type TrustedProxies } from './client-address.js';
 import { conflict, forbidden, HttpError, notAuthenticated, notFound, toValidationError, ValidationError } from './http-errors.js';
-import { getConnInfo } from '@hono/node-server/conninfo';
-import type { FailureThrottle, RateLimiter } from './rate-limit.js';
+import type { AuthFailures, RateLimiter } from './rate-limit.js';
 import type { ApiKeyRecord, Store } from './storage/store.js';
 
 export interface RouteContext<P = unknown, Q = unknown, B = unknown> {
@@ -64,7 +65,9 @@ export interface RouterOptions {
   store: Store;
   rateLimiter: RateLimiter;
   /** Failed authentication per client address and per presented key. */
-  authFailures: FailureThrottle;
+  authFailures: AuthFailures;
+  /** The reverse proxies whose X-Forwarded-For names the client. */
+  trustedProxies: TrustedProxies;
   maxBodyBytes: number;
   now: () => Date;
 }
@@ -108,22 +111,8 @@ function parseWith<T extends z.ZodType>(schema: T, value: unknown, where: 'body'
   return result.data;
 }
 
-/** The peer's address (no proxy header is trusted). */
-export function clientAddress(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
-
-/** Who a failed authentication is counted against: the client's address, and the key presented (by its prefix). */
-export function authIdentities(c: Context, presented: string | undefined): string[] {
-  return [`ip:${clientAddress(c)}`, ...(presented ? [`key:${presented.slice(0, 12)}`] : [])];
-}
-
 /** 429 for a client or key with too many failed authentications. */
-export function tooManyFailures(waitSeconds: number): HttpError {
+function tooManyFailures(waitSeconds: number): HttpError {
   return new HttpError(429, 'too_many_failures', 'Too Many Requests', `Too many failed authentications from this client or with this key; retry in ${waitSeconds} s.`, {
     'Retry-After': String(waitSeconds),
   });
@@ -197,19 +186,13 @@ export function apiApp(routes: readonly Route[], options: RouterOptions): Hono<A
 }
 
 async function dispatch(route: Route, c: Context<ApiEnv>, options: RouterOptions, log: RequestLog): Promise<RouteResult> {
-  // Authentication, then the workspace, then the scope, then the rate limit.
+  // Authentication (the key checked first: a valid one is never refused for others' failures), then the
+  // workspace, then the scope, then the rate limit.
   const now = options.now();
   const presented = bearer(c.req.header('authorization'));
-  // A client over its failures waits before any key is checked; a key over its failures only when wrong
-  // (so nobody can lock a valid key out by sending wrong ones in its name).
-  const identities = authIdentities(c, presented);
-  const blocked = options.authFailures.wait(identities.slice(0, 1));
-  if (blocked > 0) throw tooManyFailures(blocked);
-  const check = await verifyApiKey(options.store, presented, now);
+  const check = await authenticate(options.store, presented, { client: clientIdentity(c, options.trustedProxies), failures: options.authFailures, now });
   if (!check.ok) {
-    options.authFailures.fail(identities);
-    const wait = options.authFailures.wait(identities);
-    if (wait > 0) throw tooManyFailures(wait);
+    if (check.retryAfter > 0) throw tooManyFailures(check.retryAfter);
     const why = {
       missing: 'Send the API key as "Authorization: Bearer <key>".',
       unknown: 'The API key is not valid.',

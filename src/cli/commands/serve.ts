@@ -24,7 +24,8 @@ export function storageLocation(values: OptionValues, context: CliContext): { da
 export const serveCommand: CliCommand = {
   name: 'serve',
   summary: 'run the Data Comparison Service API on this machine',
-  usage: 'serve [--port N] [--host ADDR] [--data-dir DIR] [--database-url URL] [--workers N] [--allow-path [WS=]DIR]… [--allow-env [WS=]NAME]… [--allow-host HOST|CIDR]…',
+  usage:
+    'serve [--port N] [--host ADDR] [--data-dir DIR] [--database-url URL] [--workers N] [--allow-path [WS=]DIR]… [--allow-env [WS=]NAME]… [--allow-host HOST|CIDR]… [--trusted-proxy ADDR|CIDR]…',
   options: {
     port: { type: 'string', valueName: 'N', default: '8080', description: 'port to listen on; 0 picks a free one' },
     host: { type: 'string', valueName: 'ADDR', default: '127.0.0.1', description: 'address to listen on' },
@@ -53,6 +54,12 @@ export const serveCommand: CliCommand = {
     'connect-timeout-seconds': { type: 'string', valueName: 'N', default: '10', description: 'give up connecting to a data source after this long (1-300)' },
     'statement-timeout-seconds': { type: 'string', valueName: 'N', default: '1800', description: "stop any statement on a data source running longer (1-86400)" },
     'max-queue': { type: 'string', valueName: 'N', default: '1000', description: 'most waiting jobs; beyond it execute answers 503 with Retry-After' },
+    'trusted-proxy': {
+      type: 'string',
+      valueName: 'ADDR|CIDR',
+      multiple: true,
+      description: 'a reverse proxy whose X-Forwarded-For names the client, for counting failed sign-ins per client (default: none, the header is ignored)',
+    },
     'grace-seconds': { type: 'string', valueName: 'N', default: '30', description: 'on SIGTERM/SIGINT, how long running jobs may finish before they are requeued' },
     'allow-privileged-sources': { type: 'boolean', default: false, description: 'accept data sources whose role is superuser or may read files, run programs, signal sessions or write (refused by default)' },
     'secure-cookies': { type: 'boolean', default: false, description: "mark the web page's session cookie Secure (set it when the server is behind HTTPS)" },
@@ -72,6 +79,7 @@ export const serveCommand: CliCommand = {
       port: integerOption(values, 'port', { min: 0, max: 65535 }) ?? 8080,
       workers: integerOption(values, 'workers', { min: 0, max: 64 }) ?? 2,
       maxQueue: integerOption(values, 'max-queue', { min: 1, max: 1_000_000 }) ?? 1000,
+      trustedProxies: listOption(values, 'trusted-proxy'),
       maxDiffRows: integerOption(values, 'max-diff-rows', { min: 1, max: 1_000_000 }) ?? 1000,
       jobTimeoutMs: (integerOption(values, 'job-timeout-minutes', { min: 1, max: 10_080 }) ?? 120) * 60_000,
       allowPaths: listOption(values, 'allow-path').map((entry) => {

@@ -12,8 +12,9 @@ import { csrf } from 'hono/csrf';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { HttpError } from '../http-errors.js';
-import type { FailureThrottle } from '../rate-limit.js';
-import { authIdentities } from '../router.js';
+import { authenticate } from '../authenticate.js';
+import { clientIdentity, type TrustedProxies } from '../client-address.js';
+import type { AuthFailures } from '../rate-limit.js';
 import type { ServerServices } from '../services.js';
 import { ASSETS } from './assets.js';
 import { UI } from './layout.js';
@@ -21,7 +22,7 @@ import { render } from './respond.js';
 import { apiReferencePage } from './pages/api-reference.js';
 import { problemPage, signInPage } from './pages/sign-in.js';
 import { pageRoutes } from './page-routes.js';
-import { findSession, requireSession, safeNext, signIn, type WebEnv } from './session.js';
+import { findSession, requireSession, safeNext, startSession, type WebEnv } from './session.js';
 import { downloadRoutes } from './download-routes.js';
 import { formRoutes } from './form-routes.js';
 import { FAVICON } from './favicon.js';
@@ -33,7 +34,9 @@ export interface WebOptions {
   /** Mark the session cookie Secure (the server is behind HTTPS). */
   secureCookies: boolean;
   /** Failed sign-ins per client address and per key (shared with the API). */
-  authFailures?: FailureThrottle;
+  authFailures: AuthFailures;
+  /** The reverse proxies whose X-Forwarded-For names the client. */
+  trustedProxies: TrustedProxies;
 }
 
 const CSP = {
@@ -79,20 +82,15 @@ export function webApp(options: WebOptions): Hono<WebEnv> {
     const form = await c.req.parseBody();
     const next = typeof form.next === 'string' ? form.next : undefined;
     const key = typeof form.key === 'string' ? form.key.trim() : '';
-    const identities = authIdentities(c, key || undefined);
-    const tooMany = (wait: number) => {
-      c.header('Retry-After', String(wait));
-      return render(c, signInPage({ problem: `Too many failed sign-ins; wait ${wait} s and try again.`, ...optional('next', next) }), 429);
-    };
-    // as in the API: the client's failures stop it before any check, a key's only when it is wrong
-    const blocked = options.authFailures?.wait(identities.slice(0, 1)) ?? 0;
-    if (blocked > 0) return tooMany(blocked);
-    const signedIn = await signIn(c, services.store, key, services.now(), options.secureCookies);
-    if (!signedIn.ok) {
-      options.authFailures?.fail(identities);
-      const wait = options.authFailures?.wait(identities) ?? 0;
-      return wait > 0 ? tooMany(wait) : render(c, signInPage({ problem: signedIn.reason, ...optional('next', next) }), 401);
+    // as in the API: the key is checked first, and a valid one is never refused for others' failures
+    const check = await authenticate(services.store, key || undefined, { client: clientIdentity(c, options.trustedProxies), failures: options.authFailures, now: services.now() });
+    if (!check.ok) {
+      const why = { missing: 'Paste an API key.', unknown: 'That API key is not valid.', disabled: 'That API key is disabled.', expired: 'That API key has expired.' }[check.reason];
+      if (check.retryAfter === 0) return render(c, signInPage({ problem: why, ...optional('next', next) }), 401);
+      c.header('Retry-After', String(check.retryAfter));
+      return render(c, signInPage({ problem: `Too many failed sign-ins; wait ${check.retryAfter} s and try again.`, ...optional('next', next) }), 429);
     }
+    await startSession(c, services.store, check.key, services.now(), options.secureCookies);
     return c.redirect(safeNext(next), 303);
   });
   // Readable without signing in; with a session it keeps the navigation like every other page.

@@ -7,7 +7,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { permissionsOf, verifyApiKey, type Permission } from '../api-keys.js';
+import { permissionsOf, type Permission } from '../api-keys.js';
 import type { RequestLog } from '../router.js';
 import type { ApiKeyRecord, Store } from '../storage/store.js';
 import { UI, type Viewer } from './layout.js';
@@ -31,28 +31,22 @@ export type WebEnv = { Variables: { session: WebSession; log: RequestLog } };
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
-/** Checks the key and starts a session (cookie set); the reason when the key is refused. */
-export async function signIn(c: Context, store: Store, presented: string, now: Date, secure: boolean): Promise<{ ok: true } | { ok: false; reason: string }> {
-  const check = await verifyApiKey(store, presented.trim(), now);
-  if (!check.ok) {
-    const why = { missing: 'Paste an API key.', unknown: 'That API key is not valid.', disabled: 'That API key is disabled.', expired: 'That API key has expired.' }[check.reason];
-    return { ok: false, reason: why };
-  }
+/** Starts a session (cookie set) for a key the sign-in checked. */
+export async function startSession(c: Context, store: Store, key: ApiKeyRecord, now: Date, secure: boolean): Promise<void> {
   const token = randomBytes(32).toString('base64url');
   const expires = new Date(now.getTime() + SESSION_HOURS * 3600_000);
   await store.sessions.deleteExpired(now.toISOString());
   await store.sessions.create({
     id: sha256(token),
-    key_id: check.key.id,
+    key_id: key.id,
     csrf: randomBytes(24).toString('base64url'),
-    workspace_id: check.key.workspaces[0] ?? '',
+    workspace_id: key.workspaces[0] ?? '',
     created_at: now.toISOString(),
     expires_at: expires.toISOString(),
   });
-  await store.sessions.keepNewest(check.key.id, SESSIONS_PER_KEY);
-  void store.keys.touch(check.key.id, now.toISOString()).catch(() => {});
+  await store.sessions.keepNewest(key.id, SESSIONS_PER_KEY);
+  void store.keys.touch(key.id, now.toISOString()).catch(() => {});
   setCookie(c, SESSION_COOKIE, token, { httpOnly: true, sameSite: 'Strict', path: '/', secure, maxAge: SESSION_HOURS * 3600 });
-  return { ok: true };
 }
 
 export async function signOut(c: Context<WebEnv>, store: Store): Promise<void> {

@@ -1,7 +1,10 @@
 /**
  * Issue 32, the smaller points: failed authentication is throttled (API and sign-in), a key keeps a
  * bounded number of web sessions, and malformed or deeply nested JSON is a 422 that does not echo the body.
+ * Issue 43, finding 6b: the key is checked first, so a valid key is never refused for failures others
+ * sent from its address (a NAT, a proxy) or in its name; X-Forwarded-For counts only from a trusted proxy.
  */
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import * as c from '../../../src/api/contract.js';
 import { SESSIONS_PER_KEY } from '../../../src/server/web/session.js';
@@ -9,7 +12,7 @@ import { startTestServer } from './harness.js';
 
 describe('failed authentication is throttled per client', () => {
   it('answers 429 with Retry-After after the burst of failures, on the API and on the sign-in page', async () => {
-    const t = await startTestServer({ workers: 0, authFailures: { burst: 5, everyMs: 60_000 } });
+    const t = await startTestServer({ workers: 0, authFailures: { burst: 5, everyMs: 60_000, holdMs: 50 } });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 8; i++) statuses.push((await t.request('GET', '/jobs/comparison', { key: `dck_wrong${i}${'x'.repeat(40)}` })).status);
@@ -28,6 +31,86 @@ describe('failed authentication is throttled per client', () => {
       expect(await signIn.text()).toContain('Too many failed sign-ins');
     } finally {
       await t.stop();
+    }
+  });
+});
+
+/** A made-up key of the right shape (`dck_` and 43 characters), optionally starting like `prefix`. */
+const wrongKey = (prefix = 'dck_'): string => `${prefix}${randomBytes(32).toString('base64url')}`.slice(0, 47);
+
+function signIn(url: string, key: string, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${url}/ui/sign-in`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: url, ...headers },
+    body: new URLSearchParams({ key }).toString(),
+    redirect: 'manual',
+  });
+}
+
+describe('a valid key is never refused for others\' failures', () => {
+  it('accepts a valid key from an address that sent 30 wrong ones, on the API and the sign-in page, and still slows the wrong ones', async () => {
+    const t = await startTestServer({ workers: 0, authFailures: { burst: 20, everyMs: 3000, holdMs: 200 } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 30; i++) statuses.push((await t.request('GET', '/sources', { key: wrongKey() })).status);
+      expect(statuses).toEqual([...Array(19).fill(401), ...Array(11).fill(429)]);
+      const valid: number[] = [];
+      for (let i = 0; i < 30; i++) valid.push((await t.request('GET', '/sources')).status);
+      expect(valid).toEqual(Array(30).fill(200));
+      expect((await signIn(t.url, t.key)).status).toBe(303);
+      // a wrong key from that address is still refused, and its answer is held
+      const started = performance.now();
+      const guess = await t.request('GET', '/sources', { key: wrongKey() });
+      expect(guess.status).toBe(429);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(200);
+      expect((await signIn(t.url, wrongKey())).status).toBe(429);
+    } finally {
+      await t.stop();
+    }
+  });
+
+  it("counts a key's prefix apart from the address: guesses at one key's prefix are refused, the key itself is not", async () => {
+    const t = await startTestServer({ workers: 0, authFailures: { burst: 5, everyMs: 60_000, holdMs: 0 }, trustedProxies: ['127.0.0.1'] });
+    try {
+      const prefix = t.key.slice(0, 12);
+      const statuses: number[] = [];
+      // five clients (behind the trusted proxy), one guess each at the same key's prefix
+      for (let i = 1; i <= 5; i++) statuses.push((await t.request('GET', '/sources', { key: wrongKey(prefix), headers: { 'X-Forwarded-For': `203.0.113.${i}` } })).status);
+      expect(statuses).toEqual([401, 401, 401, 401, 429]);
+      expect((await t.request('GET', '/sources', { headers: { 'X-Forwarded-For': '203.0.113.6' } })).status).toBe(200);
+      // another key's guesses from a fresh client are not refused for these
+      expect((await t.request('GET', '/sources', { key: wrongKey(), headers: { 'X-Forwarded-For': '203.0.113.7' } })).status).toBe(401);
+    } finally {
+      await t.stop();
+    }
+  });
+});
+
+describe('X-Forwarded-For', () => {
+  it('is ignored unless the peer is a trusted proxy: a client cannot pick the address it is counted under', async () => {
+    const direct = await startTestServer({ workers: 0, authFailures: { burst: 3, everyMs: 60_000, holdMs: 0 } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 1; i <= 4; i++) statuses.push((await direct.request('GET', '/sources', { key: wrongKey(), headers: { 'X-Forwarded-For': `198.51.100.${i}` } })).status);
+      expect(statuses).toEqual([401, 401, 429, 429]);
+    } finally {
+      await direct.stop();
+    }
+  });
+
+  it('names the client behind a trusted proxy: one client over its limit does not lock out the others behind it', async () => {
+    const proxied = await startTestServer({ workers: 0, authFailures: { burst: 3, everyMs: 60_000, holdMs: 0 }, trustedProxies: ['127.0.0.0/8'] });
+    try {
+      const from = (address: string) => ({ 'X-Forwarded-For': `10.9.9.9, ${address}` });
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push((await proxied.request('GET', '/sources', { key: wrongKey(), headers: from('198.51.100.1') })).status);
+      expect(statuses).toEqual([401, 401, 429, 429]);
+      // the rightmost address is the one the proxy saw; what the client wrote before it does not count
+      expect((await proxied.request('GET', '/sources', { key: wrongKey(), headers: from('198.51.100.2') })).status).toBe(401);
+      expect((await signIn(proxied.url, wrongKey(), from('198.51.100.2'))).status).toBe(401);
+      expect((await signIn(proxied.url, wrongKey(), from('198.51.100.1'))).status).toBe(429);
+    } finally {
+      await proxied.stop();
     }
   });
 });
