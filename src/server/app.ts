@@ -43,6 +43,8 @@ export interface ServerOptions extends StoreLocation {
   workers?: number;
   /** Most PENDING jobs before execute answers 503 (default 1000). */
   maxQueue?: number;
+  /** Most unfinished (PENDING or STARTED) jobs of one workspace before its execute answers 429 (default: a quarter of maxQueue). */
+  workspaceMaxQueue?: number;
   leaseMs?: number;
   pollMs?: number;
   maxRetries?: number;
@@ -102,6 +104,11 @@ export interface RunningServer {
 
 const API_PREFIX = /^\/api\/v1(?=\/)/;
 
+/** A workspace's share of the queue by default: a quarter, so it takes four flooding workspaces to fill it. */
+export function defaultWorkspaceMaxQueue(maxQueue: number): number {
+  return Math.max(1, Math.floor(maxQueue / 4));
+}
+
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const now = (): Date => new Date();
   const log = options.log ?? ((entry) => process.stdout.write(`${JSON.stringify(entry)}\n`));
@@ -150,7 +157,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
           exclusiveStore: !options.databaseUrl,
         })
       : null;
-  const jobs = new JobService(store, pool, options.maxQueue ?? 1000, now);
+  const maxQueue = options.maxQueue ?? 1000;
+  const jobs = new JobService(store, pool, { maxPending: maxQueue, maxPerWorkspace: options.workspaceMaxQueue ?? defaultWorkspaceMaxQueue(maxQueue) }, now);
   const services: ServerServices = {
     store,
     jobs,

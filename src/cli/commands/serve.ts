@@ -1,6 +1,6 @@
 /** `datacompare serve`: the Data Comparison Service API on our engine (src/server/). */
 import path from 'node:path';
-import { ExitCode } from '../../shared/errors.js';
+import { ConfigurationError, ExitCode } from '../../shared/errors.js';
 import { integerOption, listOption, stringOption } from '../args.js';
 import type { CliCommand, OptionSpec, OptionValues, CliContext } from '../command.js';
 
@@ -54,6 +54,11 @@ export const serveCommand: CliCommand = {
     'connect-timeout-seconds': { type: 'string', valueName: 'N', default: '10', description: 'give up connecting to a data source after this long (1-300)' },
     'statement-timeout-seconds': { type: 'string', valueName: 'N', default: '1800', description: "stop any statement on a data source running longer (1-86400)" },
     'max-queue': { type: 'string', valueName: 'N', default: '1000', description: 'most waiting jobs; beyond it execute answers 503 with Retry-After' },
+    'workspace-max-queue': {
+      type: 'string',
+      valueName: 'N',
+      description: "most unfinished jobs of one workspace; beyond it that workspace's execute answers 429 with Retry-After (default: a quarter of --max-queue)",
+    },
     'trusted-proxy': {
       type: 'string',
       valueName: 'ADDR|CIDR',
@@ -71,6 +76,13 @@ export const serveCommand: CliCommand = {
     'Request logs are JSON lines on stdout; messages go to stderr.',
   async run(values, context) {
     const location = storageLocation(values, context);
+    const maxQueue = integerOption(values, 'max-queue', { min: 1, max: 1_000_000 }) ?? 1000;
+    const workspaceMaxQueue = integerOption(values, 'workspace-max-queue', { min: 1, max: 1_000_000 });
+    if (workspaceMaxQueue !== undefined && workspaceMaxQueue > maxQueue) {
+      throw new ConfigurationError(`--workspace-max-queue ${workspaceMaxQueue} is more than --max-queue ${maxQueue}`, {
+        hint: "a workspace's share cannot exceed the whole queue: lower --workspace-max-queue or raise --max-queue",
+      });
+    }
     // Loaded here: the server's modules (hono, pg) would slow the start of every other command.
     const { startServer } = await import('../../server/app.js');
     const server = await startServer({
@@ -78,7 +90,8 @@ export const serveCommand: CliCommand = {
       host: stringOption(values, 'host') ?? '127.0.0.1',
       port: integerOption(values, 'port', { min: 0, max: 65535 }) ?? 8080,
       workers: integerOption(values, 'workers', { min: 0, max: 64 }) ?? 2,
-      maxQueue: integerOption(values, 'max-queue', { min: 1, max: 1_000_000 }) ?? 1000,
+      maxQueue,
+      ...(workspaceMaxQueue === undefined ? {} : { workspaceMaxQueue }),
       trustedProxies: listOption(values, 'trusted-proxy'),
       maxDiffRows: integerOption(values, 'max-diff-rows', { min: 1, max: 1_000_000 }) ?? 1000,
       jobTimeoutMs: (integerOption(values, 'job-timeout-minutes', { min: 1, max: 10_080 }) ?? 120) * 60_000,

@@ -1,12 +1,15 @@
 /**
- * Creating and terminating jobs: the bounded queue (503 with Retry-After when full), the snapshot of
- * the comparison a job runs, and terminate (PENDING → REVOKED at once; STARTED → REVOKED and its
- * query aborted; a finished job stays as it was).
+ * Creating and terminating jobs: the bounded queue, the snapshot of the comparison a job runs, and
+ * terminate (PENDING → REVOKED at once; STARTED → REVOKED and its query aborted; a finished job stays
+ * as it was). The queue is bounded twice, by what the store holds (counted in the transaction that
+ * inserts, see Store.admitJobs): a workspace past its share (`--workspace-max-queue`) gets 429, so one
+ * tenant's flood is refused to that tenant alone; the whole queue full (`--max-queue`) gets 503. Both
+ * say when to retry.
  */
 import { randomUUID } from 'node:crypto';
 import type { ExecuteQuery } from '../../api/contract.js';
 import { HttpError, notFound } from '../http-errors.js';
-import type { ComparisonRecord, JobRecord, Store } from '../storage/store.js';
+import type { ComparisonRecord, JobRecord, NewJob, QueueLimits, Store } from '../storage/store.js';
 import type { WorkerPool } from './worker-pool.js';
 
 export interface EnqueueOptions {
@@ -18,35 +21,61 @@ export interface EnqueueOptions {
   execute?: Partial<ExecuteQuery>;
 }
 
+/** A comparison to run, and how. */
+export interface JobRequest {
+  comparison: ComparisonRecord;
+  options?: EnqueueOptions;
+}
+
 export class JobService {
   constructor(
     private readonly store: Store,
     private readonly pool: WorkerPool | null,
-    private readonly maxQueue: number,
+    private readonly limits: QueueLimits,
     private readonly now: () => Date,
   ) {}
 
-  /** 503 when `count` more jobs would overflow the queue. */
-  async ensureRoom(count: number): Promise<void> {
-    const pending = await this.store.pendingCount();
-    if (pending + count > this.maxQueue) {
+  /**
+   * Queues one job per request, all or none, for comparisons of one workspace; `storeComparisons`: the
+   * comparisons are new and are stored with their jobs (or not at all when the queue refuses them).
+   */
+  async enqueue(requests: readonly JobRequest[], storeComparisons = false): Promise<JobRecord[]> {
+    const workspaceId = requests[0]?.comparison.workspace_id;
+    if (workspaceId === undefined) return [];
+    const jobs = await Promise.all(requests.map((request) => this.newJob(request.comparison, request.options ?? {})));
+    const comparisons = storeComparisons ? requests.map((request) => request.comparison) : [];
+    const admission = await this.store.admitJobs(workspaceId, jobs, this.limits, comparisons);
+    if ('admitted' in admission) {
+      this.pool?.wake();
+      return admission.admitted;
+    }
+    if (admission.full === 'workspace') {
+      const more = requests.length === 1 ? 'no more fits' : `${requests.length} more do not fit`;
       throw new HttpError(
-        503,
-        'queue_full',
-        'Service Unavailable',
-        `The job queue is full (${pending} of ${this.maxQueue} jobs waiting); retry later.`,
-        { 'Retry-After': '5' },
+        429,
+        'workspace_queue_full',
+        'Too Many Requests',
+        `This workspace has ${admission.unfinished} unfinished job(s) and may have ${this.limits.maxPerWorkspace} in the queue, so ${more}; wait for some to finish or terminate them, then retry.`,
+        { 'Retry-After': '10' },
       );
     }
+    throw new HttpError(503, 'queue_full', 'Service Unavailable', `The job queue is full (${admission.pending} of ${this.limits.maxPending} jobs waiting); retry later.`, {
+      'Retry-After': '5',
+    });
   }
 
-  async enqueue(comparison: ComparisonRecord, options: EnqueueOptions = {}): Promise<JobRecord> {
+  /** One comparison's job (see enqueue). */
+  async enqueueOne(comparison: ComparisonRecord, options: EnqueueOptions = {}, storeComparison = false): Promise<JobRecord> {
+    return (await this.enqueue([{ comparison, options }], storeComparison))[0]!;
+  }
+
+  private async newJob(comparison: ComparisonRecord, options: EnqueueOptions): Promise<NewJob> {
     const [source, target] = await Promise.all([
       this.store.getDatasource(comparison.workspace_id, comparison.source_datasource_id),
       this.store.getDatasource(comparison.workspace_id, comparison.target_datasource_id),
     ]);
     const config = comparison.configuration;
-    const job = await this.store.createJob({
+    return {
       task_id: randomUUID(),
       workspace_id: comparison.workspace_id,
       comparison_id: comparison.id,
@@ -66,9 +95,7 @@ export class JobService {
       translation_run_id: options.execute?.translation_run_id ?? null,
       current_event_key: options.execute?.current_event_key ?? null,
       idempotency_key: options.idempotencyKey ?? null,
-    });
-    this.pool?.wake();
-    return job;
+    };
   }
 
   /** Terminates the job with this task id in the workspace; 404 when there is none. */

@@ -121,17 +121,12 @@ export function comparisonRoutes(services: ServerServices): Route[] {
         const items = context.body.comparison_agent_configs;
         const records = [];
         for (const item of items) records.push({ id: item.id, record: await buildComparison(services, context, item.configuration) });
-        await jobs.ensureRoom(records.length);
-        const mapped: Record<string, number> = {};
-        for (const { id, record } of records) {
-          await store.createComparison(record);
-          const job = await jobs.enqueue(record, {
-            agentRunId: context.body.agent_run_id,
-            configId: id,
-            ...(context.idempotencyKey ? { idempotencyKey: context.idempotencyKey } : {}),
-          });
-          mapped[String(id)] = job.id;
-        }
+        const options = { agentRunId: context.body.agent_run_id, ...(context.idempotencyKey ? { idempotencyKey: context.idempotencyKey } : {}) };
+        const queued = await jobs.enqueue(
+          records.map(({ id, record }) => ({ comparison: record, options: { ...options, configId: id } })),
+          true,
+        );
+        const mapped = Object.fromEntries(records.map(({ id }, i) => [String(id), queued[i]!.id]));
         return {
           body: { message: `${records.length} comparison(s) were submitted for execution.`, agent_run_id: context.body.agent_run_id, mapped_run_ids: mapped },
         };
@@ -151,10 +146,12 @@ export function comparisonRoutes(services: ServerServices): Route[] {
         const execute = !context.query.create_only;
         if (execute) requireJobScope(context);
         const record = await buildComparison(services, context, context.body);
-        if (execute) await jobs.ensureRoom(1);
-        await store.createComparison(record);
-        if (!execute) return { status: 201, body: { message: 'The comparison was created.', data: presentComparison(record) } };
-        const job = await jobs.enqueue(record, context.idempotencyKey ? { idempotencyKey: context.idempotencyKey } : {});
+        if (!execute) {
+          await store.createComparison(record);
+          return { status: 201, body: { message: 'The comparison was created.', data: presentComparison(record) } };
+        }
+        // stored with its job, or not at all when the queue refuses it
+        const job = await jobs.enqueueOne(record, context.idempotencyKey ? { idempotencyKey: context.idempotencyKey } : {}, true);
         return {
           status: 201,
           body: {
@@ -223,8 +220,7 @@ export function comparisonRoutes(services: ServerServices): Route[] {
       async handle(context) {
         const record = await getOr404(context.workspaceId, context.params.comparison_id);
         if (context.query.celery_task_id) await jobs.terminate(context.workspaceId, context.query.celery_task_id);
-        await jobs.ensureRoom(1);
-        const job = await jobs.enqueue(record, {
+        const job = await jobs.enqueueOne(record, {
           priority: context.query.enable_priority,
           execute: context.query,
           ...(context.idempotencyKey ? { idempotencyKey: context.idempotencyKey } : {}),

@@ -70,6 +70,8 @@ const ADDED_COLUMNS: readonly [string, string, string][] = [
 ];
 const ADDED_INDEXES = [
   'CREATE INDEX IF NOT EXISTS jobs_idempotency ON jobs (workspace_id, idempotency_key)',
+  // a workspace's unfinished jobs, counted at every execute (its share of the queue)
+  'CREATE INDEX IF NOT EXISTS jobs_workspace_status ON jobs (workspace_id, status)',
 ];
 
 /**

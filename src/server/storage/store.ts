@@ -36,6 +36,21 @@ function insert(table: string, record: Record<string, SqlParam>): [string, SqlPa
   return [`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`, Object.values(record)];
 }
 
+function insertComparison(record: ComparisonRecord): [string, SqlParam[]] {
+  return insert('comparisons', { ...record, configuration: JSON.stringify(record.configuration) });
+}
+
+/** How many jobs may wait: in the whole queue, and per workspace. */
+export interface QueueLimits {
+  /** Most PENDING jobs of all workspaces. */
+  maxPending: number;
+  /** Most unfinished (PENDING or STARTED) jobs of one workspace. */
+  maxPerWorkspace: number;
+}
+
+/** The jobs queued, or which limit refused them (with the count that was at it). */
+export type Admission = { admitted: JobRecord[] } | { full: 'workspace'; unfinished: number } | { full: 'queue'; pending: number };
+
 function offset(page: PageRequest): number {
   return (page.page - 1) * page.size;
 }
@@ -197,8 +212,7 @@ export class Store {
   // ─────────── comparisons ───────────
 
   async createComparison(record: ComparisonRecord): Promise<void> {
-    const [sql, params] = insert('comparisons', { ...record, configuration: JSON.stringify(record.configuration) });
-    await this.db.run(sql, params);
+    await this.db.run(...insertComparison(record));
   }
 
   async getComparison(workspaceId: string, id: string): Promise<ComparisonRecord | undefined> {
@@ -238,21 +252,31 @@ export class Store {
 
   // ─────────── jobs ───────────
 
-  async createJob(job: NewJob): Promise<JobRecord> {
-    const [sql, params] = insert('jobs', {
-      ...job,
-      snapshot: JSON.stringify(job.snapshot),
-      status: 'PENDING',
-      retry_count: 0,
-      runs: 0,
+  /**
+   * Queues jobs of one workspace, all or none, when the queue has room for them: at most
+   * `limits.maxPending` PENDING jobs in all, at most `limits.maxPerWorkspace` unfinished (PENDING or
+   * STARTED) jobs of the workspace. The counts and the inserts are one transaction, serialised across
+   * servers on PostgreSQL (an advisory lock), so no race lets a workspace past its share. New
+   * `comparisons` are stored in the same transaction (none is kept when the jobs are refused).
+   */
+  async admitJobs(workspaceId: string, jobs: readonly NewJob[], limits: QueueLimits, comparisons: readonly ComparisonRecord[] = []): Promise<Admission> {
+    return this.db.transaction(async (tx) => {
+      if (tx.dialect === 'postgres') await tx.all('SELECT pg_advisory_xact_lock(7460032)');
+      const unfinished = num(
+        (await tx.all<Row>("SELECT COUNT(*) AS n FROM jobs WHERE workspace_id = ? AND status IN ('PENDING', 'STARTED')", [workspaceId]))[0]?.n ?? 0,
+      );
+      if (unfinished + jobs.length > limits.maxPerWorkspace) return { full: 'workspace', unfinished };
+      const pending = num((await tx.all<Row>("SELECT COUNT(*) AS n FROM jobs WHERE status = 'PENDING'"))[0]?.n ?? 0);
+      if (pending + jobs.length > limits.maxPending) return { full: 'queue', pending };
+      for (const record of comparisons) await tx.run(...insertComparison(record));
+      const admitted: JobRecord[] = [];
+      for (const job of jobs) {
+        if (job.workspace_id !== workspaceId) throw new Error(`a job of workspace ${job.workspace_id} was queued with workspace ${workspaceId}'s`);
+        const [sql, params] = insert('jobs', { ...job, snapshot: JSON.stringify(job.snapshot), status: 'PENDING', retry_count: 0, runs: 0 });
+        admitted.push(toJob((await tx.all<Row>(`${sql} RETURNING *`, params))[0]!));
+      }
+      return { admitted };
     });
-    const rows = await this.db.all<Row>(`${sql} RETURNING *`, params);
-    return toJob(rows[0]!);
-  }
-
-  async pendingCount(): Promise<number> {
-    const rows = await this.db.all<Row>("SELECT COUNT(*) AS n FROM jobs WHERE status = 'PENDING'");
-    return num(rows[0]?.n ?? 0);
   }
 
   async activeJobCount(workspaceId: string, comparisonId: string): Promise<number> {

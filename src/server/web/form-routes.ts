@@ -172,7 +172,7 @@ export function formRoutes(app: Hono<WebEnv>, services: ServerServices): void {
       return c.redirect(`${UI}/comparisons/${answer.data?.id ?? ''}?done=saved`, 303);
     }
     if (run && record) {
-      const job = await services.jobs.enqueue(record);
+      const job = await services.jobs.enqueueOne(record);
       return c.redirect(`${UI}/jobs/${job.id}`, 303);
     }
     return c.redirect(`${UI}/comparisons/${existing!.id}?done=saved`, 303);

@@ -166,8 +166,7 @@ export function pageRoutes(app: Hono<WebEnv>, services: ServerServices): void {
     need(c, 'write:job');
     const comparison = await store.getComparison(session.workspaceId, c.req.param('id'));
     if (!comparison) throw notFound(`There is no comparison ${c.req.param('id')} in this workspace.`, 'comparison_not_found');
-    await jobs.ensureRoom(1);
-    const job = await jobs.enqueue(comparison);
+    const job = await jobs.enqueueOne(comparison);
     return c.redirect(`${UI}/jobs/${job.id}`, 303);
   });
 
@@ -182,8 +181,7 @@ export function pageRoutes(app: Hono<WebEnv>, services: ServerServices): void {
       if (!comparison) throw notFound(`There is no comparison ${id} in this workspace.`, 'comparison_not_found');
       records.push(comparison);
     }
-    await jobs.ensureRoom(records.length);
-    for (const record of records) await jobs.enqueue(record);
+    await jobs.enqueue(records.map((comparison) => ({ comparison })));
     return c.redirect(`${jobsHref({})}?done=executed&n=${records.length}`, 303);
   });
 

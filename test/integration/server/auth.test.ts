@@ -154,21 +154,30 @@ describe('rate limit', () => {
 });
 
 describe('bounded queue', () => {
-  it('answers 503 with Retry-After when the queue is full, and accepts again once there is room', async () => {
-    const small = await startTestServer({ workers: 0, maxQueue: 2 });
+  it('answers 503 with Retry-After when the queue is full for every workspace, and accepts again once there is room', async () => {
+    // two workspaces of one job each fill a queue of two
+    const small = await startTestServer({ workers: 0, maxQueue: 2, workspaceMaxQueue: 1 });
     try {
-      const file = sqliteOrders(path.join(tempDir('queue'), 'q.db'), [[1, '1.00', 'x']]);
-      const source = (await small.request('POST', '/sources', { body: { name: 'q', type: 'sqlite', path: file } })).json.data.id;
-      const comparison = (await small.request('POST', '/comparisons?create_only=true', { body: comparisonBody(source, source) })).json.data.id;
-      const statuses = [];
-      for (let i = 0; i < 3; i++) statuses.push((await small.request('POST', `/comparisons/${comparison}/execute`)).status);
-      expect(statuses).toEqual([200, 200, 503]);
-      const full = await small.request('POST', `/comparisons/${comparison}/execute`);
+      const workspaces = [{ workspace: small.workspace, key: small.key }];
+      for (let i = 0; i < 2; i++) {
+        const workspace = randomUUID();
+        workspaces.push({ workspace, key: (await small.newKey(['write'], { workspaces: [workspace] })).key });
+      }
+      const comparisons: string[] = [];
+      for (const [i, who] of workspaces.entries()) {
+        const file = sqliteOrders(path.join(tempDir('queue'), `q${i}.db`), [[1, '1.00', 'x']]);
+        const source = (await small.request('POST', '/sources', { body: { name: 'q', type: 'sqlite', path: file }, ...who })).json.data.id;
+        comparisons.push((await small.request('POST', '/comparisons?create_only=true', { body: comparisonBody(source, source), ...who })).json.data.id);
+      }
+      const execute = (i: number) => small.request('POST', `/comparisons/${comparisons[i]}/execute`, workspaces[i]);
+      expect([(await execute(0)).status, (await execute(1)).status]).toEqual([200, 200]);
+      const full = await execute(2);
+      expect(full.status).toBe(503);
       expect(full.headers.get('retry-after')).toBe('5');
       expect(c.errorBodySchema.parse(full.json)).toMatchObject({ code: 'queue_full', message: 'The job queue is full (2 of 2 jobs waiting); retry later.' });
       const pending = c.jobListResponseSchema.parse((await small.request('GET', '/jobs/comparison')).json).data.items[0]!;
       await small.request('POST', `/jobs/${pending.task_id}/terminate`);
-      expect((await small.request('POST', `/comparisons/${comparison}/execute`)).status).toBe(200);
+      expect((await execute(2)).status).toBe(200);
     } finally {
       await small.stop();
     }
