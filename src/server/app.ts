@@ -23,6 +23,7 @@ import { WorkerPool } from './jobs/worker-pool.js';
 import { openApiDocument } from './openapi.js';
 import { AuthFailures, tokenBucket } from './rate-limit.js';
 import { TrustedProxies } from './client-address.js';
+import { WorkspaceSlots } from './workspace-slots.js';
 import { apiApp, errorAnswer, INTERNAL_ERROR_BODY, json, type ApiEnv, type RequestLog } from './router.js';
 import { comparisonRoutes } from './routes/comparisons.js';
 import { jobRoutes } from './routes/jobs.js';
@@ -82,6 +83,8 @@ export interface ServerOptions extends StoreLocation {
   allowPrivilegedSources?: boolean;
   /** Scan a new data source's catalog when it is created (default true). */
   scanOnCreate?: boolean;
+  /** Most catalog scans and connection tests (and privilege checks) of one workspace at once in this process (default 2); more answer 429. */
+  workspaceScans?: number;
   /** Time limit of a scan on create (default 10 s); an on-demand scan takes its own (default 30 s). */
   scanTimeLimitMs?: number;
   runComparison?: RunComparison;
@@ -159,6 +162,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       : null;
   const maxQueue = options.maxQueue ?? 1000;
   const jobs = new JobService(store, pool, { maxPending: maxQueue, maxPerWorkspace: options.workspaceMaxQueue ?? defaultWorkspaceMaxQueue(maxQueue) }, now);
+  const connecting = new WorkspaceSlots(options.workspaceScans ?? 2);
   const services: ServerServices = {
     store,
     jobs,
@@ -166,15 +170,19 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     sources,
     logger: options.logger,
     now,
+    // Scans and the privilege check open connections to the tenant's database: a few per workspace at once.
     scan: (source, timeLimitMs) =>
       options.scanOnCreate === false && timeLimitMs === undefined
         ? Promise.resolve(undefined)
-        : scanDatasource(
-            source,
-            { box, sources, logger: options.logger, now, refusal: (config) => sourceRefusal(source, { box, sources, logger: options.logger }, { privileges: false, failClosed: true, config }) },
-            timeLimitMs ?? options.scanTimeLimitMs ?? 10_000,
+        : connecting.run(source.workspace_id, () =>
+            scanDatasource(
+              source,
+              { box, sources, logger: options.logger, now, refusal: (config) => sourceRefusal(source, { box, sources, logger: options.logger }, { privileges: false, failClosed: true, config }) },
+              timeLimitMs ?? options.scanTimeLimitMs ?? 10_000,
+            ),
           ),
-    privilegedRefusal: (source) => sourceRefusal(source, { box, sources, logger: options.logger }, { privileges: !options.allowPrivilegedSources, failClosed: false }),
+    privilegedRefusal: (source) =>
+      connecting.run(source.workspace_id, () => sourceRefusal(source, { box, sources, logger: options.logger }, { privileges: !options.allowPrivilegedSources, failClosed: false })),
   };
   const routes = [...comparisonRoutes(services), ...jobRoutes(services), ...sourceRoutes(services)];
   const openapi = openApiDocument(routes, SERVER_VERSION);

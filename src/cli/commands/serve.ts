@@ -59,6 +59,12 @@ export const serveCommand: CliCommand = {
       valueName: 'N',
       description: "most unfinished jobs of one workspace; beyond it that workspace's execute answers 429 with Retry-After (default: a quarter of --max-queue)",
     },
+    'workspace-scans': {
+      type: 'string',
+      valueName: 'N',
+      default: '2',
+      description: 'most catalog scans and connection tests of one workspace at once; beyond it they answer 429 with Retry-After',
+    },
     'trusted-proxy': {
       type: 'string',
       valueName: 'ADDR|CIDR',
@@ -92,6 +98,7 @@ export const serveCommand: CliCommand = {
       workers: integerOption(values, 'workers', { min: 0, max: 64 }) ?? 2,
       maxQueue,
       ...(workspaceMaxQueue === undefined ? {} : { workspaceMaxQueue }),
+      workspaceScans: integerOption(values, 'workspace-scans', { min: 1, max: 64 }) ?? 2,
       trustedProxies: listOption(values, 'trusted-proxy'),
       maxDiffRows: integerOption(values, 'max-diff-rows', { min: 1, max: 1_000_000 }) ?? 1000,
       jobTimeoutMs: (integerOption(values, 'job-timeout-minutes', { min: 1, max: 10_080 }) ?? 120) * 60_000,

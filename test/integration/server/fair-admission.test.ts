@@ -1,16 +1,20 @@
 /**
- * Issue 43, finding 4: one workspace cannot take what every workspace shares. Its unfinished jobs are
- * counted in the store, in the transaction that queues new ones (also across two servers on one
- * PostgreSQL store): past its share of the queue its executes answer 429, while another workspace is
- * still queued.
+ * Issue 43, findings 4 and 6c: one workspace cannot take what every workspace shares. Its unfinished
+ * jobs are counted in the store, in the transaction that queues new ones (also across two servers on
+ * one PostgreSQL store): past its share of the queue its executes answer 429, while another workspace
+ * is still queued. Catalog scans and Test connection open connections to the tenant's database: a few
+ * per workspace at once, the rest 429 before any connection is opened.
  */
 import { randomUUID } from 'node:crypto';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import * as c from '../../../src/api/contract.js';
+import { runCli } from '../../../src/cli/main.js';
 import { databaseAvailable, TEST_DATABASE_URLS } from '../../helpers/databases.js';
-import { comparisonBody, sqliteOrders, startTestServer, tempDir, type TestServer } from './harness.js';
+import { cliCapture, comparisonBody, sqliteOrders, startTestServer, tempDir, webSession, type TestServer } from './harness.js';
 
 /** A stored comparison of a SQLite file with itself, in the workspace of `key`. */
 async function storedComparison(t: TestServer, workspace = t.workspace, key = t.key): Promise<string> {
@@ -101,3 +105,159 @@ async function storedComparisonBody(t: TestServer): Promise<Record<string, unkno
   const source = (await t.request('POST', '/sources', { body: { name: `b-${randomUUID().slice(0, 8)}`, type: 'sqlite', path: file } })).json.data.id as string;
   return comparisonBody(source, source, { name: 'refused' });
 }
+
+/**
+ * A TCP server that accepts connections and answers nothing while it holds (from the start, or from
+ * `hold()`); `release()` hangs up on every connection, then and later. Counts how many were held at once.
+ */
+async function silentDatabase(holding = true): Promise<{ port: number; peak: () => number; hold(): void; release(): void; close(): Promise<void> }> {
+  const sockets = new Set<net.Socket>();
+  let peak = 0;
+  const server = net.createServer((socket) => {
+    socket.on('error', () => {});
+    if (!holding) return void socket.destroy();
+    sockets.add(socket);
+    peak = Math.max(peak, sockets.size);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const release = () => {
+    holding = false;
+    for (const socket of sockets) socket.destroy();
+  };
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    peak: () => peak,
+    hold: () => void (holding = true),
+    release,
+    close: () => {
+      release();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Starts every request at once; resolves with their answers once `settled` of them have answered (the rest still running). */
+async function concurrently<T>(count: number, request: () => Promise<T>, settled: number): Promise<{ answered: T[]; all: Promise<T[]> }> {
+  const answered: T[] = [];
+  const all = Promise.all(Array.from({ length: count }, () => request().then((answer) => (answered.push(answer), answer))));
+  const deadline = Date.now() + 20_000;
+  while (answered.length < settled) {
+    if (Date.now() > deadline) throw new Error(`only ${answered.length} of ${count} requests answered while the first ones held the database; ${settled} were expected to`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return { answered: [...answered], all };
+}
+
+describe('scans and connection tests per workspace', () => {
+  const silent: { close(): Promise<void> }[] = [];
+  afterAll(async () => {
+    for (const server of silent) await server.close();
+  });
+
+  it('runs 2 of 30 concurrent scans of one workspace and answers the rest 429 before connecting', async () => {
+    const database = await silentDatabase();
+    silent.push(database);
+    // the scans that get a place hang on the silent database until the test releases it
+    const t = await startTestServer({ workers: 0, scanOnCreate: false, connectTimeoutMs: 120_000, rateLimit: { burst: 1000, perSecond: 1000 } });
+    try {
+      const source = await t.request('POST', '/sources', { body: { name: 'silent', type: 'postgres', url: `postgres://u:pw@127.0.0.1:${database.port}/db` } });
+      expect(source.status, source.text).toBe(201);
+      const scan = () => t.request('POST', `/sources/${source.json.data.id}/scan?time_limit_seconds=300`);
+      const { answered, all } = await concurrently(30, scan, 28);
+      expect(answered.map((answer) => answer.status)).toEqual(Array(28).fill(429));
+      expect(answered[0]!.headers.get('retry-after')).toBe('5');
+      expect(c.errorBodySchema.parse(answered[0]!.json)).toMatchInlineSnapshot(`
+        {
+          "code": "workspace_connections_busy",
+          "detail": "Too Many Requests",
+          "message": "This workspace already has 2 catalog scan(s) or connection test(s) running, the most it may run at once; retry when they finish.",
+        }
+      `);
+      expect(database.peak()).toBe(2);
+      database.release();
+      expect((await all).filter((answer) => answer.status === 200)).toHaveLength(2);
+      // the places are free again once the scans ended
+      expect((await scan()).status).toBe(200);
+    } finally {
+      await t.stop();
+    }
+  });
+
+  it("counts the web page's Test connection too", async () => {
+    const database = await silentDatabase();
+    silent.push(database);
+    const t = await startTestServer({ workers: 0, connectTimeoutMs: 120_000, scanTimeLimitMs: 300_000 });
+    try {
+      const { cookie, csrf } = await webSession(t.url, t.key, '/ui/sources/new');
+      const test = async () => {
+        const answer = await fetch(`${t.url}/ui/sources/new`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: t.url, Cookie: cookie },
+          body: new URLSearchParams({ _csrf: csrf, action: 'test', name: 'silent', type: 'postgres', kind: 'url', url: `postgres://u:pw@127.0.0.1:${database.port}/db` }).toString(),
+        });
+        return { status: answer.status, page: await answer.text() };
+      };
+      const { answered, all } = await concurrently(10, test, 8);
+      expect(answered.map((answer) => answer.status)).toEqual(Array(8).fill(429));
+      expect(answered[0]!.page).toContain('This workspace already has 2 catalog scan(s) or connection test(s) running');
+      expect(database.peak()).toBe(2);
+      database.release();
+      expect((await all).filter((answer) => answer.status === 200)).toHaveLength(2);
+    } finally {
+      await t.stop();
+    }
+  });
+});
+
+describe('datacompare serve: the flags of fair admission', () => {
+  it('takes a quarter of --max-queue as a workspace share by default, and --workspace-scans', async () => {
+    // hangs up at once while the source is created (its scan fails fast), then holds the scans
+    const database = await silentDatabase(false);
+    const run = cliCapture();
+    const dataDir = tempDir('fair-flags');
+    const serving = runCli(['serve', '--port', '0', '--data-dir', dataDir, '--workers', '0', '--max-queue', '8', '--workspace-scans', '1', '--allow-path', `*=${os.tmpdir()}`, '--allow-privileged-sources'], run.io);
+    try {
+      const deadline = Date.now() + 20_000;
+      while (!run.err().includes('DATACOMPARE_WORKSPACE_ID=')) {
+        if (Date.now() > deadline) throw new Error(`the server did not start: ${run.err()}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const url = /listening on (\S+)/.exec(run.err())![1]!;
+      const headers = { Authorization: `Bearer ${/DATACOMPARE_API_KEY=(\S+)/.exec(run.err())![1]!}`, 'Workspace-Id': /DATACOMPARE_WORKSPACE_ID=(\S+)/.exec(run.err())![1]!, 'Content-Type': 'application/json' };
+      const post = async (route: string, body?: unknown) => {
+        const answer = await fetch(`${url}${route}`, { method: 'POST', headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+        return { status: answer.status, json: (await answer.json()) as any };
+      };
+      const file = sqliteOrders(path.join(tempDir('fair-flags'), 'o.db'), [[1, '1.00', 'x']]);
+      const source = (await post('/sources', { name: 'o', type: 'sqlite', path: file })).json.data.id as string;
+      const comparison = (await post('/comparisons?create_only=true', comparisonBody(source, source))).json.data.id as string;
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) statuses.push((await post(`/comparisons/${comparison}/execute`)).status);
+      expect(statuses).toEqual([200, 200, 429]);
+
+      const silent = (await post('/sources', { name: 'silent', type: 'postgres', url: `postgres://u:pw@127.0.0.1:${database.port}/db` })).json.data.id as string;
+      database.hold();
+      const { answered, all } = await concurrently(3, () => post(`/sources/${silent}/scan`), 2);
+      expect(answered.map((answer) => answer.status)).toEqual([429, 429]);
+      expect(database.peak()).toBe(1);
+      database.release();
+      expect((await all).map((answer) => answer.status).sort()).toEqual([200, 429, 429]);
+    } finally {
+      await database.close();
+      run.stop();
+      await serving;
+    }
+  });
+
+  it('refuses a workspace share larger than the queue, and a trusted proxy that is no address', async () => {
+    for (const [flags, message] of [
+      [['--max-queue', '10', '--workspace-max-queue', '11'], '--workspace-max-queue 11 is more than --max-queue 10'],
+      [['--trusted-proxy', 'proxy.internal'], '--trusted-proxy proxy.internal is not an address or a network.'],
+    ] as const) {
+      const run = cliCapture();
+      expect(await runCli(['serve', '--port', '0', '--data-dir', tempDir('fair-flags-bad'), ...flags], run.io)).toBe(2);
+      expect(run.err()).toContain(message);
+    }
+  });
+});
