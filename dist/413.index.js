@@ -2,7 +2,7 @@ export const id = 413;
 export const ids = [413];
 export const modules = {
 
-/***/ 12040:
+/***/ 89659:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
 
@@ -29281,7 +29281,7 @@ class Context {
 }
 //# sourceMappingURL=context.js.map
 // EXTERNAL MODULE: ./node_modules/@actions/github/node_modules/@actions/http-client/lib/index.js
-var lib = __webpack_require__(12040);
+var lib = __webpack_require__(89659);
 // EXTERNAL MODULE: ./node_modules/@actions/github/node_modules/undici/index.js
 var undici = __webpack_require__(89231);
 ;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/internal/utils.js

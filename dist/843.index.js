@@ -17,7 +17,7 @@ export const modules = {
  */
 
 const loaders = {
-    sqlite: async () => (await Promise.all(/* import() */[__webpack_require__.e(544), __webpack_require__.e(659)]).then(__webpack_require__.bind(__webpack_require__, 89659))).sqliteDialect,
+    sqlite: async () => (await Promise.all(/* import() */[__webpack_require__.e(544), __webpack_require__.e(601)]).then(__webpack_require__.bind(__webpack_require__, 20601))).sqliteDialect,
     postgres: async () => (await Promise.all(/* import() */[__webpack_require__.e(257), __webpack_require__.e(544), __webpack_require__.e(540)]).then(__webpack_require__.bind(__webpack_require__, 6540))).postgresDialect,
     mysql: async () => (await Promise.all(/* import() */[__webpack_require__.e(909), __webpack_require__.e(544), __webpack_require__.e(968)]).then(__webpack_require__.bind(__webpack_require__, 56968))).mysqlDialect,
     // CSV and Parquet files are read through an in-memory DuckDB.

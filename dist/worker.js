@@ -1,2 +1,2 @@
-// The SQLite connection's worker thread (bundled in sqlite-worker/).
+// The SQLite connection's worker process (bundled in sqlite-worker/).
 import './sqlite-worker/index.js';

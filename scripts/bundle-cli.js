@@ -12,7 +12,7 @@ const outDir = path.join(root, 'build/cli');
 rmSync(outDir, { recursive: true, force: true });
 const { output } = await build({
   cwd: root,
-  // The SQLite connection's worker thread is an entry of its own (a worker loads a file, not a chunk).
+  // The SQLite connection's worker process is an entry of its own (a process starts from a file, not a chunk).
   input: { cli: 'build/src/entries/cli.js', 'sqlite-worker': 'build/src/dialects/sqlite/worker.js' },
   platform: 'node',
   // pg-native: node-postgres' optional native binding (never used); DuckDB: imported at run time.
@@ -20,13 +20,13 @@ const { output } = await build({
   output: { dir: outDir, format: 'esm', chunkFileNames: 'chunks/[name]-[hash].js' },
   logLevel: 'warn',
 });
-// The SQLite connection starts `new Worker(new URL('./worker.js', import.meta.url))`: beside its chunk, a
-// worker.js that loads the worker's entry.
+// The SQLite connection forks `new URL('./worker.js', import.meta.url)` (dialects/sqlite/worker-process.ts):
+// beside that chunk, a worker.js that loads the worker's entry.
 for (const chunk of output) {
-  if (chunk.type === 'chunk' && (chunk.moduleIds ?? []).some((id) => id.endsWith(path.join('dialects', 'sqlite', 'connection.js')))) {
+  if (chunk.type === 'chunk' && (chunk.moduleIds ?? []).some((id) => id.endsWith(path.join('dialects', 'sqlite', 'worker-process.js')))) {
     const dir = path.join(outDir, path.dirname(chunk.fileName));
     const entry = path.relative(dir, path.join(outDir, 'sqlite-worker.js')).split(path.sep).join('/');
-    writeFileSync(path.join(dir, 'worker.js'), `// The SQLite connection's worker thread.\nimport '${entry.startsWith('.') ? entry : `./${entry}`}';\n`);
+    writeFileSync(path.join(dir, 'worker.js'), `// The SQLite connection's worker process.\nimport '${entry.startsWith('.') ? entry : `./${entry}`}';\n`);
   }
 }
 // PostgreSQL's parser (libpg-query) loads its WebAssembly from beside the chunk that holds it.

@@ -3,7 +3,7 @@
 // notices of every package in the bundle and its lazy chunks (ncc's own --license list leaves out the
 // packages of the main chunk). The module list is kept in build/dist-modules.json for check-licenses.
 // It also puts PostgreSQL's parser (libpg-query's WebAssembly, which its loader reads from beside the
-// chunk that imports it) in dist/. ncc copies the SQLite worker's entry (new Worker(new URL('./worker.js', …)))
+// chunk that imports it) in dist/. ncc copies the SQLite worker process's entry (fork(new URL('./worker.js', …)))
 // as dist/worker.js without its imports: it is bundled on its own into dist/sqlite-worker/, which dist/worker.js loads.
 import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,7 +13,7 @@ const root = path.resolve(import.meta.dirname, '..');
 writeFileSync(path.join(root, 'dist/package.json'), `${JSON.stringify({ type: 'module' }, null, 2)}\n`);
 copyFileSync(path.join(root, 'node_modules/libpg-query/wasm/libpg-query.wasm'), path.join(root, 'dist/libpg-query.wasm'));
 if (!existsSync(path.join(root, 'dist/sqlite-worker/index.js'))) throw new Error('dist/sqlite-worker/index.js is missing: run `npm run bundle`');
-writeFileSync(path.join(root, 'dist/worker.js'), "// The SQLite connection's worker thread (bundled in sqlite-worker/).\nimport './sqlite-worker/index.js';\n");
+writeFileSync(path.join(root, 'dist/worker.js'), "// The SQLite connection's worker process (bundled in sqlite-worker/).\nimport './sqlite-worker/index.js';\n");
 
 const stats = JSON.parse(readFileSync(path.join(root, 'build/ncc-stats.json'), 'utf8'));
 const modules = new Set();

@@ -42,9 +42,9 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var node_module__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(995);
 /**
- * The entry of a SQLite connection's worker thread (worker-main.ts does the work). Started from the
- * TypeScript sources (the tests), Node strips the types but resolves `./x.js` literally: the hook
- * maps our imports to their `.ts` files first.
+ * The entry of a SQLite connection's worker process (worker-main.ts does the work; started by
+ * worker-process.ts). Started from the TypeScript sources (the tests), Node strips the types but
+ * resolves `./x.js` literally: the hook maps our imports to their `.ts` files first.
  */
 
 if (import.meta.url.endsWith('.ts')) {
@@ -57,7 +57,7 @@ if (import.meta.url.endsWith('.ts')) {
         },
     });
 }
-await __nccwpck_require__.e(/* import() */ 256).then(__nccwpck_require__.bind(__nccwpck_require__, 256));
+await __nccwpck_require__.e(/* import() */ 342).then(__nccwpck_require__.bind(__nccwpck_require__, 342));
 //# sourceMappingURL=worker.js.map
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);

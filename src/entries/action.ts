@@ -8,7 +8,7 @@ await useProxyFromEnvironment();
 
 await runAction();
 // Exit explicitly (with the status setFailed chose): open sockets or pools must not keep the step
-// alive, nor a SQLite or DuckDB statement that ignored its stop (then the process is killed).
+// alive, nor a DuckDB statement that ignored its stop (then the process is killed).
 endProcess(undefined, {
   onEnd: (held) => {
     if (held.length > 0) setFailed(`datacompare: ${killNotice(held)}.`);

@@ -5,8 +5,8 @@ import { useProxyFromEnvironment } from '../shared/proxy.js';
 
 await useProxyFromEnvironment();
 
-// Exit explicitly: open database pools or sockets must not keep a finished run alive, nor a SQLite
-// or DuckDB statement that ignored its stop (then the process is killed: status 137).
+// Exit explicitly: open database pools or sockets must not keep a finished run alive, nor a DuckDB
+// statement that ignored its stop (then the process is killed: status 137).
 const status = await runCli(process.argv.slice(2));
 endProcess(status, {
   onEnd: (held) => {

@@ -1,18 +1,18 @@
 /**
  * Native work that holds even `process.exit()`: Node joins its worker threads and its thread pool
- * before the process ends, so a SQLite worker in one long native step (node:sqlite has no
- * interrupt) or a DuckDB statement still running on the thread pool keeps the process alive until
- * that step returns, however the process was told to exit. Each dialect registers what it runs;
- * before the process ends every hold is asked to let go (workers terminated, statements
- * interrupted) and given RELEASE_WITHIN_MS; whatever still holds then is ended with the process
- * itself: SIGKILL, exit status 137 (the line saying why is written first: writes to a pipe or a
- * file are synchronous on Linux).
+ * before the process ends, so a DuckDB statement still running on the thread pool keeps the process
+ * alive until it returns, however the process was told to exit. Each dialect registers what it
+ * runs; before the process ends every hold is asked to let go (statements interrupted) and given
+ * RELEASE_WITHIN_MS; whatever still holds then is ended with the process itself: SIGKILL, exit
+ * status 137 (the line saying why is written first: writes to a pipe or a file are synchronous on
+ * Linux). SQLite registers nothing: its statements run in worker processes, killed on a stop and
+ * when this process exits (dialects/sqlite/worker-process.ts), which never hold the exit.
  */
 
 export interface ExitHold {
-  /** Asks it to let go (terminate its workers, interrupt its statements); settles once it has. */
+  /** Asks it to let go (interrupt its statements); settles once it has. */
   release(): Promise<unknown>;
-  /** What of it could still hold the exit, one phrase each ('a SQLite worker of data source "local"'). */
+  /** What of it could still hold the exit, one phrase each ('a DuckDB query of data source "local"'). */
   held(): string[];
 }
 
@@ -84,7 +84,7 @@ export function killNotice(stillHeld: string[], detail?: string): string {
   return `${describeHeld(stillHeld)} did not stop (one native step still running): killing the process (SIGKILL${detail ? `, ${detail}` : ''})`;
 }
 
-/** The words for what still holds the exit: 'a SQLite worker of data source "x" and a DuckDB statement …'. */
+/** The words for what still holds the exit: 'a DuckDB query of data source "x" and a DuckDB query of data source "y"'. */
 export function describeHeld(stillHeld: string[]): string {
   const unique = [...new Set(stillHeld)];
   return unique.length <= 1 ? (unique[0] ?? '') : `${unique.slice(0, -1).join(', ')} and ${unique.at(-1)}`;

@@ -9,6 +9,7 @@ import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { runScoped, TEST_DATABASE_URLS } from '../helpers/databases.js';
 import { ensureNap, NAP } from '../helpers/pg-nap.js';
+import { childrenOf } from '../helpers/processes.js';
 import { runAction, type ActionRun, type Repo } from './action-report-harness.js';
 
 /** MariaDB's nap, as PostgreSQL's: user SQL may not call SLEEP, but a function of the database's own may. */
@@ -172,6 +173,8 @@ export interface SignalledRun {
   /** Milliseconds from the signal to the process's exit. */
   afterSignalMs: number;
   pid: number | undefined;
+  /** Its child processes when it was signalled (a SQLite query's worker process). */
+  childrenAtSignal: number[];
 }
 
 /** Runs `node <args>`, sends `signal` `afterMs` (default 0) after `ready` matched its output so far (stdout + stderr), and waits for it to end. */
@@ -183,12 +186,14 @@ export async function runAndSignal(
   let output = '';
   let stdout = '';
   let signalledAt = 0;
+  let childrenAtSignal: number[] = [];
   const onData = (chunk: Buffer) => {
     output += chunk.toString('utf8');
     if (signalledAt === 0 && options.ready.test(output)) {
       signalledAt = -1;
       setTimeout(() => {
         signalledAt = Date.now();
+        childrenAtSignal = childrenOf(child.pid!);
         child.kill(options.signal);
       }, options.afterMs ?? 0);
     }
@@ -200,7 +205,7 @@ export async function runAndSignal(
   child.stderr.on('data', onData);
   const [code, endSignal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on('close', (c, s) => resolve([c, s])));
   if (signalledAt <= 0) throw new Error(`the process ended before ${options.ready} showed in its output:\n${output}`);
-  return { code, endSignal, output, stdout, afterSignalMs: Date.now() - signalledAt, pid: child.pid };
+  return { code, endSignal, output, stdout, afterSignalMs: Date.now() - signalledAt, pid: child.pid, childrenAtSignal };
 }
 
 export interface SignalledActionRun {
@@ -212,6 +217,8 @@ export interface SignalledActionRun {
   /** The signal that ended the step, null when it exited with a status. */
   endSignal: NodeJS.Signals | null;
   pid: number | undefined;
+  /** The step's child processes when it was signalled (a SQLite query's worker process). */
+  childrenAtSignal: number[];
 }
 
 /**
@@ -223,6 +230,7 @@ export async function runActionAndSignal(repo: Repo, options: { ready: RegExp; s
   let signalledAt = 0;
   let pid: number | undefined;
   let endSignal: NodeJS.Signals | null = null;
+  let childrenAtSignal: number[] = [];
   const run = await runAction({
     repo,
     event: 'schedule',
@@ -238,10 +246,11 @@ export async function runActionAndSignal(repo: Repo, options: { ready: RegExp; s
         signalledAt = -1;
         setTimeout(() => {
           signalledAt = Date.now();
+          childrenAtSignal = childrenOf(child.pid!);
           child.kill(options.signal);
         }, options.afterMs ?? 0);
       });
     },
   });
-  return { run, afterSignalMs: Date.now() - signalledAt, signalled: signalledAt > 0, endSignal, pid };
+  return { run, afterSignalMs: Date.now() - signalledAt, signalled: signalledAt > 0, endSignal, pid, childrenAtSignal };
 }

@@ -1,18 +1,18 @@
 /**
- * A lazily opened SQLite database in a worker thread (worker-main.ts): node:sqlite is synchronous,
- * so on the main thread a long query would block the event loop (the service's HTTP server, timers,
- * signals) until it finished. Here every statement runs in the worker, rows come back in batches,
- * and aborting, a time limit or close() terminates the worker: the statement stops with it.
+ * A lazily opened SQLite database in a worker process (worker-process.ts, worker-main.ts):
+ * node:sqlite is synchronous, so on the main thread a long query would block the event loop (the
+ * service's HTTP server, timers, signals) until it finished. Here every statement runs in the
+ * worker, rows come back in batches, and aborting, a time limit or close() kills the worker: the
+ * statement stops with it, even inside one long native step, and close() settles once it is gone.
  */
-import { Worker } from 'node:worker_threads';
 import { wrapDriverError, type ErrorCategory } from '../errors.js';
 import { columnTypeOf } from '../../sql/type-family.js';
 import { splitQualifiedName } from '../../sql/compiler.js';
 import { ConnectionError, QueryError } from '../../shared/errors.js';
-import { registerExitHold } from '../../shared/exit-holds.js';
 import type { ConnectOptions, DatabaseConnection, QueryOptions, RelationSchema, ResultRow } from '../types.js';
 import { sqliteCompiler } from './compiler.js';
 import { AUTHORIZATION_DENIED } from './read-only.js';
+import { startWorkerProcess, type WorkerProcess } from './worker-process.js';
 import type { WorkerError, WorkerReply, WorkerRequest } from './worker-protocol.js';
 
 /** Rows per message of a stream. */
@@ -21,32 +21,14 @@ const STREAM_BATCH = 2000;
 type Reply = Extract<WorkerReply, { ok: true }>;
 type Request = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
-/** The worker's entry: the compiled `worker.js`, or from the TypeScript sources (tests) `worker.ts`. */
-function startWorker(): Worker {
-  if (import.meta.url.endsWith('.ts')) {
-    const source = './worker.ts';
-    return new Worker(new URL(source, import.meta.url));
-  }
-  return new Worker(new URL('./worker.js', import.meta.url));
-}
-
-/**
- * Every worker thread not yet ended, with its data source's name. A terminated worker in one long
- * native step runs on until the step returns, and holds even process.exit() until then: before the
- * process ends they are terminated and, when one has not ended soon, the process is killed.
- */
-const liveWorkers = new Map<Worker, string>();
-registerExitHold({
-  held: () => [...liveWorkers.values()].map((name) => `a SQLite query of data source "${name}"`),
-  release: () => Promise.allSettled([...liveWorkers.keys()].map((worker) => worker.terminate())),
-});
-
 export class SqliteConnection implements DatabaseConnection {
   readonly dialect = 'sqlite' as const;
   readonly compiler = sqliteCompiler;
   private readonly path: string;
   private readonly options: ConnectOptions;
-  private worker: Worker | undefined;
+  private worker: WorkerProcess | undefined;
+  /** Every worker this connection started that has not ended yet (a killed one is gone within milliseconds). */
+  private readonly ending = new Set<Promise<void>>();
   private opened: Promise<void> | undefined;
   private readonly pending = new Map<number, { resolve: (reply: Reply) => void; reject: (error: unknown) => void }>();
   private nextId = 1;
@@ -66,17 +48,18 @@ export class SqliteConnection implements DatabaseConnection {
     return this.request(worker, request, sql, options);
   }
 
-  private start(): Worker {
+  private start(): WorkerProcess {
     if (this.worker) return this.worker;
-    const worker = startWorker();
-    worker.unref();
-    liveWorkers.set(worker, this.options.datasourceName);
-    worker.on('error', (error) => this.stop(worker, error));
-    worker.on('exit', () => {
-      liveWorkers.delete(worker);
-      this.stop(worker, new ConnectionError(`The SQLite worker of data source "${this.options.datasourceName}" stopped.`));
+    const worker = startWorkerProcess();
+    const name = this.options.datasourceName;
+    worker.hold(false);
+    this.ending.add(worker.ended);
+    void worker.ended.then(() => this.ending.delete(worker.ended));
+    worker.child.on('error', (error) => this.stop(worker, new ConnectionError(`The SQLite worker process of data source "${name}" failed: ${error.message}`, { cause: error })));
+    worker.child.once('exit', (code, signal) => {
+      this.stop(worker, new ConnectionError(`The SQLite worker process of data source "${name}" ended unexpectedly (${signal ?? `exit status ${code}`}).`));
     });
-    worker.on('message', (reply: WorkerReply) => {
+    worker.child.on('message', (reply: WorkerReply) => {
       const waiting = this.pending.get(reply.id);
       if (!waiting) return;
       this.pending.delete(reply.id);
@@ -88,11 +71,11 @@ export class SqliteConnection implements DatabaseConnection {
       () => undefined,
       (error: WorkerError) => {
         if (error?.missingFile) {
-          throw new ConnectionError(`The SQLite database file of data source "${this.options.datasourceName}" does not exist: ${this.path}`, {
+          throw new ConnectionError(`The SQLite database file of data source "${name}" does not exist: ${this.path}`, {
             hint: 'Check `path:` in the spec; it is relative to the directory datacompare runs in.',
           });
         }
-        throw wrapDriverError(toError(error), { category: 'connection', code: error?.code }, { datasourceName: this.options.datasourceName });
+        throw wrapDriverError(toError(error), { category: 'connection', code: error?.code }, { datasourceName: name });
       },
     );
     this.opened.catch(() => undefined);
@@ -100,34 +83,33 @@ export class SqliteConnection implements DatabaseConnection {
   }
 
   /**
-   * Terminates the worker and fails what waits on it, at once: the event loop never waits for
-   * SQLite. node:sqlite has no interrupt, so a statement in the middle of one native step (a sort,
-   * a user's recursive query) runs on until that step returns; every step of ours returns rows or
-   * calls a dc_* function often (the join diff: the compiler's stopPoint), where the thread stops.
+   * Kills the worker and fails what waits on it, at once: the event loop never waits for SQLite,
+   * and the statement ends wherever it is (node:sqlite has no interrupt; a process is ended by the
+   * kernel, even inside one long native step). The next query starts a new worker.
    */
-  private stop(worker: Worker, reason: unknown): void {
+  private stop(worker: WorkerProcess, reason: unknown): void {
+    worker.kill();
     if (this.worker !== worker) return;
     this.worker = undefined;
     this.opened = undefined;
     for (const waiting of this.pending.values()) waiting.reject(reason);
     this.pending.clear();
-    void worker.terminate();
   }
 
   /** `deadline`: when the statement's time limit ends (a stream's later batches share the first's). */
-  private request(worker: Worker, request: Request, sql: string | undefined, options?: QueryOptions, deadline = this.deadline(sql)): Promise<Reply> {
+  private request(worker: WorkerProcess, request: Request, sql: string | undefined, options?: QueryOptions, deadline = this.deadline(sql)): Promise<Reply> {
     const id = this.nextId++;
     const signal = options?.signal;
     const timeoutMs = deadline === undefined ? undefined : Math.max(1, deadline - Date.now());
-    // The worker keeps the process alive only while something waits on it.
-    if (this.pending.size === 0) worker.ref();
+    // The worker keeps this process alive only while something waits on it.
+    if (this.pending.size === 0) worker.hold(true);
     return new Promise<Reply>((resolve, reject) => {
       let timer: NodeJS.Timeout | undefined;
       const onAbort = () => this.stop(worker, signal?.reason ?? new Error('aborted'));
       const done = () => {
         if (timer) clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);
-        if (this.pending.size === 0) worker.unref();
+        if (this.pending.size === 0) worker.hold(false);
       };
       this.pending.set(id, {
         resolve: (reply) => (done(), resolve(reply)),
@@ -135,7 +117,10 @@ export class SqliteConnection implements DatabaseConnection {
       });
       signal?.addEventListener('abort', onAbort, { once: true });
       if (timeoutMs) timer = setTimeout(() => this.stop(worker, new TimeoutSignal()), timeoutMs);
-      worker.postMessage({ ...request, id } as WorkerRequest);
+      // A worker that cannot be reached (its channel closed) is stopped: what waits on it fails.
+      worker.child.send({ ...request, id } as WorkerRequest, (error: Error | null) => {
+        if (error) this.stop(worker, new ConnectionError(`The SQLite worker process of data source "${this.options.datasourceName}" could not be reached: ${error.message}`, { cause: error }));
+      });
     }).catch((error: unknown) => {
       if (sql === undefined) throw error;
       throw this.wrap(error, sql, options);
@@ -183,7 +168,7 @@ export class SqliteConnection implements DatabaseConnection {
       }
     } finally {
       // Left early (a break, an error): the worker drops the iterator, which ends the statement.
-      if (!reply.done && worker && this.worker === worker) worker.postMessage({ op: 'return', id: 0, iterator } satisfies WorkerRequest);
+      if (!reply.done && worker && this.worker === worker) worker.child.send({ op: 'return', id: 0, iterator } satisfies WorkerRequest, () => undefined);
     }
   }
 
@@ -248,20 +233,15 @@ export class SqliteConnection implements DatabaseConnection {
     return `SQLite ${String(row?.v)}`;
   }
 
-  /** Terminates the worker: a running statement stops at once (its file handle closes with it). */
+  /** Kills the worker: a running statement stops at once; settles once every worker of this connection is gone. */
   async close(): Promise<void> {
     this.closed = true;
-    const worker = this.worker;
-    if (!worker) return;
-    this.stop(worker, new ConnectionError(`The connection to data source "${this.options.datasourceName}" is closed.`));
-    // Waits for the thread to end, but not on a native step that will not return soon (see stop).
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([worker.terminate(), new Promise((resolve) => (timer = setTimeout(resolve, 1000)))]);
-    clearTimeout(timer);
+    if (this.worker) this.stop(this.worker, new ConnectionError(`The connection to data source "${this.options.datasourceName}" is closed.`));
+    await Promise.all(this.ending);
   }
 
   /**
-   * A stop: the same as close(), which already tears down at once (the worker is terminated, every
+   * A stop: the same as close(), which already tears down at once (the worker is killed, every
    * waiting query and stream fails). Declared so the engine's stop path names SQLite explicitly.
    */
   async destroy(): Promise<void> {
@@ -269,7 +249,7 @@ export class SqliteConnection implements DatabaseConnection {
   }
 }
 
-/** The reason a query's time limit gives when it terminates the worker. */
+/** The reason a query's time limit gives when it kills the worker. */
 class TimeoutSignal extends Error {
   constructor() {
     super('statement timeout');

@@ -1,11 +1,13 @@
 /**
- * The worker thread's side of a SQLite connection (see worker-protocol.ts): opens the file
+ * The worker process's side of a SQLite connection (see worker-protocol.ts): opens the file
  * read-only with the canonical functions and the read-only authorizer, and answers one request at
- * a time. Streams keep their iterator between `next` requests.
+ * a time over the IPC channel. Streams keep their iterator between `next` requests. The process
+ * lives only as long as its parent wants it (see orphan-watch.ts): signals are its parent's to
+ * act on, and a parent that is gone ends it.
  */
 import { existsSync } from 'node:fs';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import { parentPort } from 'node:worker_threads';
+import { endWhenOrphaned } from './orphan-watch.js';
 import { registerCanonicalFunctions } from './functions.js';
 import { authorizeReadsOnly, trailingStatement } from './read-only.js';
 import type { WorkerError, WorkerReply, WorkerRequest } from './worker-protocol.js';
@@ -91,7 +93,10 @@ function plain(error: unknown): WorkerError {
   };
 }
 
-parentPort?.on('message', (request: WorkerRequest) => {
+if (!process.send) throw new Error('the SQLite worker runs as a child process with an IPC channel (child_process.fork)');
+const send = process.send.bind(process);
+endWhenOrphaned();
+process.on('message', (request: WorkerRequest) => {
   let reply: WorkerReply;
   try {
     reply = handle(request);
@@ -100,5 +105,5 @@ parentPort?.on('message', (request: WorkerRequest) => {
     if (request.op === 'next') iterators.delete(request.iterator);
     reply = { id: request.id, ok: false, error: plain(error) };
   }
-  parentPort?.postMessage(reply);
+  send(reply);
 });

@@ -1,8 +1,8 @@
 /**
- * The messages between a SqliteConnection (main thread) and its worker thread, which owns the
- * node:sqlite database: every statement runs there, so a long query never blocks the main
- * thread's event loop (the service's HTTP server, timers, signals), and terminating the worker
- * stops it. Rows come back in batches, one batch per `next` request (bounded memory).
+ * The messages between a SqliteConnection and its worker process, which owns the node:sqlite
+ * database: every statement runs there, so a long query never blocks the event loop (the service's
+ * HTTP server, timers, signals), and killing the worker stops it. Rows come back in batches, one
+ * batch per `next` request (bounded memory), structured-cloned over the IPC channel.
  */
 
 export type WorkerRequest =
@@ -15,7 +15,7 @@ export type WorkerRequest =
   | { op: 'next'; id: number; iterator: number }
   | { op: 'return'; id: number; iterator: number };
 
-/** A driver error as plain data (errors do not keep their fields across threads). */
+/** A driver error as plain data (errors do not keep their fields across processes). */
 export interface WorkerError {
   message: string;
   name?: string;

@@ -1,7 +1,7 @@
 /**
- * The entry of a SQLite connection's worker thread (worker-main.ts does the work). Started from the
- * TypeScript sources (the tests), Node strips the types but resolves `./x.js` literally: the hook
- * maps our imports to their `.ts` files first.
+ * The entry of a SQLite connection's worker process (worker-main.ts does the work; started by
+ * worker-process.ts). Started from the TypeScript sources (the tests), Node strips the types but
+ * resolves `./x.js` literally: the hook maps our imports to their `.ts` files first.
  */
 import { registerHooks } from 'node:module';
 

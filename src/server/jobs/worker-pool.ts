@@ -3,18 +3,21 @@
  * store (priority first, then oldest; atomically, so no job runs twice), running it on the engine
  * and recording SUCCESS or FAILURE. A running job renews its lease every leaseMs/3; a lease left
  * to expire means its worker died, and the reaper (any server) retries or fails the job. A job
- * REVOKED by terminate is aborted through its AbortSignal, which stops its database queries, and
- * frees its worker at once (whatever the engine still has to close finishes in the background). A
+ * REVOKED by terminate is aborted through its AbortSignal, which stops its database queries; its
+ * slot is free only once the run has ended (its statements stopped, its connections closed: a SQLite
+ * worker process killed and gone), so a terminated job never keeps running beside the next. A
  * workspace runs at most `perWorkspace` jobs at once in this process, so one tenant cannot hold every
  * worker. Before a job runs, its data sources' roles are checked again (a role granted more since its
  * source was created fails the job, unless the operator allows privileged sources). Failure texts are redacted with the job's own data source secrets; a failed connection is
- * told to the tenant as "could not connect" only (the reason goes to the log). Shutdown: stop claiming, let running jobs finish within the grace period, abort and requeue the rest.
+ * told to the tenant as "could not connect" only (the reason goes to the log). Shutdown: stop claiming, let running jobs finish within the grace period, abort and requeue the rest,
+ * and wait (bounded) for their runs to end.
  */
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { ComparisonResult, ConnectionConfig, RunComparison } from '../../engine/model.js';
 import { ConfigurationError, DatacompareError } from '../../shared/errors.js';
 import type { Logger } from '../../shared/logger.js';
+import { within } from '../../shared/abort.js';
 import { redact, redactWith } from '../../shared/redact.js';
 import { couldNotConnect, redactingLogger, resolveConnection, type SourcePolicy } from '../connections.js';
 import type { SecretBox } from '../secret-box.js';
@@ -58,6 +61,11 @@ interface Running {
 
 const SHUTDOWN = 'shutdown';
 const REVOKED = 'revoked';
+/**
+ * How long a shutdown waits for aborted runs to end. A run ends within the engine's DESTROY_WITHIN_MS
+ * of its stop (a SQLite worker within milliseconds); this bounds only a run still connecting.
+ */
+const SHUTDOWN_DRAIN_MS = 15_000;
 
 export class WorkerPool {
   readonly processId = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -70,8 +78,6 @@ export class WorkerPool {
   private readonly perWorkspace: number;
   /** Claims one at a time, so two loops cannot both take a workspace's last free place. */
   private claiming: Promise<unknown> = Promise.resolve();
-  /** Runs aborted and let go of (their worker moved on) that are still closing their connections. */
-  private readonly draining = new Set<Promise<unknown>>();
 
   constructor(private readonly options: WorkerPoolOptions) {
     this.now = options.now ?? (() => new Date());
@@ -124,11 +130,8 @@ export class WorkerPool {
     if (outcome === 'timeout') {
       for (const running of this.running.values()) running.controller.abort(SHUTDOWN);
     }
-    await Promise.all(this.loops);
-    // Aborted runs still closing (cancelling their queries): a bounded wait, so a stop does not leave queries behind.
-    let drained: NodeJS.Timeout | undefined;
-    await Promise.race([Promise.allSettled([...this.draining]), new Promise((resolve) => (drained = setTimeout(resolve, 15_000)))]);
-    clearTimeout(drained);
+    // Each loop ends once its run has (aborted: its statements stopped, its connections closed).
+    await within(Promise.all(this.loops), SHUTDOWN_DRAIN_MS);
   }
 
   private idle(ms: number): Promise<void> {
@@ -200,11 +203,10 @@ export class WorkerPool {
     let result: ComparisonResult | undefined;
     let failure: string | undefined;
     const secrets: string[] = [];
+    const work = this.execute(job, controller.signal, secrets);
+    // Settles when the run has ended; after a stop, once its statements stopped and its connections closed.
+    const ended = work.then(() => undefined, () => undefined);
     try {
-      const work = this.execute(job, controller.signal, secrets);
-      const settled = work.then(() => undefined, () => undefined);
-      this.draining.add(settled);
-      void settled.then(() => this.draining.delete(settled));
       result = await untilAborted(work, controller.signal);
     } catch (error) {
       const hint = error instanceof DatacompareError ? error.hint : undefined;
@@ -216,7 +218,10 @@ export class WorkerPool {
       if (controller.signal.reason === SHUTDOWN && (await store.requeueJob(job.id, workerId))) {
         this.options.logger.info(`Job ${job.id} was requeued: the server is shutting down.`);
       }
-      return; // REVOKED: terminate already recorded the final state.
+      // REVOKED: terminate already recorded the final state. The slot (the loop's) is freed only once the
+      // run has really stopped: a SQLite statement no interrupt reaches runs until its worker process is gone.
+      await ended;
+      return;
     }
     const timeTaken = Math.round((performance.now() - startedAt) / 10) / 100;
     const doneAt = this.now().toISOString();

@@ -1,7 +1,8 @@
 // A `datacompare serve` in a child process (so a test can SIGKILL it mid-job): prints one JSON line
-// {url, key, workspace} once listening. Usage: child-server.ts DATA_DIR [DATABASE_URL SCHEMA]
+// {url, key, workspace} once listening. Usage: child-server.ts DATA_DIR [DATABASE_URL SCHEMA];
+// CHILD_SERVER_OPTIONS (JSON) overrides options of startServer (workers, jobTimeoutMs, …).
 import { tmpdir } from 'node:os';
-import { startServer } from '../../../src/server/app.js';
+import { startServer, type ServerOptions } from '../../../src/server/app.js';
 import { silentLogger } from '../../../src/shared/logger.js';
 
 const [dataDir, databaseUrl, databaseSchema] = process.argv.slice(2);
@@ -16,5 +17,6 @@ const server = await startServer({
   log: () => {},
   allowPaths: [`*=${tmpdir()}`],
   allowPrivilegedSources: true,
+  ...(JSON.parse(process.env.CHILD_SERVER_OPTIONS ?? '{}') as Partial<ServerOptions>),
 });
 process.stdout.write(`${JSON.stringify({ url: server.url, key: server.firstKey?.key, workspace: server.firstKey?.workspaceId })}\n`);
