@@ -26,8 +26,6 @@ class SqliteCompiler extends _sql_compiler_js__WEBPACK_IMPORTED_MODULE_0__/* .Ba
      * is found through the right table's primary key (or the sides are grouped, see join-diff-sql.ts).
      */
     supportsFullOuterJoin = false;
-    /** dc_alive() (functions.ts) one row in 1,024 on average: a stop ends the join diff within milliseconds, for ~0.04 s per 1M rows. */
-    stopPoint = '((random() & 1023) <> 0 OR dc_alive() = 1)';
     integerText(expr) {
         return `CAST(${expr} AS TEXT)`;
     }

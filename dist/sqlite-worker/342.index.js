@@ -462,8 +462,6 @@ function registerCanonicalFunctions(db) {
         return canonicalCollection(toScalar(value), { set: set === 1, member: String(args[1]), options });
     });
     db.function('dc_within', options, (a, b, tolerance) => withinTolerance(a === null ? null : String(toScalar(a)), b === null ? null : String(toScalar(b)), Number(tolerance)) ? 1 : 0);
-    // Always 1: the join diff calls it now and then (compiler.ts stopPoint) so a terminated worker stops there.
-    db.function('dc_alive', { deterministic: false, varargs: false }, () => 1);
     db.function('dc_md5_int', options, (value) => {
         if (value === null)
             return null;

@@ -15,7 +15,7 @@
 import type { SqlCompiler } from '../dialects/types.js';
 import type { ColumnPair, ResolvedColumns } from './resolve.js';
 import { selectItems, sideSelect, type SideSelect } from './side-select.js';
-import { columnRef, fromClause, withCondition, type Side } from './sides.js';
+import { columnRef, fromClause, type Side } from './sides.js';
 
 /**
  * Two passes (the general forms): one query for the counts, one for the sample rows, and the
@@ -164,11 +164,9 @@ function buildKeyIndexJoinSql(source: Side, target: Side, resolved: ResolvedColu
     ? `SELECT ${joined.join(', ')} FROM ${from(source, 's')} FULL OUTER JOIN ${from(target, 't')} ON ${on}`
     : `SELECT ${joined.join(', ')} FROM ${from(source, 's')} LEFT JOIN ${from(target, 't')} ON ${on}
        UNION ALL SELECT ${joined.join(', ')} FROM ${from(target, 't')} LEFT JOIN ${from(source, 's')} ON ${on} WHERE ${raw(source, 's', 0)} IS NULL`;
-  // A filtered side is counted row by row: there a stop point (SQLite) lets a stop end the count too.
-  const counted = (side: Side) => (c.stopPoint && side.definition.filter ? withCondition(side, c.stopPoint) : side);
   const counts = {
-    source_rows: `(SELECT COUNT(*) ${fromClause(counted(source), 'b')})`,
-    target_rows: `(SELECT COUNT(*) ${fromClause(counted(target), 'b')})`,
+    source_rows: `(SELECT COUNT(*) ${fromClause(source, 'b')})`,
+    target_rows: `(SELECT COUNT(*) ${fromClause(target, 'b')})`,
   };
   // The raw values stay inside the query (SQLite cannot hand an integer beyond 2^53 to JavaScript).
   const returned = [
@@ -204,8 +202,7 @@ function buildGroupedSql(source: Side, target: Side, resolved: ResolvedColumns, 
       `${mark[0]} AS ${q('sd')}`,
       `${mark[1]} AS ${q('td')}`,
     ];
-    // Grouping sorts every row first: where the engine has a stop point (SQLite), a stop ends the statement while rows are read.
-    return `SELECT ${items.join(', ')} ${fromClause(c.stopPoint ? withCondition(side, c.stopPoint) : side, 'b')}`;
+    return `SELECT ${items.join(', ')} ${fromClause(side, 'b')}`;
   };
   const keys = keyAliases.map(q).join(', ');
   const pick = (flag: string, column: string, alias: string) => `MIN(CASE WHEN ${q(flag)} = 1 THEN ${q(column)} END) AS ${q(alias)}`;
@@ -286,9 +283,7 @@ function classified(c: SqlCompiler, resolved: ResolvedColumns, chain: string[], 
       return pair.family === 'integer' ? c.textToNumber(key) : c.binaryText(key);
     })
     .join(', ');
-  // Every row passes through dc_c: where the engine has a stop point (SQLite), a stop ends the statement here.
-  const alive = c.stopPoint ? ` WHERE ${c.stopPoint}` : '';
-  return { c, resolved, ctes: [...chain, `dc_c AS (SELECT dc_j.*, ${[cls, ...flags].join(', ')} FROM dc_j${alive})`], differences, order };
+  return { c, resolved, ctes: [...chain, `dc_c AS (SELECT dc_j.*, ${[cls, ...flags].join(', ')} FROM dc_j)`], differences, order };
 }
 
 const sum = (condition: string, value = '1') => `COALESCE(SUM(CASE WHEN ${condition} THEN ${value} ELSE 0 END), 0)`;

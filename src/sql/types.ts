@@ -184,12 +184,6 @@ export interface SqlCompiler {
   limit(n: number): string;
   /** FULL OUTER JOIN available (MySQL/MariaDB: no). */
   readonly supportsFullOuterJoin: boolean;
-  /**
-   * A condition that is always true and, evaluated per row, lets a stop end a long statement
-   * (SQLite: a call into JavaScript every ~1,000 rows, where terminating the worker thread takes
-   * effect; node:sqlite has no interrupt). Undefined where the server cancels statements itself.
-   */
-  readonly stopPoint?: string;
   /** A subquery wrapped as a derived table `(sql) AS alias`. */
   derivedTable(sql: string, alias: string): string;
   /**

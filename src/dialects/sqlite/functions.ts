@@ -33,8 +33,6 @@ export function registerCanonicalFunctions(db: DatabaseSync): void {
   db.function('dc_within', options, (a: SqlValue, b: SqlValue, tolerance: SqlValue) =>
     withinTolerance(a === null ? null : String(toScalar(a)), b === null ? null : String(toScalar(b)), Number(tolerance)) ? 1 : 0,
   );
-  // Always 1: the join diff calls it now and then (compiler.ts stopPoint) so a terminated worker stops there.
-  db.function('dc_alive', { deterministic: false, varargs: false }, () => 1);
   db.function('dc_md5_int', options, (value: SqlValue) => {
     if (value === null) return null;
     const hex = createHash('md5').update(typeof value === 'string' ? value : Buffer.from(value as Uint8Array)).digest('hex');
