@@ -635,7 +635,8 @@ process.on('message', (request) => {
             iterators.delete(request.iterator);
         reply = { id: request.id, ok: false, error: plain(error) };
     }
-    send(reply);
+    // A channel closed under the reply means the parent is gone: 'disconnect' ends the process.
+    send(reply, undefined, undefined, () => undefined);
 });
 //# sourceMappingURL=worker-main.js.map
 

@@ -105,5 +105,6 @@ process.on('message', (request: WorkerRequest) => {
     if (request.op === 'next') iterators.delete(request.iterator);
     reply = { id: request.id, ok: false, error: plain(error) };
   }
-  send(reply);
+  // A channel closed under the reply means the parent is gone: 'disconnect' ends the process.
+  send(reply, undefined, undefined, () => undefined);
 });
