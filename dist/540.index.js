@@ -228,6 +228,8 @@ var esm = __webpack_require__(83849);
 var pg_query_stream_esm = __webpack_require__(85473);
 // EXTERNAL MODULE: ./build/src/dialects/errors.js
 var errors = __webpack_require__(57690);
+// EXTERNAL MODULE: ./build/src/shared/connection-url.js
+var connection_url = __webpack_require__(53655);
 // EXTERNAL MODULE: ./build/src/shared/errors.js
 var shared_errors = __webpack_require__(80604);
 // EXTERNAL MODULE: ./build/src/dialects/readable-batches.js
@@ -266,6 +268,7 @@ var tls_files = __webpack_require__(858);
 
 
 
+
 const POSTGRES_SSL_MODES = ['disable', 'allow', 'prefer', 'require', 'verify-ca', 'verify-full'];
 /** URL parameters this module owns (removed from the string node-pg parses). */
 const TLS_PARAMETERS = ['sslmode', 'sslrootcert', 'sslcert', 'sslkey', 'sslpassword', 'sslcrl', 'ssl'];
@@ -296,14 +299,8 @@ async function rootCertificates(file, datasourceName) {
 }
 /** The TLS settings of a PostgreSQL URL; `env` supplies libpq's PGSSL* defaults. */
 async function postgresTls(connectionString, datasourceName, env = process.env) {
-    let url;
-    try {
-        url = new URL(connectionString);
-    }
-    catch {
-        // Not a URL we can read (node-pg has its own looser parse): left to node-pg as it was.
-        return { connectionString, ssl: false, mode: 'disable', plainFallback: false };
-    }
+    // One reading only (node-pg's own parse is looser): a URL a password breaks is refused, quoting none of it.
+    const url = (0,connection_url/* readConnectionUrl */.K$)(connectionString, `the url of data source "${datasourceName}"`);
     // libpq reads an empty value as not given.
     const param = (name, envName) => url.searchParams.get(name) || env[envName] || undefined;
     const mode = onUnixSocket(url) ? 'disable' : modeOf(url, env, datasourceName);
@@ -410,6 +407,7 @@ function goOnPlainWhenRefused(connection, refusal) {
 
 
 
+
 /**
  * Every session: UTC, floats with every digit, and two planner settings for a client that always reads
  * every row of a cursor: plan cursors for the whole result (the default 0.1 favours a full index scan
@@ -440,7 +438,7 @@ function postgresClientConfig(url, network = {}) {
     const connectionTimeoutMillis = network.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
     if (!network.isolated)
         return { connectionString: url, connectionTimeoutMillis };
-    const parsed = new URL(url);
+    const parsed = (0,connection_url/* readConnectionUrl */.K$)(url, 'the url of the data source');
     const decode = (text) => decodeURIComponent(text);
     const user = decode(parsed.username);
     const password = decode(parsed.password);

@@ -10,15 +10,17 @@ export const modules = {
 /* harmony export */   Z3: () => (/* binding */ wrapDriverError),
 /* harmony export */   ci: () => (/* binding */ addressOf)
 /* harmony export */ });
-/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(80604);
-/* harmony import */ var _shared_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(23326);
-/* harmony import */ var _link_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(52933);
+/* harmony import */ var _shared_connection_url_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(53655);
+/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(80604);
+/* harmony import */ var _shared_redact_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(23326);
+/* harmony import */ var _link_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(52933);
 /**
  * Turning driver errors into our typed errors, the same way for every dialect: the driver's error
  * stays as `cause` (with its code and detail), the SQL is kept on QueryError (it never contains
  * secrets: values are bound or are the user's own filter text), and the message names the data
  * source, never its URL.
  */
+
 
 
 
@@ -29,18 +31,18 @@ function driverMessage(error) {
 }
 /** Wraps a driver error raised while running `sql` on the data source `datasourceName`. */
 function wrapDriverError(error, info, context) {
-    if (error instanceof _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .DatacompareError */ .Ov)
+    if (error instanceof _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .DatacompareError */ .Ov)
         return error;
-    const message = (0,_shared_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(driverMessage(error));
+    const message = (0,_shared_redact_js__WEBPACK_IMPORTED_MODULE_2__/* .redact */ .E$)(driverMessage(error));
     const code = info.code ? ` [${info.code}]` : '';
-    const link = context.tls && !context.signal?.aborted ? (0,_link_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .linkFailure */ .RA)(error, context.tls) : undefined;
+    const link = context.tls && !context.signal?.aborted ? (0,_link_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .linkFailure */ .RA)(error, context.tls) : undefined;
     if (link) {
         const at = context.address ? ` at ${context.address}` : '';
-        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ConnectionError */ .Rc(`The connection to data source "${context.datasourceName}"${at} failed: ${link.what} (${message}${code}).`, { cause: error, hint: link.hint });
+        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ConnectionError */ .Rc(`The connection to data source "${context.datasourceName}"${at} failed: ${link.what} (${message}${code}).`, { cause: error, hint: link.hint });
     }
     if (info.category === 'timeout') {
         const limit = context.statementTimeoutMs ? ` (${formatSeconds(context.statementTimeoutMs)})` : '';
-        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .TimeoutError */ .MU(`A query on data source "${context.datasourceName}" ran longer than the query time limit${limit} and was stopped.`, {
+        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .TimeoutError */ .MU(`A query on data source "${context.datasourceName}" ran longer than the query time limit${limit} and was stopped.`, {
             cause: error,
             hint: 'Raise query_timeout_seconds in the spec (or --query-timeout), or make the filter or query cheaper.',
         });
@@ -52,14 +54,14 @@ function wrapDriverError(error, info, context) {
         };
         if (context.sql !== undefined)
             options.sql = context.sql;
-        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .QueryError */ .lr(`A query on data source "${context.datasourceName}" tried to write, and was refused: ${message}${code}`, options);
+        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .QueryError */ .lr(`A query on data source "${context.datasourceName}" tried to write, and was refused: ${message}${code}`, options);
     }
     if (info.category === 'cancelled' || context.signal?.aborted) {
-        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc(`The query on data source "${context.datasourceName}" was cancelled.`, { cause: error });
+        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .CancelledError */ .cc(`The query on data source "${context.datasourceName}" was cancelled.`, { cause: error });
     }
     if (info.category === 'connection') {
         const at = context.address ? ` at ${context.address}` : '';
-        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ConnectionError */ .Rc(`Could not connect to data source "${context.datasourceName}"${at}: ${message}${code}`, {
+        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ConnectionError */ .Rc(`Could not connect to data source "${context.datasourceName}"${at}: ${message}${code}`, {
             cause: error,
             hint: `Check that the database${at} is reachable from here and that the url of data source "${context.datasourceName}" in the spec (or its \${VAR}s: host, port, user, password) is right.`,
         });
@@ -80,22 +82,22 @@ function wrapDriverError(error, info, context) {
     const hint = hints[info.category];
     if (hint !== undefined)
         options.hint = hint;
-    return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .QueryError */ .lr(`Data source "${context.datasourceName}" rejected a query: ${message}${code}`, options);
+    return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .QueryError */ .lr(`Data source "${context.datasourceName}" rejected a query: ${message}${code}`, options);
 }
 function formatSeconds(ms) {
     return ms < 120_000 ? `${Number((ms / 1000).toFixed(1))} s` : `${Number((ms / 60_000).toFixed(1))} min`;
 }
-/** `host:port` of a database URL, for messages (never its user or password); undefined when it is not a URL. */
+/**
+ * `host:port` of a database URL, for messages (never its user or password); undefined when it is not
+ * a URL, or not one that reads one way (its "host" may then be a piece of the password).
+ */
 function addressOf(url, defaultPort) {
-    try {
-        const parsed = new URL(url);
-        if (!parsed.hostname)
-            return undefined;
-        return `${parsed.hostname}:${parsed.port || defaultPort}`;
-    }
-    catch {
+    if ((0,_shared_connection_url_js__WEBPACK_IMPORTED_MODULE_0__/* .connectionUrlProblem */ .R4)(url))
         return undefined;
-    }
+    const parsed = new URL(url);
+    if (!parsed.hostname)
+        return undefined;
+    return `${parsed.hostname}:${parsed.port || defaultPort}`;
 }
 //# sourceMappingURL=errors.js.map
 

@@ -267,6 +267,8 @@ function mysqlColumnType(name, typeName, charset) {
 //# sourceMappingURL=type-names.js.map
 // EXTERNAL MODULE: external "node:tls"
 var external_node_tls_ = __webpack_require__(41692);
+// EXTERNAL MODULE: ./build/src/shared/connection-url.js
+var connection_url = __webpack_require__(53655);
 // EXTERNAL MODULE: ./build/src/dialects/tls-files.js
 var tls_files = __webpack_require__(858);
 ;// CONCATENATED MODULE: ./build/src/dialects/mysql/tls.js
@@ -288,6 +290,7 @@ var tls_files = __webpack_require__(858);
  * (`require`, `verify-full`…) are understood. mysql2's own `ssl={…json…}` and `ssl=true` still work.
  * When TLS was asked for, the connection is never made in plain text.
  */
+
 
 
 
@@ -339,13 +342,8 @@ function legacy(value, datasourceName) {
 }
 /** The TLS settings of a MySQL/MariaDB URL. */
 async function mysqlTls(uri, datasourceName) {
-    let url;
-    try {
-        url = new URL(uri);
-    }
-    catch {
-        return { uri, host: '', ssl: undefined, mode: 'DISABLED', plainFallback: false };
-    }
+    // One reading only (mysql2 parses it again): a URL a password breaks is refused, quoting none of it.
+    const url = (0,connection_url/* readConnectionUrl */.K$)(uri, `the url of data source "${datasourceName}"`);
     const given = take(url, 'ssl-mode');
     const ca = take(url, 'ssl-ca');
     const cert = take(url, 'ssl-cert');

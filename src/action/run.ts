@@ -38,6 +38,11 @@ export async function runMain(options: MainOptions = {}): Promise<void> {
   const specFile = path.relative(workspace, path.resolve(workspace, inputs.spec)) || inputs.spec;
   const publishOptions: PublishOptions = { inputs, logger, specFile };
 
+  // Connection URLs read from ${VAR}s (registered as the spec is read): masked in the runner's log too,
+  // before anything about the spec is published.
+  const maskSecrets = () => {
+    for (const secret of registeredSecrets()) core.setSecret(secret);
+  };
   let loaded;
   try {
     loaded = addDbtComparisons(await loadSpec(inputs.spec, { env, cwd: workspace, maxDiffRows: inputs.maxDiffRows }), {
@@ -47,12 +52,11 @@ export async function runMain(options: MainOptions = {}): Promise<void> {
       ...(inputs.dbtBaseManifest && { baseManifest: inputs.dbtBaseManifest }),
     });
   } catch (error) {
+    maskSecrets();
     if (error instanceof SpecError) await publishSpecError(error, publishOptions);
     throw error;
-  } finally {
-    // Connection URLs read from ${VAR}s: masked in the runner's log too.
-    for (const secret of registeredSecrets()) core.setSecret(secret);
   }
+  maskSecrets();
 
   // What runs and publishes a comparison: loaded once the spec is known to be good (a bad spec fails fast).
   const [{ runSpec }, text, { publishRun }, { actionRowsHint, plannedCsvNames }, { pullRequestFromEvent }, { maskRun, policiesOf }] = await Promise.all([

@@ -12,6 +12,7 @@ import { commandEntries, loadCommands } from './commands/index.js';
 import { commandHelp, mainHelp } from './help.js';
 import { paint, streamOutput, terminalLogger } from './terminal.js';
 import { killNotice } from '../shared/exit-holds.js';
+import { useProxyFromEnvironment } from '../shared/proxy.js';
 import { graceFromEnv, stopOnSignals } from '../shared/process-stop.js';
 import { VERSION } from './version.js';
 
@@ -30,6 +31,8 @@ export interface CliIo {
 export async function runCli(argv: string[], io: CliIo = processIo()): Promise<number> {
   const verbose = argv.includes('--verbose');
   try {
+    // Every fetch honours HTTPS_PROXY & co.; a proxy URL that does not read one way is an error printed here.
+    await useProxyFromEnvironment(io.env);
     const [first, ...rest] = argv;
     if (first === '--version' || first === '-v') {
       io.stdout.write(`${VERSION}\n`);

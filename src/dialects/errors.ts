@@ -4,6 +4,7 @@
  * secrets: values are bound or are the user's own filter text), and the message names the data
  * source, never its URL.
  */
+import { connectionUrlProblem } from '../shared/connection-url.js';
 import { CancelledError, ConnectionError, DatacompareError, QueryError, TimeoutError } from '../shared/errors.js';
 import { redact } from '../shared/redact.js';
 import { linkFailure, type TlsWords } from './link-errors.js';
@@ -81,13 +82,13 @@ function formatSeconds(ms: number): string {
   return ms < 120_000 ? `${Number((ms / 1000).toFixed(1))} s` : `${Number((ms / 60_000).toFixed(1))} min`;
 }
 
-/** `host:port` of a database URL, for messages (never its user or password); undefined when it is not a URL. */
+/**
+ * `host:port` of a database URL, for messages (never its user or password); undefined when it is not
+ * a URL, or not one that reads one way (its "host" may then be a piece of the password).
+ */
 export function addressOf(url: string, defaultPort: number): string | undefined {
-  try {
-    const parsed = new URL(url);
-    if (!parsed.hostname) return undefined;
-    return `${parsed.hostname}:${parsed.port || defaultPort}`;
-  } catch {
-    return undefined;
-  }
+  if (connectionUrlProblem(url)) return undefined;
+  const parsed = new URL(url);
+  if (!parsed.hostname) return undefined;
+  return `${parsed.hostname}:${parsed.port || defaultPort}`;
 }

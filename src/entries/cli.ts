@@ -1,9 +1,6 @@
 // The `datacompare` command (bin/datacompare.js loads the build of this file).
 import { runCli } from '../cli/main.js';
 import { endProcess, killNotice } from '../shared/exit-holds.js';
-import { useProxyFromEnvironment } from '../shared/proxy.js';
-
-await useProxyFromEnvironment();
 
 // Exit explicitly: open database pools or sockets must not keep a finished run alive, nor a DuckDB
 // statement that ignored its stop (then the process is killed: status 137).

@@ -8,6 +8,7 @@
 import type { ConnectionConfig } from '../engine/model.js';
 import { scanCatalog, type CatalogScan } from '../catalog/scan.js';
 import { ConfigurationError, toDatacompareError } from '../shared/errors.js';
+import { readConnectionUrl } from '../shared/connection-url.js';
 import type { Logger } from '../shared/logger.js';
 import { redactWith, secretsIn } from '../shared/redact.js';
 import { vetNetworkUrl, type EnvPolicy, type HostPolicy } from './connection-policy.js';
@@ -71,6 +72,8 @@ export async function resolveConnection(source: DatasourceRecord, box: SecretBox
     case 'postgres':
     case 'mysql':
     case 'mariadb': {
+      // One reading only, before any host is looked at: a host carved out of a broken password is never named or reached.
+      readConnectionUrl(location, `the connection URL of data source "${source.name}"`);
       const context = {
         workspaceId: source.workspace_id,
         datasourceName: source.name,

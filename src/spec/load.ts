@@ -1,13 +1,15 @@
 /**
- * Loads a spec file: YAML with positions → `${VAR}` interpolation → zod schema → cross-field rules
- * → ComparisonDefinitions. Every problem of every stage is collected and thrown at once as a
- * SpecError, each placed at file:line:column and sorted by line.
+ * Loads a spec file: YAML with positions → `${VAR}` interpolation (connection URLs registered as
+ * secrets at once) → zod schema, URLs read one way, cross-field rules → ComparisonDefinitions. Every
+ * problem of every stage is collected and thrown at once as a SpecError, each placed at
+ * file:line:column and sorted by line.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
 import type { ComparisonDefinition } from '../engine/model.js';
 import { ConfigurationError, SpecError, type SpecProblem } from '../shared/errors.js';
+import { checkConnectionUrls, registerConnectionUrls } from './connection-urls.js';
 import { interpolate } from './interpolate.js';
 import { formatPath, positionOf, type Position } from './positions.js';
 import { sortProblems, type RawProblem } from './problems.js';
@@ -82,8 +84,9 @@ export function parseSpec(text: string, options: LoadOptions & { file: string })
   }
   const raw: unknown = doc.toJS({ maxAliasCount: 100 }) ?? {};
   const interpolated = interpolate(raw, options.env ?? process.env);
+  registerConnectionUrls(interpolated.value);
   const validated = validateSchema(interpolated.value);
-  const problems = [...interpolated.problems, ...validated.problems, ...checkRules(interpolated.value)];
+  const problems = [...interpolated.problems, ...validated.problems, ...checkConnectionUrls(interpolated.value, interpolated.problems), ...checkRules(interpolated.value)];
   if (!validated.spec && validated.problems.length === 0) throw new Error('unreachable: schema failed without problems');
   if (problems.length > 0 || !validated.spec) throw new SpecError(sortProblems(dedupe(problems.map(place))));
 

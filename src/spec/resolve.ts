@@ -1,11 +1,11 @@
 /**
  * A validated spec → the ComparisonDefinitions every runner takes: defaults applied, shorthands
- * expanded, sqlite/duckdb/csv/parquet paths made absolute, connection URLs registered as secrets; a
- * csv/parquet side without `dataset` reads the view named after its data source.
+ * expanded, sqlite/duckdb/csv/parquet paths made absolute; a csv/parquet side without `dataset` reads
+ * the view named after its data source. (Connection URLs were registered as secrets when the spec was
+ * read: connection-urls.ts.)
  */
 import path from 'node:path';
 import type { ComparisonDefinition, ConnectionConfig, CsvReadOptions, SideDefinition } from '../engine/model.js';
-import { addSecret } from '../shared/redact.js';
 import type { Position } from './positions.js';
 import type { DatasourceSpec, SideSpec, Spec } from './schema.js';
 
@@ -104,11 +104,9 @@ function connection(datasource: DatasourceSpec, cwd: string, name: string): Conn
     case 'parquet':
       return { type: 'parquet', path: filePath(datasource.path, cwd), table: name };
     case 'postgres':
-      addSecret(datasource.url);
       return { type: 'postgres', url: datasource.url };
     case 'mysql':
     case 'mariadb':
-      addSecret(datasource.url);
       return { type: 'mysql', url: datasource.url };
     case 'service':
       return null;

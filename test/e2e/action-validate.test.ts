@@ -4,7 +4,7 @@
  * GITHUB_WORKSPACE as the working directory.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -79,6 +79,27 @@ describe('the action bundle on a bad spec', () => {
     expect(result.summary).toContain('Nothing was compared');
     expect(result.summary).toContain('mode api needs the input(s) api-url, workspace-id');
     expect(result.output).toMatch(/^status<<(.*)\nerror\n/m);
+  });
+
+  it('refuses a password that breaks its URL: the percent-encoding hint at its line, and no piece of it in any output or file', () => {
+    const spec = 'version: 1\ndatasources:\n  shop: { type: mysql, url: "${SHOP_URL}" }\ncomparisons:\n  - { name: orders, source: { datasource: shop, dataset: orders }, target: { datasource: shop, dataset: orders_copy } }\n';
+    for (const url of ['mysql://u:P@ssLongSecretPart/1@127.0.0.1:3306/shop', 'mysql://u:P#ssLongSecretPart@127.0.0.1:3306/shop', 'mysql://u:P%ssLongSecretPart@127.0.0.1:3306/shop']) {
+      const result = runAction(spec, { spec: '.github/data-comparisons.yml', comment: 'never' }, { SHOP_URL: url });
+      expect(result.status).toBe(1);
+      const annotation = result.stdout.split('\n').find((line) => /^::error [^:]*file=\.github\/data-comparisons\.yml,line=3::/.test(line));
+      // the workflow command's own escapes undone
+      expect(annotation?.replaceAll('%0A', ' ').replaceAll('%25', '%')).toMatch(/datasources\.shop\.url: (cannot be split one way|holds a `#`|holds a `%`).*percent-encode the password and user: write each special character as `%` and its hex code \(`@` → `%40`/);
+      expect(result.stdout).not.toMatch(/internal error|a bug in datacompare/);
+      expect(result.summary).toContain('is invalid');
+      // What the log shows (every line but the ::add-mask:: commands, which the runner consumes to hide
+      // these very texts), stderr, and every file the step wrote: summary, GITHUB_OUTPUT, state, reports.
+      const shown = result.stdout.split('\n').filter((line) => !line.startsWith('::add-mask::'));
+      const written = readdirSync(result.workspace, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+      expect(written.length).toBeGreaterThan(3);
+      for (const text of [...shown, result.stderr, ...written.map((entry) => readFileSync(path.join(entry.parentPath, entry.name), 'utf8'))]) {
+        expect(text).not.toMatch(/LongSecret|P@ss/);
+      }
+    }
   });
 
   it('names a missing spec file', () => {

@@ -58,4 +58,17 @@ describe('datacompare behind an HTTP proxy', () => {
     expect(error.stderr).toContain(service.url.replace(/\/+$/, ''));
     expect(error.stderr).not.toContain(service.key);
   });
+
+  it('refuses a proxy URL whose password breaks it, naming the variable and no piece of the password', async () => {
+    for (const [url, why] of [
+      ['http://u:P@ssLongProxyPart/1@127.0.0.1:3128', 'cannot be split one way into user, password and host'],
+      ['http://u:P%ssLongProxyPart@127.0.0.1:3128', 'holds a `%` not followed by two hexadecimal digits'],
+    ]) {
+      const error = (await sources({ HTTPS_PROXY: url! }).catch((e: unknown) => e)) as { code: number; stderr: string };
+      expect(error.code).toBe(2);
+      expect(error.stderr).toContain(`error: The proxy variable HTTPS_PROXY ${why}`);
+      expect(error.stderr).toContain('hint: Percent-encode the password and user');
+      expect(error.stderr).not.toMatch(/LongProxy|P@ss|P%ss/);
+    }
+  });
 });

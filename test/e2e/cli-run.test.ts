@@ -1,6 +1,6 @@
 /** `datacompare run` as a process on real SQLite files: the report, the exit status, the files. */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -40,8 +40,8 @@ beforeAll(() => {
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function cli(args: string[]) {
-  const result = spawnSync(process.execPath, [bin, ...args], { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' }, timeout: 60_000 });
+function cli(args: string[], env: Record<string, string> = {}) {
+  const result = spawnSync(process.execPath, [bin, ...args], { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...env }, timeout: 60_000 });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -128,5 +128,22 @@ describe('datacompare run', () => {
     expect(result.status).toBe(2);
     expect(result.stdout).toContain('! error  gone');
     expect(result.stdout).toContain('nope');
+  });
+});
+
+describe('datacompare run on a password that breaks its URL', () => {
+  it('refuses it before connecting: no piece of the password in the terminal, and no report file', () => {
+    writeFileSync(
+      path.join(dir, 'broken-url.yml'),
+      'version: 1\ndatasources:\n  shop: { type: mysql, url: "${SHOP_URL}" }\ncomparisons:\n  - { name: orders, source: { datasource: shop, dataset: orders }, target: { datasource: shop, dataset: orders_copy } }\n',
+    );
+    const before = readdirSync(dir);
+    // Read as a URL, its host would be "ssLongSecretPart": a piece of the password, looked up and printed.
+    const result = cli(['run', '--spec', 'broken-url.yml', '--json', 'broken.json', '--markdown', 'broken.md'], { SHOP_URL: 'mysql://u:P@ssLongSecretPart/1@127.0.0.1:3306/shop' });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('broken-url.yml:3:29  datasources.shop.url: cannot be split one way into user, password and host');
+    expect(result.stderr).toContain('hint: percent-encode the password and user: write each special character as `%` and its hex code (`@` → `%40`');
+    expect(result.stdout + result.stderr).not.toMatch(/LongSecret|P@ss/);
+    expect(readdirSync(dir).sort()).toEqual(before.sort());
   });
 });

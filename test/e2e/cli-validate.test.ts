@@ -1,8 +1,9 @@
 /** The `datacompare` command run as a process through bin/datacompare.js. */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 const bin = path.resolve('bin/datacompare.js');
 
@@ -40,6 +41,54 @@ describe('datacompare validate', () => {
       "
     `);
     expect(result.stdout + result.stderr).not.toContain('pw-secret');
+  });
+});
+
+describe('datacompare validate on a password that breaks its URL', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'dc-e2e-validate-url-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const spec = path.join(dir, 'spec.yml');
+  writeFileSync(
+    spec,
+    [
+      'version: 1',
+      'datasources:',
+      '  shop: { type: mysql, url: "${SHOP_URL}" }',
+      '  warehouse: { type: postgres, url: "postgres://reader:${WAREHOUSE_PASSWORD}@127.0.0.1:5432/dw" }',
+      'comparisons:',
+      '  - { name: orders, source: { datasource: shop, dataset: orders }, target: { datasource: warehouse, dataset: orders } }',
+      '',
+    ].join('\n'),
+  );
+  const validate = (env: Record<string, string>) => {
+    const result = cli(['validate', '--spec', spec], { NO_COLOR: '1', ...env });
+    return { ...result, stderr: result.stderr.replaceAll(spec, 'spec.yml') };
+  };
+
+  it('refuses it with the percent-encoding hint, and prints no piece of the password, nor the host it would make', () => {
+    // WHATWG's parser reads this host as "ssLongSecretPart": a piece of the password.
+    const result = validate({ SHOP_URL: 'mysql://u:P@ssLongSecretPart/1@127.0.0.1:3306/shop', WAREHOUSE_PASSWORD: 'fine%40one' });
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatchInlineSnapshot(`
+      "spec.yml: 1 problem; nothing was run.
+      spec.yml:3:29  datasources.shop.url: cannot be split one way into user, password and host: an \`@\`, \`/\` or \`?\` in the password (or user) ends it early, and the rest of it would be read as the host
+          hint: percent-encode the password and user: write each special character as \`%\` and its hex code (\`@\` → \`%40\`, \`/\` → \`%2F\`, \`?\` → \`%3F\`, \`#\` → \`%23\`, \`%\` → \`%25\`, a space → \`%20\`; encodeURIComponent does it); no part of the URL is printed
+      "
+    `);
+    expect(result.stderr).not.toMatch(/LongSecret|P@ss/);
+  });
+
+  it.each([
+    ['#', 'ab#cdSecretPart', 'holds a `#`'],
+    ['%', 'ab%zzSecretPart', 'holds a `%` not followed by two hexadecimal digits'],
+    ['a space', 'ab cdSecretPart', 'holds a space'],
+  ])('refuses a password with %s in the same words, not as an internal error', (_, password, problem) => {
+    const result = validate({ SHOP_URL: 'mysql://u@127.0.0.1:3306/shop', WAREHOUSE_PASSWORD: password });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain(`spec.yml:4:37  datasources.warehouse.url: ${problem}`);
+    expect(result.stderr).toContain('hint: percent-encode the password and user: write each special character as `%` and its hex code (`@` → `%40`');
+    expect(result.stderr).not.toMatch(/internal error|a bug in datacompare|SecretPart/);
   });
 });
 

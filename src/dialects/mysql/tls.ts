@@ -17,6 +17,7 @@
  * When TLS was asked for, the connection is never made in plain text.
  */
 import { checkServerIdentity, TLSSocket, type SecureContextOptions } from 'node:tls';
+import { readConnectionUrl } from '../../shared/connection-url.js';
 import { ConfigurationError } from '../../shared/errors.js';
 import { readTlsFile } from '../tls-files.js';
 
@@ -83,12 +84,8 @@ function legacy(value: string, datasourceName: string): { mode: MysqlSslMode } |
 
 /** The TLS settings of a MySQL/MariaDB URL. */
 export async function mysqlTls(uri: string, datasourceName: string): Promise<MysqlTls> {
-  let url: URL;
-  try {
-    url = new URL(uri);
-  } catch {
-    return { uri, host: '', ssl: undefined, mode: 'DISABLED', plainFallback: false };
-  }
+  // One reading only (mysql2 parses it again): a URL a password breaks is refused, quoting none of it.
+  const url = readConnectionUrl(uri, `the url of data source "${datasourceName}"`);
   const given = take(url, 'ssl-mode');
   const ca = take(url, 'ssl-ca');
   const cert = take(url, 'ssl-cert');

@@ -4,6 +4,7 @@ import QueryStream from 'pg-query-stream';
 import { addressOf, driverMessage, wrapDriverError, type ErrorCategory } from '../errors.js';
 import { columnTypeOf } from '../../sql/type-family.js';
 import { POSTGRES_SINGLE_FLOAT } from './type-names.js';
+import { readConnectionUrl } from '../../shared/connection-url.js';
 import { ConnectionError } from '../../shared/errors.js';
 import { readableBatches } from '../readable-batches.js';
 import { stopQuery } from '../stop-query.js';
@@ -47,7 +48,7 @@ export const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
 export function postgresClientConfig(url: string, network: NetworkSettings = {}): pg.ClientConfig {
   const connectionTimeoutMillis = network.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
   if (!network.isolated) return { connectionString: url, connectionTimeoutMillis };
-  const parsed = new URL(url);
+  const parsed = readConnectionUrl(url, 'the url of the data source');
   const decode = (text: string) => decodeURIComponent(text);
   const user = decode(parsed.username);
   const password = decode(parsed.password);

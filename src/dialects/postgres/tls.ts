@@ -21,6 +21,7 @@
  */
 import tls from 'node:tls';
 import { ConfigurationError } from '../../shared/errors.js';
+import { readConnectionUrl } from '../../shared/connection-url.js';
 import { addSecret } from '../../shared/redact.js';
 import { readTlsFile } from '../tls-files.js';
 
@@ -69,13 +70,8 @@ async function rootCertificates(file: string | undefined, datasourceName: string
 
 /** The TLS settings of a PostgreSQL URL; `env` supplies libpq's PGSSL* defaults. */
 export async function postgresTls(connectionString: string, datasourceName: string, env: Environment = process.env): Promise<PostgresTls> {
-  let url: URL;
-  try {
-    url = new URL(connectionString);
-  } catch {
-    // Not a URL we can read (node-pg has its own looser parse): left to node-pg as it was.
-    return { connectionString, ssl: false, mode: 'disable', plainFallback: false };
-  }
+  // One reading only (node-pg's own parse is looser): a URL a password breaks is refused, quoting none of it.
+  const url = readConnectionUrl(connectionString, `the url of data source "${datasourceName}"`);
   // libpq reads an empty value as not given.
   const param = (name: string, envName: string) => url.searchParams.get(name) || env[envName] || undefined;
   const mode = onUnixSocket(url) ? 'disable' : modeOf(url, env, datasourceName);

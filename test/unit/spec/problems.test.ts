@@ -118,7 +118,7 @@ describe('spec problems', () => {
 
   it('checks the dbt section: known datasources, select, overrides; no comparisons needed with it', () => {
     expect(
-      problemsOf('version: 1\ndatasources:\n  wh: { type: postgres, url: x }\ndbt:\n  datasource: warehose\n  select: changed\n  models:\n    orders: { primary_key: [id] }\n'),
+      problemsOf('version: 1\ndatasources:\n  wh: { type: postgres, url: "postgres://wh@db/dw" }\ndbt:\n  datasource: warehose\n  select: changed\n  models:\n    orders: { primary_key: [id] }\n'),
     ).toMatchInlineSnapshot(`
       "spec.yml: 3 problems; nothing was run.
       spec.yml:5:15  dbt.datasource: datasource \`warehose\` is not declared

@@ -1,0 +1,84 @@
+/**
+ * A connection URL is read one way or refused, and a refused URL's message quotes none of it; the
+ * redaction of a URL covers every piece a parser may carve out of its password.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { connectionUrlProblem, readConnectionUrl } from '../../../src/shared/connection-url.js';
+import { ConfigurationError } from '../../../src/shared/errors.js';
+import { addSecret, clearSecrets, redact, redactWith, secretsIn } from '../../../src/shared/redact.js';
+
+afterEach(() => clearSecrets());
+
+describe('connectionUrlProblem', () => {
+  it.each([
+    ['postgres://reader:p%40ss%2F1@db.internal:5432/shop'],
+    ['postgres://wh@db/dw'],
+    ['postgres:///app?host=/var/run/postgresql&sslmode=require'],
+    ['postgresql://u:a:b@[::1]:5432/db?application_name=ci'],
+    ['mysql://u@h/app?ssl={"rejectUnauthorized":true}'],
+    ['mariadb://root@127.0.0.1:3306/test'],
+  ])('reads %s one way', (url) => {
+    expect(connectionUrlProblem(url)).toBeUndefined();
+  });
+
+  // Each a password (SecretPart…) written without percent-encoding, or a URL no parser reads the same way twice.
+  it.each([
+    ['an @ and a / in the password', 'mysql://u:P@ssLongSecretPart/1@host:3306/db', 'cannot be split one way'],
+    ['two @ in the authority', 'postgres://u:P@ssSecretPart@host/db', 'cannot be split one way'],
+    ['a ? in the password', 'postgres://u:ab?SecretPart@host/db', 'cannot be split one way'],
+    ['an @ in the query only', 'postgres://host/db?application_name=SecretPart@x', 'cannot be split one way'],
+    ['a # in the password', 'mysql://u:ab#SecretPart@host/db', 'holds a `#`'],
+    ['a bare % in the password', 'mysql://u:ab%zzSecretPart@host/db', 'holds a `%`'],
+    ['a space in the password', 'postgres://u:ab SecretPart@host/db', 'holds a space'],
+    ['a tab', 'postgres://u:ab\tSecretPart@host/db', 'holds a space or a control character'],
+    ['a port that is not a number', 'postgres://u:SecretPart@host:port/db', 'cannot be read as a URL'],
+    ['%-escapes that are not UTF-8', 'postgres://u:%C3%28SecretPart@host/db', 'not UTF-8'],
+    ['no scheme', 'host=db password=SecretPart', 'is not a URL'],
+  ])('refuses %s, quoting none of it', (_, url, message) => {
+    const problem = connectionUrlProblem(url);
+    expect(problem?.message).toContain(message);
+    expect(problem?.hint).toMatch(/percent-encode|scheme:\/\//);
+    expect(`${problem?.message} ${problem?.hint}`).not.toMatch(/SecretPart|ssLong/);
+  });
+
+  it('throws a ConfigurationError naming the subject, with the percent-encoding hint', () => {
+    const read = () => readConnectionUrl('mysql://u:P@ssLongSecretPart/1@host:3306/db', 'the url of data source "shop"');
+    expect(read).toThrow(ConfigurationError);
+    expect(read).toThrowErrorMatchingInlineSnapshot(
+      `[ConfigurationError: The url of data source "shop" cannot be split one way into user, password and host: an \`@\`, \`/\` or \`?\` in the password (or user) ends it early, and the rest of it would be read as the host.]`,
+    );
+    try {
+      read();
+    } catch (error) {
+      expect((error as ConfigurationError).hint).toMatchInlineSnapshot(
+        `"Percent-encode the password and user: write each special character as \`%\` and its hex code (\`@\` → \`%40\`, \`/\` → \`%2F\`, \`?\` → \`%3F\`, \`#\` → \`%23\`, \`%\` → \`%25\`, a space → \`%20\`; encodeURIComponent does it); no part of the URL is printed."`,
+      );
+    }
+  });
+});
+
+describe('the secrets of a URL', () => {
+  it('hide every piece a parser may take from a password that breaks its URL: as host, password or database, raw, decoded or encoded', () => {
+    addSecret('mysql://u:P@ssLongSecretPart/1@db.example:3306/shop');
+    const driverSays = [
+      'getaddrinfo ENOTFOUND ssLongSecretPart',
+      'connect to ssLongSecretPart/1:3306 failed',
+      "Access denied for user 'u' (password P@ssLongSecretPart/1)",
+      'password P%40ssLongSecretPart%2F1 rejected',
+    ];
+    for (const text of driverSays) expect(redact(text)).not.toMatch(/LongSecret/);
+  });
+
+  it('hide the password of a well-formed URL in every spelling, and leave its user, host and database readable', () => {
+    const secrets = secretsIn('postgres://postgres:p%40ss%2Fword@127.0.0.1:5432/test?sslpassword=keyPhrase');
+    expect(secrets).toEqual(expect.arrayContaining(['p%40ss%2Fword', 'p@ss/word', 'keyPhrase']));
+    for (const plain of ['postgres', '127.0.0.1', 'test', '127.0.0.1:5432']) expect(secrets).not.toContain(plain);
+    expect(secretsIn('postgres://postgres@127.0.0.1:5432/test')).toEqual(['postgres://postgres@127.0.0.1:5432/test']);
+  });
+
+  it('are hidden by pattern up to the last @ when the URL was never registered', () => {
+    expect(redact('could not open mysql://u:P@ssLongSecretPart/1@db.example:3306/shop: refused')).toBe('could not open mysql://u:***@db.example:3306/shop: refused');
+    expect(redact('from mysql://a:b@h/x and pg://c:d/d@e, mail me@corp')).toBe('from mysql://a:***@h/x and pg://c:***@e, mail me@corp');
+    expect(redactWith('host ssLongSecretPart', secretsIn('mysql://u:P@ssLongSecretPart/1@h/db'))).toBe('host ***');
+  });
+});
