@@ -259,6 +259,10 @@ const nonEmpty = zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().trim().min
 const columnList = zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(nonEmpty).min(1, 'must list at least one column');
 /** Compared columns: an empty list compares the keys only (rows only in one side, duplicates). */
 const comparedColumnList = zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(nonEmpty);
+/** A role that can do more than read is warned about (with the recipe of one that only reads) unless this says it is meant. */
+const allowPrivileged = zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY()
+    .optional()
+    .describe("local mode: true when this data source's role may do more than read (superuser, FILE, write grants…): no warning then (default false: the run warns, with the statements that create a role that only reads)");
 /** Name (or UUID) of this data source on the Data Comparison Service; api mode only. Defaults to the key. */
 const service = nonEmpty.optional().describe('api mode: the data source name or UUID on the service (default: this entry\'s key)');
 const sqliteDatasourceSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .rej({
@@ -269,13 +273,15 @@ const sqliteDatasourceSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject 
     .describe('SQLite through Node\'s built-in node:sqlite');
 const postgresDatasourceSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .rej({
     type: zod__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz('postgres'),
-    url: nonEmpty.describe('postgres://user:password@host:5432/db; use ${VAR} to read a secret from the environment'),
+    url: nonEmpty.describe('postgres://user:password@host:5432/db (percent-encode @ / ? # % and spaces in the password: @ → %40); use ${VAR} to read a secret from the environment'),
+    allow_privileged: allowPrivileged,
     service,
 })
     .describe('PostgreSQL through pg');
 const mysqlDatasourceSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .rej({
     type: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['mysql', 'mariadb']),
-    url: nonEmpty.describe('mysql://user:password@host:3306/db; use ${VAR} to read a secret from the environment'),
+    url: nonEmpty.describe('mysql://user:password@host:3306/db (percent-encode @ / ? # % and spaces in the password: @ → %40); use ${VAR} to read a secret from the environment'),
+    allow_privileged: allowPrivileged,
     service,
 })
     .describe('MySQL or MariaDB through mysql2');

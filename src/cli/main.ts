@@ -57,7 +57,7 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
       return ExitCode.match;
     }
     if (command.name === 'serve') io.ownShutdown?.();
-    const context: CliContext = { ...io, logger: terminalLogger(io.stderr, { verbose }) };
+    const context: CliContext = { ...io, logger: terminalLogger(io.stderr, { verbose, quiet: values.quiet === true }) };
     return await command.run(values, context);
   } catch (thrown) {
     printError(thrown, io.stderr, verbose);

@@ -14,16 +14,20 @@ export function streamOutput(stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv)
   return { write: (text) => void stream.write(text), color: colorEnabled(stream, env) };
 }
 
-/** Everything redacted; debug lines only when verbose. */
-export function terminalLogger(stderr: Output, options: { verbose: boolean }): Logger {
+/** Everything redacted; debug lines only when verbose; with `quiet` (--quiet) only errors (and debug lines when also verbose). */
+export function terminalLogger(stderr: Output, options: { verbose: boolean; quiet?: boolean }): Logger {
   const dim = (text: string) => (stderr.color ? `\u001b[2m${text}\u001b[0m` : text);
   const line = (prefix: string, message: string) => stderr.write(`${prefix}${redact(message)}\n`);
   return {
     debug: (message) => {
       if (options.verbose) line(dim('debug: '), message);
     },
-    info: (message) => line('', message),
-    warning: (message) => line('warning: ', message),
+    info: (message) => {
+      if (!options.quiet) line('', message);
+    },
+    warning: (message) => {
+      if (!options.quiet) line('warning: ', message);
+    },
     error: (message) => line('error: ', message),
   };
 }

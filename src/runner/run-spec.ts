@@ -11,6 +11,7 @@ import { anySignal, formatLimit, timeLimit } from '../shared/abort.js';
 import { ConfigurationError } from '../shared/errors.js';
 import type { Logger } from '../shared/logger.js';
 import type { LoadedSpec } from '../spec/load.js';
+import type { Spec } from '../spec/schema.js';
 import { isApiOnly } from '../spec/resolve.js';
 import { suggestionHint } from '../spec/suggest.js';
 import type { ApiSettings, PendingExecute, StartedJob } from './api-mode.js';
@@ -71,7 +72,7 @@ export function selectComparisons(definitions: ComparisonDefinition[], only: rea
 
 async function runLocal(definitions: ComparisonDefinition[], options: RunSpecOptions): Promise<ComparisonResult[]> {
   // Each data source's role is asked on a comparison's own connection once its tables are described (privilege-warnings.ts).
-  const privileges = options.engine ? undefined : new PrivilegeWarnings(definitions, options.logger, options.signal);
+  const privileges = options.engine ? undefined : new PrivilegeWarnings(definitions, options.logger, options.signal, privilegedAllowed(options.loaded.spec));
   const engine = options.engine ?? (await import('../engine/index.js')).runComparison;
   try {
     return await compareLocally(definitions, engine, options, privileges);
@@ -108,6 +109,11 @@ function compareLocally(definitions: ComparisonDefinition[], engine: RunComparis
       options.onProgress?.({ comparison: definition.name, phase: 'done' });
     }
   });
+}
+
+/** The data sources whose spec says `allow_privileged: true`. */
+function privilegedAllowed(spec: Spec): Set<string> {
+  return new Set(Object.entries(spec.datasources).flatMap(([name, datasource]) => ('allow_privileged' in datasource && datasource.allow_privileged === true ? [name] : [])));
 }
 
 /** Why a comparison cannot run locally (it lives only on the service), if it cannot. */

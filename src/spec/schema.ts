@@ -12,6 +12,12 @@ const columnList = z.array(nonEmpty).min(1, 'must list at least one column');
 /** Compared columns: an empty list compares the keys only (rows only in one side, duplicates). */
 const comparedColumnList = z.array(nonEmpty);
 
+/** A role that can do more than read is warned about (with the recipe of one that only reads) unless this says it is meant. */
+const allowPrivileged = z
+  .boolean()
+  .optional()
+  .describe("local mode: true when this data source's role may do more than read (superuser, FILE, write grants…): no warning then (default false: the run warns, with the statements that create a role that only reads)");
+
 /** Name (or UUID) of this data source on the Data Comparison Service; api mode only. Defaults to the key. */
 const service = nonEmpty.optional().describe('api mode: the data source name or UUID on the service (default: this entry\'s key)');
 
@@ -26,7 +32,8 @@ export const sqliteDatasourceSchema = z
 export const postgresDatasourceSchema = z
   .strictObject({
     type: z.literal('postgres'),
-    url: nonEmpty.describe('postgres://user:password@host:5432/db; use ${VAR} to read a secret from the environment'),
+    url: nonEmpty.describe('postgres://user:password@host:5432/db (percent-encode @ / ? # % and spaces in the password: @ → %40); use ${VAR} to read a secret from the environment'),
+    allow_privileged: allowPrivileged,
     service,
   })
   .describe('PostgreSQL through pg');
@@ -34,7 +41,8 @@ export const postgresDatasourceSchema = z
 export const mysqlDatasourceSchema = z
   .strictObject({
     type: z.enum(['mysql', 'mariadb']),
-    url: nonEmpty.describe('mysql://user:password@host:3306/db; use ${VAR} to read a secret from the environment'),
+    url: nonEmpty.describe('mysql://user:password@host:3306/db (percent-encode @ / ? # % and spaces in the password: @ → %40); use ${VAR} to read a secret from the environment'),
+    allow_privileged: allowPrivileged,
     service,
   })
   .describe('MySQL or MariaDB through mysql2');

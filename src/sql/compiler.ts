@@ -185,8 +185,14 @@ export abstract class BaseSqlCompiler implements SqlCompiler {
  * `a.b.c` (catalog.schema.table) keeps three parts.
  */
 export function splitQualifiedName(name: string): string[] {
-  const parts: string[] = [];
+  return qualifiedNameParts(name).map((part) => part.text);
+}
+
+/** `splitQualifiedName`, saying of each part whether it was quoted (PostgreSQL folds only unquoted names to lower case). */
+export function qualifiedNameParts(name: string): { text: string; quoted: boolean }[] {
+  const parts: { text: string; quoted: boolean }[] = [];
   let current = '';
+  let quoted = false;
   let quote: string | undefined;
   for (let i = 0; i < name.length; i++) {
     const ch = name[i] as string;
@@ -196,12 +202,15 @@ export function splitQualifiedName(name: string): string[] {
         i++;
       } else if (ch === quote) quote = undefined;
       else current += ch;
-    } else if (ch === '"' || ch === '`') quote = ch;
-    else if (ch === '.') {
-      parts.push(current);
+    } else if (ch === '"' || ch === '`') {
+      quote = ch;
+      quoted = true;
+    } else if (ch === '.') {
+      parts.push({ text: current.trim(), quoted });
       current = '';
+      quoted = false;
     } else current += ch;
   }
-  parts.push(current);
-  return parts.map((p) => p.trim());
+  parts.push({ text: current.trim(), quoted });
+  return parts;
 }

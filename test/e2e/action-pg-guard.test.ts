@@ -1,7 +1,8 @@
 /**
  * The bundled action checks PostgreSQL SQL with PostgreSQL's own parser (libpg-query's WebAssembly,
  * shipped in dist/ and loaded on first use): an ordinary query runs, a unicode-escaped pg_read_file is
- * refused naming the function, and a superuser data source is warned about with the fix.
+ * refused naming the function, and a superuser data source is warned about (a `::warning` annotation;
+ * the step does not fail) with the recipe of a role that only reads, unless the spec allows it.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -54,6 +55,15 @@ comparisons:
     expect(byName.ordinary.status, run.stdout + run.stderr).toBe('match');
     expect(byName.disguised.status).toBe('error');
     expect(byName.disguised.error.message).toMatch(/calls `pg_read_file\(\)`, which reads the server's files/);
-    expect(run.stdout).toMatch(/::warning[^\n]*Data source "warehouse" connects as postgres, which holds superuser[^\n]*ALTER ROLE "postgres" NOSUPERUSER/);
+    const warning = run.stdout.split('\n').find((line) => line.startsWith('::warning') && line.includes('Data source "warehouse" connects as postgres, which holds superuser'));
+    expect(warning).toContain(
+      `an administrator creates one with: CREATE ROLE datacompare_reader LOGIN PASSWORD '…'; GRANT CONNECT ON DATABASE "${new URL(TEST_DATABASE_URLS.postgres).pathname.slice(1)}" TO datacompare_reader; GRANT USAGE ON SCHEMA "${SCHEMA}" TO datacompare_reader; GRANT SELECT ON ALL TABLES IN SCHEMA "${SCHEMA}" TO datacompare_reader;`,
+    );
+    expect(warning).toContain('(and the same two GRANTs for each other schema the comparisons read)');
+    expect(warning).not.toMatch(/ALTER ROLE|NOSUPERUSER|REVOKE/);
+
+    const allowed = await runAction({ repo: makeRepo(spec.replace('type: postgres', 'type: postgres\n    allow_privileged: true')), event: 'schedule', apiUrl: stub.url, env: { WAREHOUSE_URL: TEST_DATABASE_URLS.postgres } });
+    expect(allowed.stdout).toMatch(/::error[^\n]*pg_read_file/); // it compared, as before
+    expect(allowed.stdout).not.toContain('connects as postgres');
   });
 });

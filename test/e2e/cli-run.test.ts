@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminRun } from '../helpers/admin.js';
+import { databaseAvailable, runScoped, TEST_DATABASE_URLS, TEST_RUN_ID } from '../helpers/databases.js';
 
 const bin = path.resolve('bin/datacompare.js');
 let dir: string;
@@ -145,5 +147,60 @@ describe('datacompare run on a password that breaks its URL', () => {
     expect(result.stderr).toContain('hint: percent-encode the password and user: write each special character as `%` and its hex code (`@` → `%40`');
     expect(result.stdout + result.stderr).not.toMatch(/LongSecret|P@ss/);
     expect(readdirSync(dir).sort()).toEqual(before.sort());
+  });
+});
+
+const PRIVILEGE_SCHEMA = runScoped('dc_cli_privilege');
+const PRIVILEGE_TABLE = runScoped('dc_cli_privilege_t');
+
+describe.runIf((await databaseAvailable('postgres')) && (await databaseAvailable('mysql')))('datacompare run as an administrator account', () => {
+  beforeAll(async () => {
+    await adminRun({ type: 'postgres', url: TEST_DATABASE_URLS.postgres }, [`CREATE SCHEMA ${PRIVILEGE_SCHEMA}`, `CREATE TABLE ${PRIVILEGE_SCHEMA}.t (id int PRIMARY KEY, v text)`, `INSERT INTO ${PRIVILEGE_SCHEMA}.t VALUES (1, 'a')`]);
+    await adminRun({ type: 'mysql', url: TEST_DATABASE_URLS.mysql }, [`CREATE TABLE ${PRIVILEGE_TABLE} (id int PRIMARY KEY, v text)`, `INSERT INTO ${PRIVILEGE_TABLE} VALUES (1, 'a')`]);
+  });
+  afterAll(async () => {
+    await adminRun({ type: 'postgres', url: TEST_DATABASE_URLS.postgres }, [`DROP SCHEMA IF EXISTS ${PRIVILEGE_SCHEMA} CASCADE`]);
+    await adminRun({ type: 'mysql', url: TEST_DATABASE_URLS.mysql }, [`DROP TABLE IF EXISTS ${PRIVILEGE_TABLE}`]);
+  });
+
+  /** The warnings of a run comparing the PostgreSQL superuser's table with the MariaDB root's. */
+  function warnings(allowPrivileged: boolean, flags: string[] = []) {
+    const allow = allowPrivileged ? ', allow_privileged: true' : '';
+    writeFileSync(
+      path.join(dir, 'privileged.yml'),
+      [
+        'version: 1',
+        'datasources:',
+        `  warehouse: { type: postgres, url: "\${WAREHOUSE_URL}"${allow} }`,
+        `  shop: { type: mysql, url: "\${SHOP_URL}"${allow} }`,
+        'comparisons:',
+        `  - { name: same, source: { datasource: warehouse, dataset: ${PRIVILEGE_SCHEMA}.t }, target: { datasource: shop, dataset: ${PRIVILEGE_TABLE} } }`,
+        '',
+      ].join('\n'),
+    );
+    const result = cli(['run', '--spec', 'privileged.yml', ...flags], { WAREHOUSE_URL: TEST_DATABASE_URLS.postgres, SHOP_URL: TEST_DATABASE_URLS.mysql });
+    expect(result.stdout).toContain('same');
+    expect(result.status).toBe(0);
+    return { stderr: result.stderr, warnings: result.stderr.split('\n').filter((line) => line.startsWith('warning: ')).map((line) => line.replaceAll(TEST_RUN_ID, 'ID')) };
+  }
+
+  it('warns with the recipe of a role that only reads the compared schema, never a statement that weakens the administrator', () => {
+    const { warnings: found } = warnings(false);
+    expect(found).toHaveLength(2);
+    const [warehouse, shop] = [found.find((w) => w.includes('"warehouse"'))!, found.find((w) => w.includes('"shop"'))!];
+    expect(warehouse).toMatchInlineSnapshot(
+      `"warning: Data source "warehouse" connects as postgres, which holds superuser: with it, SQL can reach the server's files, programs or other sessions, or write. Connect as a role that only reads instead; an administrator creates one with: CREATE ROLE datacompare_reader LOGIN PASSWORD '…'; GRANT CONNECT ON DATABASE "dc_run_ID" TO datacompare_reader; GRANT USAGE ON SCHEMA "dc_cli_privilege_rID" TO datacompare_reader; GRANT SELECT ON ALL TABLES IN SCHEMA "dc_cli_privilege_rID" TO datacompare_reader; Then put datacompare_reader and its password in the data source's url. To keep connecting as postgres, set \`allow_privileged: true\` on data source "warehouse" in the spec; this warning then goes."`,
+    );
+    expect(shop).toMatch(/^warning: Data source "shop" connects as root@\S+, which holds .*ALL PRIVILEGES/);
+    expect(shop).toContain("an administrator creates one with: CREATE USER 'datacompare_reader'@'%' IDENTIFIED BY '…'; GRANT SELECT, SHOW VIEW ON `dc_run_ID`.* TO 'datacompare_reader'@'%'; Then put");
+    for (const warning of found) expect(warning).not.toMatch(/ALTER ROLE|NOSUPERUSER|REVOKE/);
+  });
+
+  it('says nothing of a data source marked allow_privileged: true', () => {
+    expect(warnings(true).warnings).toEqual([]);
+  });
+
+  it('prints no warning under --quiet', () => {
+    expect(warnings(false, ['--quiet']).stderr).toBe('');
   });
 });

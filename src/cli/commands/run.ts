@@ -40,7 +40,7 @@ export const runCommand: CliCommand = {
     csv: { type: 'string', valueName: 'DIR', description: 'write one CSV per comparison with every kept differing row (as the action\'s report-dir)' },
     'fail-on': { type: 'string', valueName: 'WHEN', default: 'mismatch', description: 'exit non-zero on: mismatch (a difference or an error), error (only errors), never' },
     'max-diff-rows': { type: 'string', valueName: 'N', description: 'differing rows kept per comparison when the spec does not say (default 100)' },
-    quiet: { type: 'boolean', short: 'q', description: 'print only the one-line outcome' },
+    quiet: { type: 'boolean', short: 'q', description: 'print only the one-line outcome (and errors): no progress, no warnings' },
     verbose: { type: 'boolean', description: 'print debug lines (queries, plans, timings) to stderr' },
     ...dbtCliOptions,
   },
