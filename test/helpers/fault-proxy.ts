@@ -2,8 +2,9 @@
  * An HTTP proxy on 127.0.0.1 that sits between the API client and a real server and injects faults
  * on a programmable schedule: error answers (429 with Retry-After, 503, …) without forwarding,
  * connections dropped before forwarding, connections dropped after the server answered (the "lost
- * response": the server did the work, the client never hears of it), and slow answers. It counts
- * every fault it injected and logs every request, so tests can assert on both.
+ * response": the server did the work, the client never hears of it), slow answers, answers rewritten
+ * (wrong counters), bodies that never end and bodies far too large. It counts every fault it
+ * injected and logs every request, so tests can assert on both.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -27,6 +28,17 @@ export type Fault =
   | { kind: 'status-after'; status: number; retryAfter?: string }
   /** Forward, then answer the server's JSON as `rewrite` changes it (a service that answers wrongly). */
   | { kind: 'rewrite'; rewrite: (body: any) => unknown }
+  /**
+   * Forward, then send the server's status and headers at once but its body one byte every `everyMs`,
+   * then spaces, for as long as the client listens: a body that never ends.
+   */
+  | { kind: 'trickle'; everyMs: number }
+  /**
+   * Forward, then answer the server's JSON with the first string value of `path` (e.g.
+   * `data.diff_rows.0.source_note`) replaced by `chars` characters, streamed in chunks (the proxy
+   * never holds the whole body).
+   */
+  | { kind: 'huge-value'; path: string; chars: number }
   /** Run `hook` (e.g. start another run, or cancel this one), then apply `then` (default: forward). */
   | { kind: 'hook'; hook: () => Promise<void> | void; then?: Fault };
 
@@ -48,7 +60,7 @@ export type FaultSchedule = (request: ProxiedRequest) => Fault | undefined;
 export interface FaultProxy {
   /** http://127.0.0.1:<port> */
   url: string;
-  /** Faults injected so far, by label: `429`, `503`, `drop-before`, `drop-after`, `slow`, `slow-answer`. */
+  /** Faults injected so far, by label: `429`, `503`, `drop-before`, `drop-after`, `slow`, `slow-answer`, `trickle`, `huge-value`… */
   injected: Record<string, number>;
   /** How many faults in all. */
   totalInjected(): number;
@@ -178,6 +190,14 @@ export async function startFaultProxy(target: string, schedule: FaultSchedule = 
             res.end(JSON.stringify({ detail: `injected ${fault.status} after the server answered`, message: `Injected fault ${fault.status}.` }));
             return;
           }
+          if (fault?.kind === 'trickle') {
+            trickle(req, res, answer, fault.everyMs);
+            return;
+          }
+          if (fault?.kind === 'huge-value') {
+            await sendHugeValue(req, res, answer, fault.path, fault.chars);
+            return;
+          }
           if (fault?.kind === 'rewrite') answer.body = Buffer.from(JSON.stringify(fault.rewrite(JSON.parse(answer.body.toString('utf8')))));
           const headers = { ...answer.headers };
           delete headers['transfer-encoding'];
@@ -221,6 +241,55 @@ export async function startFaultProxy(target: string, schedule: FaultSchedule = 
         server.close(() => resolve());
       }),
   };
+}
+
+type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
+
+/** The answer's headers for a body of unknown length (chunked). */
+function streamingHeaders(answer: Answer): http.OutgoingHttpHeaders {
+  const headers: http.OutgoingHttpHeaders = { ...answer.headers };
+  for (const name of ['content-length', 'transfer-encoding', 'connection', 'keep-alive']) delete headers[name];
+  return headers;
+}
+
+/** The answer's body one byte every `everyMs`, then spaces, until the client hangs up. */
+function trickle(req: http.IncomingMessage, res: http.ServerResponse, answer: Answer, everyMs: number): void {
+  res.writeHead(answer.status, streamingHeaders(answer));
+  let sent = 0;
+  const timer = setInterval(() => {
+    if (req.socket.destroyed) return clearInterval(timer);
+    res.write(sent < answer.body.length ? answer.body.subarray(sent, ++sent) : ' ');
+  }, everyMs);
+  res.on('close', () => clearInterval(timer));
+}
+
+/** The answer's JSON with the string at `path` replaced by `chars` x's, written in 1 MiB chunks as the client reads them. */
+async function sendHugeValue(req: http.IncomingMessage, res: http.ServerResponse, answer: Answer, path: string, chars: number): Promise<void> {
+  const marker = '\u0000HUGE-VALUE\u0000';
+  const json = JSON.parse(answer.body.toString('utf8')) as Record<string, unknown>;
+  const keys = path.split('.');
+  let parent: any = json;
+  for (const key of keys.slice(0, -1)) parent = parent?.[key];
+  if (parent === null || typeof parent !== 'object') throw new Error(`huge-value: the answer has no ${path}`);
+  parent[keys.at(-1)!] = marker;
+  const [before, after] = JSON.stringify(json).split(JSON.stringify(marker)) as [string, string];
+  res.writeHead(answer.status, streamingHeaders(answer));
+  const chunk = Buffer.alloc(1 << 20, 'x');
+  let closed = false;
+  let wake: (() => void) | undefined;
+  res.once('close', () => {
+    closed = true;
+    wake?.();
+  });
+  res.on('drain', () => wake?.());
+  const write = (data: string | Buffer): Promise<void> =>
+    new Promise((resolve) => {
+      if (closed || res.write(data)) return resolve();
+      wake = resolve;
+    });
+  await write(`${before}"`);
+  for (let left = chars; left > 0 && !closed; left -= chunk.length) await write(left >= chunk.length ? chunk : chunk.subarray(0, left));
+  if (!closed) res.end(`"${after}`);
 }
 
 /** Headers as logged: never the API key. */
