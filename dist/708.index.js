@@ -4321,10 +4321,11 @@ async function engine_open(side, definition, options) {
 /* harmony export */   jo: () => (/* binding */ caseFoldingNotes),
 /* harmony export */   q_: () => (/* binding */ precisionNotes),
 /* harmony export */   uZ: () => (/* binding */ caseFoldingNotesOf),
+/* harmony export */   uk: () => (/* binding */ differingRowCount),
 /* harmony export */   wp: () => (/* binding */ comparedAs),
 /* harmony export */   x7: () => (/* binding */ decideStatus)
 /* harmony export */ });
-/* unused harmony exports comparedAsMap, differingRowCount */
+/* unused harmony export comparedAsMap */
 const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 /** "table `legacy.orders`" style name used in sentences. */
 function where(side) {

@@ -97,7 +97,7 @@ export function buildCreateBody(definition: ComparisonDefinition, sourceDatasour
 
 /**
  * One warning about options beyond the API document: thresholds are applied here to the returned
- * stats; tolerance is sent as an extension (applied by `datacompare serve`, ignored by the hosted
+ * counters (only when every counter they count was returned); tolerance is sent as an extension (applied by `datacompare serve`, ignored by the hosted
  * service). undefined when no comparison uses them.
  */
 export function localOnlyOptionsWarning(definitions: readonly ComparisonDefinition[]): string | undefined {
@@ -107,7 +107,7 @@ export function localOnlyOptionsWarning(definitions: readonly ComparisonDefiniti
     .map((d) => d.name);
   const parts: string[] = [];
   if (thresholds.length > 0) {
-    parts.push(`thresholds (${thresholds.join(', ')}) are applied by datacompare to the stats the service returns (ignored when it returns none)`);
+    parts.push(`thresholds (${thresholds.join(', ')}) are applied by datacompare to the counters the service returns (a MISMATCH stands when it does not return every counter they count)`);
   }
   if (tolerance.length > 0) {
     parts.push(`tolerance (${tolerance.join(', ')}) is sent as an extension that \`datacompare serve\` applies and the hosted service ignores`);

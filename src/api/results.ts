@@ -1,21 +1,21 @@
 /**
  * A finished service job as the same ComparisonResult local mode produces, so every report renders
- * both modes alike. Fails closed: a SUCCESS without a readable result, or a diff_status other than
- * MATCH/MISMATCH, is an error, never a match.
+ * both modes alike. Fails closed: a SUCCESS without a readable result, a diff_status other than
+ * MATCH/MISMATCH, or numbers that contradict each other (result-checks.ts) are an error, never a
+ * verdict; a threshold needing a counter the service did not send leaves the MISMATCH standing.
  */
 import type { DiffDetailsData, JobDetail } from './contract.js';
 import type {
   ComparisonDefinition,
   ComparisonResult,
-  ComparisonStats,
   DiffDetails,
   DiffRow,
   DiffType,
   PlanInfo,
   ReportedValue,
-  SchemaDiff,
 } from '../engine/model.js';
 import { caseFoldingNotesOf, decideStatus } from '../engine/outcome.js';
+import { checkServiceResult, DIFF_TYPES, statsOf, type ComparisonKind } from './result-checks.js';
 import type { ErrorKind } from '../shared/errors.js';
 
 export interface ServiceRef {
@@ -48,8 +48,11 @@ export function errorResult(
   };
 }
 
-/** The result of a job in a terminal state. `diff` is the job's diff details (SUCCESS only). */
-export function jobResult(definition: ComparisonDefinition, detail: JobDetail, diff: DiffDetailsData | undefined, service: ServiceRef): ComparisonResult {
+/**
+ * The result of a job in a terminal state. `diff` is the job's diff details (SUCCESS only); `serviceAt`
+ * the service's address as messages show it.
+ */
+export function jobResult(definition: ComparisonDefinition, detail: JobDetail, diff: DiffDetailsData | undefined, service: ServiceRef, serviceAt?: string): ComparisonResult {
   const job = `job ${detail.run_id}`;
   if (detail.status === 'FAILURE') {
     const reason = detail.failure_reason?.trim() || detail.message?.trim() || 'the service gave no reason';
@@ -76,9 +79,29 @@ export function jobResult(definition: ComparisonDefinition, detail: JobDetail, d
       service,
     );
   }
-  const stats = statsOf(summary.stats);
+  const check = checkServiceResult({
+    diffStatus: summary.diff_status,
+    reasons: summary.diff_reasons,
+    stats: summary.stats as Record<string, unknown> | undefined,
+    total: summary.diff_rows_total,
+    schemaDiff: summary.schema_diff,
+    diff,
+    kind: kindOf(definition),
+    schemaDiffAsked: definition.comparisonId === undefined ? definition.schemaDiff : undefined,
+  });
+  if (check.contradictions.length > 0) {
+    const shown = check.contradictions.slice(0, 4).join('; ') + (check.contradictions.length > 4 ? ` (and ${check.contradictions.length - 4} more)` : '');
+    return errorResult(
+      definition,
+      {
+        kind: 'service',
+        message: `The service${serviceAt ? ` at ${serviceAt}` : ''} reports ${job} with numbers that contradict each other: ${shown}. datacompare reports no verdict from them.`,
+        hint: `Tell the service's operator (${job}); compare in local mode (--mode local, or the mode input) for a verdict you can trust.`,
+      },
+      service,
+    );
+  }
   const diffDetails = diff ? diffOf(diff, summary.diff_rows_total) : undefined;
-  const schemaDiff = schemaDiffOf(summary.schema_diff);
   // The service says how each column was compared in the diff details: the same note as local mode's.
   const keys = new Set(diffDetails?.primary_key_columns ?? []);
   const notes = diffDetails?.compared_as ? caseFoldingNotesOf(Object.entries(diffDetails.compared_as).filter(([name]) => !keys.has(name))) : [];
@@ -86,47 +109,40 @@ export function jobResult(definition: ComparisonDefinition, detail: JobDetail, d
     name: definition.name,
     status: summary.diff_status === 'MATCH' ? 'match' : 'mismatch',
     result: { diff_status: summary.diff_status, diff_reasons: summary.diff_reasons, time_taken: summary.time_taken },
-    ...(stats ? { stats } : {}),
+    ...(summary.stats ? { stats: statsOf(check.counters) } : {}),
     ...(diffDetails ? { diff: diffDetails } : {}),
-    ...(schemaDiff ? { schema_diff: schemaDiff } : {}),
+    ...(check.schemaDiff ? { schema_diff: check.schemaDiff } : {}),
     ...(notes.length > 0 ? { notes } : {}),
     plan: servicePlan(detail.run_id),
     service,
   };
-  return applyThresholds(base, definition);
+  return applyThresholds(base, definition, check.thresholdGaps);
 }
 
-/** A MISMATCH within the comparison's thresholds passes (`within_thresholds`), by local mode's rule; needs the stats. */
-export function applyThresholds(result: ComparisonResult, definition: ComparisonDefinition): ComparisonResult {
-  if (result.status !== 'mismatch' || !result.stats || !result.result) return result;
+function kindOf(definition: ComparisonDefinition): ComparisonKind {
+  if (definition.comparisonId !== undefined) return 'unknown'; // stored on the service: its configuration is not ours
+  return definition.quickComparison ? 'quick' : 'full';
+}
+
+/**
+ * A MISMATCH within the comparison's thresholds passes (`within_thresholds`), by local mode's rule,
+ * only when every counter they need was sent (`gaps` says why not: the MISMATCH then stands, and a
+ * note says why the thresholds were not applied).
+ */
+export function applyThresholds(result: ComparisonResult, definition: ComparisonDefinition, gaps: readonly string[]): ComparisonResult {
+  if (result.status !== 'mismatch' || !result.result) return result;
+  const { maxMismatchedRows, maxMismatchRatio } = definition.thresholds;
+  if (maxMismatchedRows === undefined && maxMismatchRatio === undefined) return result;
+  if (gaps.length > 0 || !result.stats) {
+    const why = gaps.length > 0 ? gaps.join('; ') : 'the service sent no counters (stats)';
+    return { ...result, notes: [...(result.notes ?? []), `The thresholds were not applied, so the MISMATCH stands: ${why}.`] };
+  }
   const schemaDiffers = result.schema_diff
     ? result.schema_diff.only_in_source.length + result.schema_diff.only_in_target.length + result.schema_diff.type_mismatches.length > 0
     : false;
   const decided = decideStatus(definition, result.result.diff_status, result.stats, schemaDiffers);
   return { ...result, ...decided };
 }
-
-function num(value: unknown): number {
-  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
-}
-
-function statsOf(stats: Record<string, unknown> | undefined): ComparisonStats | undefined {
-  if (!stats) return undefined;
-  return {
-    source_rows: num(stats.source_rows),
-    target_rows: num(stats.target_rows),
-    matched_rows: num(stats.matched_rows),
-    mismatched_rows: num(stats.mismatched_rows),
-    only_in_source: num(stats.only_in_source),
-    only_in_target: num(stats.only_in_target),
-    duplicate_keys_source: num(stats.duplicate_keys_source),
-    duplicate_keys_target: num(stats.duplicate_keys_target),
-    null_keys_source: num(stats.null_keys_source),
-    null_keys_target: num(stats.null_keys_target),
-  };
-}
-
-const DIFF_TYPES: readonly string[] = ['changed', 'only_in_source', 'only_in_target'];
 
 function reported(value: unknown): ReportedValue {
   if (value === null || value === undefined) return null;
@@ -155,11 +171,4 @@ function diffOf(data: DiffDetailsData, totalFromResult: number | undefined): Dif
     truncated: data.truncated ?? rows.length < total,
     ...(data.compared_as ? { compared_as: data.compared_as } : {}),
   };
-}
-
-function schemaDiffOf(value: unknown): SchemaDiff | undefined {
-  if (!value || typeof value !== 'object') return undefined;
-  const record = value as Record<string, unknown>;
-  if (!Array.isArray(record.only_in_source) || !Array.isArray(record.only_in_target) || !Array.isArray(record.type_mismatches)) return undefined;
-  return record as unknown as SchemaDiff;
 }

@@ -9,7 +9,7 @@ import type { ExecuteMultipleBody, JobDetail } from '../api/contract.js';
 import type { ExecuteIdentity } from '../api/recovery.js';
 import { buildCreateBody, DatasourceResolver } from '../api/resolve.js';
 import { errorResult, jobResult, servicePlan, type ServiceRef } from '../api/results.js';
-import { ApiCallError } from '../api/service-error.js';
+import { ApiCallError, displayUrl } from '../api/service-error.js';
 import type { ComparisonDefinition, ComparisonResult, ProgressEvent } from '../engine/model.js';
 import { sleep } from '../shared/abort.js';
 import { ServiceError, toDatacompareError, type ErrorKind } from '../shared/errors.js';
@@ -330,7 +330,7 @@ export class ApiRun {
         this.logger.warning(`The differing rows of "${slot.definition.name}" (job ${detail.run_id}) could not be read: ${unavailable}`);
       }
     }
-    slot.result = jobResult(slot.definition, detail, diff, this.serviceOf(slot));
+    slot.result = jobResult(slot.definition, detail, diff, this.serviceOf(slot), displayUrl(this.client.baseUrl));
     const differing = slot.result.result?.diff_status === 'MISMATCH';
     if (unavailable !== undefined && differing) slot.result.diff_rows_unavailable = unavailable;
     const kept = slot.result.diff?.diff_rows.length ?? 0;

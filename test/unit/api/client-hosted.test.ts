@@ -132,6 +132,7 @@ describe('runApiComparisons on the hosted service', () => {
     expect(result).toEqual({
       name: 'orders',
       status: 'mismatch', // no stats from the hosted service: thresholds cannot apply
+      notes: ['The thresholds were not applied, so the MISMATCH stands: the service sent no counters (stats).'],
       result: { diff_status: 'MISMATCH', diff_reasons: ['1 row differs.'], time_taken: 5.1 },
       diff: {
         primary_key_columns: ['id'],
@@ -150,7 +151,7 @@ describe('runApiComparisons on the hosted service', () => {
       },
     });
     expect(logger.text('warning').split('\n')).toEqual([
-      'In api mode, options beyond the API document work differently: thresholds (orders) are applied by datacompare to the stats the service returns (ignored when it returns none).',
+      'In api mode, options beyond the API document work differently: thresholds (orders) are applied by datacompare to the counters the service returns (a MISMATCH stands when it does not return every counter they count).',
       'The service reported job status "RETRY", which datacompare does not know; it is treated as still running (known: PENDING, STARTED, SUCCESS, FAILURE, REVOKED).',
     ]);
     expect(hosted.calls.filter((c) => c === 'POST /comparisons/cccccccc-0000-4000-8000-000000000001/execute')).toHaveLength(1);

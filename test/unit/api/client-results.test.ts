@@ -87,15 +87,22 @@ describe('jobResult', () => {
     });
   });
 
-  it('applies thresholds to the returned stats', () => {
-    const mismatch = success({
-      diff_status: 'MISMATCH',
-      diff_reasons: [],
-      time_taken: 1,
-      stats: { source_rows: 100, target_rows: 100, matched_rows: 98, mismatched_rows: 1, only_in_source: 1, only_in_target: 0 },
-    });
-    expect(jobResult({ ...definition, thresholds: { maxMismatchedRows: 2 } }, mismatch, undefined, service)).toMatchObject({ status: 'match', within_thresholds: true });
-    expect(jobResult({ ...definition, thresholds: { maxMismatchRatio: 0.01 } }, mismatch, undefined, service).status).toBe('mismatch');
+  it('applies thresholds to the returned stats when every counter they count was sent', () => {
+    const stats = { source_rows: 100, target_rows: 99, matched_rows: 98, mismatched_rows: 1, only_in_source: 1, only_in_target: 0 };
+    const keys = { duplicate_keys_source: 0, duplicate_keys_target: 0, null_keys_source: 0, null_keys_target: 0 };
+    const mismatch = (counters: Record<string, number>) =>
+      success({ diff_status: 'MISMATCH', diff_reasons: ['1 row exists only in the source.'], time_taken: 1, stats: counters, diff_rows_total: 2 });
+    expect(jobResult({ ...definition, thresholds: { maxMismatchedRows: 2 } }, mismatch({ ...stats, ...keys }), undefined, service)).toMatchObject({ status: 'match', within_thresholds: true });
+    expect(jobResult({ ...definition, thresholds: { maxMismatchRatio: 0.01 } }, mismatch({ ...stats, ...keys }), undefined, service).status).toBe('mismatch');
+    // without the duplicate- and NULL-key counters the differing rows cannot be counted: the MISMATCH stands
+    const unsent = jobResult({ ...definition, thresholds: { maxMismatchedRows: 2 } }, mismatch(stats), undefined, service);
+    expect(unsent.status).toBe('mismatch');
+    expect(unsent.within_thresholds).toBeUndefined();
+    expect(unsent.notes).toMatchInlineSnapshot(`
+      [
+        "The thresholds were not applied, so the MISMATCH stands: the service did not send duplicate_keys_source, duplicate_keys_target, null_keys_source, null_keys_target.",
+      ]
+    `);
   });
 });
 
@@ -158,7 +165,7 @@ describe('buildCreateBody', () => {
     expect(localOnlyOptionsWarning([definition])).toBeUndefined();
     expect(localOnlyOptionsWarning([{ ...definition, compareAs: { tags: 'set' } }])).toMatchInlineSnapshot(`"In api mode, options beyond the API document work differently: compare_as and precision (orders) apply in local mode only: the service compares by its own rules."`);
     expect(localOnlyOptionsWarning([{ ...definition, tolerance: { amount: 0.01 }, thresholds: { maxMismatchedRows: 1 } }])).toMatchInlineSnapshot(
-      `"In api mode, options beyond the API document work differently: thresholds (orders) are applied by datacompare to the stats the service returns (ignored when it returns none); tolerance (orders) is sent as an extension that \`datacompare serve\` applies and the hosted service ignores."`,
+      `"In api mode, options beyond the API document work differently: thresholds (orders) are applied by datacompare to the counters the service returns (a MISMATCH stands when it does not return every counter they count); tolerance (orders) is sent as an extension that \`datacompare serve\` applies and the hosted service ignores."`,
     );
   });
 });
