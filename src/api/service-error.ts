@@ -13,7 +13,7 @@ export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 5
 /** Statuses after which the request may have been carried out although it "failed". */
 const AMBIGUOUS_STATUSES: ReadonlySet<number> = new Set([500, 502, 504]);
 
-export type FailureKind = 'http' | 'network' | 'timeout' | 'invalid-response';
+export type FailureKind = 'http' | 'network' | 'timeout' | 'invalid-response' | 'too-large';
 
 /** A failed API call. `status` is undefined for network errors and timeouts. */
 export class ApiCallError extends ServiceError {
@@ -185,18 +185,35 @@ export function networkError(endpoint: string, cause: unknown, address?: Service
   });
 }
 
-/** The error for a request that got no answer within the per-request time limit. */
-export function timeoutError(endpoint: string, timeoutMs: number): ApiCallError {
-  return new ApiCallError(`${endpoint} failed: no answer within ${Math.round(timeoutMs / 1000)} s.`, {
+/**
+ * The error for a request whose answer did not come, or did not finish, within the per-request time
+ * limit (which covers the body: `receivedBytes` when its headers had come).
+ */
+export function timeoutError(endpoint: string, timeoutMs: number, receivedBytes?: number): ApiCallError {
+  const limit = `${Math.round(timeoutMs / 1000)} s`;
+  const what = receivedBytes === undefined ? `no answer within ${limit}` : `the answer did not finish within ${limit} (${receivedBytes} bytes of its body came)`;
+  return new ApiCallError(`${endpoint} failed: ${what}.`, {
     endpoint,
     failure: 'timeout',
     hint: hintFor(undefined, 'timeout')!,
   });
 }
 
+/** The error for an answer larger than the most datacompare reads from one answer. */
+export function tooLargeError(endpoint: string, limitBytes: number, address: ServiceAddress, declaredBytes?: number): ApiCallError {
+  const limit = limitBytes % 1048576 === 0 ? `${limitBytes / 1048576} MiB` : `${limitBytes} bytes`;
+  const declared = declaredBytes === undefined ? '' : ` (its Content-Length says ${declaredBytes} bytes)`;
+  return new ApiCallError(redact(`${endpoint} failed: the service at ${displayUrl(address.url)} answered with more than ${limit}${declared}, the most datacompare reads from one answer.`), {
+    endpoint,
+    failure: 'too-large',
+    hint: 'A comparison result is rarely that large: a differing row may hold a huge value. Compare fewer or narrower columns, lower max_diff_rows, or ask the service\'s operator to cap stored values.',
+  });
+}
+
 /** The error for a 2xx answer we cannot read (not JSON, or not the documented shape). */
-export function invalidResponseError(endpoint: string, status: number, problem: string): ApiCallError {
-  return new ApiCallError(redact(sentence(`${endpoint} answered HTTP ${status} with a response datacompare cannot read: ${problem}`)), {
+export function invalidResponseError(endpoint: string, status: number, problem: string, address?: ServiceAddress): ApiCallError {
+  const from = address ? ` from ${displayUrl(address.url)}` : '';
+  return new ApiCallError(redact(sentence(`${endpoint} answered HTTP ${status}${from} with a response datacompare cannot read: ${problem}`)), {
     endpoint,
     failure: 'invalid-response',
     status,

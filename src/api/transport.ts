@@ -1,12 +1,16 @@
 /**
  * One HTTP exchange with the Data Comparison Service: URL (with any path prefix), the two auth
- * headers, an Idempotency-Key on POSTs, the per-request time limit combined with the caller's
- * AbortSignal, the answer parsed with a zod schema (errors turned into ApiCallError sentences), and
- * the retry policy for safe calls (network errors and 408/429/5xx, full jitter, Retry-After).
+ * headers, an Idempotency-Key on POSTs, the per-request time limit (headers and whole body) combined
+ * with the caller's AbortSignal, the body read up to a size limit, the answer parsed with a zod
+ * schema (errors turned into ApiCallError sentences), the retry policy for safe calls (network
+ * errors and 408/429/5xx, full jitter, Retry-After), and the outage bound (outage.ts): after enough
+ * failed requests in a row, over long enough, no request is sent any more.
  */
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { ApiCallError, httpError, invalidResponseError, networkError, timeoutError, type ServiceAddress } from './service-error.js';
+import { OutageBound, type OutageLimits } from './outage.js';
+import { BodyTooLargeError, DEFAULT_MAX_BODY_BYTES, readBodyText, type BodyTally } from './response-body.js';
+import { ApiCallError, httpError, invalidResponseError, networkError, timeoutError, tooLargeError, type ServiceAddress } from './service-error.js';
 import { anySignal, sleep as realSleep, throwIfAborted } from '../shared/abort.js';
 import { ConfigurationError } from '../shared/errors.js';
 import type { Logger } from '../shared/logger.js';
@@ -19,8 +23,12 @@ export interface ApiClientOptions {
   apiKey: string;
   workspaceId: string;
   logger: Logger;
-  /** Per-request time limit. Default 30 s. */
+  /** Per-request time limit, the whole body included. Default 30 s. */
   requestTimeoutMs?: number;
+  /** The most bytes read from one answer (default 64 MiB); a larger answer is an error naming the limit. */
+  maxBodyBytes?: number;
+  /** When a service that keeps failing is given up on (default: 3 failed requests in a row over 90 s). */
+  outage?: OutageLimits;
   /** Aborts every request and wait of this client (cancel, overall timeout). */
   signal?: AbortSignal;
   /** Attempts per safe call, the first included. Default 5. */
@@ -54,6 +62,8 @@ export interface CallSpec<S extends z.ZodType> {
 }
 
 const USER_AGENT = 'datacompare (+https://github.com/datacompare/datacompare)';
+/** Of an error answer, only this much is read (its first sentence is all a message shows). */
+const ERROR_BODY_BYTES = 64 * 1024;
 
 export class ServiceTransport {
   readonly baseUrl: string;
@@ -61,6 +71,7 @@ export class ServiceTransport {
   readonly requestTimeoutMs: number;
   private readonly fetchImpl: typeof fetch;
   private readonly address: ServiceAddress;
+  private readonly outage: OutageBound;
   /** The service's clock minus ours, from the Date header of its last answer. */
   private skewMs: number | undefined;
 
@@ -89,6 +100,7 @@ export class ServiceTransport {
     this.fetchImpl = options.fetch ?? fetch;
     this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
     this.address = { url: this.baseUrl, setting: options.urlSetting ?? 'the API URL setting' };
+    this.outage = new OutageBound(this.address, options.outage);
   }
 
   /** The service's time now (our clock corrected by its last Date header); undefined before any answer. */
@@ -130,10 +142,26 @@ export class ServiceTransport {
     });
   }
 
-  /** One HTTP request: no retry. */
+  /** One HTTP request: no retry. Not sent once the service is given up on (ServiceUnavailableError). */
   async call<S extends z.ZodType>(spec: CallSpec<S>): Promise<z.infer<S>> {
     const outer = this.signalFor(spec.signal);
     throwIfAborted(outer);
+    this.outage.check();
+    const sentAt = Date.now();
+    try {
+      const answer = await this.exchange(spec, outer);
+      this.outage.answered();
+      return answer;
+    } catch (error) {
+      if (error instanceof ApiCallError && !outer?.aborted) {
+        if (error.retryable || error.failure === 'too-large' || error.failure === 'invalid-response') this.outage.failed(sentAt, error);
+        else this.outage.answered();
+      }
+      throw error;
+    }
+  }
+
+  private async exchange<S extends z.ZodType>(spec: CallSpec<S>, outer: AbortSignal | undefined): Promise<z.infer<S>> {
     const timeout = AbortSignal.timeout(this.requestTimeoutMs);
     const url = new URL(this.baseUrl + spec.path);
     for (const [key, value] of Object.entries(spec.query ?? {})) {
@@ -148,6 +176,8 @@ export class ServiceTransport {
     if (spec.body !== undefined) headers['content-type'] = 'application/json';
     if (spec.method === 'POST') headers['idempotency-key'] = spec.idempotencyKey ?? randomUUID();
 
+    const limit = this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    const tally: BodyTally = { headers: false, bytes: 0 };
     let response: Response;
     let text: string;
     try {
@@ -158,12 +188,14 @@ export class ServiceTransport {
         signal: anySignal(outer, timeout),
         redirect: 'follow',
       });
+      tally.headers = true;
       const date = Date.parse(response.headers.get('date') ?? '');
       if (!Number.isNaN(date)) this.skewMs = date - Date.now();
-      text = await response.text();
+      text = response.ok ? await readBodyText(response, limit, 'fail', tally) : await readBodyText(response, ERROR_BODY_BYTES, 'cut', tally);
     } catch (error) {
       throwIfAborted(outer);
-      if (timeout.aborted) throw timeoutError(spec.endpoint, this.requestTimeoutMs);
+      if (error instanceof BodyTooLargeError) throw tooLargeError(spec.endpoint, error.limitBytes, this.address, error.declaredBytes);
+      if (timeout.aborted) throw timeoutError(spec.endpoint, this.requestTimeoutMs, tally.headers ? tally.bytes : undefined);
       throw networkError(spec.endpoint, error, this.address);
     }
     let body: unknown = text;
@@ -176,7 +208,7 @@ export class ServiceTransport {
       throw httpError(spec.endpoint, response.status, body, parseRetryAfter(response.headers.get('retry-after')), this.address);
     }
     if (typeof body !== 'object' || body === null) {
-      throw invalidResponseError(spec.endpoint, response.status, text === '' ? 'the body is empty' : 'the body is not JSON');
+      throw invalidResponseError(spec.endpoint, response.status, text === '' ? 'the body is empty' : 'the body is not JSON', this.address);
     }
     const parsed = spec.schema.safeParse(spec.prepare ? spec.prepare(body) : body);
     if (!parsed.success) {
@@ -184,7 +216,7 @@ export class ServiceTransport {
         .slice(0, 3)
         .map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`)
         .join('; ');
-      throw invalidResponseError(spec.endpoint, response.status, issues);
+      throw invalidResponseError(spec.endpoint, response.status, issues, this.address);
     }
     return parsed.data as z.infer<S>;
   }

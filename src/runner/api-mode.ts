@@ -39,6 +39,11 @@ export async function runApiComparisons(definitions: ComparisonDefinition[], opt
     logger,
     signal,
     requestTimeoutMs: Math.min(tuning.requestTimeoutMs ?? 30_000, api.timeoutMs),
+    ...(tuning.maxBodyBytes !== undefined ? { maxBodyBytes: tuning.maxBodyBytes } : {}),
+    outage: {
+      ...(tuning.outageFailures !== undefined ? { failures: tuning.outageFailures } : {}),
+      ...(tuning.outagePeriodMs !== undefined ? { periodMs: tuning.outagePeriodMs } : {}),
+    },
     ...(tuning.maxAttempts !== undefined ? { maxAttempts: tuning.maxAttempts } : {}),
     ...(tuning.fetch ? { fetch: tuning.fetch } : {}),
     backoff: {

@@ -48,8 +48,13 @@ export interface ApiTuning {
   pollStartMs?: number;
   pollFactor?: number;
   pollCapMs?: number;
-  /** Per-request time limit (default 30 s, never above the overall limit). */
+  /** Per-request time limit, headers and body (default 30 s, never above the overall limit). */
   requestTimeoutMs?: number;
+  /** The most bytes read from one answer (default 64 MiB). */
+  maxBodyBytes?: number;
+  /** The service is given up on after this many failed requests in a row (default 3) over this long (default 90 s). */
+  outageFailures?: number;
+  outagePeriodMs?: number;
   /** Retry backoff base/cap (default 1 s / 30 s) and attempts (5). */
   backoffBaseMs?: number;
   backoffCapMs?: number;

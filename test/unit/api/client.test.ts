@@ -148,7 +148,7 @@ describe('reading the hosted service', () => {
   it('fails clearly on a 2xx answer that is not the documented shape', async () => {
     const { fetchImpl } = transport([[() => true, () => new Response('<html>login</html>', { status: 200 })]]);
     const error = await client(fetchImpl).api.diffDetails(7).catch((e: unknown) => e);
-    expect((error as Error).message).toMatchInlineSnapshot(`"GET /jobs/comparison/{job_id}/diff-details answered HTTP 200 with a response datacompare cannot read: the body is not JSON."`);
+    expect((error as Error).message).toMatchInlineSnapshot(`"GET /jobs/comparison/{job_id}/diff-details answered HTTP 200 from https://dc.example.com/api/v1 with a response datacompare cannot read: the body is not JSON."`);
   });
 });
 
