@@ -1996,6 +1996,7 @@ function checkServiceResult(result) {
     const facts = readFacts(result, found);
     checkTotals(facts, found);
     checkRows(result, facts, found);
+    checkColumns(result, facts, found);
     checkSides(result, facts, found);
     checkStatus(result, facts, found);
     return {
@@ -2025,25 +2026,18 @@ function readFacts(result, found) {
     };
     const fromResult = total('in the result', result.total);
     const fromDiff = total('in the diff details', result.diff?.diff_rows_total);
-    let columnSum = 0;
+    const columns = new Map();
     for (const [column, { mismatch_count: mismatches }] of Object.entries(result.diff?.mismatched_columns_mapping ?? {})) {
-        if (!isCount(mismatches))
+        if (isCount(mismatches))
+            columns.set(column, mismatches);
+        else
             notACount(`the mismatch_count of column ${show(column)}`, mismatches);
-        else {
-            columnSum += mismatches;
-            if (counters.mismatched_rows !== undefined && mismatches > counters.mismatched_rows) {
-                found.contradictions.push(`column ${show(column)} has mismatch_count ${mismatches} but mismatched_rows is ${counters.mismatched_rows}`);
-            }
-        }
-    }
-    if (result.diff && counters.mismatched_rows !== undefined && columnSum < counters.mismatched_rows) {
-        found.contradictions.push(`mismatched_rows is ${counters.mismatched_rows} but the columns' mismatch_count add up to ${columnSum}`);
     }
     const schemaDiff = readSchemaDiff(result.schemaDiff);
     if (result.schemaDiff !== undefined && result.schemaDiff !== null && !schemaDiff) {
         found.contradictions.push('schema_diff is not readable (it needs the lists only_in_source, only_in_target and type_mismatches)');
     }
-    return { counters, fromResult, fromDiff, rows: result.diff?.diff_rows ?? [], columnSum, schemaDiff };
+    return { counters, fromResult, fromDiff, rows: result.diff?.diff_rows ?? [], columns, columnSum: [...columns.values()].reduce((a, b) => a + b, 0), schemaDiff };
 }
 /** The two diff_rows_total agree, and equal the differing rows the counters count. */
 function checkTotals({ counters: c, fromResult, fromDiff }, found) {
@@ -2081,6 +2075,17 @@ function checkRows(result, { counters: c, fromResult, fromDiff, rows }, found) {
         if (counted !== undefined && shown > counted)
             found.contradictions.push(`the diff details hold ${count(shown, 'row')} of _diff_type ${type} but ${counter} is ${counted}`);
     }
+}
+/** Each column's mismatch_count at most mismatched_rows, and together at least it (a mismatched row differs in some column). */
+function checkColumns(result, { counters: c, columns, columnSum }, found) {
+    if (c.mismatched_rows === undefined || !result.diff)
+        return;
+    for (const [column, mismatches] of columns) {
+        if (mismatches > c.mismatched_rows)
+            found.contradictions.push(`column ${show(column)} has mismatch_count ${mismatches} but mismatched_rows is ${c.mismatched_rows}`);
+    }
+    if (columnSum < c.mismatched_rows)
+        found.contradictions.push(`mismatched_rows is ${c.mismatched_rows} but the columns' mismatch_count add up to ${columnSum}`);
 }
 /**
  * Every row of each side accounted for: matched, mismatched, only in it, NULL-keyed, or under a

@@ -77,6 +77,7 @@ export function checkServiceResult(result: ServiceResult): ResultCheck {
   const facts = readFacts(result, found);
   checkTotals(facts, found);
   checkRows(result, facts, found);
+  checkColumns(result, facts, found);
   checkSides(result, facts, found);
   checkStatus(result, facts, found);
   return {
@@ -99,7 +100,8 @@ interface Facts {
   fromResult: number | undefined;
   fromDiff: number | undefined;
   rows: readonly Record<string, unknown>[];
-  /** The columns' mismatch_count added up. */
+  /** Each column's mismatch_count, and them added up. */
+  columns: ReadonlyMap<string, number>;
   columnSum: number;
   schemaDiff: SchemaDiff | undefined;
 }
@@ -120,24 +122,16 @@ function readFacts(result: ServiceResult, found: Found): Facts {
   };
   const fromResult = total('in the result', result.total);
   const fromDiff = total('in the diff details', result.diff?.diff_rows_total);
-  let columnSum = 0;
+  const columns = new Map<string, number>();
   for (const [column, { mismatch_count: mismatches }] of Object.entries(result.diff?.mismatched_columns_mapping ?? {})) {
-    if (!isCount(mismatches)) notACount(`the mismatch_count of column ${show(column)}`, mismatches);
-    else {
-      columnSum += mismatches;
-      if (counters.mismatched_rows !== undefined && mismatches > counters.mismatched_rows) {
-        found.contradictions.push(`column ${show(column)} has mismatch_count ${mismatches} but mismatched_rows is ${counters.mismatched_rows}`);
-      }
-    }
-  }
-  if (result.diff && counters.mismatched_rows !== undefined && columnSum < counters.mismatched_rows) {
-    found.contradictions.push(`mismatched_rows is ${counters.mismatched_rows} but the columns' mismatch_count add up to ${columnSum}`);
+    if (isCount(mismatches)) columns.set(column, mismatches);
+    else notACount(`the mismatch_count of column ${show(column)}`, mismatches);
   }
   const schemaDiff = readSchemaDiff(result.schemaDiff);
   if (result.schemaDiff !== undefined && result.schemaDiff !== null && !schemaDiff) {
     found.contradictions.push('schema_diff is not readable (it needs the lists only_in_source, only_in_target and type_mismatches)');
   }
-  return { counters, fromResult, fromDiff, rows: result.diff?.diff_rows ?? [], columnSum, schemaDiff };
+  return { counters, fromResult, fromDiff, rows: result.diff?.diff_rows ?? [], columns, columnSum: [...columns.values()].reduce((a, b) => a + b, 0), schemaDiff };
 }
 
 /** The two diff_rows_total agree, and equal the differing rows the counters count. */
@@ -172,6 +166,15 @@ function checkRows(result: ServiceResult, { counters: c, fromResult, fromDiff, r
     const counted = c[counter];
     if (counted !== undefined && shown > counted) found.contradictions.push(`the diff details hold ${count(shown, 'row')} of _diff_type ${type} but ${counter} is ${counted}`);
   }
+}
+
+/** Each column's mismatch_count at most mismatched_rows, and together at least it (a mismatched row differs in some column). */
+function checkColumns(result: ServiceResult, { counters: c, columns, columnSum }: Facts, found: Found): void {
+  if (c.mismatched_rows === undefined || !result.diff) return;
+  for (const [column, mismatches] of columns) {
+    if (mismatches > c.mismatched_rows) found.contradictions.push(`column ${show(column)} has mismatch_count ${mismatches} but mismatched_rows is ${c.mismatched_rows}`);
+  }
+  if (columnSum < c.mismatched_rows) found.contradictions.push(`mismatched_rows is ${c.mismatched_rows} but the columns' mismatch_count add up to ${columnSum}`);
 }
 
 /**
