@@ -11,13 +11,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunResult } from '../../src/engine/model.js';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
-import { startService, writeOrderDatabases, type Service } from '../integration/api-mode/service-harness.js';
+import { ordersComparison, ordersSpec, startOrdersService, type OrdersService } from '../integration/api-mode/service-harness.js';
 
 const bin = path.resolve('bin/datacompare.js');
 const COUNTERS = ['source_rows', 'target_rows', 'matched_rows', 'mismatched_rows', 'only_in_source', 'only_in_target'];
 const KEY_COUNTERS = ['duplicate_keys_source', 'duplicate_keys_target', 'null_keys_source', 'null_keys_target'];
 
-let service: Service;
+let service: OrdersService;
 let proxy: FaultProxy;
 let run = 0;
 /** Runs not finished yet (a test that timed out leaves one): ended in afterAll. */
@@ -52,26 +52,13 @@ function stable(text: string): string {
     .replace(/\d+(\.\d+)? (ms|s|min)\b/g, 'T');
 }
 
-function spec(comparison: string): string {
-  return `version: 1
-datasources:
-  shop: { type: sqlite, path: source.db, service: shop-sqlite }
-  replica: { type: sqlite, path: target.db, service: replica-sqlite }
-comparisons:
-${comparison}`;
-}
+const spec = (comparisons: string) => ordersSpec({ source: 'source.db', target: 'target.db' }, comparisons);
 
 /** orders: 1 changed, 1 only in the source, 1 only in the target (service-harness.ts); ten allowed. */
-const ORDERS = spec(`  - name: orders
-    source: { datasource: shop, dataset: orders }
-    target: { datasource: replica, dataset: orders }
-    columns: [amount, status]
-    primary_keys: [id]
-    thresholds: { max_mismatched_rows: 10 }
-`);
+const ORDERS = spec(ordersComparison('    thresholds: { max_mismatched_rows: 10 }\n'));
 
 /** The same without thresholds. */
-const ORDERS_STRICT = ORDERS.replace('    thresholds: { max_mismatched_rows: 10 }\n', '');
+const ORDERS_STRICT = spec(ordersComparison());
 
 /** Rewrites the result of every job in a details answer. */
 function rewriteResults(change: (result: Record<string, any>) => void) {
@@ -88,10 +75,7 @@ function rewriteResults(change: (result: Record<string, any>) => void) {
 }
 
 beforeAll(async () => {
-  service = await startService();
-  const files = writeOrderDatabases(service.dir);
-  await service.addSource({ name: 'shop-sqlite', type: 'sqlite', path: files.source });
-  await service.addSource({ name: 'replica-sqlite', type: 'sqlite', path: files.target });
+  service = await startOrdersService();
   proxy = await startFaultProxy(service.url);
 });
 afterAll(async () => {

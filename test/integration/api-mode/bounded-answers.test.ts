@@ -10,34 +10,18 @@ import { runApiComparisons, type ApiSettings, type ApiTuning } from '../../../sr
 import { MemoryLogger, silentLogger } from '../../../src/shared/logger.js';
 import { parseSpec, type LoadedSpec } from '../../../src/spec/load.js';
 import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy.js';
-import { startService, writeOrderDatabases, type Service } from './service-harness.js';
+import { ordersComparison, ordersSpec, startOrdersService, type OrdersService } from './service-harness.js';
 
 const TUNING: ApiTuning = { pollStartMs: 20, pollCapMs: 100, backoffBaseMs: 10, backoffCapMs: 50, requestTimeoutMs: 1000 };
 
-let service: Service;
+let service: OrdersService;
 let proxy: FaultProxy;
 let loaded: LoadedSpec;
 let api: ApiSettings;
 
 beforeAll(async () => {
-  service = await startService();
-  const files = writeOrderDatabases(service.dir);
-  await service.addSource({ name: 'shop-sqlite', type: 'sqlite', path: files.source });
-  await service.addSource({ name: 'replica-sqlite', type: 'sqlite', path: files.target });
-  loaded = parseSpec(
-    `version: 1
-datasources:
-  shop: { type: sqlite, path: ${files.source}, service: shop-sqlite }
-  replica: { type: sqlite, path: ${files.target}, service: replica-sqlite }
-comparisons:
-  - name: orders
-    source: { datasource: shop, dataset: orders }
-    target: { datasource: replica, dataset: orders }
-    columns: [amount, status]
-    primary_keys: [id]
-`,
-    { file: 'spec.yml', cwd: '/', env: {} },
-  );
+  service = await startOrdersService();
+  loaded = parseSpec(ordersSpec(service.files, ordersComparison()), { file: 'spec.yml', cwd: '/', env: {} });
   proxy = await startFaultProxy(service.url);
   api = { url: `${proxy.url}/api/v1`, key: service.key, workspaceId: service.workspaceId, timeoutMs: 120_000 };
 });

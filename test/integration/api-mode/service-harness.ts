@@ -98,3 +98,34 @@ export function writeOrderDatabases(dir: string, rows = 20): { source: string; t
   }
   return { source, target };
 }
+
+export type OrdersService = Service & { files: { source: string; target: string } };
+
+/** A service with the order databases of writeOrderDatabases registered as `shop-sqlite` and `replica-sqlite`. */
+export async function startOrdersService(): Promise<OrdersService> {
+  const service = await startService();
+  const files = writeOrderDatabases(service.dir);
+  await service.addSource({ name: 'shop-sqlite', type: 'sqlite', path: files.source });
+  await service.addSource({ name: 'replica-sqlite', type: 'sqlite', path: files.target });
+  return Object.assign(service, { files });
+}
+
+/** A spec on those databases (paths as given: absolute, or relative to the spec) with these comparisons (YAML list items). */
+export function ordersSpec(paths: { source: string; target: string }, comparisons: string): string {
+  return `version: 1
+datasources:
+  shop: { type: sqlite, path: ${paths.source}, service: shop-sqlite }
+  replica: { type: sqlite, path: ${paths.target}, service: replica-sqlite }
+comparisons:
+${comparisons}`;
+}
+
+/** The comparison of the orders tables (amount and status, keyed by id), with any further settings (indented YAML lines). */
+export function ordersComparison(extra = ''): string {
+  return `  - name: orders
+    source: { datasource: shop, dataset: orders }
+    target: { datasource: replica, dataset: orders }
+    columns: [amount, status]
+    primary_keys: [id]
+${extra}`;
+}
