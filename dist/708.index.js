@@ -420,7 +420,7 @@ function sharedLength(a, b) {
     return shared;
 }
 /**
- * Bucket bounds for about `buckets` buckets from a random sample of keys (their UTF-8 bytes): the
+ * Bucket bounds for about `buckets` buckets from a sample of keys (their UTF-8 bytes): the
  * prefix shared by the sample's keys (but a few stray ones at either end, which go to the buckets
  * below and above), then every (sample / buckets)-th integer after it. Undefined when the sample is
  * empty, or too many keys share the same 7 bytes after the prefix: a difference there would fetch
@@ -677,10 +677,11 @@ function orderingKeys(relation) {
     return relation.keys.map((key) => textKeyOrder(relation).utf8(normalised(relation, key)));
 }
 /**
- * The canonical key texts (as bytes where the engine gives them so) of a random `fraction` of a side's
- * rows, at most `limit` of them (a row estimate far too low must not bring a table): prefix buckets'
- * sample (a single key's text, `key_text`); with `whole`, each key column's text (`key_text_0`, … :
- * key-tail buckets').
+ * The canonical key texts (as bytes where the engine gives them so) of a `fraction` of a side's rows,
+ * chosen by a hash of their keys or a seeded sampling clause (the same rows on every run while the
+ * data is the same), at most `limit` of them (a row estimate far too low must not bring a table):
+ * prefix buckets' sample (a single key's text, `key_text`); with `whole`, each key column's text
+ * (`key_text_0`, … : key-tail buckets').
  */
 function sampleKeysSql(relation, fraction, limit, sampling = 'condition', whole = false) {
     const q = relation.compiler.quoteIdentifier.bind(relation.compiler);
@@ -693,7 +694,9 @@ function sampleKeysSql(relation, fraction, limit, sampling = 'condition', whole 
     // the filter alone may read a few through an index.
     const rows = !pages && sampling !== 'condition' && relation.samplable && !relation.filter && order.rowSample && fraction < 1 ? order.rowSample(fraction) : undefined;
     const notNull = (whole ? relation.keys : [singleKey(relation)]).map((key) => `${key.expr} IS NOT NULL`).join(' AND ');
-    const condition = rows ? notNull : `${notNull} AND ${order.sample(pages ? 1 / PAGE_OVERSAMPLE : fraction)}`;
+    // Decided by a hash of the key, as the clauses are seeded: the same data gives the same sample, so the same plan.
+    const hashed = whole ? keyText(relation) : normalised(relation, singleKey(relation));
+    const condition = rows ? notNull : `${notNull} AND ${order.sample(pages ? 1 / PAGE_OVERSAMPLE : fraction, hashed)}`;
     const texts = whole ? relation.keys.map((key, i) => `${normalised(relation, key)} AS ${q(`key_text_${i}`)}`).join(', ') : `${normalised(relation, singleKey(relation))} AS ${q('key_text')}`;
     const clause = pages ?? rows;
     return `SELECT ${texts} FROM ${relation.from}${clause ? ` ${clause}` : ''}${where(relation, condition)} ${relation.compiler.limit(limit)}`;
@@ -2439,9 +2442,10 @@ function textKeyed(context) {
     return context.source.connection.compiler.textKeyOrder !== undefined && context.target.connection.compiler.textKeyOrder !== undefined;
 }
 /**
- * A random sample of about twice as many canonical keys as `buckets` (`whole`: the text of every key
- * column, else the single key's), taken from a side whose engine parallelises a scan itself
- * (PostgreSQL: its sample costs a fraction of MariaDB's single-core scan), else from the source.
+ * A sample of about twice as many canonical keys as `buckets` (`whole`: the text of every key column,
+ * else the single key's), taken from a side whose engine parallelises a scan itself (PostgreSQL: its
+ * sample costs a fraction of MariaDB's single-core scan), else from the source. Not drawn by chance
+ * (sql.ts `sampleKeysSql`): the same data gives the same sample, so the same buckets and plan.
  */
 async function sampleKeys(context, sides, buckets, pageSampleRows, whole) {
     const scansInParallel = await Promise.all(sides.map(async ([side]) => ((await (0,registry/* loadChecksumHooks */.m1)(side.connection.dialect)).parallelScans ?? 1) <= 1));
@@ -2458,9 +2462,12 @@ async function sampleKeys(context, sides, buckets, pageSampleRows, whole) {
     return await draw(first).catch((error) => (error instanceof errors/* QueryError */.lr && !context.signal?.aborted ? draw(fallback) : Promise.reject(error)));
 }
 const bytesOf = (value) => (Buffer.isBuffer(value) ? value : Buffer.from(String(value), 'utf8'));
-/** The single key's canonical texts of a sample (prefix buckets, and the pivots of MariaDB's scan slices). */
+/**
+ * The single key's canonical texts of a sample (prefix buckets, and the pivots of MariaDB's scan
+ * slices), in byte order: a parallel scan returns the same sample in an order of its own timing.
+ */
 async function sampleKeyTexts(context, sides, buckets, pageSampleRows) {
-    return (await sampleKeys(context, sides, buckets, pageSampleRows, false)).map((row) => bytesOf(row.key_text));
+    return (await sampleKeys(context, sides, buckets, pageSampleRows, false)).map((row) => bytesOf(row.key_text)).sort(Buffer.compare);
 }
 /** Each key column's canonical text in a sample, per sampled row (key-tail buckets). */
 async function sampleKeyColumns(context, sides, buckets, pageSampleRows) {

@@ -846,7 +846,9 @@ function exactDecimal(text) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $J: () => (/* binding */ SAMPLE_SEED),
 /* harmony export */   Jm: () => (/* binding */ BaseSqlCompiler),
+/* harmony export */   Kd: () => (/* binding */ sampleThreshold),
 /* harmony export */   _3: () => (/* binding */ SAME_VALUE_FAMILIES),
 /* harmony export */   m_: () => (/* binding */ qualifiedNameParts),
 /* harmony export */   yU: () => (/* binding */ splitQualifiedName)
@@ -858,6 +860,15 @@ function exactDecimal(text) {
  * rules that are the same everywhere (timestamp truncation to a common precision, padding to 6).
  */
 
+/**
+ * The seed of every sample the checksum diff draws (key samples for bucket bounds and pivots): a plan
+ * chosen from a sample is then the same plan for the same data on every run, not a draw of chance.
+ */
+const SAMPLE_SEED = 20261123;
+/** The hashes' (32 bits) threshold below which a row is in a sample of `fraction` of the rows. */
+function sampleThreshold(fraction) {
+    return Math.min(2 ** 32, Math.max(0, Math.round(fraction * 2 ** 32)));
+}
 /** Families whose equality is identity on PostgreSQL and MariaDB for two columns of one declared type (`sameValue`). */
 const SAME_VALUE_FAMILIES = new Set(['integer', 'decimal', 'float', 'boolean', 'date', 'time', 'timestamp', 'timestamptz']);
 class BaseSqlCompiler {

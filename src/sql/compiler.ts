@@ -6,6 +6,17 @@
 import { plainNumber } from './canonical.js';
 import type { ColumnType, DialectName, NormalizeOptions, SqlCompiler, TextKeyOrder, TypeFamily } from './types.js';
 
+/**
+ * The seed of every sample the checksum diff draws (key samples for bucket bounds and pivots): a plan
+ * chosen from a sample is then the same plan for the same data on every run, not a draw of chance.
+ */
+export const SAMPLE_SEED = 20261123;
+
+/** The hashes' (32 bits) threshold below which a row is in a sample of `fraction` of the rows. */
+export function sampleThreshold(fraction: number): number {
+  return Math.min(2 ** 32, Math.max(0, Math.round(fraction * 2 ** 32)));
+}
+
 /** Families whose equality is identity on PostgreSQL and MariaDB for two columns of one declared type (`sameValue`). */
 export const SAME_VALUE_FAMILIES: ReadonlySet<TypeFamily> = new Set<TypeFamily>(['integer', 'decimal', 'float', 'boolean', 'date', 'time', 'timestamp', 'timestamptz']);
 

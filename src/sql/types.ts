@@ -215,17 +215,22 @@ export interface TextKeyOrder {
   tail(text: string, characters: number): string;
   /** How many of `bounds` (ascending integers) are ≤ `value`: a binary search in the database. */
   boundsReached(value: string, bounds: readonly bigint[]): string;
-  /** A condition true for a random `fraction` (0 … 1) of the rows. */
-  sample(fraction: number): string;
+  /**
+   * A condition true for about `fraction` (0 … 1) of the rows, decided by a hash of `keyText` (the
+   * row's key as text): the same rows for the same data on every run, whatever the scan's order.
+   */
+  sample(fraction: number, keyText: string): string;
   /**
    * A sampling clause after a table's FROM item that reads only about `fraction` of its pages
    * (PostgreSQL `TABLESAMPLE SYSTEM`), where `sample` reads every row; tables only, not queries.
+   * Seeded (SAMPLE_SEED): the same pages of an unchanged table on every run.
    */
   tableSample?(fraction: number): string;
   /**
    * A sampling clause after a table's FROM item that keeps each row with the chance `fraction`, as
    * `sample` does, decided as the scan reads it (PostgreSQL `TABLESAMPLE BERNOULLI`: 1.4 ms for 100k
-   * rows where `random() < …` took 5–8 ms); tables only, not queries.
+   * rows where `random() < …` took 5–8 ms); tables only, not queries. Seeded (SAMPLE_SEED): the same
+   * rows of an unchanged table on every run.
    */
   rowSample?(fraction: number): string;
 }

@@ -90,9 +90,10 @@ function textKeyed(context: DiffContext): boolean {
 }
 
 /**
- * A random sample of about twice as many canonical keys as `buckets` (`whole`: the text of every key
- * column, else the single key's), taken from a side whose engine parallelises a scan itself
- * (PostgreSQL: its sample costs a fraction of MariaDB's single-core scan), else from the source.
+ * A sample of about twice as many canonical keys as `buckets` (`whole`: the text of every key column,
+ * else the single key's), taken from a side whose engine parallelises a scan itself (PostgreSQL: its
+ * sample costs a fraction of MariaDB's single-core scan), else from the source. Not drawn by chance
+ * (sql.ts `sampleKeysSql`): the same data gives the same sample, so the same buckets and plan.
  */
 async function sampleKeys(context: DiffContext, sides: [Side, ChecksumRelation, number][], buckets: number, pageSampleRows: number, whole: boolean): Promise<ResultRow[]> {
   const scansInParallel = await Promise.all(sides.map(async ([side]) => ((await loadChecksumHooks(side.connection.dialect)).parallelScans ?? 1) <= 1));
@@ -110,9 +111,12 @@ async function sampleKeys(context: DiffContext, sides: [Side, ChecksumRelation, 
 
 const bytesOf = (value: unknown) => (Buffer.isBuffer(value) ? value : Buffer.from(String(value), 'utf8'));
 
-/** The single key's canonical texts of a sample (prefix buckets, and the pivots of MariaDB's scan slices). */
+/**
+ * The single key's canonical texts of a sample (prefix buckets, and the pivots of MariaDB's scan
+ * slices), in byte order: a parallel scan returns the same sample in an order of its own timing.
+ */
 async function sampleKeyTexts(context: DiffContext, sides: [Side, ChecksumRelation, number][], buckets: number, pageSampleRows: number): Promise<Buffer[]> {
-  return (await sampleKeys(context, sides, buckets, pageSampleRows, false)).map((row) => bytesOf(row.key_text));
+  return (await sampleKeys(context, sides, buckets, pageSampleRows, false)).map((row) => bytesOf(row.key_text)).sort(Buffer.compare);
 }
 
 /** Each key column's canonical text in a sample, per sampled row (key-tail buckets). */

@@ -123,7 +123,7 @@ function sharedLength(a: string, b: string): number {
 }
 
 /**
- * Bucket bounds for about `buckets` buckets from a random sample of keys (their UTF-8 bytes): the
+ * Bucket bounds for about `buckets` buckets from a sample of keys (their UTF-8 bytes): the
  * prefix shared by the sample's keys (but a few stray ones at either end, which go to the buckets
  * below and above), then every (sample / buckets)-th integer after it. Undefined when the sample is
  * empty, or too many keys share the same 7 bytes after the prefix: a difference there would fetch

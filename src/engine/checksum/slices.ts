@@ -41,7 +41,7 @@ export interface SliceOptions {
   rows: number;
   /** Hash-bucket scans of fewer rows are not split (MIN_ROWS_TO_SPLIT_HASH_SCAN, or MIN_ROWS_TO_SPLIT_SAMPLED_SCAN with a sample; tests lower it). */
   minRowsToSplitHashScan: number;
-  /** A random sample of canonical key texts (either side's), whose quantiles serve as text pivots. */
+  /** A sample of canonical key texts (either side's, in byte order), whose quantiles serve as text pivots. */
   sample?: readonly Uint8Array[];
 }
 

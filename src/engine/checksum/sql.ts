@@ -297,10 +297,11 @@ export function orderingKeys(relation: ChecksumRelation): string[] {
 export type Sampling = 'pages' | 'rows' | 'condition';
 
 /**
- * The canonical key texts (as bytes where the engine gives them so) of a random `fraction` of a side's
- * rows, at most `limit` of them (a row estimate far too low must not bring a table): prefix buckets'
- * sample (a single key's text, `key_text`); with `whole`, each key column's text (`key_text_0`, … :
- * key-tail buckets').
+ * The canonical key texts (as bytes where the engine gives them so) of a `fraction` of a side's rows,
+ * chosen by a hash of their keys or a seeded sampling clause (the same rows on every run while the
+ * data is the same), at most `limit` of them (a row estimate far too low must not bring a table):
+ * prefix buckets' sample (a single key's text, `key_text`); with `whole`, each key column's text
+ * (`key_text_0`, … : key-tail buckets').
  */
 export function sampleKeysSql(relation: ChecksumRelation, fraction: number, limit: number, sampling: Sampling = 'condition', whole = false): string {
   const q = relation.compiler.quoteIdentifier.bind(relation.compiler);
@@ -313,7 +314,9 @@ export function sampleKeysSql(relation: ChecksumRelation, fraction: number, limi
   // the filter alone may read a few through an index.
   const rows = !pages && sampling !== 'condition' && relation.samplable && !relation.filter && order.rowSample && fraction < 1 ? order.rowSample(fraction) : undefined;
   const notNull = (whole ? relation.keys : [singleKey(relation)]).map((key) => `${key.expr} IS NOT NULL`).join(' AND ');
-  const condition = rows ? notNull : `${notNull} AND ${order.sample(pages ? 1 / PAGE_OVERSAMPLE : fraction)}`;
+  // Decided by a hash of the key, as the clauses are seeded: the same data gives the same sample, so the same plan.
+  const hashed = whole ? keyText(relation) : normalised(relation, singleKey(relation));
+  const condition = rows ? notNull : `${notNull} AND ${order.sample(pages ? 1 / PAGE_OVERSAMPLE : fraction, hashed)}`;
   const texts = whole ? relation.keys.map((key, i) => `${normalised(relation, key)} AS ${q(`key_text_${i}`)}`).join(', ') : `${normalised(relation, singleKey(relation))} AS ${q('key_text')}`;
   const clause = pages ?? rows;
   return `SELECT ${texts} FROM ${relation.from}${clause ? ` ${clause}` : ''}${where(relation, condition)} ${relation.compiler.limit(limit)}`;

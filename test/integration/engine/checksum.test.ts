@@ -7,7 +7,7 @@
  * decimals of different scales, timestamps of different precisions, composite keys (1,11) vs (11,1),
  * NULL and duplicated keys. Expectations are worked out by hand.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { compare } from '../../../src/engine/index.js';
 import { joinStrategy, sameConnection, streamStrategy } from '../../../src/engine/plan.js';
 import { checksumStrategy } from '../../../src/engine/checksum/strategy.js';
@@ -15,6 +15,8 @@ import { codeAt, PrefixBuckets } from '../../../src/engine/checksum/prefix.js';
 import { RANGES_PER_QUERY } from '../../../src/engine/checksum/fetch-conditions.js';
 import { mysqlCompiler } from '../../../src/dialects/mysql/compiler.js';
 import { postgresCompiler } from '../../../src/dialects/postgres/compiler.js';
+import { PostgresConnection } from '../../../src/dialects/postgres/connection.js';
+import { MysqlConnection } from '../../../src/dialects/mysql/connection.js';
 import type { ComparisonDefinition, ComparisonResult } from '../../../src/engine/model.js';
 import { silentLogger } from '../../../src/shared/logger.js';
 import { loadDialect } from '../../../src/dialects/registry.js';
@@ -380,16 +382,21 @@ describe.runIf(available.postgres && available.mysql)('text keys in byte-order b
       );
     await orders(source, () => false, []);
     await orders(target, (n) => n >= 250 && n < 253, ["('ORDER-2023-999999', 'x')", "('A-outlier', 'x')", "('zz-outlier', 'x')"]);
-    // Keys whose first 7 bytes repeat, with no prefix shared by all.
-    const lumpy = Array.from({ length: 400 }, (_, n) => `('${n % 2 ? 'A' : 'B'}bcdefgh-${n}', 'v${n}')`).join(', ');
-    for (const engine of [source, target]) await engine.exec(`CREATE TABLE ${engine.table('lumpy')} (k VARCHAR(30) NOT NULL PRIMARY KEY, v VARCHAR(20))`, `INSERT INTO ${engine.table('lumpy')} VALUES ${lumpy}`);
+    // Keys whose first 7 bytes repeat (half start 'Abcdefg', half 'Bbcdefg'; no prefix shared by all):
+    // in `lumpy_heads` they end in a number, in `lumpy` also in the same 7 characters.
+    const keys = (tail: string) => Array.from({ length: 2000 }, (_, n) => `('${n % 2 ? 'A' : 'B'}bcdefgh-${n}${tail}', 'v${n}')`).join(', ');
+    for (const engine of [source, target]) {
+      await engine.exec(`CREATE TABLE ${engine.table('lumpy_heads')} (k VARCHAR(40) NOT NULL PRIMARY KEY, v VARCHAR(20))`, `INSERT INTO ${engine.table('lumpy_heads')} VALUES ${keys('')}`);
+      await engine.exec(`CREATE TABLE ${engine.table('lumpy')} (k VARCHAR(40) NOT NULL PRIMARY KEY, v VARCHAR(20))`, `INSERT INTO ${engine.table('lumpy')} VALUES ${keys('-suffix')}`);
+    }
   });
   afterAll(async () => {
     await source?.close();
     await target?.close();
   });
 
-  const tuned = checksumStrategy(sameConnection, { smallTableRows: 0, mostRowsDiffer: 1, rowsPerBucket: 16, minRowsToSplitHashScan: 0 });
+  const tunedSettings = { smallTableRows: 0, mostRowsDiffer: 1, rowsPerBucket: 16, minRowsToSplitHashScan: 0 };
+  const tuned = checksumStrategy(sameConnection, tunedSettings);
 
   it('a clustered change fetches only its few buckets, each side through its own collation\'s key ranges: the same result as the streaming merge', async () => {
     const def = definition({ source: side(source, 'words'), target: side(target, 'words') });
@@ -410,17 +417,66 @@ describe.runIf(available.postgres && available.mysql)('text keys in byte-order b
     expect(checksum.plan?.reason).toMatch(/key-order buckets \(by the keys' bytes after their shared prefix\)/);
     expect(checksum.stats).toMatchObject({ source_rows: 500, target_rows: 503, matched_rows: 497, mismatched_rows: 3, only_in_source: 0, only_in_target: 3 });
     expect(essence(checksum)).toEqual(essence(stream));
-    // The bucket bounds come from a random key sample, so the rows fetched vary a little from run to
-    // run (99–101 seen); far fewer than the 500 rows either way.
+    // Far fewer than the 500 rows.
     expect(checksum.plan?.source.rows_sent).toBeLessThan(150);
   });
 
-  it('keys whose first 7 bytes repeat go to key-hash buckets instead, with the same result', async () => {
+  // The bucketing is chosen from a sample of about 2 keys per bucket (250 of the 2,000): prefix buckets
+  // need no 7 bytes after the shared prefix held by more than 2 % of it, key-tail buckets need the
+  // last 7 characters to tell 90 % of at least 64 sampled keys apart. The data below decides each case
+  // by a wide margin, and the sample is the same on every run, so the plan is too.
+  it('keys whose first 7 bytes repeat but whose last characters differ go to key-tail buckets, with the same result', async () => {
+    const def = definition({ source: side(source, 'lumpy_heads'), target: side(target, 'lumpy_heads') });
+    const checksum = await compare(def, { logger: silentLogger }, [tuned]);
+    expect(checksum.plan?.reason).toMatch(/key-tail buckets/);
+    expect(checksum.status).toBe('match');
+    expect(checksum.stats?.matched_rows).toBe(2000);
+  });
+
+  it('keys whose first 7 bytes and last 7 characters both repeat go to key-hash buckets, with the same result', async () => {
     const def = definition({ source: side(source, 'lumpy'), target: side(target, 'lumpy') });
     const checksum = await compare(def, { logger: silentLogger }, [tuned]);
     expect(checksum.plan?.reason).toMatch(/key-hash buckets/);
     expect(checksum.status).toBe('match');
-    expect(checksum.stats?.matched_rows).toBe(400);
+    expect(checksum.stats?.matched_rows).toBe(2000);
+  });
+
+  /** The keys each key sample returned during one comparison (PostgreSQL's and MariaDB's), in the order they came. */
+  async function sampledKeys(def: ComparisonDefinition): Promise<string[][]> {
+    const samples: string[][] = [];
+    const record = (prototype: DatabaseConnection) => {
+      const original = prototype.query;
+      return vi.spyOn(prototype, 'query').mockImplementation(async function (this: DatabaseConnection, ...args: Parameters<DatabaseConnection['query']>) {
+        const rows = await original.apply(this, args);
+        if (/AS [`"]key_text(_0)?[`"]/.test(args[0])) samples.push(rows.map((row) => String(row.key_text ?? row.key_text_0)));
+        return rows;
+      });
+    };
+    const spies = [record(PostgresConnection.prototype), record(MysqlConnection.prototype)];
+    try {
+      // The checksum diff even with both sides on one MariaDB connection.
+      const result = await compare(def, { logger: silentLogger }, [checksumStrategy(() => false, tunedSettings)]);
+      expect(result.error).toBeUndefined();
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+    return samples;
+  }
+
+  it.each([
+    ['PostgreSQL (a seeded TABLESAMPLE)', 'postgres'],
+    ['MariaDB (a condition on a hash of the key)', 'mysql'],
+  ] as const)('the key sample is the same on every run for the same data: %s', async (_, drawn) => {
+    // The sample is drawn from PostgreSQL when a side is there, else from the source.
+    const def = definition({ source: side(drawn === 'postgres' ? source : target, 'orders'), target: side(target, 'orders') });
+    const runs = [await sampledKeys(def), await sampledKeys(def), await sampledKeys(def)];
+    expect(runs[0]).toHaveLength(1);
+    // A sample of about a fifth of the 500 keys (2 per bucket of 16 rows), not all of them.
+    expect(runs[0]![0]!.length).toBeGreaterThan(20);
+    expect(runs[0]![0]!.length).toBeLessThan(250);
+    const sorted = (run: string[][]) => run.map((keys) => [...keys].sort());
+    expect(sorted(runs[1]!)).toEqual(sorted(runs[0]!));
+    expect(sorted(runs[2]!)).toEqual(sorted(runs[0]!));
   });
 });
 
@@ -488,7 +544,8 @@ describe.runIf(available.postgres && available.mysql)('random text keys, Postgre
     await myEngine?.close();
   });
 
-  const tuned = checksumStrategy(sameConnection, { smallTableRows: 0, mostRowsDiffer: 1, rowsPerBucket: 16, minRowsToSplitHashScan: 0 });
+  const tunedSettings = { smallTableRows: 0, mostRowsDiffer: 1, rowsPerBucket: 16, minRowsToSplitHashScan: 0 };
+  const tuned = checksumStrategy(sameConnection, tunedSettings);
 
   it.each([
     ['PostgreSQL → MariaDB', 'postgres'],
