@@ -228,10 +228,10 @@ function heartbeatFromEnv(env) {
     const seconds = Number(env.DATACOMPARE_PROGRESS_SECONDS);
     return Number.isFinite(seconds) && seconds >= 1 && seconds <= 3600 ? seconds * 1000 : HEARTBEAT_MS;
 }
-/** "120,000 of 300,000 rows", "12 of 40 key ranges". */
+/** "120,000 of about 300,000 rows", "12 of 40 key ranges" (a total the count has passed, an estimate, is left out). */
 function workText(work) {
     const unit = work.unit === 'ranges' ? 'key ranges' : 'rows';
-    return work.total ? `${(0,format/* count */.U9)(work.done)} of about ${(0,format/* count */.U9)(work.total)} ${unit}` : `${(0,format/* count */.U9)(work.done)} ${unit}`;
+    return work.total && work.total >= work.done ? `${(0,format/* count */.U9)(work.done)} of about ${(0,format/* count */.U9)(work.total)} ${unit}` : `${(0,format/* count */.U9)(work.done)} ${unit}`;
 }
 class ProgressLog {
     options;
@@ -243,8 +243,6 @@ class ProgressLog {
         this.options = options;
         this.heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
         this.now = options.now ?? Date.now;
-        this.timer = setInterval(() => this.heartbeat(), Math.min(this.heartbeatMs, 5_000));
-        this.timer.unref?.();
     }
     onProgress = (event) => {
         const now = this.now();
@@ -256,6 +254,7 @@ class ProgressLog {
             const took = (0,format/* duration */.p0)((now - state.started) / 1000);
             const ended = event.message === 'stopped' ? 'stopped after' : event.message === 'failed' ? 'failed after' : 'done in';
             this.options.write(`${event.comparison}: ${ended} ${took}`);
+            this.schedule();
             return;
         }
         if (!state) {
@@ -278,6 +277,7 @@ class ProgressLog {
             delete state.work;
         state.written = now;
         this.options.write(`${event.comparison}: ${event.phase}${event.message ? ` (${event.message})` : ''}…`);
+        this.schedule();
     };
     /** A line for each comparison nothing was written about for a heartbeat period. */
     heartbeat() {
@@ -289,11 +289,26 @@ class ProgressLog {
             const work = state.work ? `, ${workText(state.work)}` : '';
             this.options.write(`${name}: still ${state.phase}${state.message ? ` (${state.message})` : ''}: ${(0,format/* duration */.p0)((now - state.started) / 1000)} so far${work}`);
         }
+        this.schedule();
     }
     /** The run is over: no more heartbeats. */
     stop() {
-        clearInterval(this.timer);
+        clearTimeout(this.timer);
+        this.timer = undefined;
         this.running.clear();
+    }
+    /** Sets the timer for the moment the earliest running comparison is a period past its last line (none when none runs). */
+    schedule() {
+        clearTimeout(this.timer);
+        this.timer = undefined;
+        let due = Number.POSITIVE_INFINITY;
+        for (const state of this.running.values())
+            due = Math.min(due, state.written + this.heartbeatMs);
+        if (due === Number.POSITIVE_INFINITY)
+            return;
+        this.timer = setTimeout(() => this.heartbeat(), Math.max(0, due - this.now()));
+        // The run's own work keeps the process alive; the heartbeat never does.
+        this.timer.unref?.();
     }
 }
 //# sourceMappingURL=progress-log.js.map

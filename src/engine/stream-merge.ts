@@ -80,7 +80,8 @@ export interface MergeProgress {
 
 export async function runStreamMerge(context: DiffContext, parts?: SideParts, shown: MergeProgress = { phase: 'comparing', message: 'streaming both sides ordered by key' }): Promise<DiffOutcome> {
   const { resolved, definition } = context;
-  context.progress(shown.phase, shown.message);
+  // A known total is shown from the start: the first rows may take a while (a filtered scan finding the differing buckets).
+  context.progress(shown.phase, shown.message, shown.totalRows ? { done: 0, total: shown.totalRows, unit: 'rows' } : undefined);
   const compareKeys = keyComparator(resolved);
   // A failure on one side stops the other side's query instead of waiting for it (closing waits for it).
   const failure = linkedAbort(context.signal);

@@ -1,8 +1,11 @@
 /**
  * Progress for logs that are not a terminal (CI logs, pipes): one line when a comparison enters a
- * phase, one when it ends, and in between a heartbeat at most every 30 s per comparison saying how
- * long it has run and how far its phase got (rows or key ranges done of the total, when known). The
- * CLI writes these lines to stderr, the action to the step's log.
+ * phase, one when it ends, and in between a heartbeat per comparison saying how long it has run and
+ * how far its phase got (rows or key ranges done of the total, when known). No comparison goes
+ * longer than the period (30 s) without a line: the timer is set for the moment the earliest one
+ * falls due, counted from its last line (its start, its phase's start, its last heartbeat), not
+ * polled on a grid that could add up to a tick of delay. The CLI writes these lines to stderr, the
+ * action to the step's log.
  */
 import type { ProgressEvent } from '../engine/model.js';
 import { count, duration } from '../report/format.js';
@@ -33,23 +36,21 @@ export function heartbeatFromEnv(env: NodeJS.ProcessEnv): number {
   return Number.isFinite(seconds) && seconds >= 1 && seconds <= 3600 ? seconds * 1000 : HEARTBEAT_MS;
 }
 
-/** "120,000 of 300,000 rows", "12 of 40 key ranges". */
+/** "120,000 of about 300,000 rows", "12 of 40 key ranges" (a total the count has passed, an estimate, is left out). */
 export function workText(work: NonNullable<ProgressEvent['work']>): string {
   const unit = work.unit === 'ranges' ? 'key ranges' : 'rows';
-  return work.total ? `${count(work.done)} of about ${count(work.total)} ${unit}` : `${count(work.done)} ${unit}`;
+  return work.total && work.total >= work.done ? `${count(work.done)} of about ${count(work.total)} ${unit}` : `${count(work.done)} ${unit}`;
 }
 
 export class ProgressLog {
   private readonly running = new Map<string, Running>();
-  private readonly timer: NodeJS.Timeout;
+  private timer: NodeJS.Timeout | undefined;
   private readonly heartbeatMs: number;
   private readonly now: () => number;
 
   constructor(private readonly options: ProgressLogOptions) {
     this.heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
     this.now = options.now ?? Date.now;
-    this.timer = setInterval(() => this.heartbeat(), Math.min(this.heartbeatMs, 5_000));
-    this.timer.unref?.();
   }
 
   readonly onProgress = (event: ProgressEvent): void => {
@@ -61,6 +62,7 @@ export class ProgressLog {
       const took = duration((now - state.started) / 1000);
       const ended = event.message === 'stopped' ? 'stopped after' : event.message === 'failed' ? 'failed after' : 'done in';
       this.options.write(`${event.comparison}: ${ended} ${took}`);
+      this.schedule();
       return;
     }
     if (!state) {
@@ -77,6 +79,7 @@ export class ProgressLog {
     else delete state.work;
     state.written = now;
     this.options.write(`${event.comparison}: ${event.phase}${event.message ? ` (${event.message})` : ''}…`);
+    this.schedule();
   };
 
   /** A line for each comparison nothing was written about for a heartbeat period. */
@@ -88,11 +91,25 @@ export class ProgressLog {
       const work = state.work ? `, ${workText(state.work)}` : '';
       this.options.write(`${name}: still ${state.phase}${state.message ? ` (${state.message})` : ''}: ${duration((now - state.started) / 1000)} so far${work}`);
     }
+    this.schedule();
   }
 
   /** The run is over: no more heartbeats. */
   stop(): void {
-    clearInterval(this.timer);
+    clearTimeout(this.timer);
+    this.timer = undefined;
     this.running.clear();
+  }
+
+  /** Sets the timer for the moment the earliest running comparison is a period past its last line (none when none runs). */
+  private schedule(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    let due = Number.POSITIVE_INFINITY;
+    for (const state of this.running.values()) due = Math.min(due, state.written + this.heartbeatMs);
+    if (due === Number.POSITIVE_INFINITY) return;
+    this.timer = setTimeout(() => this.heartbeat(), Math.max(0, due - this.now()));
+    // The run's own work keeps the process alive; the heartbeat never does.
+    this.timer.unref?.();
   }
 }

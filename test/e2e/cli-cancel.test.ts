@@ -99,6 +99,25 @@ describe.runIf(ready)('datacompare run stopped while a source stalls', () => {
     expect(result.stdout).toContain('hint: Raise timeout_minutes');
   });
 
+  it('the heartbeat of a checksum scan that takes long says how many rows of about how many are checksummed, from its first line', async () => {
+    const application = 'dc_e2e_stops_cli_beat';
+    const file = spec('beat', [
+      `  - { name: slow-view, primary_keys: [id], source: { datasource: pg, dataset: ${sources.pgSlowView} }, target: { datasource: maria, query: "${MARIADB_QUERY}" } }`,
+    ]);
+    // The view answers its checksum scan only at its end, minutes later; MariaDB's answers in a moment. The
+    // heartbeat counts what has arrived, whatever the merge of the two waits for: all of MariaDB's 60,000
+    // rows, of both sides' 120,000.
+    const stopped = await runUntilStopped(
+      sources,
+      { args: [bin, 'run', '--spec', file], cwd: dir, env: env(application) },
+      { ready: /slow-view: still comparing \(checksumming both sides in key-hash buckets\): [\d.]+ s so far, 60,000 of about 120,000 rows\n/, signal: 'SIGTERM', application },
+    );
+    const heartbeats = stopped.stderr.split('\n').filter((line) => line.includes('slow-view: still comparing (checksumming'));
+    expect(heartbeats[0]).toMatch(/^· slow-view: still comparing \(checksumming both sides in key-hash buckets\): [\d.]+ s so far, [\d,]+ of about 120,000 rows$/);
+    expect(stopped.code).toBe(2);
+    expect(await sources.sessionsLeft(application)).toEqual({ postgres: 0, mariadb: 0 });
+  });
+
   it('checks --json and --markdown before anything runs', () => {
     const application = 'dc_e2e_stops_cli_paths';
     const file = spec('paths', [comparison('stalls', PG_STALLING_QUERY, MARIADB_QUERY)]);

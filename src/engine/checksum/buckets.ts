@@ -1,8 +1,9 @@
 /**
  * Choosing the number of buckets, and comparing the two sides' per-bucket summaries as they stream
- * in (both ordered by bucket), so memory stays flat whatever the number of buckets.
+ * in (both ordered by bucket), so memory stays bounded whatever the number of buckets.
  */
 import type { ResultRow } from '../../dialects/types.js';
+import { readAhead } from '../../shared/read-ahead.js';
 import { MAX_KEY_RANGES } from './fetch-conditions.js';
 import type { KeyRange } from './sql.js';
 
@@ -90,11 +91,18 @@ function size(summary: BucketSummary): number {
   return String(summary.bucket).length + String(summary.rows).length + summary.checksum.length + 3 + ranges;
 }
 
+/**
+ * Summaries a side's scan is read ahead of the merge (about 4M rows at 256 a bucket, a few MB): a
+ * side whose scan streams (MariaDB's slices) goes on while the merge waits for the other's (one
+ * PostgreSQL query answering at its end), instead of pausing after its first bucket.
+ */
+export const READ_AHEAD_SUMMARIES = 16_384;
+
 /** Merges two summary streams ordered by bucket (the NULL bucket may come anywhere). */
 export async function compareBuckets(
   source: AsyncIterable<BucketSummary>,
   target: AsyncIterable<BucketSummary>,
-  /** Told the rows both sides' summaries covered so far, as they arrive (progress). */
+  /** Told the rows both sides' summaries covered so far, as each arrives from its scan (progress), whatever the merge waits for. */
   onRows?: (rows: number) => void,
 ): Promise<BucketComparison> {
   const result: BucketComparison = {
@@ -113,17 +121,19 @@ export async function compareBuckets(
     const ranges = summary.ranges && result.keyRanges[side].size < MAX_KEY_RANGES ? summary.ranges : [];
     result.keyRanges[side].set(summary.bucket as bigint, ranges);
   };
-  const s = source[Symbol.asyncIterator]();
-  const t = target[Symbol.asyncIterator]();
+  let arrived = 0;
+  const count = (summary: BucketSummary) => onRows?.((arrived += summary.rows));
+  const sides = { source: readAhead(source, READ_AHEAD_SUMMARIES, count), target: readAhead(target, READ_AHEAD_SUMMARIES, count) };
   const next = async (side: 'source' | 'target'): Promise<BucketSummary | undefined> => {
+    // A failure of the other side's scan ends the wait at once: it no longer waits to be read.
+    const other = sides[side === 'source' ? 'target' : 'source'].failed;
     for (;;) {
-      const item = await (side === 'source' ? s : t).next();
+      const item = await Promise.race([sides[side].next(), other]);
       if (item.done) return undefined;
       const summary = item.value;
       result.summaries[side]++;
       result.bytes[side] += size(summary);
       result.totals[side] += summary.rows;
-      onRows?.(result.totals.source + result.totals.target);
       if (summary.bucket === null) {
         result.nullKeys[side] += summary.rows;
         continue;
@@ -131,7 +141,7 @@ export async function compareBuckets(
       return summary;
     }
   };
-  // Both first reads at once: each side's scan only starts when its summaries are first asked for.
+  // Both sides' scans started with their read-ahead, at once.
   let [a, b] = await Promise.all([next('source'), next('target')]);
   while (a || b) {
     if (a && (!b || (a.bucket as bigint) < (b.bucket as bigint))) {

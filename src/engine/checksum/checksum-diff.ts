@@ -256,8 +256,8 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
     let chunkSample: BucketComparison | undefined;
     if (chunkKeys && span) {
       lap('buckets');
-      context.progress('comparing', `checksumming both sides in chunks of ${thousands(chunkKeys)} keys`);
-      const pass = await runChunkPass(local, [source, target], [sourceRelation, targetRelation], span, chunkKeys);
+      context.progress('comparing', `checksumming both sides in chunks of ${thousands(chunkKeys)} keys`, { done: 0, total: sourceRows + targetRows, unit: 'rows' });
+      const pass = await runChunkPass(local, [source, target], [sourceRelation, targetRelation], span, chunkKeys, sourceRows + targetRows);
       if (pass.kind === 'done') {
         [sourceRelation, targetRelation] = pass.relations;
         lap('checksum_scan');
@@ -280,7 +280,7 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
     ]);
     lap('buckets');
     const narrowed = narrowedBy(probe, chosen.bucketing, bucketing);
-    context.progress('comparing', `checksumming both sides in ${bucketsInWords(bucketing, keyNames)}`);
+    context.progress('comparing', `checksumming both sides in ${bucketsInWords(bucketing, keyNames)}`, { done: 0, total: sourceRows + targetRows, unit: 'rows' });
     const [scannedBuckets, sourceDuplicates, targetDuplicates] = await Promise.all([
       compareBuckets(scanSummaries(local, source, sourceRelation, sourceSlices), scanSummaries(local, target, targetRelation, targetSlices), (done) =>
         context.progress('comparing', undefined, { done, total: sourceRows + targetRows, unit: 'rows' }),
@@ -331,9 +331,11 @@ export async function runChecksumDiff(context: DiffContext, tuning: ChecksumTuni
     differingRows > (tuning.refineAboveRows ?? Number.POSITIVE_INFINITY);
   const link = worthRefining ? await roundTripMs(local, [source, target]) : 0;
   if (worthRefining && link >= (tuning.refineOnRoundTripMs ?? SLOW_LINK_MS)) {
-    context.progress('comparing', `checksumming the ${buckets.differing.length} differing key ranges again in ranges ${REFINE_SPLIT} times narrower`);
+    context.progress('comparing', `checksumming the ${buckets.differing.length} differing key ranges again in ranges ${REFINE_SPLIT} times narrower`, { done: 0, total: differingRows, unit: 'rows' });
     const coarse = buckets;
-    const narrow = await refineRanges(local, [sourceRelation, targetRelation], coarse, coarseBucketing.width / REFINE_SPLIT);
+    const narrow = await refineRanges(local, [sourceRelation, targetRelation], coarse, coarseBucketing.width / REFINE_SPLIT, (done) =>
+      context.progress('comparing', undefined, { done, total: differingRows, unit: 'rows' }),
+    );
     [sourceRelation, targetRelation] = narrow.relations;
     buckets = narrow.buckets;
     refined = `; the link answers in ${link.toFixed(0)} ms, so the ${thousands((coarse.differingRows.source + coarse.differingRows.target))} rows of its ${thousands(coarse.differing.length)} differing ranges were checksummed again in ranges of ${thousands((coarseBucketing.width / REFINE_SPLIT))}`;

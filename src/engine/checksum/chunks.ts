@@ -162,6 +162,8 @@ export async function runChunkPass(
   relations: [ChecksumRelation, ChecksumRelation],
   span: { lo: bigint; hi: bigint },
   width: bigint,
+  /** Both sides' estimated rows: the total the progress counts towards. */
+  expectedRows?: number,
 ): Promise<ChunkPass> {
   const planned = ranged(relations[0]).bucketing;
   const chunked = relations.map((relation) => ({ ...relation, bucketing: { kind: 'range' as const, lo: planned.lo, width } })) as [RangeRelation, RangeRelation];
@@ -172,7 +174,7 @@ export async function runChunkPass(
   let before = 0;
   const compare = async (chunks: readonly bigint[], outside?: { below: bigint; above: bigint }) => {
     const compared = await compareBuckets(chunkSummaries(context, sides[0], chunked[0], chunks, outside), chunkSummaries(context, sides[1], chunked[1], chunks, outside), (rows) =>
-      context.progress('comparing', undefined, { done: before + rows, unit: 'rows' }),
+      context.progress('comparing', undefined, { done: before + rows, ...(expectedRows ? { total: expectedRows } : {}), unit: 'rows' }),
     );
     before += compared.totals.source + compared.totals.target;
     return compared;

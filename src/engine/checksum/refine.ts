@@ -25,16 +25,15 @@ export async function refineRanges(
   relations: [ChecksumRelation, ChecksumRelation],
   coarse: BucketComparison,
   width: bigint,
+  /** Told the rows of the differing ranges checksummed so far (compareBuckets). */
+  onRows?: (rows: number) => void,
 ): Promise<{ buckets: BucketComparison; relations: [ChecksumRelation, ChecksumRelation] }> {
   const narrow = relations.map((relation) => {
     const bucketing: Bucketing = relation.bucketing.kind === 'range' ? { ...relation.bucketing, width } : { kind: 'range', lo: 0n, width };
     // Scanned: the rows of the differing wide ranges only; fetched: by the narrow ranges.
     return { scan: { ...withinBuckets(relation, coarse.differing), bucketing }, fetch: { ...relation, bucketing } };
   }) as [{ scan: ChecksumRelation; fetch: ChecksumRelation }, { scan: ChecksumRelation; fetch: ChecksumRelation }];
-  const fine = await compareBuckets(
-    scanSummaries(context, context.source, narrow[0].scan, [{}]),
-    scanSummaries(context, context.target, narrow[1].scan, [{}]),
-  );
+  const fine = await compareBuckets(scanSummaries(context, context.source, narrow[0].scan, [{}]), scanSummaries(context, context.target, narrow[1].scan, [{}]), onRows);
   return {
     relations: [narrow[0].fetch, narrow[1].fetch],
     buckets: {

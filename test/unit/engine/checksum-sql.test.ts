@@ -2,7 +2,7 @@
  * The checksum diff's SQL text per dialect (the integration tests then run it on the real engines),
  * and the pure parts: bucket sizing, range merging, and the merge of two bucket summary streams.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { postgresCompiler } from '../../../src/dialects/postgres/compiler.js';
 import { mysqlCompiler } from '../../../src/dialects/mysql/compiler.js';
 import { sqliteCompiler } from '../../../src/dialects/sqlite/compiler.js';
@@ -273,6 +273,35 @@ describe('comparing bucket summaries', () => {
     expect(result.totals).toEqual({ source: 30, target: 28 });
     expect(result.nullKeys).toEqual({ source: 2, target: 1 });
     expect(result.summaries).toEqual({ source: 5, target: 5 });
+  });
+
+  it('counts the rows of each side\'s summaries as they arrive, while the merge waits for the other side (a query answering at its end)', async () => {
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    async function* late(): AsyncIterable<BucketSummary> {
+      await answered;
+      yield* stream([[0n, 10, '1'], [1n, 10, '2']]);
+    }
+    const counted: number[] = [];
+    const comparing = compareBuckets(late(), stream([[0n, 10, '1'], [1n, 10, '2'], [2n, 5, '3']]), (rows) => counted.push(rows));
+    await vi.waitFor(() => expect(counted).toEqual([10, 20, 25]));
+    answer();
+    const result = await comparing;
+    expect(counted).toEqual([10, 20, 25, 35, 45]);
+    expect(result.differing).toEqual([2n]);
+    expect(result.totals).toEqual({ source: 20, target: 25 });
+  });
+
+  it('fails as soon as either side\'s scan fails, though the merge waits for the other side', async () => {
+    const never = new Promise<never>(() => undefined);
+    async function* silent(): AsyncIterable<BucketSummary> {
+      yield await never;
+    }
+    async function* failing(): AsyncIterable<BucketSummary> {
+      yield* stream([[0n, 1, '1']]);
+      throw new Error('the target\'s query failed');
+    }
+    await expect(compareBuckets(silent(), failing())).rejects.toThrow("the target's query failed");
   });
 
   it('keeps each side\'s key ranges of the differing buckets only', async () => {
