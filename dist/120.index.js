@@ -839,6 +839,8 @@ class UnprovableJobError extends errors/* ServiceError */._7 {
     }
 }
 //# sourceMappingURL=recovery.js.map
+// EXTERNAL MODULE: ./build/src/shared/network-failure.js
+var network_failure = __webpack_require__(58638);
 // EXTERNAL MODULE: ./build/src/shared/redact.js
 var redact = __webpack_require__(23326);
 ;// CONCATENATED MODULE: ./build/src/api/service-error.js
@@ -849,6 +851,7 @@ var redact = __webpack_require__(23326);
  * retry (network errors, 408/429/5xx) and whether the request may have been carried out anyway
  * ("ambiguous": the connection broke, a gateway gave up, or our time limit fired).
  */
+
 
 
 /** HTTP statuses that a retry may fix. */
@@ -984,28 +987,19 @@ function displayUrl(url) {
         return '(not a URL)';
     }
 }
-/** What a network failure's code means, in words, and what to check. */
-function explainNetwork(code, url) {
-    const host = url?.hostname ?? 'the host';
-    const port = url ? url.port || (url.protocol === 'https:' ? '443' : '80') : '?';
-    if (code === 'ECONNREFUSED')
-        return { what: `connection refused: nothing listens on ${host}:${port}`, check: 'that the service runs and the port is right' };
-    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
-        return { what: `the host name ${host} does not resolve (${code})`, check: 'the host name, and the runner\'s DNS' };
-    if (code === 'ECONNRESET' || code === 'EPIPE')
-        return { what: `the connection to ${host}:${port} was reset (${code})`, check: 'proxies or firewalls between this runner and the service' };
-    if (/TIMEDOUT|TIMEOUT/i.test(code))
-        return { what: `connecting to ${host}:${port} timed out (${code})`, check: 'that the service is reachable from this runner (firewall, proxy: HTTPS_PROXY / NO_PROXY)' };
-    if (/WRONG_VERSION_NUMBER|PACKET_LENGTH_TOO_LONG|EPROTO|record layer failure/i.test(code)) {
-        return { what: `TLS to ${host}:${port} failed (${code}): TLS to a plain HTTP port?`, check: 'the scheme: use http:// when the service does not speak TLS on that port' };
-    }
-    if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY/i.test(code))
-        return { what: `the TLS certificate of ${host} is not trusted (${code})`, check: 'the certificate; a private CA goes in NODE_EXTRA_CA_CERTS' };
-    return { what: code, check: 'that the service is reachable from this runner' };
-}
+/** What to check after each kind of network failure (its words: shared/network-failure.ts). */
+const NETWORK_CHECKS = {
+    refused: 'that the service runs and the port is right',
+    unresolved: 'the host name, and the runner\'s DNS',
+    reset: 'proxies or firewalls between this runner and the service',
+    'timed-out': 'that the service is reachable from this runner (firewall, proxy: HTTPS_PROXY / NO_PROXY)',
+    tls: 'the scheme: use http:// when the service does not speak TLS on that port',
+    certificate: 'the certificate; a private CA goes in NODE_EXTRA_CA_CERTS',
+    other: 'that the service is reachable from this runner',
+};
 /** The error for a request that got no answer (connection refused/reset, DNS, TLS), naming the address tried. */
 function networkError(endpoint, cause, address) {
-    const code = causeCode(cause);
+    const code = (0,network_failure/* networkErrorCode */.a)(cause);
     let parsed;
     try {
         parsed = address ? new URL(address.url) : undefined;
@@ -1013,7 +1007,8 @@ function networkError(endpoint, cause, address) {
     catch {
         parsed = undefined;
     }
-    const { what, check } = explainNetwork(code, parsed);
+    const { kind, what } = (0,network_failure/* describeNetworkFailure */.K)(code, parsed);
+    const check = NETWORK_CHECKS[kind];
     const where = address ? ` at ${displayUrl(address.url)}` : '';
     const hint = address ? `Check ${address.setting} (${displayUrl(address.url)}): ${check}.` : hintFor(undefined, 'network');
     return new ApiCallError((0,redact/* redact */.E$)(`${endpoint} failed: the service${where} could not be reached (${what}).`), {
@@ -1055,18 +1050,6 @@ function invalidResponseError(endpoint, status, problem, address) {
         status,
         hint: 'Check that the API URL points at a Data Comparison Service (including any path prefix such as /api/v1).',
     });
-}
-function causeCode(cause) {
-    let current = cause;
-    for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
-        const code = current.code;
-        if (typeof code === 'string')
-            return code;
-        if (current.cause === undefined)
-            return current.message;
-        current = current.cause;
-    }
-    return current instanceof Error ? current.message : String(current);
 }
 function redactDeep(value) {
     if (value === undefined)
@@ -2811,6 +2794,57 @@ function formatDuration(ms) {
     return `${Math.round(ms / 100) / 10} s`;
 }
 //# sourceMappingURL=api-mode.js.map
+
+/***/ }),
+
+/***/ 58638:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   K: () => (/* binding */ describeNetworkFailure),
+/* harmony export */   a: () => (/* binding */ networkErrorCode)
+/* harmony export */ });
+/**
+ * A request that got no answer, named for what happened (the service's client, the GitHub client,
+ * the webhook): refused, not resolved, reset, timed out, TLS. Node's fetch says only "fetch failed";
+ * the reason is a `code` further down its causes.
+ */
+/** The first `code` along an error's causes (undici's `fetch failed` carries it there), else its innermost message. */
+function networkErrorCode(error) {
+    let current = error;
+    for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
+        const code = current.code;
+        if (typeof code === 'string')
+            return code;
+        if (current.cause === undefined)
+            return current.message;
+        current = current.cause;
+    }
+    return current instanceof Error ? current.message : String(current);
+}
+/** What a network failure's code means, for a request to `url`. */
+function describeNetworkFailure(code, url) {
+    const host = url?.hostname ?? 'the host';
+    const port = url ? url.port || (url.protocol === 'https:' ? '443' : '80') : '?';
+    const named = (kind, what) => ({ kind, code, what });
+    if (code === 'ECONNREFUSED')
+        return named('refused', `connection refused: nothing listens on ${host}:${port}`);
+    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+        return named('unresolved', `the host name ${host} does not resolve (${code})`);
+    if (code === 'ECONNRESET' || code === 'EPIPE')
+        return named('reset', `the connection to ${host}:${port} was reset (${code})`);
+    if (code === 'UND_ERR_SOCKET')
+        return named('reset', `the connection to ${host}:${port} closed before the answer came (${code})`);
+    if (/TIMEDOUT|TIMEOUT/i.test(code))
+        return named('timed-out', `connecting to ${host}:${port} timed out (${code})`);
+    if (/WRONG_VERSION_NUMBER|PACKET_LENGTH_TOO_LONG|EPROTO|record layer failure/i.test(code)) {
+        return named('tls', `TLS to ${host}:${port} failed (${code}): TLS to a plain HTTP port?`);
+    }
+    if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY/i.test(code))
+        return named('certificate', `the TLS certificate of ${host} is not trusted (${code})`);
+    return named('other', code);
+}
+//# sourceMappingURL=network-failure.js.map
 
 /***/ }),
 

@@ -430,18 +430,27 @@ async function trackDrift(options) {
     }
 }
 //# sourceMappingURL=tracking-issue.js.map
+// EXTERNAL MODULE: ./build/src/shared/network-failure.js
+var network_failure = __webpack_require__(58638);
 ;// CONCATENATED MODULE: ./build/src/action/webhook.js
+
 
 
 async function postWebhook(url, message, options) {
     const { logger } = options;
+    const timeoutMs = options.timeoutMs ?? 10_000;
     try {
         await (0,retry/* retry */.L5)(async () => {
+            const limit = AbortSignal.timeout(timeoutMs);
             const response = await fetch(url, {
                 method: 'POST',
                 headers: { 'content-type': 'application/json' },
                 body: JSON.stringify(message),
-                signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+                signal: limit,
+            }).catch((error) => {
+                // Named for what happened (the host only: the webhook's path is its secret).
+                const what = limit.aborted ? `no answer within ${Math.round(timeoutMs / 1000)} s` : (0,network_failure/* describeNetworkFailure */.K)((0,network_failure/* networkErrorCode */.a)(error), new URL(url)).what;
+                throw new Error(what, { cause: error });
             });
             await response.body?.cancel();
             if (!response.ok)
@@ -851,6 +860,57 @@ async function writeReportFiles(run, options) {
     return { dir, json, summary, csv };
 }
 //# sourceMappingURL=report-files.js.map
+
+/***/ }),
+
+/***/ 58638:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   K: () => (/* binding */ describeNetworkFailure),
+/* harmony export */   a: () => (/* binding */ networkErrorCode)
+/* harmony export */ });
+/**
+ * A request that got no answer, named for what happened (the service's client, the GitHub client,
+ * the webhook): refused, not resolved, reset, timed out, TLS. Node's fetch says only "fetch failed";
+ * the reason is a `code` further down its causes.
+ */
+/** The first `code` along an error's causes (undici's `fetch failed` carries it there), else its innermost message. */
+function networkErrorCode(error) {
+    let current = error;
+    for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
+        const code = current.code;
+        if (typeof code === 'string')
+            return code;
+        if (current.cause === undefined)
+            return current.message;
+        current = current.cause;
+    }
+    return current instanceof Error ? current.message : String(current);
+}
+/** What a network failure's code means, for a request to `url`. */
+function describeNetworkFailure(code, url) {
+    const host = url?.hostname ?? 'the host';
+    const port = url ? url.port || (url.protocol === 'https:' ? '443' : '80') : '?';
+    const named = (kind, what) => ({ kind, code, what });
+    if (code === 'ECONNREFUSED')
+        return named('refused', `connection refused: nothing listens on ${host}:${port}`);
+    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+        return named('unresolved', `the host name ${host} does not resolve (${code})`);
+    if (code === 'ECONNRESET' || code === 'EPIPE')
+        return named('reset', `the connection to ${host}:${port} was reset (${code})`);
+    if (code === 'UND_ERR_SOCKET')
+        return named('reset', `the connection to ${host}:${port} closed before the answer came (${code})`);
+    if (/TIMEDOUT|TIMEOUT/i.test(code))
+        return named('timed-out', `connecting to ${host}:${port} timed out (${code})`);
+    if (/WRONG_VERSION_NUMBER|PACKET_LENGTH_TOO_LONG|EPROTO|record layer failure/i.test(code)) {
+        return named('tls', `TLS to ${host}:${port} failed (${code}): TLS to a plain HTTP port?`);
+    }
+    if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY/i.test(code))
+        return named('certificate', `the TLS certificate of ${host} is not trusted (${code})`);
+    return named('other', code);
+}
+//# sourceMappingURL=network-failure.js.map
 
 /***/ })
 

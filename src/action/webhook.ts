@@ -5,19 +5,26 @@
  * run, and the URL (a secret) never appears in a message.
  */
 import type { Logger } from '../shared/logger.js';
+import { describeNetworkFailure, networkErrorCode } from '../shared/network-failure.js';
 import { redact } from '../shared/redact.js';
 import { retry } from '../shared/retry.js';
 
 export async function postWebhook(url: string, message: { text: string }, options: { logger: Logger; timeoutMs?: number; retryBaseMs?: number }): Promise<boolean> {
   const { logger } = options;
+  const timeoutMs = options.timeoutMs ?? 10_000;
   try {
     await retry(
       async () => {
+        const limit = AbortSignal.timeout(timeoutMs);
         const response = await fetch(url, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify(message),
-          signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+          signal: limit,
+        }).catch((error: unknown) => {
+          // Named for what happened (the host only: the webhook's path is its secret).
+          const what = limit.aborted ? `no answer within ${Math.round(timeoutMs / 1000)} s` : describeNetworkFailure(networkErrorCode(error), new URL(url)).what;
+          throw new Error(what, { cause: error });
         });
         await response.body?.cancel();
         if (!response.ok) throw Object.assign(new Error(`the webhook answered HTTP ${response.status}`), { status: response.status });

@@ -6,6 +6,7 @@
  * ("ambiguous": the connection broke, a gateway gave up, or our time limit fired).
  */
 import { ServiceError } from '../shared/errors.js';
+import { describeNetworkFailure, networkErrorCode, type NetworkFailureKind } from '../shared/network-failure.js';
 import { redact } from '../shared/redact.js';
 
 /** HTTP statuses that a retry may fix. */
@@ -150,31 +151,28 @@ export function displayUrl(url: string): string {
   }
 }
 
-/** What a network failure's code means, in words, and what to check. */
-function explainNetwork(code: string, url: URL | undefined): { what: string; check: string } {
-  const host = url?.hostname ?? 'the host';
-  const port = url ? url.port || (url.protocol === 'https:' ? '443' : '80') : '?';
-  if (code === 'ECONNREFUSED') return { what: `connection refused: nothing listens on ${host}:${port}`, check: 'that the service runs and the port is right' };
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return { what: `the host name ${host} does not resolve (${code})`, check: 'the host name, and the runner\'s DNS' };
-  if (code === 'ECONNRESET' || code === 'EPIPE') return { what: `the connection to ${host}:${port} was reset (${code})`, check: 'proxies or firewalls between this runner and the service' };
-  if (/TIMEDOUT|TIMEOUT/i.test(code)) return { what: `connecting to ${host}:${port} timed out (${code})`, check: 'that the service is reachable from this runner (firewall, proxy: HTTPS_PROXY / NO_PROXY)' };
-  if (/WRONG_VERSION_NUMBER|PACKET_LENGTH_TOO_LONG|EPROTO|record layer failure/i.test(code)) {
-    return { what: `TLS to ${host}:${port} failed (${code}): TLS to a plain HTTP port?`, check: 'the scheme: use http:// when the service does not speak TLS on that port' };
-  }
-  if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY/i.test(code)) return { what: `the TLS certificate of ${host} is not trusted (${code})`, check: 'the certificate; a private CA goes in NODE_EXTRA_CA_CERTS' };
-  return { what: code, check: 'that the service is reachable from this runner' };
-}
+/** What to check after each kind of network failure (its words: shared/network-failure.ts). */
+const NETWORK_CHECKS: Record<NetworkFailureKind, string> = {
+  refused: 'that the service runs and the port is right',
+  unresolved: 'the host name, and the runner\'s DNS',
+  reset: 'proxies or firewalls between this runner and the service',
+  'timed-out': 'that the service is reachable from this runner (firewall, proxy: HTTPS_PROXY / NO_PROXY)',
+  tls: 'the scheme: use http:// when the service does not speak TLS on that port',
+  certificate: 'the certificate; a private CA goes in NODE_EXTRA_CA_CERTS',
+  other: 'that the service is reachable from this runner',
+};
 
 /** The error for a request that got no answer (connection refused/reset, DNS, TLS), naming the address tried. */
 export function networkError(endpoint: string, cause: unknown, address?: ServiceAddress): ApiCallError {
-  const code = causeCode(cause);
+  const code = networkErrorCode(cause);
   let parsed: URL | undefined;
   try {
     parsed = address ? new URL(address.url) : undefined;
   } catch {
     parsed = undefined;
   }
-  const { what, check } = explainNetwork(code, parsed);
+  const { kind, what } = describeNetworkFailure(code, parsed);
+  const check = NETWORK_CHECKS[kind];
   const where = address ? ` at ${displayUrl(address.url)}` : '';
   const hint = address ? `Check ${address.setting} (${displayUrl(address.url)}): ${check}.` : hintFor(undefined, 'network')!;
   return new ApiCallError(redact(`${endpoint} failed: the service${where} could not be reached (${what}).`), {
@@ -219,17 +217,6 @@ export function invalidResponseError(endpoint: string, status: number, problem: 
     status,
     hint: 'Check that the API URL points at a Data Comparison Service (including any path prefix such as /api/v1).',
   });
-}
-
-function causeCode(cause: unknown): string {
-  let current: unknown = cause;
-  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    if (current.cause === undefined) return current.message;
-    current = current.cause;
-  }
-  return current instanceof Error ? current.message : String(current);
 }
 
 function redactDeep(value: unknown): unknown {
