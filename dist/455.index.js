@@ -360,31 +360,33 @@ function decideOutcome(run, failOn) {
 var annotations = __webpack_require__(82786);
 // EXTERNAL MODULE: ./build/src/action/comment.js
 var comment = __webpack_require__(52873);
-// EXTERNAL MODULE: ./build/src/shared/retry.js
-var retry = __webpack_require__(45085);
+// EXTERNAL MODULE: ./build/src/action/github-client.js
+var github_client = __webpack_require__(2577);
 ;// CONCATENATED MODULE: ./build/src/action/tracking-issue.js
-
-
 
 
 /** Keeps the tracking issue current; returns what it did and the history now kept (for the job summary). */
 async function trackDrift(options) {
     const { octokit, owner, repo, run, logger } = options;
     const marker = issueMarker(options.key);
-    const withRetry = (operation) => (0,retry/* retry */.L5)(operation, { classify: comment.classify, maxAttempts: 3, baseMs: options.retryBaseMs ?? 1000, onRetry: (info) => logger.debug(`GitHub API: ${info.reason}; retrying in ${info.delayMs} ms`) });
+    const wait = options.retryBaseMs !== undefined ? { retryBaseMs: options.retryBaseMs } : {};
     const failing = options.mode === 'on-error' ? run.comparisons.some((c) => c.status === 'error') : run.status !== 'match';
     const find = async (state, labels) => {
-        const issues = await withRetry(() => octokit.paginate(octokit.rest.issues.listForRepo, {
+        const issues = await octokit.paginate(octokit.rest.issues.listForRepo, {
             owner,
             repo,
             state,
             per_page: 100,
             ...(labels ? { labels } : {}),
             ...(state === 'closed' ? { sort: 'updated', direction: 'desc' } : {}),
-        }));
+        });
         const ours = issues.find((issue) => !issue.pull_request && typeof issue.body === 'string' && issue.body.includes(marker));
         return ours ? { number: ours.number, body: ours.body ?? '' } : undefined;
     };
+    // A comment whose answer was lost is looked for by its text before it is sent again.
+    const comment = (issue, body) => (0,github_client/* createOnce */.Ur)(async () => (await octokit.rest.issues.createComment({ owner, repo, issue_number: issue, body })).data.id, async () => (await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: issue, per_page: 100 })).find((c) => c.body === body)?.id, wait);
+    // Bodies and states set whole: the same outcome however often sent.
+    const update = (issue, change) => octokit.rest.issues.update({ owner, repo, issue_number: issue, ...change, request: { idempotent: true } });
     try {
         // By label first (one page for most repositories); labels can be dropped for tokens without push rights, so then all.
         const open = (await find('open', options.labels[0])) ?? (await find('open', undefined));
@@ -397,34 +399,34 @@ async function trackDrift(options) {
         const bodyOf = (isOpen, previousIssue) => renderIssueBody({ key: options.key, history, open: isOpen, ...(options.runUrl ? { runUrl: options.runUrl } : {}), ...(previousIssue ? { previousIssue } : {}) });
         if (!open) {
             const previous = await find('closed', options.labels[0]);
-            const created = await withRetry(() => octokit.rest.issues.create({ owner, repo, title: issueTitle(options.key), body: bodyOf(true, previous?.number), labels: options.labels }));
-            logger.info(`Opened the drift tracking issue #${created.data.number}.`);
-            return { outcome: 'opened', history, issue: created.data.number, changes };
+            const created = await (0,github_client/* createOnce */.Ur)(async () => (await octokit.rest.issues.create({ owner, repo, title: issueTitle(options.key), body: bodyOf(true, previous?.number), labels: options.labels })).data.number, async () => (await find('open', undefined))?.number, wait);
+            logger.info(`Opened the drift tracking issue #${created}.`);
+            return { outcome: 'opened', history, issue: created, changes };
         }
         const previousIssue = /^Previous episode: #(\d+)$/m.exec(open.body)?.[1];
         if (failing) {
-            await withRetry(() => octokit.rest.issues.update({ owner, repo, issue_number: open.number, body: bodyOf(true, previousIssue ? Number(previousIssue) : undefined) }));
+            await update(open.number, { body: bodyOf(true, previousIssue ? Number(previousIssue) : undefined) });
             if (changes.length === 0) {
                 logger.info(`Updated the drift tracking issue #${open.number} (no change of state: no comment).`);
                 return { outcome: 'updated', history, issue: open.number, changes };
             }
-            await withRetry(() => octokit.rest.issues.createComment({ owner, repo, issue_number: open.number, body: renderChangeComment(changes, options.runUrl) }));
+            await comment(open.number, renderChangeComment(changes, options.runUrl));
             logger.info(`Updated the drift tracking issue #${open.number} and commented on ${changes.length} change(s).`);
             return { outcome: 'commented', history, issue: open.number, changes };
         }
-        await withRetry(() => octokit.rest.issues.update({ owner, repo, issue_number: open.number, body: bodyOf(false, previousIssue ? Number(previousIssue) : undefined) }));
-        await withRetry(() => octokit.rest.issues.createComment({ owner, repo, issue_number: open.number, body: renderRecoveryComment(options.runUrl) }));
-        await withRetry(() => octokit.rest.issues.update({ owner, repo, issue_number: open.number, state: 'closed', state_reason: 'completed' }));
+        await update(open.number, { body: bodyOf(false, previousIssue ? Number(previousIssue) : undefined) });
+        await comment(open.number, renderRecoveryComment(options.runUrl));
+        await update(open.number, { state: 'closed', state_reason: 'completed' });
         logger.info(`The data is equal again: closed the drift tracking issue #${open.number}.`);
         return { outcome: 'closed', history, issue: open.number, changes };
     }
     catch (error) {
-        const status = (0,comment.statusOf)(error);
+        const status = (0,github_client/* statusOf */.c2)(error);
         if (status === 403 || status === 404) {
             logger.warning(`Could not keep the drift tracking issue (HTTP ${status}): the workflow needs \`permissions: issues: write\` (and issues enabled in the repository). The run's outcome is unchanged.`);
         }
         else {
-            logger.warning(`Could not keep the drift tracking issue: ${(0,redact/* redact */.E$)(error instanceof Error ? error.message : String(error))}`);
+            logger.warning(`Could not keep the drift tracking issue: ${(0,github_client/* describeGitHubFailure */.Po)(error)}. The run's outcome is unchanged.`);
         }
         return { outcome: 'failed' };
     }
@@ -432,6 +434,8 @@ async function trackDrift(options) {
 //# sourceMappingURL=tracking-issue.js.map
 // EXTERNAL MODULE: ./build/src/shared/network-failure.js
 var network_failure = __webpack_require__(58638);
+// EXTERNAL MODULE: ./build/src/shared/retry.js
+var retry = __webpack_require__(45085);
 ;// CONCATENATED MODULE: ./build/src/action/webhook.js
 
 
@@ -477,8 +481,6 @@ async function postWebhook(url, message, options) {
 
 
 
-
-
 /** GitHub's limit on a check run's output summary is 65,535 characters; bytes ≥ characters. */
 const OUTPUT_BUDGET_BYTES = 60_000;
 const ANNOTATIONS_PER_REQUEST = 50;
@@ -494,7 +496,6 @@ function checkConclusion(status, failOn) {
 /** Creates the check runs; returns how many were created (stops at the first refusal). */
 async function publishCheckRuns(options) {
     const { octokit, owner, repo, logger } = options;
-    const withRetry = (operation) => (0,retry/* retry */.L5)(operation, { classify: comment.classify, maxAttempts: 3, baseMs: options.retryBaseMs ?? 1000, onRetry: (info) => logger.debug(`GitHub API: ${info.reason}; retrying in ${info.delayMs} ms`) });
     let created = 0;
     for (const comparison of options.run.comparisons) {
         const single = { ...options.run, status: comparison.status, comparisons: [comparison] };
@@ -510,27 +511,32 @@ async function publishCheckRuns(options) {
             title: `${comparison.name}: ${comparison.status}`.slice(0, 255),
             summary: renderSummary(single, { maxDiffRows: options.maxDiffRows, budgetBytes: OUTPUT_BUDGET_BYTES }),
         };
+        const name = `datacompare / ${comparison.name}`.slice(0, 255);
+        const externalId = `${options.runMark}:${comparison.name}`;
         try {
-            const check = await withRetry(() => octokit.rest.checks.create({
+            const id = await (0,github_client/* createOnce */.Ur)(async () => (await octokit.rest.checks.create({
                 owner,
                 repo,
-                name: `datacompare / ${comparison.name}`.slice(0, 255),
+                name,
                 head_sha: options.headSha,
+                external_id: externalId,
                 status: 'completed',
                 conclusion: checkConclusion(comparison.status, options.failOn),
                 output: { ...output, annotations: annotations.slice(0, ANNOTATIONS_PER_REQUEST) },
-            }));
+            })).data.id, async () => (await octokit.rest.checks.listForRef({ owner, repo, ref: options.headSha, check_name: name, filter: 'all', per_page: 100 })).data.check_runs.find((run) => run.external_id === externalId)?.id, { ...(options.retryBaseMs !== undefined ? { retryBaseMs: options.retryBaseMs } : {}) });
+            // Annotations are appended by each update: one whose answer was lost is not sent again (the hook repeats only what never landed).
             for (let at = ANNOTATIONS_PER_REQUEST; at < annotations.length; at += ANNOTATIONS_PER_REQUEST) {
-                await withRetry(() => octokit.rest.checks.update({ owner, repo, check_run_id: check.data.id, output: { ...output, annotations: annotations.slice(at, at + ANNOTATIONS_PER_REQUEST) } }));
+                await octokit.rest.checks.update({ owner, repo, check_run_id: id, output: { ...output, annotations: annotations.slice(at, at + ANNOTATIONS_PER_REQUEST) } });
             }
             created++;
         }
         catch (error) {
-            const status = (0,comment.statusOf)(error);
-            logger.warning(status === 403 || status === 404
+            const status = (0,github_client/* statusOf */.c2)(error);
+            const denied = status === 403 || status === 404;
+            logger.warning(denied
                 ? `Could not create check runs (HTTP ${status}): the workflow needs \`permissions: checks: write\`. The run's outcome is unchanged.`
-                : `Could not create the check run of "${comparison.name}": ${(0,redact/* redact */.E$)(error instanceof Error ? error.message : String(error))}`);
-            if (status === 403 || status === 404)
+                : `Could not create the check run of "${comparison.name}": ${(0,github_client/* describeGitHubFailure */.Po)(error)}. The run's outcome is unchanged.`);
+            if (denied)
                 break;
         }
     }
@@ -544,6 +550,7 @@ var outputs = __webpack_require__(3406);
 // EXTERNAL MODULE: ./build/src/action/report-files.js + 2 modules
 var report_files = __webpack_require__(18568);
 ;// CONCATENATED MODULE: ./build/src/action/publish.js
+
 
 
 
@@ -579,15 +586,19 @@ async function publishRun(run, options) {
     catch (error) {
         logger.warning(`Could not write the report files to ${inputs.reportDir}: ${(0,publish_early/* describeError */.Uc)(error)}`);
     }
-    // A partial run says nothing about drift: the tracking issue and its history are left as they are.
-    const drift = options.stopped ? undefined : await publishTrackingIssue(shown, options);
-    const driftSection = drift?.history ? renderDriftSection(drift.history, drift.issueUrl) : '';
-    await (0,publish_early/* writeJobSummary */.j7)(renderSummary(shown, { maxDiffRows: inputs.maxDiffRows, rows }) + driftSection, logger);
+    // Before any call to GitHub: one that fails, or a stopped run's grace period ending during them, loses nothing of these.
+    await (0,publish_early/* writeJobSummary */.j7)(renderSummary(shown, { maxDiffRows: inputs.maxDiffRows, rows }), logger);
     (0,annotations/* emitAnnotations */.K)((0,report_annotations/* runAnnotations */.cL)(shown, { specFile: options.specFile, failOn: inputs.failOn }));
-    // Outputs before the calls to GitHub: a stopped run's grace period may end during those.
     (0,outputs/* setOutputs */.n0)((0,outputs/* outputValues */.uN)(run, { ...(files ? { json: files.json, summary: files.summary } : {}) }));
-    await publishComment(shown, options, rows);
-    await publishChecks(shown, options);
+    let client;
+    const github = { ...options, github: () => (client ??= (0,github_client/* createGitHubClient */.LX)({ token: inputs.githubToken ?? '', logger })) };
+    // A partial run says nothing about drift: the tracking issue and its history are left as they are.
+    const drift = options.stopped ? undefined : await publishTrackingIssue(shown, github);
+    // The summary's last section, as before, once the issue's history is known.
+    if (drift?.history)
+        await (0,publish_early/* writeJobSummary */.j7)(renderDriftSection(drift.history, drift.issueUrl), logger);
+    await publishComment(shown, github, rows);
+    await publishChecks(shown, github);
     return outcome;
 }
 /** Comments on pull requests only, as `comment` says; on `on-mismatch`, an existing comment is still updated when the run turns green. */
@@ -607,7 +618,7 @@ async function publishComment(run, options, rows) {
     const marker = (0,markdown_comment/* commentMarker */.Ql)(inputs.commentKey);
     const runUrl = (0,comment.workflowRunUrl)();
     const body = (0,markdown_comment/* renderComment */.wQ)(run, { commentKey: inputs.commentKey, headSha: target.headSha, maxDiffRows: inputs.maxDiffRows, rows, ...(runUrl ? { runUrl } : {}) });
-    const octokit = await (0,comment.createOctokit)(inputs.githubToken);
+    const octokit = await options.github();
     // on-mismatch, green run: nothing new to say, but an earlier red comment of ours must not stay red.
     const onlyUpdate = inputs.comment === 'on-mismatch' && run.status === 'match';
     return (0,comment.upsertComment)({ octokit, target, body, marker, startedAt: run.started_at, logger, onlyUpdate });
@@ -629,7 +640,8 @@ async function publishChecks(run, options) {
         return;
     }
     await publishCheckRuns({
-        octokit: await (0,comment.createOctokit)(inputs.githubToken),
+        octokit: await options.github(),
+        runMark: `datacompare:${process.env.GITHUB_RUN_ID ?? 'local'}.${process.env.GITHUB_RUN_ATTEMPT ?? '1'}`,
         owner,
         repo,
         headSha,
@@ -659,7 +671,7 @@ async function publishTrackingIssue(run, options) {
     }
     const runUrl = (0,comment.workflowRunUrl)();
     const tracked = await trackDrift({
-        octokit: await (0,comment.createOctokit)(inputs.githubToken),
+        octokit: await options.github(),
         owner,
         repo,
         run,
@@ -860,57 +872,6 @@ async function writeReportFiles(run, options) {
     return { dir, json, summary, csv };
 }
 //# sourceMappingURL=report-files.js.map
-
-/***/ }),
-
-/***/ 58638:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   K: () => (/* binding */ describeNetworkFailure),
-/* harmony export */   a: () => (/* binding */ networkErrorCode)
-/* harmony export */ });
-/**
- * A request that got no answer, named for what happened (the service's client, the GitHub client,
- * the webhook): refused, not resolved, reset, timed out, TLS. Node's fetch says only "fetch failed";
- * the reason is a `code` further down its causes.
- */
-/** The first `code` along an error's causes (undici's `fetch failed` carries it there), else its innermost message. */
-function networkErrorCode(error) {
-    let current = error;
-    for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
-        const code = current.code;
-        if (typeof code === 'string')
-            return code;
-        if (current.cause === undefined)
-            return current.message;
-        current = current.cause;
-    }
-    return current instanceof Error ? current.message : String(current);
-}
-/** What a network failure's code means, for a request to `url`. */
-function describeNetworkFailure(code, url) {
-    const host = url?.hostname ?? 'the host';
-    const port = url ? url.port || (url.protocol === 'https:' ? '443' : '80') : '?';
-    const named = (kind, what) => ({ kind, code, what });
-    if (code === 'ECONNREFUSED')
-        return named('refused', `connection refused: nothing listens on ${host}:${port}`);
-    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
-        return named('unresolved', `the host name ${host} does not resolve (${code})`);
-    if (code === 'ECONNRESET' || code === 'EPIPE')
-        return named('reset', `the connection to ${host}:${port} was reset (${code})`);
-    if (code === 'UND_ERR_SOCKET')
-        return named('reset', `the connection to ${host}:${port} closed before the answer came (${code})`);
-    if (/TIMEDOUT|TIMEOUT/i.test(code))
-        return named('timed-out', `connecting to ${host}:${port} timed out (${code})`);
-    if (/WRONG_VERSION_NUMBER|PACKET_LENGTH_TOO_LONG|EPROTO|record layer failure/i.test(code)) {
-        return named('tls', `TLS to ${host}:${port} failed (${code}): TLS to a plain HTTP port?`);
-    }
-    if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY/i.test(code))
-        return named('certificate', `the TLS certificate of ${host} is not trusted (${code})`);
-    return named('other', code);
-}
-//# sourceMappingURL=network-failure.js.map
 
 /***/ })
 

@@ -7,17 +7,13 @@ export const modules = {
 
 __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   classify: () => (/* binding */ classify),
-/* harmony export */   createOctokit: () => (/* binding */ createOctokit),
 /* harmony export */   pullRequestFromEvent: () => (/* binding */ pullRequestFromEvent),
-/* harmony export */   statusOf: () => (/* binding */ statusOf),
 /* harmony export */   upsertComment: () => (/* binding */ upsertComment),
 /* harmony export */   workflowRunUrl: () => (/* binding */ workflowRunUrl)
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
-/* harmony import */ var _shared_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(23326);
-/* harmony import */ var _shared_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(45085);
-/* harmony import */ var _report_markdown_comment_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(88299);
+/* harmony import */ var _report_markdown_comment_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(88299);
+/* harmony import */ var _github_client_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2577);
 /**
  * The sticky pull-request comment: one per pull request and comment key, found by its hidden marker
  * (every page of the issue's comments), updated in place, left alone when unchanged.
@@ -28,10 +24,9 @@ __webpack_require__.r(__webpack_exports__);
  * comment updated after this run started is treated as newer.
  *
  * A 403 (fork pull requests get a read-only token; or the workflow lacks `pull-requests: write`)
- * becomes a warning naming the permission; every other API failure is a warning too. Commenting
- * never fails the run. The octokit is created here, from the token, never at import time.
+ * becomes a warning naming the permission; every other API failure is a warning too, naming what
+ * failed (github-client.ts). Commenting never fails the run.
  */
-
 
 
 
@@ -67,36 +62,12 @@ function workflowRunUrl(env = process.env) {
     const { GITHUB_SERVER_URL: server = 'https://github.com', GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: runId } = env;
     return repository && runId ? `${server}/${repository}/actions/runs/${runId}` : undefined;
 }
-/**
- * An octokit for the GitHub API the runner names (GITHUB_API_URL read now, not at import). The GitHub
- * client is loaded here, on first use: a run that publishes nothing to the API never loads it.
- */
-async function createOctokit(token, env = process.env) {
-    const { getOctokit } = await __webpack_require__.e(/* import() */ 413).then(__webpack_require__.bind(__webpack_require__, 92413));
-    return getOctokit(token, { baseUrl: env.GITHUB_API_URL || 'https://api.github.com' });
-}
-function statusOf(error) {
-    const status = error?.status;
-    return typeof status === 'number' ? status : undefined;
-}
-function classify(error) {
-    const status = statusOf(error);
-    if (status === undefined || status === 429 || status >= 500)
-        return { retry: true, reason: status ? `HTTP ${status}` : 'network error' };
-    return { retry: false };
-}
 /** Creates or updates our comment; never throws. */
 async function upsertComment(options) {
     const { octokit, target, logger } = options;
     const where = { owner: target.owner, repo: target.repo };
-    const withRetry = (operation) => (0,_shared_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .retry */ .L5)(operation, {
-        classify,
-        maxAttempts: 3,
-        baseMs: options.retryBaseMs ?? 1000,
-        onRetry: (info) => logger.debug(`GitHub API: ${info.reason}; retrying in ${info.delayMs} ms`),
-    });
     const findOurs = async () => {
-        const comments = await withRetry(() => octokit.paginate(octokit.rest.issues.listComments, { ...where, issue_number: target.number, per_page: 100 }));
+        const comments = await octokit.paginate(octokit.rest.issues.listComments, { ...where, issue_number: target.number, per_page: 100 });
         const ours = comments.find((c) => typeof c.body === 'string' && c.body.includes(options.marker));
         return ours ? { id: ours.id, body: ours.body ?? '', updatedAt: ours.updated_at } : undefined;
     };
@@ -107,11 +78,12 @@ async function upsertComment(options) {
                 logger.info(`The pull request comment is up to date (comment ${existing.id}).`);
                 return 'unchanged';
             }
-            if (await newerCommentThanUs(existing, options, withRetry)) {
-                logger.info(`Not updating the pull request comment: it reports on commit ${(0,_report_markdown_comment_js__WEBPACK_IMPORTED_MODULE_3__/* .reportedHeadSha */ ["in"])(existing.body)}, newer than ${target.headSha}.`);
+            if (await newerCommentThanUs(existing, options)) {
+                logger.info(`Not updating the pull request comment: it reports on commit ${(0,_report_markdown_comment_js__WEBPACK_IMPORTED_MODULE_1__/* .reportedHeadSha */ ["in"])(existing.body)}, newer than ${target.headSha}.`);
                 return 'skipped-newer';
             }
-            await withRetry(() => octokit.rest.issues.updateComment({ ...where, comment_id: existing.id, body: options.body }));
+            // The whole body, set again: the same outcome however often it is sent.
+            await octokit.rest.issues.updateComment({ ...where, comment_id: existing.id, body: options.body, request: { idempotent: true } });
             logger.info(`Updated the pull request comment (comment ${existing.id}).`);
             return 'updated';
         }
@@ -119,44 +91,32 @@ async function upsertComment(options) {
             logger.debug('Everything matches and there is no earlier comment: nothing to comment.');
             return 'not-needed';
         }
-        try {
-            const created = await octokit.rest.issues.createComment({ ...where, issue_number: target.number, body: options.body });
-            logger.info(`Commented on pull request #${target.number} (comment ${created.data.id}).`);
-            return 'created';
-        }
-        catch (error) {
-            // A create is not idempotent: after a lost answer, look before trying again.
-            if (!classify(error).retry)
-                throw error;
-            const again = await findOurs();
-            if (again)
-                return 'created';
-            await octokit.rest.issues.createComment({ ...where, issue_number: target.number, body: options.body });
-            return 'created';
-        }
+        // A create is not idempotent: after a lost answer, look before sending it again.
+        const id = await (0,_github_client_js__WEBPACK_IMPORTED_MODULE_2__/* .createOnce */ .Ur)(async () => (await octokit.rest.issues.createComment({ ...where, issue_number: target.number, body: options.body })).data.id, async () => (await findOurs())?.id, { ...(options.retryBaseMs !== undefined ? { retryBaseMs: options.retryBaseMs } : {}) });
+        logger.info(`Commented on pull request #${target.number} (comment ${id}).`);
+        return 'created';
     }
     catch (error) {
         warnCommentFailure(error, target, logger);
         return 'failed';
     }
 }
-async function newerCommentThanUs(existing, options, withRetry) {
-    const theirs = (0,_report_markdown_comment_js__WEBPACK_IMPORTED_MODULE_3__/* .reportedHeadSha */ ["in"])(existing.body);
+async function newerCommentThanUs(existing, options) {
+    const theirs = (0,_report_markdown_comment_js__WEBPACK_IMPORTED_MODULE_1__/* .reportedHeadSha */ ["in"])(existing.body);
     const ours = options.target.headSha.toLowerCase();
     if (!theirs || theirs === ours)
         return false;
     try {
-        const pull = await withRetry(() => options.octokit.rest.pulls.get({ owner: options.target.owner, repo: options.target.repo, pull_number: options.target.number }));
+        const pull = await options.octokit.rest.pulls.get({ owner: options.target.owner, repo: options.target.repo, pull_number: options.target.number });
         return pull.data.head.sha.toLowerCase() !== ours;
     }
     catch (error) {
-        options.logger.debug(`Could not read the pull request's head (${(0,_shared_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(String(error))}); comparing times instead.`);
+        options.logger.debug(`Could not read the pull request's head (${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_2__/* .describeGitHubFailure */ .Po)(error)}); comparing times instead.`);
         return Date.parse(existing.updatedAt) > Date.parse(options.startedAt);
     }
 }
 function warnCommentFailure(error, target, logger) {
-    const status = statusOf(error);
-    const message = (0,_shared_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(error instanceof Error ? error.message : String(error));
+    const status = (0,_github_client_js__WEBPACK_IMPORTED_MODULE_2__/* .statusOf */ .c2)(error);
     if (status === 403 || status === 401) {
         const why = target.fork
             ? 'pull requests from forks get a read-only token'
@@ -164,9 +124,185 @@ function warnCommentFailure(error, target, logger) {
         logger.warning(`Could not comment on pull request #${target.number} (HTTP ${status}: ${why}). Add \`permissions: pull-requests: write\` to the job, or set \`comment: never\`. The job summary has the full report.`);
         return;
     }
-    logger.warning(`Could not comment on pull request #${target.number}${status ? ` (HTTP ${status})` : ''}: ${message}. The job summary has the full report.`);
+    logger.warning(`Could not comment on pull request #${target.number}: ${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_2__/* .describeGitHubFailure */ .Po)(error)}. The job summary has the full report.`);
 }
 //# sourceMappingURL=comment.js.map
+
+/***/ }),
+
+/***/ 2577:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   LX: () => (/* binding */ createGitHubClient),
+/* harmony export */   Po: () => (/* binding */ describeGitHubFailure),
+/* harmony export */   Ur: () => (/* binding */ createOnce),
+/* harmony export */   c2: () => (/* binding */ statusOf)
+/* harmony export */ });
+/* unused harmony exports GITHUB_TIMEOUT_MS, GITHUB_ATTEMPTS, githubTimeoutFromEnv, GitHubApiError */
+/* harmony import */ var node_http__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(37067);
+/* harmony import */ var _shared_network_failure_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(58638);
+/* harmony import */ var _shared_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(23326);
+/* harmony import */ var _shared_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(45085);
+/* harmony import */ var _shared_abort_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(59117);
+/**
+ * The one GitHub API client of a run (PR comment, check runs, drift issue), with what every call
+ * needs and octokit does not give:
+ * - a time limit per request (30 s, DATACOMPARE_GITHUB_TIMEOUT_SECONDS), headers and body alike: an
+ *   API that accepts and never answers used to hold each attempt for undici's 5 minutes;
+ * - retries with full-jitter backoff (3 attempts, Retry-After honoured) only where a repeat is safe:
+ *   any request that surely did not reach GitHub (name not resolved, connection refused, 429), and a
+ *   read or a request marked `idempotent` after one that may have (timeout, reset, 5xx). A create is
+ *   never repeated blindly: `createOnce` looks for what it would have made first;
+ * - a failure named for what it is (`GitHubApiError`): "the host name … does not resolve (ENOTFOUND)",
+ *   "no answer within 30 s", "HTTP 404 Not Found, with an empty body", never octokit's "HTTP 500"
+ *   for a network error or its empty message;
+ * - once GitHub could not be reached, or did not answer, after every attempt, the run's later calls
+ *   fail at once with that reason instead of waiting again: the step ends within about three time limits.
+ * Created explicitly from the token, never at import time.
+ */
+
+
+
+
+
+/** A GitHub API request gets no more than this long, its answer's body included. */
+const GITHUB_TIMEOUT_MS = 30_000;
+/** Attempts of a request that may be repeated, the first included. */
+const GITHUB_ATTEMPTS = 3;
+/** The time limit per request: DATACOMPARE_GITHUB_TIMEOUT_SECONDS (1–300), else GITHUB_TIMEOUT_MS. */
+function githubTimeoutFromEnv(env) {
+    const seconds = Number(env.DATACOMPARE_GITHUB_TIMEOUT_SECONDS);
+    return Number.isFinite(seconds) && seconds >= 1 && seconds <= 300 ? seconds * 1000 : GITHUB_TIMEOUT_MS;
+}
+/** A failed call to GitHub. Never fails the run: each publisher turns it into a warning (it never reaches the action's single catch). */
+class GitHubApiError extends Error {
+    name = 'GitHubApiError';
+    /** GitHub's HTTP status; undefined when GitHub did not answer. */
+    status;
+    failure;
+    /** The Retry-After of GitHub's answer (429, 503), when it sent one. */
+    retryAfterMs;
+    constructor(message, options) {
+        super(message, options.cause === undefined ? undefined : { cause: options.cause });
+        this.failure = options.failure;
+        this.status = options.status;
+        this.retryAfterMs = options.retryAfterMs;
+    }
+    /** The request may have been carried out though it failed: the connection broke or our limit fired after it was sent, or GitHub failed mid-way. */
+    get mayHaveLanded() {
+        return ['no-answer', 'reset', 'timed-out', 'other'].includes(this.failure) || (this.status !== undefined && this.status >= 500);
+    }
+    /** It surely never reached GitHub, or GitHub turned it away before doing it. */
+    get neverLanded() {
+        return this.failure === 'unresolved' || this.failure === 'refused' || this.status === 429;
+    }
+}
+/** Failures after which GitHub counts as unreachable for the rest of the run. */
+const UNREACHABLE = new Set(['no-answer', 'unresolved', 'refused', 'timed-out', 'tls', 'certificate']);
+/** An octokit for the GitHub API the runner names (GITHUB_API_URL read now), every request guarded as above. */
+async function createGitHubClient(options) {
+    const env = options.env ?? process.env;
+    const { getOctokit } = await __webpack_require__.e(/* import() */ 413).then(__webpack_require__.bind(__webpack_require__, 92413));
+    const octokit = getOctokit(options.token, { baseUrl: env.GITHUB_API_URL || 'https://api.github.com' });
+    const timeoutMs = options.timeoutMs ?? githubTimeoutFromEnv(env);
+    let unreachable;
+    octokit.hook.wrap('request', async (send, requestOptions) => {
+        const shape = requestOptions;
+        const { method, url } = octokit.request.endpoint.parse(requestOptions);
+        const target = new URL(url);
+        const what = `${method} ${target.pathname}`;
+        if (unreachable) {
+            throw new GitHubApiError(`${what} was not sent: an earlier request of this run failed (${unreachable.message})`, { failure: 'not-sent', cause: unreachable });
+        }
+        const repeatable = method === 'GET' || method === 'HEAD' || shape.request?.idempotent === true;
+        const given = shape.request;
+        const attempt = async () => {
+            const limit = AbortSignal.timeout(timeoutMs);
+            // The options are the ones the hook chain was bound to: set on them, not on a copy (a copy is not passed on).
+            shape.request = { ...given, signal: limit };
+            try {
+                const response = await send(requestOptions);
+                // octokit reads the body after the headers; a body cut by our limit reads as empty, not as an answer.
+                if (limit.aborted)
+                    throw limit.reason;
+                return response;
+            }
+            catch (error) {
+                throw gitHubError(error, { what, target, timeoutMs, timedOut: limit.aborted });
+            }
+        };
+        try {
+            return await (0,_shared_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .retry */ .L5)(attempt, {
+                maxAttempts: GITHUB_ATTEMPTS,
+                baseMs: options.retryBaseMs ?? 1000,
+                classify: (error) => retryDecision(error, repeatable),
+                onRetry: (info) => options.logger.debug(`GitHub API: ${(0,_shared_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(String(info.error.message))}; attempt ${info.attempt + 1} of ${GITHUB_ATTEMPTS} in ${info.delayMs} ms`),
+            });
+        }
+        catch (error) {
+            // Not reached, or no answer, after every attempt: the run's later calls would wait the same way (a connection that broke once says less).
+            if (error instanceof GitHubApiError && UNREACHABLE.has(error.failure))
+                unreachable = error;
+            throw error;
+        }
+    });
+    return octokit;
+}
+function retryDecision(error, repeatable) {
+    if (!(error instanceof GitHubApiError))
+        return { retry: false };
+    const transient = error.neverLanded || error.mayHaveLanded;
+    if (!transient || (!error.neverLanded && !repeatable))
+        return { retry: false };
+    return { retry: true, reason: error.message, ...(error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}) };
+}
+/** octokit's error (or fetch's) as a GitHubApiError naming what happened. */
+function gitHubError(error, request) {
+    if (error instanceof GitHubApiError)
+        return error;
+    const host = request.target.host;
+    if (request.timedOut) {
+        return new GitHubApiError(`no answer from ${host} within ${Math.round(request.timeoutMs / 1000)} s (${request.what})`, { failure: 'no-answer', cause: error });
+    }
+    const response = error.response;
+    const status = response?.status;
+    if (typeof status === 'number') {
+        const said = (0,_shared_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(error.message ?? '').trim();
+        const named = node_http__WEBPACK_IMPORTED_MODULE_0__.STATUS_CODES[status] ? ` ${node_http__WEBPACK_IMPORTED_MODULE_0__.STATUS_CODES[status]}` : '';
+        const retryAfterMs = (0,_shared_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .parseRetryAfter */ .mu)(response?.headers?.['retry-after']);
+        const body = said === '' ? ', with an empty body' : `: ${said}`;
+        return new GitHubApiError(`GitHub answered HTTP ${status}${named}${body} (${request.what})`, { failure: 'http', status, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}), cause: error });
+    }
+    const failure = (0,_shared_network_failure_js__WEBPACK_IMPORTED_MODULE_4__/* .describeNetworkFailure */ .K)((0,_shared_network_failure_js__WEBPACK_IMPORTED_MODULE_4__/* .networkErrorCode */ .a)(error), request.target);
+    return new GitHubApiError(`${failure.what} (${request.what})`, { failure: failure.kind, cause: error });
+}
+/** GitHub's HTTP status of a failed call, when GitHub answered. */
+function statusOf(error) {
+    return error instanceof GitHubApiError ? error.status : undefined;
+}
+/** A failure's text for a warning, redacted. */
+function describeGitHubFailure(error) {
+    return (0,_shared_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(error instanceof Error ? error.message : String(error));
+}
+/**
+ * A create (POST: the client repeats it on its own only when it surely never landed) made safe to
+ * repeat once after a failure that may have reached GitHub: after a short wait, `find` looks for what
+ * it would have made, and only when nothing is found is it sent again.
+ */
+async function createOnce(create, find, options = {}) {
+    try {
+        return await create();
+    }
+    catch (error) {
+        if (!(error instanceof GitHubApiError) || !error.mayHaveLanded)
+            throw error;
+        await (0,_shared_abort_js__WEBPACK_IMPORTED_MODULE_3__/* .sleep */ .yy)(error.retryAfterMs ?? (0,_shared_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .fullJitterDelay */ .x4)(0, { baseMs: options.retryBaseMs ?? 1000 }));
+        const found = await find();
+        return found !== undefined ? found : await create();
+    }
+}
+//# sourceMappingURL=github-client.js.map
 
 /***/ }),
 
@@ -714,6 +850,57 @@ function allDetails(run, options) {
         .join('\n\n');
 }
 //# sourceMappingURL=markdown-parts.js.map
+
+/***/ }),
+
+/***/ 58638:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   K: () => (/* binding */ describeNetworkFailure),
+/* harmony export */   a: () => (/* binding */ networkErrorCode)
+/* harmony export */ });
+/**
+ * A request that got no answer, named for what happened (the service's client, the GitHub client,
+ * the webhook): refused, not resolved, reset, timed out, TLS. Node's fetch says only "fetch failed";
+ * the reason is a `code` further down its causes.
+ */
+/** The first `code` along an error's causes (undici's `fetch failed` carries it there), else its innermost message. */
+function networkErrorCode(error) {
+    let current = error;
+    for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
+        const code = current.code;
+        if (typeof code === 'string')
+            return code;
+        if (current.cause === undefined)
+            return current.message;
+        current = current.cause;
+    }
+    return current instanceof Error ? current.message : String(current);
+}
+/** What a network failure's code means, for a request to `url`. */
+function describeNetworkFailure(code, url) {
+    const host = url?.hostname ?? 'the host';
+    const port = url ? url.port || (url.protocol === 'https:' ? '443' : '80') : '?';
+    const named = (kind, what) => ({ kind, code, what });
+    if (code === 'ECONNREFUSED')
+        return named('refused', `connection refused: nothing listens on ${host}:${port}`);
+    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+        return named('unresolved', `the host name ${host} does not resolve (${code})`);
+    if (code === 'ECONNRESET' || code === 'EPIPE')
+        return named('reset', `the connection to ${host}:${port} was reset (${code})`);
+    if (code === 'UND_ERR_SOCKET')
+        return named('reset', `the connection to ${host}:${port} closed before the answer came (${code})`);
+    if (/TIMEDOUT|TIMEOUT/i.test(code))
+        return named('timed-out', `connecting to ${host}:${port} timed out (${code})`);
+    if (/WRONG_VERSION_NUMBER|PACKET_LENGTH_TOO_LONG|EPROTO|record layer failure/i.test(code)) {
+        return named('tls', `TLS to ${host}:${port} failed (${code}): TLS to a plain HTTP port?`);
+    }
+    if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY/i.test(code))
+        return named('certificate', `the TLS certificate of ${host} is not trusted (${code})`);
+    return named('other', code);
+}
+//# sourceMappingURL=network-failure.js.map
 
 /***/ }),
 

@@ -6,12 +6,10 @@
  */
 import type { RunResult } from '../engine/model.js';
 import type { Logger } from '../shared/logger.js';
-import { redact } from '../shared/redact.js';
-import { retry } from '../shared/retry.js';
 import { runAnnotations, type AnnotationLevel } from '../report/annotations.js';
 import { renderSummary } from '../report/markdown-summary.js';
 import type { FailOn } from '../report/outcome.js';
-import { classify, statusOf, type Octokit } from './comment.js';
+import { createOnce, describeGitHubFailure, statusOf, type Octokit } from './github-client.js';
 
 /** GitHub's limit on a check run's output summary is 65,535 characters; bytes ≥ characters. */
 const OUTPUT_BUDGET_BYTES = 60_000;
@@ -27,6 +25,9 @@ export interface CheckRunOptions {
   failOn: FailOn;
   maxDiffRows: number;
   logger: Logger;
+  /** This run's own mark (its id and attempt): a check run carrying it was made by this run, so a create whose answer was lost is found, not made twice. */
+  runMark: string;
+  /** The wait before a create that may have landed is looked for (tests use a few ms). */
   retryBaseMs?: number;
 }
 
@@ -42,8 +43,6 @@ export function checkConclusion(status: RunResult['status'], failOn: FailOn): 's
 /** Creates the check runs; returns how many were created (stops at the first refusal). */
 export async function publishCheckRuns(options: CheckRunOptions): Promise<number> {
   const { octokit, owner, repo, logger } = options;
-  const withRetry = <T>(operation: () => Promise<T>): Promise<T> =>
-    retry(operation, { classify, maxAttempts: 3, baseMs: options.retryBaseMs ?? 1000, onRetry: (info) => logger.debug(`GitHub API: ${info.reason}; retrying in ${info.delayMs} ms`) });
   let created = 0;
   for (const comparison of options.run.comparisons) {
     const single: RunResult = { ...options.run, status: comparison.status, comparisons: [comparison] };
@@ -59,32 +58,40 @@ export async function publishCheckRuns(options: CheckRunOptions): Promise<number
       title: `${comparison.name}: ${comparison.status}`.slice(0, 255),
       summary: renderSummary(single, { maxDiffRows: options.maxDiffRows, budgetBytes: OUTPUT_BUDGET_BYTES }),
     };
+    const name = `datacompare / ${comparison.name}`.slice(0, 255);
+    const externalId = `${options.runMark}:${comparison.name}`;
     try {
-      const check = await withRetry(() =>
-        octokit.rest.checks.create({
-          owner,
-          repo,
-          name: `datacompare / ${comparison.name}`.slice(0, 255),
-          head_sha: options.headSha,
-          status: 'completed',
-          conclusion: checkConclusion(comparison.status, options.failOn),
-          output: { ...output, annotations: annotations.slice(0, ANNOTATIONS_PER_REQUEST) },
-        }),
+      const id = await createOnce(
+        async () =>
+          (
+            await octokit.rest.checks.create({
+              owner,
+              repo,
+              name,
+              head_sha: options.headSha,
+              external_id: externalId,
+              status: 'completed',
+              conclusion: checkConclusion(comparison.status, options.failOn),
+              output: { ...output, annotations: annotations.slice(0, ANNOTATIONS_PER_REQUEST) },
+            })
+          ).data.id,
+        async () => (await octokit.rest.checks.listForRef({ owner, repo, ref: options.headSha, check_name: name, filter: 'all', per_page: 100 })).data.check_runs.find((run) => run.external_id === externalId)?.id,
+        { ...(options.retryBaseMs !== undefined ? { retryBaseMs: options.retryBaseMs } : {}) },
       );
+      // Annotations are appended by each update: one whose answer was lost is not sent again (the hook repeats only what never landed).
       for (let at = ANNOTATIONS_PER_REQUEST; at < annotations.length; at += ANNOTATIONS_PER_REQUEST) {
-        await withRetry(() =>
-          octokit.rest.checks.update({ owner, repo, check_run_id: check.data.id, output: { ...output, annotations: annotations.slice(at, at + ANNOTATIONS_PER_REQUEST) } }),
-        );
+        await octokit.rest.checks.update({ owner, repo, check_run_id: id, output: { ...output, annotations: annotations.slice(at, at + ANNOTATIONS_PER_REQUEST) } });
       }
       created++;
     } catch (error) {
       const status = statusOf(error);
+      const denied = status === 403 || status === 404;
       logger.warning(
-        status === 403 || status === 404
+        denied
           ? `Could not create check runs (HTTP ${status}): the workflow needs \`permissions: checks: write\`. The run's outcome is unchanged.`
-          : `Could not create the check run of "${comparison.name}": ${redact(error instanceof Error ? error.message : String(error))}`,
+          : `Could not create the check run of "${comparison.name}": ${describeGitHubFailure(error)}. The run's outcome is unchanged.`,
       );
-      if (status === 403 || status === 404) break;
+      if (denied) break;
     }
   }
   if (created > 0) logger.info(`Created ${created} check run(s), one per comparison.`);

@@ -8,17 +8,13 @@
  * comment updated after this run started is treated as newer.
  *
  * A 403 (fork pull requests get a read-only token; or the workflow lacks `pull-requests: write`)
- * becomes a warning naming the permission; every other API failure is a warning too. Commenting
- * never fails the run. The octokit is created here, from the token, never at import time.
+ * becomes a warning naming the permission; every other API failure is a warning too, naming what
+ * failed (github-client.ts). Commenting never fails the run.
  */
 import { readFileSync } from 'node:fs';
-import type * as github from '@actions/github';
 import type { Logger } from '../shared/logger.js';
-import { redact } from '../shared/redact.js';
-import { retry, type RetryDecision } from '../shared/retry.js';
 import { reportedHeadSha } from '../report/markdown-comment.js';
-
-export type Octokit = ReturnType<typeof github.getOctokit>;
+import { createOnce, describeGitHubFailure, statusOf, type Octokit } from './github-client.js';
 
 export interface PullRequestTarget {
   owner: string;
@@ -71,26 +67,6 @@ export function workflowRunUrl(env: NodeJS.ProcessEnv = process.env): string | u
   return repository && runId ? `${server}/${repository}/actions/runs/${runId}` : undefined;
 }
 
-/**
- * An octokit for the GitHub API the runner names (GITHUB_API_URL read now, not at import). The GitHub
- * client is loaded here, on first use: a run that publishes nothing to the API never loads it.
- */
-export async function createOctokit(token: string, env: NodeJS.ProcessEnv = process.env): Promise<Octokit> {
-  const { getOctokit } = await import('@actions/github');
-  return getOctokit(token, { baseUrl: env.GITHUB_API_URL || 'https://api.github.com' });
-}
-
-export function statusOf(error: unknown): number | undefined {
-  const status = (error as { status?: unknown } | null)?.status;
-  return typeof status === 'number' ? status : undefined;
-}
-
-export function classify(error: unknown): RetryDecision {
-  const status = statusOf(error);
-  if (status === undefined || status === 429 || status >= 500) return { retry: true, reason: status ? `HTTP ${status}` : 'network error' };
-  return { retry: false };
-}
-
 export type CommentOutcome = 'created' | 'updated' | 'unchanged' | 'skipped-newer' | 'not-needed' | 'failed';
 
 export interface UpsertOptions {
@@ -101,7 +77,7 @@ export interface UpsertOptions {
   /** When this run started (ISO), for the fallback rule. */
   startedAt: string;
   logger: Logger;
-  /** Backoff base for retries (tests use a few ms). */
+  /** The wait before a create that may have landed is looked for (tests use a few ms). */
   retryBaseMs?: number;
   /** Update an existing comment but do not create one (comment: on-mismatch on a green run). */
   onlyUpdate?: boolean;
@@ -117,15 +93,8 @@ interface ExistingComment {
 export async function upsertComment(options: UpsertOptions): Promise<CommentOutcome> {
   const { octokit, target, logger } = options;
   const where = { owner: target.owner, repo: target.repo };
-  const withRetry = <T>(operation: () => Promise<T>): Promise<T> =>
-    retry(operation, {
-      classify,
-      maxAttempts: 3,
-      baseMs: options.retryBaseMs ?? 1000,
-      onRetry: (info) => logger.debug(`GitHub API: ${info.reason}; retrying in ${info.delayMs} ms`),
-    });
   const findOurs = async (): Promise<ExistingComment | undefined> => {
-    const comments = await withRetry(() => octokit.paginate(octokit.rest.issues.listComments, { ...where, issue_number: target.number, per_page: 100 }));
+    const comments = await octokit.paginate(octokit.rest.issues.listComments, { ...where, issue_number: target.number, per_page: 100 });
     const ours = comments.find((c) => typeof c.body === 'string' && c.body.includes(options.marker));
     return ours ? { id: ours.id, body: ours.body ?? '', updatedAt: ours.updated_at } : undefined;
   };
@@ -137,11 +106,12 @@ export async function upsertComment(options: UpsertOptions): Promise<CommentOutc
         logger.info(`The pull request comment is up to date (comment ${existing.id}).`);
         return 'unchanged';
       }
-      if (await newerCommentThanUs(existing, options, withRetry)) {
+      if (await newerCommentThanUs(existing, options)) {
         logger.info(`Not updating the pull request comment: it reports on commit ${reportedHeadSha(existing.body)}, newer than ${target.headSha}.`);
         return 'skipped-newer';
       }
-      await withRetry(() => octokit.rest.issues.updateComment({ ...where, comment_id: existing.id, body: options.body }));
+      // The whole body, set again: the same outcome however often it is sent.
+      await octokit.rest.issues.updateComment({ ...where, comment_id: existing.id, body: options.body, request: { idempotent: true } });
       logger.info(`Updated the pull request comment (comment ${existing.id}).`);
       return 'updated';
     }
@@ -149,40 +119,35 @@ export async function upsertComment(options: UpsertOptions): Promise<CommentOutc
       logger.debug('Everything matches and there is no earlier comment: nothing to comment.');
       return 'not-needed';
     }
-    try {
-      const created = await octokit.rest.issues.createComment({ ...where, issue_number: target.number, body: options.body });
-      logger.info(`Commented on pull request #${target.number} (comment ${created.data.id}).`);
-      return 'created';
-    } catch (error) {
-      // A create is not idempotent: after a lost answer, look before trying again.
-      if (!classify(error).retry) throw error;
-      const again = await findOurs();
-      if (again) return 'created';
-      await octokit.rest.issues.createComment({ ...where, issue_number: target.number, body: options.body });
-      return 'created';
-    }
+    // A create is not idempotent: after a lost answer, look before sending it again.
+    const id = await createOnce(
+      async () => (await octokit.rest.issues.createComment({ ...where, issue_number: target.number, body: options.body })).data.id,
+      async () => (await findOurs())?.id,
+      { ...(options.retryBaseMs !== undefined ? { retryBaseMs: options.retryBaseMs } : {}) },
+    );
+    logger.info(`Commented on pull request #${target.number} (comment ${id}).`);
+    return 'created';
   } catch (error) {
     warnCommentFailure(error, target, logger);
     return 'failed';
   }
 }
 
-async function newerCommentThanUs(existing: ExistingComment, options: UpsertOptions, withRetry: <T>(op: () => Promise<T>) => Promise<T>): Promise<boolean> {
+async function newerCommentThanUs(existing: ExistingComment, options: UpsertOptions): Promise<boolean> {
   const theirs = reportedHeadSha(existing.body);
   const ours = options.target.headSha.toLowerCase();
   if (!theirs || theirs === ours) return false;
   try {
-    const pull = await withRetry(() => options.octokit.rest.pulls.get({ owner: options.target.owner, repo: options.target.repo, pull_number: options.target.number }));
+    const pull = await options.octokit.rest.pulls.get({ owner: options.target.owner, repo: options.target.repo, pull_number: options.target.number });
     return pull.data.head.sha.toLowerCase() !== ours;
   } catch (error) {
-    options.logger.debug(`Could not read the pull request's head (${redact(String(error))}); comparing times instead.`);
+    options.logger.debug(`Could not read the pull request's head (${describeGitHubFailure(error)}); comparing times instead.`);
     return Date.parse(existing.updatedAt) > Date.parse(options.startedAt);
   }
 }
 
 function warnCommentFailure(error: unknown, target: PullRequestTarget, logger: Logger): void {
   const status = statusOf(error);
-  const message = redact(error instanceof Error ? error.message : String(error));
   if (status === 403 || status === 401) {
     const why = target.fork
       ? 'pull requests from forks get a read-only token'
@@ -192,5 +157,5 @@ function warnCommentFailure(error: unknown, target: PullRequestTarget, logger: L
     );
     return;
   }
-  logger.warning(`Could not comment on pull request #${target.number}${status ? ` (HTTP ${status})` : ''}: ${message}. The job summary has the full report.`);
+  logger.warning(`Could not comment on pull request #${target.number}: ${describeGitHubFailure(error)}. The job summary has the full report.`);
 }

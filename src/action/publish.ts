@@ -2,7 +2,8 @@
  * Publishes a finished run where people look: the job summary (always: also on forks and
  * schedules), annotations on the spec file, report files and outputs, and the sticky PR comment on
  * pull requests; returns the fail-policy decision for the action's single catch. No step here fails
- * the run: a failure to publish is a warning, the data decides.
+ * the run: a failure to publish is a warning, the data decides. Everything that needs no GitHub API
+ * is written first, so an API that fails or never answers (each call has a time limit) cannot lose it.
  */
 import type { RunResult } from '../engine/model.js';
 import type { Logger } from '../shared/logger.js';
@@ -13,7 +14,8 @@ import { renderSummary } from '../report/markdown-summary.js';
 import { renderDriftSection, webhookMessage, type DriftHistory } from '../report/drift.js';
 import { decideOutcome, type Outcome } from '../report/outcome.js';
 import { emitAnnotations } from './annotations.js';
-import { createOctokit, pullRequestFromEvent, upsertComment, workflowRunUrl, type CommentOutcome } from './comment.js';
+import { pullRequestFromEvent, upsertComment, workflowRunUrl, type CommentOutcome } from './comment.js';
+import { createGitHubClient, type Octokit } from './github-client.js';
 import type { ActionInputs } from './inputs.js';
 import { trackDrift } from './tracking-issue.js';
 import { postWebhook } from './webhook.js';
@@ -31,6 +33,11 @@ export interface PublishOptions {
   masked?: RunResult;
   /** The run was stopped (a signal, a time limit): a partial report, published fast; the drift issue is left alone. */
   stopped?: boolean;
+}
+
+/** What the GitHub publishers share: the options, and the run's one API client, made on first use. */
+interface GitHubPublishing extends PublishOptions {
+  github: () => Promise<Octokit>;
 }
 
 export async function publishRun(run: RunResult, options: PublishOptions): Promise<Outcome> {
@@ -56,20 +63,24 @@ export async function publishRun(run: RunResult, options: PublishOptions): Promi
     logger.warning(`Could not write the report files to ${inputs.reportDir}: ${describeError(error)}`);
   }
 
-  // A partial run says nothing about drift: the tracking issue and its history are left as they are.
-  const drift = options.stopped ? undefined : await publishTrackingIssue(shown, options);
-  const driftSection = drift?.history ? renderDriftSection(drift.history, drift.issueUrl) : '';
-  await writeJobSummary(renderSummary(shown, { maxDiffRows: inputs.maxDiffRows, rows }) + driftSection, logger);
+  // Before any call to GitHub: one that fails, or a stopped run's grace period ending during them, loses nothing of these.
+  await writeJobSummary(renderSummary(shown, { maxDiffRows: inputs.maxDiffRows, rows }), logger);
   emitAnnotations(runAnnotations(shown, { specFile: options.specFile, failOn: inputs.failOn }));
-  // Outputs before the calls to GitHub: a stopped run's grace period may end during those.
   setOutputs(outputValues(run, { ...(files ? { json: files.json, summary: files.summary } : {}) }));
-  await publishComment(shown, options, rows);
-  await publishChecks(shown, options);
+
+  let client: Promise<Octokit> | undefined;
+  const github: GitHubPublishing = { ...options, github: () => (client ??= createGitHubClient({ token: inputs.githubToken ?? '', logger })) };
+  // A partial run says nothing about drift: the tracking issue and its history are left as they are.
+  const drift = options.stopped ? undefined : await publishTrackingIssue(shown, github);
+  // The summary's last section, as before, once the issue's history is known.
+  if (drift?.history) await writeJobSummary(renderDriftSection(drift.history, drift.issueUrl), logger);
+  await publishComment(shown, github, rows);
+  await publishChecks(shown, github);
   return outcome;
 }
 
 /** Comments on pull requests only, as `comment` says; on `on-mismatch`, an existing comment is still updated when the run turns green. */
-async function publishComment(run: RunResult, options: PublishOptions, rows: RowsHint): Promise<CommentOutcome | 'skipped'> {
+async function publishComment(run: RunResult, options: GitHubPublishing, rows: RowsHint): Promise<CommentOutcome | 'skipped'> {
   const { inputs, logger } = options;
   if (inputs.comment === 'never') return 'skipped';
   const target = pullRequestFromEvent();
@@ -84,14 +95,14 @@ async function publishComment(run: RunResult, options: PublishOptions, rows: Row
   const marker = commentMarker(inputs.commentKey);
   const runUrl = workflowRunUrl();
   const body = renderComment(run, { commentKey: inputs.commentKey, headSha: target.headSha, maxDiffRows: inputs.maxDiffRows, rows, ...(runUrl ? { runUrl } : {}) });
-  const octokit = await createOctokit(inputs.githubToken);
+  const octokit = await options.github();
   // on-mismatch, green run: nothing new to say, but an earlier red comment of ours must not stay red.
   const onlyUpdate = inputs.comment === 'on-mismatch' && run.status === 'match';
   return upsertComment({ octokit, target, body, marker, startedAt: run.started_at, logger, onlyUpdate });
 }
 
 /** One check run per comparison (input `check-runs`), on the pull request's head or the pushed commit. */
-async function publishChecks(run: RunResult, options: PublishOptions): Promise<void> {
+async function publishChecks(run: RunResult, options: GitHubPublishing): Promise<void> {
   const { inputs, logger } = options;
   if (!inputs.checkRuns) return;
   const pullRequest = pullRequestFromEvent();
@@ -106,7 +117,8 @@ async function publishChecks(run: RunResult, options: PublishOptions): Promise<v
     return;
   }
   await publishCheckRuns({
-    octokit: await createOctokit(inputs.githubToken),
+    octokit: await options.github(),
+    runMark: `datacompare:${process.env.GITHUB_RUN_ID ?? 'local'}.${process.env.GITHUB_RUN_ATTEMPT ?? '1'}`,
     owner,
     repo,
     headSha,
@@ -119,7 +131,7 @@ async function publishChecks(run: RunResult, options: PublishOptions): Promise<v
 }
 
 /** The drift tracking issue (input `issue`), off pull requests from forks and without a token. */
-async function publishTrackingIssue(run: RunResult, options: PublishOptions): Promise<{ history?: DriftHistory; issueUrl?: string } | undefined> {
+async function publishTrackingIssue(run: RunResult, options: GitHubPublishing): Promise<{ history?: DriftHistory; issueUrl?: string } | undefined> {
   const { inputs, logger } = options;
   if (inputs.issue === 'never') {
     if (inputs.webhookUrl) logger.warning('webhook-url is set but issue is never: alerts follow the tracking issue\'s history, so set issue: on-mismatch (or on-error).');
@@ -136,7 +148,7 @@ async function publishTrackingIssue(run: RunResult, options: PublishOptions): Pr
   }
   const runUrl = workflowRunUrl();
   const tracked = await trackDrift({
-    octokit: await createOctokit(inputs.githubToken),
+    octokit: await options.github(),
     owner,
     repo,
     run,

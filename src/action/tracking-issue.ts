@@ -6,14 +6,12 @@
  */
 import type { RunResult } from '../engine/model.js';
 import type { Logger } from '../shared/logger.js';
-import { redact } from '../shared/redact.js';
-import { retry } from '../shared/retry.js';
 import {
   appendRun, driftChanges, issueMarker, issueTitle, parseHistory, renderChangeComment, renderIssueBody, renderRecoveryComment, runEntries,
   type DriftChange,
   type DriftHistory,
 } from '../report/drift.js';
-import { classify, statusOf, type Octokit } from './comment.js';
+import { createOnce, describeGitHubFailure, statusOf, type Octokit } from './github-client.js';
 
 export interface TrackDriftOptions {
   octokit: Octokit;
@@ -25,6 +23,7 @@ export interface TrackDriftOptions {
   labels: string[];
   runUrl?: string;
   logger: Logger;
+  /** The wait before a create that may have landed is looked for (tests use a few ms). */
   retryBaseMs?: number;
 }
 
@@ -41,24 +40,32 @@ export async function trackDrift(
 ): Promise<{ outcome: TrackOutcome; history?: DriftHistory; issue?: number; changes?: DriftChange[] }> {
   const { octokit, owner, repo, run, logger } = options;
   const marker = issueMarker(options.key);
-  const withRetry = <T>(operation: () => Promise<T>): Promise<T> =>
-    retry(operation, { classify, maxAttempts: 3, baseMs: options.retryBaseMs ?? 1000, onRetry: (info) => logger.debug(`GitHub API: ${info.reason}; retrying in ${info.delayMs} ms`) });
+  const wait = options.retryBaseMs !== undefined ? { retryBaseMs: options.retryBaseMs } : {};
   const failing = options.mode === 'on-error' ? run.comparisons.some((c) => c.status === 'error') : run.status !== 'match';
 
   const find = async (state: 'open' | 'closed', labels: string | undefined): Promise<FoundIssue | undefined> => {
-    const issues = await withRetry(() =>
-      octokit.paginate(octokit.rest.issues.listForRepo, {
-        owner,
-        repo,
-        state,
-        per_page: 100,
-        ...(labels ? { labels } : {}),
-        ...(state === 'closed' ? { sort: 'updated' as const, direction: 'desc' as const } : {}),
-      }),
-    );
+    const issues = await octokit.paginate(octokit.rest.issues.listForRepo, {
+      owner,
+      repo,
+      state,
+      per_page: 100,
+      ...(labels ? { labels } : {}),
+      ...(state === 'closed' ? { sort: 'updated' as const, direction: 'desc' as const } : {}),
+    });
     const ours = issues.find((issue) => !issue.pull_request && typeof issue.body === 'string' && issue.body.includes(marker));
     return ours ? { number: ours.number, body: ours.body ?? '' } : undefined;
   };
+
+  // A comment whose answer was lost is looked for by its text before it is sent again.
+  const comment = (issue: number, body: string) =>
+    createOnce(
+      async () => (await octokit.rest.issues.createComment({ owner, repo, issue_number: issue, body })).data.id,
+      async () => (await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: issue, per_page: 100 })).find((c) => c.body === body)?.id,
+      wait,
+    );
+  // Bodies and states set whole: the same outcome however often sent.
+  const update = (issue: number, change: { body?: string; state?: 'closed'; state_reason?: 'completed' }) =>
+    octokit.rest.issues.update({ owner, repo, issue_number: issue, ...change, request: { idempotent: true } });
 
   try {
     // By label first (one page for most repositories); labels can be dropped for tokens without push rights, so then all.
@@ -73,26 +80,28 @@ export async function trackDrift(
 
     if (!open) {
       const previous = await find('closed', options.labels[0]);
-      const created = await withRetry(() =>
-        octokit.rest.issues.create({ owner, repo, title: issueTitle(options.key), body: bodyOf(true, previous?.number), labels: options.labels }),
+      const created = await createOnce(
+        async () => (await octokit.rest.issues.create({ owner, repo, title: issueTitle(options.key), body: bodyOf(true, previous?.number), labels: options.labels })).data.number,
+        async () => (await find('open', undefined))?.number,
+        wait,
       );
-      logger.info(`Opened the drift tracking issue #${created.data.number}.`);
-      return { outcome: 'opened', history, issue: created.data.number, changes };
+      logger.info(`Opened the drift tracking issue #${created}.`);
+      return { outcome: 'opened', history, issue: created, changes };
     }
     const previousIssue = /^Previous episode: #(\d+)$/m.exec(open.body)?.[1];
     if (failing) {
-      await withRetry(() => octokit.rest.issues.update({ owner, repo, issue_number: open.number, body: bodyOf(true, previousIssue ? Number(previousIssue) : undefined) }));
+      await update(open.number, { body: bodyOf(true, previousIssue ? Number(previousIssue) : undefined) });
       if (changes.length === 0) {
         logger.info(`Updated the drift tracking issue #${open.number} (no change of state: no comment).`);
         return { outcome: 'updated', history, issue: open.number, changes };
       }
-      await withRetry(() => octokit.rest.issues.createComment({ owner, repo, issue_number: open.number, body: renderChangeComment(changes, options.runUrl) }));
+      await comment(open.number, renderChangeComment(changes, options.runUrl));
       logger.info(`Updated the drift tracking issue #${open.number} and commented on ${changes.length} change(s).`);
       return { outcome: 'commented', history, issue: open.number, changes };
     }
-    await withRetry(() => octokit.rest.issues.update({ owner, repo, issue_number: open.number, body: bodyOf(false, previousIssue ? Number(previousIssue) : undefined) }));
-    await withRetry(() => octokit.rest.issues.createComment({ owner, repo, issue_number: open.number, body: renderRecoveryComment(options.runUrl) }));
-    await withRetry(() => octokit.rest.issues.update({ owner, repo, issue_number: open.number, state: 'closed', state_reason: 'completed' }));
+    await update(open.number, { body: bodyOf(false, previousIssue ? Number(previousIssue) : undefined) });
+    await comment(open.number, renderRecoveryComment(options.runUrl));
+    await update(open.number, { state: 'closed', state_reason: 'completed' });
     logger.info(`The data is equal again: closed the drift tracking issue #${open.number}.`);
     return { outcome: 'closed', history, issue: open.number, changes };
   } catch (error) {
@@ -102,7 +111,7 @@ export async function trackDrift(
         `Could not keep the drift tracking issue (HTTP ${status}): the workflow needs \`permissions: issues: write\` (and issues enabled in the repository). The run's outcome is unchanged.`,
       );
     } else {
-      logger.warning(`Could not keep the drift tracking issue: ${redact(error instanceof Error ? error.message : String(error))}`);
+      logger.warning(`Could not keep the drift tracking issue: ${describeGitHubFailure(error)}. The run's outcome is unchanged.`);
     }
     return { outcome: 'failed' };
   }

@@ -1,7 +1,8 @@
 /**
  * A stand-in for the GitHub REST API on 127.0.0.1: issue comments and issues (paged with Link
  * headers, like GitHub), creating and updating them, check runs, and reading a pull request's head.
- * It records every call so tests assert what the action really sent. `denyWrites` answers writes with 403 the way GitHub does for a fork's read-only token; `failNext` injects failures.
+ * It records every call so tests assert what the action really sent. `denyWrites` answers writes with 403 the way GitHub does for a fork's read-only token; `failNext` injects failures;
+ * `hang` makes it an API that accepts every request and never answers; `dropAnswerOf` loses the answer of a request it carried out.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -40,13 +41,17 @@ export interface GitHubApiStub {
   /** Issues by number (the drift tracking issue's paths: list with state/labels and pages, create, update). */
   issues: Map<number, StubIssue>;
   /** Check runs as created (and updated with more annotations). */
-  checkRuns: { id: number; name: string; head_sha: string; conclusion: string; output: { title: string; summary: string; annotations: unknown[] } }[];
+  checkRuns: { id: number; name: string; head_sha: string; external_id?: string; conclusion: string; output: { title: string; summary: string; annotations: unknown[] } }[];
   /** The head SHA `GET /repos/:o/:r/pulls/:n` reports. */
   headSha: string;
   /** Answer POST/PATCH with 403 "Resource not accessible by integration". */
   denyWrites: boolean;
-  /** Status codes to answer the next requests with, in order (e.g. [502, 503]). */
-  failNext: number[];
+  /** Status codes to answer the next requests with, in order (e.g. [502, 503]); `emptyBody`: no body and no content-type, as some proxies answer. */
+  failNext: (number | { status: number; emptyBody: true })[];
+  /** Accept every request (recorded) and never answer it. */
+  hang: boolean;
+  /** Carry out the next request this picks, but close its connection instead of answering (the answer lost on the way); once. */
+  dropAnswerOf: ((call: RecordedCall) => boolean) | undefined;
   /** Adds a comment (someone else's by default) to a pull request. */
   addComment(issue: number, body: string, login?: string): StubComment;
   /** Calls other than the listing GETs: what changed GitHub's state. */
@@ -69,6 +74,8 @@ export async function startGitHubApiStub(options: { pageSize?: number; headSha?:
     headSha: options.headSha ?? '0'.repeat(40),
     denyWrites: false,
     failNext: [],
+    hang: false,
+    dropAnswerOf: undefined,
     addComment(issue, body, login = 'someone-else') {
       const at = tick();
       const comment: StubComment = { id: nextId++, body, user: { login, type: login.endsWith('[bot]') ? 'Bot' : 'User' }, created_at: at, updated_at: at };
@@ -87,6 +94,12 @@ export async function startGitHubApiStub(options: { pageSize?: number; headSha?:
   };
 
   const send = (res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void => {
+    const call = stub.calls[stub.calls.length - 1];
+    if (call && stub.dropAnswerOf?.(call)) {
+      stub.dropAnswerOf = undefined;
+      res.socket?.destroy();
+      return;
+    }
     res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
     res.end(JSON.stringify(body));
   };
@@ -106,8 +119,13 @@ export async function startGitHubApiStub(options: { pageSize?: number; headSha?:
       const method = req.method ?? 'GET';
       stub.calls.push({ method, path: url.pathname, query: Object.fromEntries(url.searchParams), body, authorization: req.headers.authorization });
 
+      if (stub.hang) return;
       const failure = stub.failNext.shift();
-      if (failure !== undefined) return send(res, failure, { message: `stub failure ${failure}` });
+      if (typeof failure === 'number') return send(res, failure, { message: `stub failure ${failure}` });
+      if (failure !== undefined) {
+        res.writeHead(failure.status);
+        return res.end();
+      }
       if (method !== 'GET' && stub.denyWrites) {
         return send(res, 403, { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest' });
       }
@@ -151,6 +169,11 @@ export async function startGitHubApiStub(options: { pageSize?: number; headSha?:
         const check = { ...input, id: nextId++ };
         stub.checkRuns.push(check);
         return send(res, 201, check);
+      }
+      if ((m = /^\/repos\/[^/]+\/[^/]+\/commits\/([^/]+)\/check-runs$/.exec(url.pathname)) && method === 'GET') {
+        const name = url.searchParams.get('check_name');
+        const runs = stub.checkRuns.filter((c) => c.head_sha === m![1] && (!name || c.name === name));
+        return send(res, 200, { total_count: runs.length, check_runs: runs });
       }
       if ((m = /^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)$/.exec(url.pathname)) && method === 'PATCH') {
         const issue = stub.issues.get(Number(m[1]));

@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createOctokit, pullRequestFromEvent, upsertComment, type PullRequestTarget } from '../../../src/action/comment.js';
+import { pullRequestFromEvent, upsertComment, type PullRequestTarget } from '../../../src/action/comment.js';
+import { createGitHubClient } from '../../../src/action/github-client.js';
 import { commentMarker } from '../../../src/report/markdown-comment.js';
 import { MemoryLogger } from '../../../src/shared/logger.js';
 import { startGitHubApiStub, type GitHubApiStub } from '../../helpers/github-api-stub.js';
@@ -22,7 +23,7 @@ beforeEach(async () => {
 afterEach(() => stub.close());
 
 async function upsert(text: string, overrides: Partial<Parameters<typeof upsertComment>[0]> = {}) {
-  const octokit = await createOctokit('test-token', { GITHUB_API_URL: stub.url });
+  const octokit = await createGitHubClient({ token: 'test-token', env: { GITHUB_API_URL: stub.url }, logger, retryBaseMs: 1 });
   return upsertComment({ octokit, target, body: body(OURS, text), marker, startedAt: '2026-11-22T00:00:00Z', logger, retryBaseMs: 1, ...overrides });
 }
 
@@ -79,7 +80,9 @@ describe('the sticky PR comment', () => {
     expect(await upsert('x')).toBe('created');
     stub.failNext = [500, 500, 500];
     expect(await upsert('y')).toBe('failed');
-    expect(logger.text('warning')).toContain('Could not comment on pull request #7 (HTTP 500)');
+    expect(logger.text('warning')).toMatchInlineSnapshot(
+      `"Could not comment on pull request #7: GitHub answered HTTP 500 Internal Server Error: stub failure 500 (GET /repos/acme/shop/issues/7/comments). The job summary has the full report."`,
+    );
   });
 
   it('only updates (never creates) when asked to', async () => {
