@@ -92,6 +92,7 @@ function diffDetails(outcome, resolved) {
         diff_rows: outcome.samples,
         diff_rows_total: total,
         truncated: outcome.samples.length < total,
+        ...(outcome.cuts && outcome.cuts.length > 0 ? { cut_values: outcome.cuts } : {}),
     };
 }
 /**

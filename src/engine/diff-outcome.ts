@@ -1,6 +1,6 @@
 /** What every diff algorithm (join, stream, checksum) hands back, before reasons and status are added. */
 import type { Logger } from '../shared/logger.js';
-import type { ComparisonDefinition, ComparisonStats, DiffRow, PlanInfo, ProgressEvent, ReportedValue } from './model.js';
+import type { ComparisonDefinition, ComparisonStats, CutValue, DiffRow, PlanInfo, ProgressEvent, ReportedValue } from './model.js';
 import type { ResolvedColumns } from './resolve.js';
 import type { Side } from './sides.js';
 
@@ -27,6 +27,8 @@ export interface DiffOutcome {
   columnMismatches: number[];
   /** At most maxDiffRows differing rows, ordered by key. */
   samples: DiffRow[];
+  /** The samples' values kept only in part (over 64 Ki characters), by sample index; absent or empty: none. */
+  cuts?: CutValue[];
   /** A few duplicated keys per side (for the reasons); the total is in stats. */
   duplicates: { source: DuplicateKey[]; target: DuplicateKey[] };
   /** What each database sent us. */

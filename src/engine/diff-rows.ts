@@ -1,9 +1,12 @@
 /**
  * Turning canonical texts into the document's diff rows: key columns by their source names,
- * `_diff_type`, and `source_<col>`/`target_<col>` values that keep their meaning in JSON.
+ * `_diff_type`, and `source_<col>`/`target_<col>` values that keep their meaning in JSON. A kept
+ * row holds at most 64 Ki characters of a value (cut-values.ts), so the rows a comparison keeps
+ * take memory by their number, never by the size of the values they differ in.
  */
 import { reportedValue } from '../sql/canonical.js';
-import type { DiffRow, DiffType, ReportedValue } from './model.js';
+import { cutRow, keyForSentence } from './cut-values.js';
+import type { CutValue, DiffRow, DiffType, ReportedValue } from './model.js';
 import type { ResolvedColumns } from './resolve.js';
 
 export interface CanonicalRow {
@@ -22,11 +25,35 @@ export function text(value: unknown): string | null {
   return String(value);
 }
 
+/** A duplicated key's values for its reason sentence (a long text key cut to a sentence's length). */
 export function keyValues(resolved: ResolvedColumns, keys: readonly (string | null)[]): ReportedValue[] {
-  return resolved.keys.map((pair, i) => reportedValue(pair.family, keys[i] ?? null));
+  return resolved.keys.map((pair, i) => keyForSentence(reportedValue(pair.family, keys[i] ?? null)));
 }
 
-/** A changed row (`differing` = indexes of the differing columns) or a row on one side only. */
+/** The differing rows a comparison keeps (at most `max`), their long values cut, and what was cut. */
+export class KeptRows {
+  readonly rows: DiffRow[] = [];
+  readonly cuts: CutValue[] = [];
+
+  constructor(
+    private readonly resolved: ResolvedColumns,
+    private readonly max = Number.POSITIVE_INFINITY,
+  ) {}
+
+  get full(): boolean {
+    return this.rows.length >= this.max;
+  }
+
+  /** Keeps the row unless `max` rows are kept already. */
+  keep(type: DiffType, source: CanonicalRow | undefined, target: CanonicalRow | undefined, differing?: readonly number[]): void {
+    if (this.full) return;
+    const { row, cuts } = cutRow(diffRow(this.resolved, type, source, target, differing), this.rows.length);
+    this.rows.push(row);
+    this.cuts.push(...cuts);
+  }
+}
+
+/** A changed row (`differing` = indexes of the differing columns) or a row on one side only, its values whole. */
 export function diffRow(
   resolved: ResolvedColumns,
   type: DiffType,

@@ -1,8 +1,7 @@
 /** The join diff: both sides on one connection, diffed by one outer-join query (see join-diff-sql.ts). */
-import type { DiffRow } from './model.js';
 import { DUPLICATE_EXAMPLES, queryOptions, sizeOfRows, type DiffContext, type DiffOutcome, type DuplicateKey } from './diff-outcome.js';
 import { buildJoinDiffSql, type JoinDiffSql } from './join-diff-sql.js';
-import { diffRow, keyValues, text, type CanonicalRow } from './diff-rows.js';
+import { KeptRows, keyValues, text, type CanonicalRow } from './diff-rows.js';
 import type { ResultRow } from '../dialects/types.js';
 
 export async function runJoinDiff(context: DiffContext): Promise<DiffOutcome> {
@@ -71,11 +70,12 @@ async function onePass(context: DiffContext, sql: string): Promise<DiffOutcome> 
     null_keys_source: 0,
     null_keys_target: 0,
   };
-  const sampleRows = differing.slice(0, definition.maxDiffRows);
+  const kept = keptRows(context, differing.slice(0, definition.maxDiffRows));
   return {
     stats,
     columnMismatches: resolved.columns.map((_, j) => n(`m${j}`)),
-    samples: sampleRows.map((r) => toDiffRow(context, r)),
+    samples: kept.rows,
+    cuts: kept.cuts,
     duplicates: { source: [], target: [] },
     sent: { source: { rows_sent: rows.length, bytes_sent: sizeOfRows(rows) }, target: { rows_sent: 0, bytes_sent: 0 } },
     ...(merge ? { detail: merge.detail } : {}),
@@ -114,12 +114,13 @@ async function twoPasses(context: DiffContext, sql: Extract<JoinDiffSql, { passe
       count: Number(r.n),
     }));
   };
-  const samples: DiffRow[] = sampleRows.map((r) => toDiffRow(context, r));
+  const kept = keptRows(context, sampleRows);
   const bytes = sizeOfRows([row ?? {}, ...sampleRows]);
   return {
     stats,
     columnMismatches,
-    samples,
+    samples: kept.rows,
+    cuts: kept.cuts,
     duplicates: {
       source: await duplicates(sql.duplicates.source, stats.duplicate_keys_source),
       target: await duplicates(sql.duplicates.target, stats.duplicate_keys_target),
@@ -128,14 +129,18 @@ async function twoPasses(context: DiffContext, sql: Extract<JoinDiffSql, { passe
   };
 }
 
-function toDiffRow({ resolved }: DiffContext, r: ResultRow): DiffRow {
-  const side = (prefix: 's' | 't'): CanonicalRow => ({
-    keys: resolved.keys.map((_, i) => text(r[`${prefix}k${i}`])),
-    values: resolved.columns.map((_, j) => text(r[`${prefix}v${j}`])),
-    shown: resolved.columns.map((_, j) => text(r[`${prefix}w${j}`] !== undefined ? r[`${prefix}w${j}`] : r[`${prefix}v${j}`])),
-  });
-  if (r.cls === 'source') return diffRow(resolved, 'only_in_source', side('s'), undefined);
-  if (r.cls === 'target') return diffRow(resolved, 'only_in_target', undefined, side('t'));
-  const differing = resolved.columns.map((_, j) => j).filter((j) => Number(r[`d${j}`]) === 1);
-  return diffRow(resolved, 'changed', side('s'), side('t'), differing);
+/** The sample rows the SQL returned, as kept diff rows (long values cut). */
+function keptRows({ resolved }: DiffContext, sampleRows: readonly ResultRow[]): KeptRows {
+  const kept = new KeptRows(resolved);
+  for (const r of sampleRows) {
+    const side = (prefix: 's' | 't'): CanonicalRow => ({
+      keys: resolved.keys.map((_, i) => text(r[`${prefix}k${i}`])),
+      values: resolved.columns.map((_, j) => text(r[`${prefix}v${j}`])),
+      shown: resolved.columns.map((_, j) => text(r[`${prefix}w${j}`] !== undefined ? r[`${prefix}w${j}`] : r[`${prefix}v${j}`])),
+    });
+    if (r.cls === 'source') kept.keep('only_in_source', side('s'), undefined);
+    else if (r.cls === 'target') kept.keep('only_in_target', undefined, side('t'));
+    else kept.keep('changed', side('s'), side('t'), resolved.columns.map((_, j) => j).filter((j) => Number(r[`d${j}`]) === 1));
+  }
+  return kept;
 }

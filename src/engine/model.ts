@@ -167,6 +167,30 @@ export interface DiffDetails {
   diff_rows_total: number;
   /** True when diff_rows holds fewer rows than diff_rows_total. */
   truncated: boolean;
+  /**
+   * Ours: the values of diff_rows kept only in part (longer than 64 Ki characters; see
+   * engine/cut-values.ts), by row index and field; absent when every value is whole.
+   */
+  cut_values?: CutValue[];
+  /**
+   * Ours (the service): set when differing rows were left out so that a job's stored rows stay
+   * within this many bytes (its per-job cap), whatever max_diff_rows asked.
+   */
+  diff_rows_max_bytes?: number;
+}
+
+/** A value of a diff row kept only in part: the window kept is the row's value, this says what it is part of. */
+export interface CutValue {
+  /** Index in diff_rows. */
+  row: number;
+  /** The row's field: `source_<col>`, `target_<col>` or a key column. */
+  field: string;
+  /** The whole value's length in characters (code points). */
+  length: number;
+  /** Characters of the whole value before the kept text (0: kept from its start). */
+  start: number;
+  /** SHA-256 of the whole value's UTF-8, in hex: equal hashes, equal values. */
+  sha256: string;
 }
 
 export interface ColumnInfo {

@@ -85,6 +85,7 @@ export function diffDetails(outcome: DiffOutcome, resolved: ResolvedColumns): Di
     diff_rows: outcome.samples,
     diff_rows_total: total,
     truncated: outcome.samples.length < total,
+    ...(outcome.cuts && outcome.cuts.length > 0 ? { cut_values: outcome.cuts } : {}),
   };
 }
 

@@ -11,6 +11,7 @@
  * Columns compared in JavaScript (a tolerance, float and JSON canonicalisation, a JSON or text column
  * read as a collection) stay separate.
  */
+import { isHighSurrogate } from '../shared/characters.js';
 import { InternalError } from '../shared/errors.js';
 import type { ColumnPair } from './resolve.js';
 import { isCollectionFamily } from '../sql/type-family.js';
@@ -48,9 +49,6 @@ export function packedColumns(compiler: SqlCompiler, pairs: readonly ColumnPair[
   };
 }
 
-/** True for the first half of a surrogate pair (the pair is one character, as the databases count). */
-const highSurrogate = (unit: number) => unit >= 0xd800 && unit <= 0xdbff;
-
 /** Writes the packed text's values into `values` at the packed columns' indexes. */
 export function unpack(text: string, packing: PackedColumns, values: (string | null)[]): void {
   let at = 0;
@@ -75,7 +73,7 @@ export function unpack(text: string, packing: PackedColumns, values: (string | n
       let end = colon + 1;
       for (let characters = 0; characters < length; characters++) {
         if (end >= text.length) throw malformed(text, at);
-        end += highSurrogate(text.charCodeAt(end)) ? 2 : 1;
+        end += isHighSurrogate(text.charCodeAt(end)) ? 2 : 1; // a pair is one character, as the databases count
       }
       if (end > text.length) throw malformed(text, at);
       value = text.slice(colon + 1, end);

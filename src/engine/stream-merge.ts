@@ -16,7 +16,7 @@ import { linkedAbort } from '../shared/abort.js';
 import type { ResultRow } from '../dialects/types.js';
 import type { DiffRow } from './model.js';
 import { DUPLICATE_EXAMPLES, type DiffContext, type DiffOutcome, type DuplicateKey } from './diff-outcome.js';
-import { diffRow, keyValues, text, type CanonicalRow } from './diff-rows.js';
+import { KeptRows, keyValues, text, type CanonicalRow } from './diff-rows.js';
 import { finishedInJs, type ResolvedColumns } from './resolve.js';
 import { canonicalCollection, canonicalSetText, collectionOptions } from '../sql/collection.js';
 import { selectItems, sideSelect } from './side-select.js';
@@ -94,9 +94,9 @@ export async function runStreamMerge(context: DiffContext, parts?: SideParts, sh
   const target = reader(local, context.target, compareKeys, parts?.target, { packing, typing });
   const stats = { matched_rows: 0, mismatched_rows: 0, only_in_source: 0, only_in_target: 0 };
   const columnMismatches = resolved.columns.map(() => 0);
-  const samples: DiffRow[] = [];
+  const samples = new KeptRows(resolved, definition.maxDiffRows);
   const keep = (type: DiffRow['_diff_type'], a: StreamRow | undefined, b: StreamRow | undefined, differing?: readonly number[]) => {
-    if (samples.length < definition.maxDiffRows) samples.push(diffRow(resolved, type, a && complete(a), b && complete(b), differing));
+    if (!samples.full) samples.keep(type, a && complete(a), b && complete(b), differing);
   };
   // Rows read so far, reported each time a side waits for its next batch.
   const advanced = () => context.progress(shown.phase, undefined, { done: source.rows + target.rows, ...(shown.totalRows ? { total: shown.totalRows } : {}), unit: 'rows' });
@@ -156,7 +156,8 @@ export async function runStreamMerge(context: DiffContext, parts?: SideParts, sh
       null_keys_target: target.nullKeys,
     },
     columnMismatches,
-    samples,
+    samples: samples.rows,
+    cuts: samples.cuts,
     duplicates: { source: source.examples, target: target.examples },
     sent: {
       source: { rows_sent: source.rows, bytes_sent: source.bytes },
