@@ -560,6 +560,15 @@ const diffDetailsSchema = classic_schemas/* looseObject */._H3({
     truncated: classic_schemas/* boolean */.zMY().optional(),
     /** Ours: how each column was compared (`set`, `decimal at scale 2`, `text, case-insensitive`…). */
     compared_as: classic_schemas/* record */.g1P(classic_schemas/* string */.YjP(), classic_schemas/* string */.YjP()).optional(),
+    /**
+     * Ours: values of diff_rows kept only in part (over 64 Ki characters, around the first difference):
+     * the row's index and field, the whole value's length and where the kept part starts (characters),
+     * and the SHA-256 of the whole value. Clients that do not know it see the kept part as the value.
+     */
+    cut_values: classic_schemas/* array */.YOg(classic_schemas/* object */.Ikc({ row: classic_schemas/* number */.aig().int().min(0), field: classic_schemas/* string */.YjP(), length: classic_schemas/* number */.aig().int().min(0), start: classic_schemas/* number */.aig().int().min(0), sha256: classic_schemas/* string */.YjP().regex(/^[0-9a-f]{64}$/) }))
+        .optional(),
+    /** Ours: set when rows were left out so that the job's stored rows stay within this many bytes. */
+    diff_rows_max_bytes: classic_schemas/* number */.aig().int().positive().optional(),
 });
 const diffDetailsResponseSchema = classic_schemas/* looseObject */._H3({
     message: classic_schemas/* string */.YjP().optional(),
@@ -1956,6 +1965,8 @@ async function terminateUnfinished(slots, client, logger, withinMs, lateMs = 0) 
     return done;
 }
 //# sourceMappingURL=api-cleanup.js.map
+// EXTERNAL MODULE: ./build/src/engine/cut-values.js
+var cut_values = __webpack_require__(89031);
 // EXTERNAL MODULE: ./build/src/engine/outcome.js
 var outcome = __webpack_require__(36576);
 ;// CONCATENATED MODULE: ./build/src/api/result-checks.js
@@ -2182,6 +2193,7 @@ function show(value) {
 ;// CONCATENATED MODULE: ./build/src/api/results.js
 
 
+
 function servicePlan(runId) {
     return {
         kind: 'service',
@@ -2301,7 +2313,8 @@ function diffOf(data, totalFromResult) {
         return row;
     });
     const total = data.diff_rows_total ?? totalFromResult ?? rows.length;
-    return {
+    // Every value over 64 Ki characters cut here, once, whatever the service kept: no report holds more.
+    return (0,cut_values/* boundDiff */.Qf)({
         primary_key_columns: data.primary_key_columns,
         column_mapping: data.column_mapping,
         mismatched_columns_mapping: Object.fromEntries(Object.entries(data.mismatched_columns_mapping).map(([column, m]) => [column, { mismatch_count: m.mismatch_count, details: m.details }])),
@@ -2309,7 +2322,9 @@ function diffOf(data, totalFromResult) {
         diff_rows_total: total,
         truncated: data.truncated ?? rows.length < total,
         ...(data.compared_as ? { compared_as: data.compared_as } : {}),
-    };
+        ...(data.cut_values ? { cut_values: data.cut_values.filter((cut) => cut.row < rows.length) } : {}),
+        ...(data.diff_rows_max_bytes ? { diff_rows_max_bytes: data.diff_rows_max_bytes } : {}),
+    });
 }
 //# sourceMappingURL=results.js.map
 ;// CONCATENATED MODULE: ./build/src/runner/api-run.js

@@ -172,6 +172,142 @@ async function publishFailure(error, logger) {
 
 /***/ }),
 
+/***/ 89031:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   MB: () => (/* binding */ MAX_KEPT_CHARS),
+/* harmony export */   Qf: () => (/* binding */ boundDiff),
+/* harmony export */   Qg: () => (/* binding */ keyForSentence),
+/* harmony export */   tC: () => (/* binding */ cutRow)
+/* harmony export */ });
+/* unused harmony exports sha256Text, cutPair, cutSingle */
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(77598);
+/* harmony import */ var _shared_characters_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(57003);
+/**
+ * Long values in differing rows: a diff row keeps at most MAX_KEPT_CHARS characters of a value,
+ * taken around the first difference between the two sides (the same window on both, so the kept
+ * texts still line up), and says what it left out: the whole value's length and the SHA-256 of
+ * its UTF-8, so two values stay provably equal or different and a reader can check a value of
+ * their own against it. Only what is kept is cut: the comparison itself reads and compares the
+ * whole values. Pure; lengths and positions count characters (code points), as the databases do.
+ */
+
+
+/** The most characters of one value a diff row keeps (64 Ki). */
+const MAX_KEPT_CHARS = 65_536;
+/** Characters kept before the first difference when the window cannot start at the value's start. */
+const CONTEXT_BEFORE = 8_192;
+/** Hashed a slice at a time, so a 200M-character value is never copied whole into a buffer. */
+const HASH_SLICE = 1 << 20;
+/** The SHA-256 (hex) of a text's UTF-8. */
+function sha256Text(text) {
+    const hash = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256');
+    for (let at = 0; at < text.length;) {
+        const end = (0,_shared_characters_js__WEBPACK_IMPORTED_MODULE_1__/* .pairStart */ .TA)(text, Math.min(text.length, at + HASH_SLICE));
+        hash.update(text.slice(at, end), 'utf8');
+        at = end;
+    }
+    return hash.digest('hex');
+}
+/** text[from, from + MAX_KEPT_CHARS characters), and what was left out; undefined when nothing was. */
+function window(text, from) {
+    if (from === 0 && text.length <= MAX_KEPT_CHARS)
+        return undefined;
+    const end = (0,_shared_characters_js__WEBPACK_IMPORTED_MODULE_1__/* .advance */ .np)(text, from, MAX_KEPT_CHARS);
+    if (from === 0 && end === text.length)
+        return undefined;
+    return { kept: text.slice(from, end), cut: { length: (0,_shared_characters_js__WEBPACK_IMPORTED_MODULE_1__/* .characterCount */ .Dq)(text), start: (0,_shared_characters_js__WEBPACK_IMPORTED_MODULE_1__/* .characterCount */ .Dq)(text, 0, from), sha256: sha256Text(text) } };
+}
+/** Where both sides' windows start: at 0 while the first difference is well inside the window, else a little before it. */
+function windowStart(texts, difference) {
+    if (texts.every((text) => text.length <= MAX_KEPT_CHARS))
+        return 0;
+    if (difference + CONTEXT_BEFORE <= MAX_KEPT_CHARS)
+        return 0;
+    return (0,_shared_characters_js__WEBPACK_IMPORTED_MODULE_1__/* .pairStart */ .TA)(texts[0], difference - CONTEXT_BEFORE);
+}
+/**
+ * Both sides of a changed value, each cut to the same window around their first difference when
+ * either is longer than MAX_KEPT_CHARS. A side gets a `cut` only when something of it was left out.
+ */
+function cutPair(source, target) {
+    const start = windowStart([source, target], (0,_shared_characters_js__WEBPACK_IMPORTED_MODULE_1__/* .commonPrefix */ .wF)(source, target));
+    const a = window(source, start);
+    const b = window(target, start);
+    return {
+        source: a?.kept ?? source,
+        target: b?.kept ?? target,
+        ...(a ? { sourceCut: a.cut } : {}),
+        ...(b ? { targetCut: b.cut } : {}),
+    };
+}
+/** One value with nothing to compare it to: its first MAX_KEPT_CHARS characters. */
+function cutSingle(text) {
+    const w = window(text, 0);
+    return w ? { kept: w.kept, cut: w.cut } : { kept: text };
+}
+/** A row's values cut (changed columns as pairs), with a `CutValue` for each value that lost characters. */
+function cutRow(row, index) {
+    const cuts = [];
+    let out;
+    const set = (field, kept, cut) => {
+        if (!cut)
+            return;
+        out ??= { ...row };
+        out[field] = kept;
+        cuts.push({ row: index, field, ...cut });
+    };
+    const long = (value) => typeof value === 'string' && value.length > MAX_KEPT_CHARS;
+    for (const [field, value] of Object.entries(row)) {
+        const pairField = field.startsWith('source_') ? `target_${field.slice(7)}` : field.startsWith('target_') ? `source_${field.slice(7)}` : undefined;
+        const other = pairField === undefined ? undefined : row[pairField];
+        if (typeof value !== 'string' || (!long(value) && !long(other)))
+            continue;
+        if (typeof other === 'string' && row._diff_type === 'changed') {
+            const pair = field.startsWith('source_') ? cutPair(value, other) : cutPair(other, value);
+            if (field.startsWith('source_'))
+                set(field, pair.source, pair.sourceCut);
+            else
+                set(field, pair.target, pair.targetCut);
+        }
+        else {
+            const single = cutSingle(value);
+            set(field, single.kept, single.cut);
+        }
+    }
+    return { row: out ?? row, cuts };
+}
+/**
+ * The diff with every value longer than MAX_KEPT_CHARS cut and listed in `cut_values` (values
+ * already cut keep their entries): the form every report and store receives, whatever produced
+ * the diff (the engine cuts as it keeps rows; a service's answer may not have).
+ */
+function boundDiff(diff) {
+    let rows;
+    const added = [];
+    diff.diff_rows.forEach((row, index) => {
+        const cut = cutRow(row, index);
+        if (cut.cuts.length === 0)
+            return;
+        rows ??= [...diff.diff_rows];
+        rows[index] = cut.row;
+        added.push(...cut.cuts);
+    });
+    if (!rows)
+        return diff;
+    return { ...diff, diff_rows: rows, cut_values: [...(diff.cut_values ?? []), ...added].sort((x, y) => x.row - y.row) };
+}
+/** A key value for a sentence (a duplicated key's reason): texts over `max` characters end in `…`. */
+function keyForSentence(value, max = 200) {
+    if (typeof value !== 'string' || value.length <= max)
+        return value;
+    return `${value.slice(0, (0,_shared_characters_js__WEBPACK_IMPORTED_MODULE_1__/* .pairStart */ .TA)(value, max - 1))}…`;
+}
+//# sourceMappingURL=cut-values.js.map
+
+/***/ }),
+
 /***/ 35594:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -295,11 +431,14 @@ function specErrorAnnotations(error, options) {
 /* harmony export */   ln: () => (/* binding */ inlineText),
 /* harmony export */   wh: () => (/* binding */ plainText),
 /* harmony export */   x7: () => (/* binding */ sentenceText),
+/* harmony export */   xs: () => (/* binding */ MAX_VALUE_CHARS),
 /* harmony export */   xv: () => (/* binding */ truncate)
 /* harmony export */ });
-/* unused harmony exports MAX_VALUE_CHARS, MAX_TEXT_CHARS, ambiguous */
+/* unused harmony exports MAX_TEXT_CHARS, ambiguous */
 /* harmony import */ var _shared_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(23326);
-/* harmony import */ var _value_diff_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(52061);
+/* harmony import */ var _shared_thousands_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(10364);
+/* harmony import */ var _shared_characters_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(57003);
+/* harmony import */ var _value_diff_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(52061);
 /**
  * Making untrusted text safe to place in GitHub markdown: data values, column names, comparison
  * names, error messages. Every such text goes through `inlineText` (or `cellValue` for a data value),
@@ -307,6 +446,8 @@ function specErrorAnnotations(error, options) {
  * person or links an issue) and turns every character markdown or HTML would interpret into an
  * entity. Pure: strings in, strings out.
  */
+
+
 
 
 /** A zero-width space, written as an entity so a reviewer of the markdown can see it. */
@@ -319,12 +460,11 @@ const MAX_TEXT_CHARS = 1_000;
 /** Characters markdown (or GitHub's extensions) would interpret anywhere in a line: backslash-escaped. */
 const ALWAYS_ESCAPED = new Set(['\\', '`', '*', '[', ']', '<', '>', '|', '~', '$']);
 const VISIBLE_CONTROL = { '\n': '↵', '\r': '␍', '\t': '⇥' };
-/** `text` cut to `max` code points, ending in `…` when cut. */
+/** `text` cut to `max` code points, ending in `…` when cut (only the kept part is copied). */
 function truncate(text, max) {
-    const chars = Array.from(text);
-    if (chars.length <= max)
+    if (text.length <= max || (0,_shared_characters_js__WEBPACK_IMPORTED_MODULE_1__/* .advance */ .np)(text, 0, max) === text.length)
         return text;
-    return chars.slice(0, Math.max(0, max - 1)).join('') + ELLIPSIS;
+    return text.slice(0, (0,_shared_characters_js__WEBPACK_IMPORTED_MODULE_1__/* .advance */ .np)(text, 0, Math.max(0, max - 1))) + ELLIPSIS;
 }
 /**
  * Untrusted text as inline markdown that renders literally: redacted, cut to `max` characters,
@@ -430,14 +570,20 @@ function htmlText(text, max = 100) {
  * A data value for a table cell: NULL is shown as *NULL*, and strings that would look like something
  * else (empty, surrounding spaces, the word NULL) are quoted so two different values never render alike.
  */
-function cellValue(value, max = MAX_VALUE_CHARS) {
+function cellValue(value, max = MAX_VALUE_CHARS, whole) {
     if (value === undefined)
         return '';
     if (value === null)
         return '*NULL*';
     if (typeof value !== 'string')
         return inlineText(String(value), max);
+    if (whole)
+        return markedView((0,_value_diff_js__WEBPACK_IMPORTED_MODULE_2__/* .valueView */ .tr)((0,_shared_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(value), max, whole), false) + wholeLength(whole);
     return ambiguous(value) ? `"${inlineText(value, max)}"` : inlineText(value, max);
+}
+/** After a value kept only in part: the whole value's length (` <sub>30,000,000 characters</sub>`). */
+function wholeLength(whole) {
+    return whole ? ` <sub>${(0,_shared_thousands_js__WEBPACK_IMPORTED_MODULE_3__/* .thousands */ .o)(whole.length)} characters</sub>` : '';
 }
 /** Text that would read as something else unquoted: empty, surrounding spaces, NULL, "unchanged", already quoted. */
 function ambiguous(text) {
@@ -448,21 +594,21 @@ const UNCHANGED_CELL = '*unchanged*';
 /** A view as markdown: escaped, the differing span in `<mark>`, quoted when the whole value is ambiguous. */
 function markedView(v, quote) {
     // (a table cell: no list or heading can start here, and a part's end is not the text's end)
-    const body = (0,_value_diff_js__WEBPACK_IMPORTED_MODULE_1__/* .renderView */ .qi)(v, (p) => (p.changed ? `<mark><b>${escapeMarkdown(p.text, false)}</b></mark>` : escapeMarkdown(p.text, false)));
+    const body = (0,_value_diff_js__WEBPACK_IMPORTED_MODULE_2__/* .renderView */ .qi)(v, (p) => (p.changed ? `<mark><b>${escapeMarkdown(p.text, false)}</b></mark>` : escapeMarkdown(p.text, false)));
     return quote ? `"${body}"` : body;
 }
 /**
  * A changed value as `source → target` for a table cell: long values cut around their first
  * difference on both sides, the differing characters in `<mark>` (GitHub renders it highlighted).
  */
-function changedCell(source, target, max = MAX_VALUE_CHARS) {
+function changedCell(source, target, max = MAX_VALUE_CHARS, whole = {}) {
     if (source === undefined || target === undefined || source === null || target === null)
-        return `${cellValue(source, max)} → ${cellValue(target, max)}`;
+        return `${cellValue(source, max, whole.source)} → ${cellValue(target, max, whole.target)}`;
     const a = (0,_shared_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(String(source));
     const b = (0,_shared_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(String(target));
-    const d = (0,_value_diff_js__WEBPACK_IMPORTED_MODULE_1__/* .valueDiff */ .rJ)(a, b, max);
-    const quote = (v, text) => typeof v === 'string' && ambiguous(text);
-    return `${markedView(d.source, quote(source, a))} → ${markedView(d.target, quote(target, b))}`;
+    const d = (0,_value_diff_js__WEBPACK_IMPORTED_MODULE_2__/* .valueDiff */ .rJ)(a, b, max, whole);
+    const quote = (v, text, cut) => typeof v === 'string' && cut === undefined && ambiguous(text);
+    return `${markedView(d.source, quote(source, a, whole.source))}${wholeLength(whole.source)} → ${markedView(d.target, quote(target, b, whole.target))}${wholeLength(whole.target)}`;
 }
 /** A name (comparison, column) in bold-free inline text, cut shorter than values. */
 function nameText(name) {
@@ -508,23 +654,30 @@ function plainText(text, max) {
 /* harmony export */   G5: () => (/* binding */ byImportance),
 /* harmony export */   Ju: () => (/* binding */ rowsCompared),
 /* harmony export */   LS: () => (/* binding */ plural),
+/* harmony export */   Qx: () => (/* binding */ cutValuesOf),
 /* harmony export */   Rc: () => (/* binding */ sideText),
 /* harmony export */   Rh: () => (/* binding */ statusLabel),
 /* harmony export */   Rl: () => (/* binding */ runSeconds),
 /* harmony export */   U9: () => (/* binding */ count),
+/* harmony export */   as: () => (/* binding */ storedBytesLimit),
+/* harmony export */   dW: () => (/* binding */ cutValuesNote),
 /* harmony export */   e0: () => (/* binding */ NOT_COMPUTED),
 /* harmony export */   eC: () => (/* binding */ rowsNote),
 /* harmony export */   p0: () => (/* binding */ duration),
 /* harmony export */   tW: () => (/* binding */ STATUS_ICON),
 /* harmony export */   y7: () => (/* binding */ differingRows)
 /* harmony export */ });
-/* harmony import */ var _shared_thousands_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(10364);
+/* harmony import */ var _engine_cut_values_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(89031);
+/* harmony import */ var _shared_characters_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(57003);
+/* harmony import */ var _shared_thousands_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(10364);
+
+
 
 /** 1234567 → "1,234,567" (fixed en-US grouping, so snapshots do not depend on the machine). */
 function count(value) {
     if (value === undefined || !Number.isFinite(value))
         return '–';
-    return (0,_shared_thousands_js__WEBPACK_IMPORTED_MODULE_0__/* .thousands */ .o)(value);
+    return (0,_shared_thousands_js__WEBPACK_IMPORTED_MODULE_1__/* .thousands */ .o)(value);
 }
 /** Seconds → "850 ms", "3.2 s", "2 min 5 s", "1 h 2 min". */
 function duration(seconds) {
@@ -623,7 +776,40 @@ function rowsNote(c, shown, hint = {}) {
     const where = shown >= kept
         ? `The comparison kept ${kept === 1 ? 'only this one' : `these ${count(kept)}`}${at ? ` (also in ${at})` : ''}`
         : at ? `${count(kept)} of ${count(total)} are in ${at}` : `The comparison kept ${count(kept)} of ${count(total)}`;
-    return `${head} ${where}${hint.more ? `; set ${hint.more} above ${count(kept)} to keep more` : ''}.${nowhere}`;
+    // Rows left out for the service's bound on stored bytes: keeping more rows would not help.
+    const bytes = c.diff?.diff_rows_max_bytes;
+    const more = bytes ? `; ${storedBytesLimit(bytes)}` : hint.more ? `; set ${hint.more} above ${count(kept)} to keep more` : '';
+    return `${head} ${where}${more}.${nowhere}`;
+}
+/** "the service stores at most 16 MiB of differing rows per job". */
+function storedBytesLimit(bytes) {
+    const size = bytes % (1024 * 1024) === 0 ? `${count(bytes / (1024 * 1024))} MiB` : `${count(bytes)} bytes`;
+    return `the service stores at most ${size} of differing rows per job`;
+}
+/** A diff's cut values by row and field (a row's value kept only in part; engine/cut-values.ts). */
+function cutValuesOf(diff) {
+    const byCell = new Map((diff?.cut_values ?? []).map((cut) => [`${cut.row}\u0000${cut.field}`, cut]));
+    return (row, field) => byCell.get(`${row}\u0000${field}`);
+}
+/**
+ * The sentence under sample rows holding values kept only in part (the first `shown` rows): which,
+ * how long each whole value is and its SHA-256, so a reader can check a value of their own against
+ * it ("Values longer than 65,536 characters are kept in part … `source_payload` where `id` = 7:
+ * 30,000,000 characters, SHA-256 `9f86…`."). Backticks mark code; undefined when nothing was cut.
+ */
+function cutValuesNote(c, shown, listed = 3) {
+    const cuts = (c.diff?.cut_values ?? []).filter((cut) => cut.row < shown);
+    if (cuts.length === 0)
+        return undefined;
+    const keys = c.diff?.primary_key_columns ?? [];
+    const where = (cut) => {
+        const row = c.diff?.diff_rows[cut.row];
+        const value = (k) => String(row?.[k] ?? 'NULL').replace(/`/g, "'");
+        const key = keys.map((k) => `\`${k}\` = ${value(k).slice(0, (0,_shared_characters_js__WEBPACK_IMPORTED_MODULE_2__/* .advance */ .np)(value(k), 0, 40))}`).join(', ');
+        return `\`${cut.field}\`${key ? ` where ${key}` : ''}: ${plural(cut.length, 'character')}, SHA-256 \`${cut.sha256}\``;
+    };
+    const more = cuts.length > listed ? `; and ${count(cuts.length - listed)} more (all in the JSON results)` : '';
+    return `Values longer than ${count(_engine_cut_values_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_KEPT_CHARS */ .MB)} characters are kept in part, around their first difference: ${cuts.slice(0, listed).map(where).join('; ')}${more}.`;
 }
 //# sourceMappingURL=format.js.map
 
@@ -634,70 +820,82 @@ function rowsNote(c, shown, hint = {}) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   qi: () => (/* binding */ renderView),
-/* harmony export */   rJ: () => (/* binding */ valueDiff)
+/* harmony export */   rJ: () => (/* binding */ valueDiff),
+/* harmony export */   tr: () => (/* binding */ valueView)
 /* harmony export */ });
-/* unused harmony exports CONTEXT_CHARS, commonEnds, valueView */
+/* unused harmony exports CONTEXT_CHARS, commonEnds */
+/* harmony import */ var _shared_characters_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(57003);
 /**
  * Where two values differ, for every renderer: the common prefix and suffix of the two texts, the
  * differing span of each side, and a window of at most `max` characters around the first differing
  * position, cut the same way on both sides (`…sit amet end-3` → `…sit amet end-3!`), so a long
  * value that differs at its end never renders as two identical prefixes. Numbers and timestamps are
- * texts here too: `1500375.25` → `1500375.75` marks the `2` and the `7`. Pure; counts code points.
+ * texts here too: `1500375.25` → `1500375.75` marks the `2` and the `7`. Pure.
+ *
+ * Only the window is ever copied: the ends are found by walking both texts in place (UTF-16 units,
+ * never splitting a surrogate pair), so a 200,000,000-character value costs a scan, not an array of
+ * its characters. Windows count characters (code points). A value that is itself a part of a longer
+ * one (a diff row keeps at most 64 Ki characters: engine/cut-values.ts) is shown as cut where the
+ * whole value goes on, with the whole value's length.
  */
+
 /** At least this many characters are kept before the first differing position (half the window when wider). */
 const CONTEXT_CHARS = 20;
-/** The common prefix and (non-overlapping) common suffix lengths of two texts, in code points. */
+/** The common prefix and (non-overlapping) common suffix of two texts, in UTF-16 units, never splitting a surrogate pair. */
 function commonEnds(a, b) {
     const shorter = Math.min(a.length, b.length);
-    let prefix = 0;
-    while (prefix < shorter && a[prefix] === b[prefix])
-        prefix++;
+    const prefix = (0,_shared_characters_js__WEBPACK_IMPORTED_MODULE_0__/* .commonPrefix */ .wF)(a, b);
     let suffix = 0;
-    while (suffix < shorter - prefix && a[a.length - 1 - suffix] === b[b.length - 1 - suffix])
+    while (suffix < shorter - prefix && a.charCodeAt(a.length - 1 - suffix) === b.charCodeAt(b.length - 1 - suffix))
         suffix++;
+    if (suffix > 0 && ((0,_shared_characters_js__WEBPACK_IMPORTED_MODULE_0__/* .insidePair */ .NU)(a, a.length - suffix) || (0,_shared_characters_js__WEBPACK_IMPORTED_MODULE_0__/* .insidePair */ .NU)(b, b.length - suffix)))
+        suffix--;
     return { prefix, suffix };
 }
-function view(chars, start, max, changedFrom, changedTo) {
+function view(text, start, max, changedFrom, changedTo, whole) {
     // The `…` marks count in the window, as in escape.ts's truncate.
-    const room = Math.max(1, max - (start > 0 ? 1 : 0));
-    const end = chars.length - start <= room ? chars.length : start + Math.max(1, room - 1);
+    const room = Math.max(1, max - (start > 0 || (whole?.start ?? 0) > 0 ? 1 : 0));
+    const fits = (0,_shared_characters_js__WEBPACK_IMPORTED_MODULE_0__/* .advance */ .np)(text, start, room) === text.length;
+    const end = fits ? text.length : (0,_shared_characters_js__WEBPACK_IMPORTED_MODULE_0__/* .advance */ .np)(text, start, Math.max(1, room - 1));
     const parts = [];
     const push = (from, to, changed) => {
         const a = Math.max(from, start);
         const b = Math.min(to, end);
         if (b > a)
-            parts.push({ text: chars.slice(a, b).join(''), changed });
+            parts.push({ text: text.slice(a, b), changed });
     };
     push(0, changedFrom, false);
     push(changedFrom, changedTo, true);
-    push(changedTo, chars.length, false);
-    return { parts, cutStart: start > 0, cutEnd: end < chars.length, length: chars.length };
+    push(changedTo, text.length, false);
+    const length = whole?.length ?? (0,_shared_characters_js__WEBPACK_IMPORTED_MODULE_0__/* .characterCount */ .Dq)(text);
+    const after = whole ? whole.length - whole.start - (0,_shared_characters_js__WEBPACK_IMPORTED_MODULE_0__/* .characterCount */ .Dq)(text) : 0;
+    return { parts, cutStart: start > 0 || (whole?.start ?? 0) > 0, cutEnd: end < text.length || after > 0, length };
 }
 /** One value with nothing to compare it to: its first `max` characters. */
-function valueView(text, max) {
-    const chars = Array.from(text);
-    return view(chars, 0, max, chars.length, chars.length);
+function valueView(text, max, whole) {
+    return view(text, 0, max, text.length, text.length, whole);
 }
 /**
  * Both sides of a changed value, each cut to `max` characters around the first differing position
  * (the same start on both sides), with the differing span of each marked. Equal texts, and texts
- * sharing less than half of the shorter one, have no changed part.
+ * sharing less than half of the shorter one, have no changed part. `whole` places cut values in
+ * their whole values (both sides of a diff row are cut at the same start).
  */
-function valueDiff(source, target, max) {
-    const a = Array.from(source);
-    const b = Array.from(target);
-    const { prefix, suffix } = commonEnds(a, b);
-    const longest = Math.max(a.length, b.length);
+function valueDiff(source, target, max, whole = {}) {
+    const { prefix, suffix } = commonEnds(source, target);
+    const longest = Math.max(source.length, target.length);
     // Start at 0 when the first difference is well inside the window, else some context before it.
     const context = Math.max(CONTEXT_CHARS, Math.floor(max / 2));
     // A difference near the end gets more context before it: the window is filled up to the longer end.
-    const start = longest <= max || prefix + context <= max ? 0 : Math.max(0, Math.min(prefix - context, longest - max + 1));
+    let start = longest <= max || prefix + context <= max ? 0 : Math.max(0, Math.min(prefix - context, longest - max + 1));
+    if ((0,_shared_characters_js__WEBPACK_IMPORTED_MODULE_0__/* .insidePair */ .NU)(source, start))
+        start--;
     // Mark a span only where the sides share most of their text (digits, a suffix, a trailing space):
     // marking `pai|d` → `refunde|d` would only add noise.
-    const equal = source === target || (prefix + suffix) * 2 < Math.min(a.length, b.length);
+    const equal = source === target || (prefix + suffix) * 2 < Math.min(source.length, target.length);
     return {
-        source: view(a, start, max, equal ? a.length : prefix, equal ? a.length : a.length - suffix),
-        target: view(b, start, max, equal ? b.length : prefix, equal ? b.length : b.length - suffix),
+        source: view(source, start, max, equal ? source.length : prefix, equal ? source.length : source.length - suffix, whole.source),
+        target: view(target, start, max, equal ? target.length : prefix, equal ? target.length : target.length - suffix, whole.target),
     };
 }
 /** A view as plain text with `…` where it was cut, each part mapped by `part` (for escaping or marking). */
@@ -705,6 +903,62 @@ function renderView(v, part, ellipsis = '…') {
     return `${v.cutStart ? ellipsis : ''}${v.parts.map(part).join('')}${v.cutEnd ? ellipsis : ''}`;
 }
 //# sourceMappingURL=value-diff.js.map
+
+/***/ }),
+
+/***/ 57003:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Dq: () => (/* binding */ characterCount),
+/* harmony export */   NU: () => (/* binding */ insidePair),
+/* harmony export */   TA: () => (/* binding */ pairStart),
+/* harmony export */   np: () => (/* binding */ advance),
+/* harmony export */   pc: () => (/* binding */ isHighSurrogate),
+/* harmony export */   wF: () => (/* binding */ commonPrefix)
+/* harmony export */ });
+/**
+ * Positions in a text by characters (code points, as the databases count them) over JavaScript's UTF-16
+ * strings, found by walking the text in place: no array of its characters, so a text of 200,000,000
+ * characters costs a scan, never a copy. No position is ever put between the halves of a surrogate pair.
+ */
+const isHighSurrogate = (unit) => unit >= 0xd800 && unit <= 0xdbff;
+const isLowSurrogate = (unit) => unit >= 0xdc00 && unit <= 0xdfff;
+/** True when text[at] is the second half of a surrogate pair. */
+function insidePair(text, at) {
+    return at > 0 && at < text.length && isLowSurrogate(text.charCodeAt(at)) && isHighSurrogate(text.charCodeAt(at - 1));
+}
+/** `at` (a UTF-16 index) moved back off the middle of a surrogate pair. */
+function pairStart(text, at) {
+    return insidePair(text, at) ? at - 1 : at;
+}
+/** UTF-16 units of the character at `at`. */
+function width(text, at) {
+    return isHighSurrogate(text.charCodeAt(at)) && isLowSurrogate(text.charCodeAt(at + 1)) ? 2 : 1;
+}
+/** The UTF-16 index `count` characters after `from` (or the text's end). */
+function advance(text, from, count) {
+    let at = from;
+    for (let n = 0; n < count && at < text.length; n++)
+        at += width(text, at);
+    return at;
+}
+/** Characters in text[from, to) (UTF-16 indexes). */
+function characterCount(text, from = 0, to = text.length) {
+    let count = 0;
+    for (let at = from; at < to; at += width(text, at))
+        count++;
+    return count;
+}
+/** How many UTF-16 units `a` and `b` share from their start, never ending between the halves of a pair. */
+function commonPrefix(a, b) {
+    const shorter = Math.min(a.length, b.length);
+    let at = 0;
+    while (at < shorter && a.charCodeAt(at) === b.charCodeAt(at))
+        at++;
+    return insidePair(a, at) || insidePair(b, at) ? at - 1 : at;
+}
+//# sourceMappingURL=characters.js.map
 
 /***/ }),
 

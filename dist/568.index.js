@@ -19,9 +19,12 @@ __webpack_require__.d(__webpack_exports__, {
 var promises_ = __webpack_require__(51455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(76760);
+// EXTERNAL MODULE: ./build/src/engine/cut-values.js
+var cut_values = __webpack_require__(89031);
 // EXTERNAL MODULE: ./build/src/shared/redact.js
 var redact = __webpack_require__(23326);
 ;// CONCATENATED MODULE: ./build/src/report/csv.js
+
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 /** A source_/target_ field of a changed row whose column did not change. */
@@ -42,14 +45,20 @@ function headerField(name) {
 }
 /** Columns in a stable, readable order: keys, `_diff_type`, then source_/target_ pairs per column, then anything else. */
 function csvColumns(c) {
-    const rows = c.diff?.diff_rows ?? [];
-    const keys = c.diff?.primary_key_columns ?? [];
     const present = new Set();
-    for (const row of rows)
+    for (const row of c.diff?.diff_rows ?? [])
         for (const name of Object.keys(row))
             present.add(name);
+    return csvColumnsOf(c.diff ?? {}, present);
+}
+/**
+ * The columns for a diff's keys and compared columns and the fields its rows hold (`present`, gathered
+ * a page at a time when the rows are streamed).
+ */
+function csvColumnsOf(diff, present) {
+    const keys = diff.primary_key_columns ?? [];
     const columns = [...keys, '_diff_type'];
-    const compared = [...Object.keys(c.diff?.mismatched_columns_mapping ?? {}), ...Object.keys(c.diff?.column_mapping ?? {})];
+    const compared = [...Object.keys(diff.mismatched_columns_mapping ?? {}), ...Object.keys(diff.column_mapping ?? {})];
     for (const name of present) {
         const match = /^(source|target)_(.+)$/.exec(name);
         if (match?.[2] !== undefined && !keys.includes(name) && !compared.includes(match[2]))
@@ -69,17 +78,24 @@ function csvColumns(c) {
             columns.push(name);
     return columns;
 }
+/** The header line (CRLF-terminated). */
+function csvHeader(columns) {
+    return `${columns.map(headerField).join(',')}\r\n`;
+}
+/** One row's line (CRLF-terminated); a value longer than 64 Ki characters is cut first (engine/cut-values.ts). */
+function csvLine(row, columns, keys) {
+    const bounded = (0,cut_values/* cutRow */.tC)(row, 0).row;
+    const fields = columns.map((name) => {
+        const unchanged = bounded._diff_type === 'changed' && !keys.includes(name) && /^(source|target)_./.test(name) && !(name in bounded);
+        return unchanged ? UNCHANGED_FIELD : field(bounded[name]);
+    });
+    return `${fields.join(',')}\r\n`;
+}
 /** The comparison's differing rows as CSV text (a header line even when there are none). */
 function renderCsv(c) {
     const columns = csvColumns(c);
-    const lines = [columns.map(headerField).join(',')];
     const keys = c.diff?.primary_key_columns ?? [];
-    const sided = columns.map((name) => !keys.includes(name) && /^(source|target)_./.test(name));
-    for (const row of c.diff?.diff_rows ?? []) {
-        const unchanged = (name, index) => row._diff_type === 'changed' && sided[index] === true && !(name in row);
-        lines.push(columns.map((name, index) => (unchanged(name, index) ? UNCHANGED_FIELD : field(row[name]))).join(','));
-    }
-    return lines.join('\r\n') + '\r\n';
+    return csvHeader(columns) + (c.diff?.diff_rows ?? []).map((row) => csvLine(row, columns, keys)).join('');
 }
 /** Safe, unique file names (`orders.csv`, `orders-2.csv`) for the comparisons, in order. */
 function csvFileNames(names) {
@@ -102,6 +118,7 @@ function csvFileNames(names) {
 //# sourceMappingURL=csv.js.map
 ;// CONCATENATED MODULE: ./build/src/report/json.js
 
+
 /** The model's field order for the objects we know; other keys follow in their own order. */
 const ORDER = [
     'version', 'name', 'status', 'mode', 'started_at', 'finished_at', 'comparisons',
@@ -114,7 +131,7 @@ const ORDER = [
     'service', 'comparison_id', 'run_id', 'task_id', 'url', 'diff_rows_unavailable', 'diff_rows_capped', 'requested', 'kept',
     'schema_diff', 'type_mismatches', 'source_column', 'target_column', 'source_type', 'target_type', 'type',
     'diff', 'primary_key_columns', 'column_mapping', 'mismatched_columns_mapping', 'mismatch_count', 'details', 'compared_as',
-    'diff_rows_total', 'truncated', 'diff_rows',
+    'diff_rows_total', 'truncated', 'diff_rows_max_bytes', 'cut_values', 'diff_rows',
 ];
 const RANK = new Map(ORDER.map((key, index) => [key, index]));
 /** Objects whose keys are data (column names), not fields: keep their order as produced. */
@@ -132,8 +149,10 @@ function normalise(value, dataKeyed) {
     }
     return Object.fromEntries(entries.map(([key, v]) => [dataKeyed ? (0,redact/* redact */.E$)(key) : key, normalise(v, DATA_KEYED.has(key) && !dataKeyed ? true : false)]));
 }
+/** The run as results.json: every value over 64 Ki characters cut and listed in its diff's `cut_values`. */
 function renderJson(run) {
-    return JSON.stringify(normalise(run, false), null, 2) + '\n';
+    const bounded = { ...run, comparisons: run.comparisons.map((c) => (c.diff ? { ...c, diff: (0,cut_values/* boundDiff */.Qf)(c.diff) } : c)) };
+    return JSON.stringify(normalise(bounded, false), null, 2) + '\n';
 }
 //# sourceMappingURL=json.js.map
 ;// CONCATENATED MODULE: ./build/src/action/report-files.js

@@ -735,19 +735,22 @@ function sampleColumns(c, rows) {
             columns.push(name);
     return { keys, columns };
 }
-function sampleCell(row, column) {
+function sampleCell(row, column, cutOf) {
     const hasSource = `source_${column}` in row;
     const hasTarget = `target_${column}` in row;
     const source = row[`source_${column}`];
     const target = row[`target_${column}`];
-    if (row._diff_type === 'changed' && hasSource && hasTarget)
-        return (0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .changedCell */ .Fj)(source, target);
+    const sourceCut = cutOf(`source_${column}`);
+    const targetCut = cutOf(`target_${column}`);
+    if (row._diff_type === 'changed' && hasSource && hasTarget) {
+        return (0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .changedCell */ .Fj)(source, target, _escape_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_VALUE_CHARS */ .xs, { ...(sourceCut ? { source: sourceCut } : {}), ...(targetCut ? { target: targetCut } : {}) });
+    }
     if (row._diff_type === 'changed' && !hasSource && !hasTarget)
         return _escape_js__WEBPACK_IMPORTED_MODULE_1__/* .UNCHANGED_CELL */ .RZ;
     if (hasSource)
-        return (0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .cellValue */ .Or)(source);
+        return (0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .cellValue */ .Or)(source, _escape_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_VALUE_CHARS */ .xs, sourceCut);
     if (hasTarget)
-        return (0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .cellValue */ .Or)(target);
+        return (0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .cellValue */ .Or)(target, _escape_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_VALUE_CHARS */ .xs, targetCut);
     return '';
 }
 function sampleTable(c, maxRows, hint = {}) {
@@ -758,12 +761,15 @@ function sampleTable(c, maxRows, hint = {}) {
     const { keys, columns } = sampleColumns(c, rows);
     const head = [...keys.map((k) => `🔑 ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .codeSpan */ .SS)(k, { table: true })}`), 'Difference', ...columns.map((name) => (0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .codeSpan */ .SS)(name, { table: true }))];
     const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
-    for (const row of rows) {
-        const cells = [...keys.map((k) => (0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .cellValue */ .Or)(row[k])), DIFF_TYPE_LABEL[row._diff_type] ?? (0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineText */ .ln)(String(row._diff_type)), ...columns.map((col) => sampleCell(row, col))];
+    const cutOf = (0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .cutValuesOf */ .Qx)(c.diff);
+    rows.forEach((row, index) => {
+        const cut = (field) => cutOf(index, field);
+        const cells = [...keys.map((k) => (0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .cellValue */ .Or)(row[k], _escape_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_VALUE_CHARS */ .xs, cut(k))), DIFF_TYPE_LABEL[row._diff_type] ?? (0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineText */ .ln)(String(row._diff_type)), ...columns.map((col) => sampleCell(row, col, cut))];
         lines.push(`| ${cells.join(' | ')} |`);
-    }
+    });
     const note = (0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .sentenceText */ .x7)((0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .rowsNote */ .eC)(c, rows.length, hint), 1_000);
-    return ['**Sample rows** (source → target)', '', ...lines, '', note].join('\n');
+    const cuts = (0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .cutValuesNote */ .dW)(c, rows.length);
+    return ['**Sample rows** (source → target)', '', ...lines, '', note, ...(cuts ? ['', (0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .sentenceText */ .x7)(cuts, 2_000)] : [])].join('\n');
 }
 function schemaSection(c) {
     const d = c.schema_diff;
@@ -819,7 +825,8 @@ function rowNotesSection(c) {
         notes.push(`⚠️ The differing rows could not be fetched from the service: ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineText */ .ln)(c.diff_rows_unavailable, 300)}`);
     if (c.diff_rows_capped) {
         const { kept, requested } = c.diff_rows_capped;
-        notes.push(`⚠️ The service kept ${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .count */ .U9)(kept)} differing rows, fewer than max_diff_rows (${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .count */ .U9)(requested)}): its own cap (\`datacompare serve --max-diff-rows\` raises it).`);
+        const why = c.diff?.diff_rows_max_bytes ? `${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .storedBytesLimit */ .as)(c.diff.diff_rows_max_bytes)}` : 'its own cap (`datacompare serve --max-diff-rows` raises it)';
+        notes.push(`⚠️ The service kept ${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .count */ .U9)(kept)} differing rows, fewer than max_diff_rows (${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .count */ .U9)(requested)}): ${why}.`);
     }
     return notes.join('\n\n');
 }

@@ -75,10 +75,13 @@ function comparisonBlock(c, samples, paint, showPlan, rows) {
     }
     if (c.diff && samples > 0) {
         const shown = c.diff.diff_rows.slice(0, samples);
-        for (const row of shown)
-            lines.push(indent(sampleRow(row, c.diff.primary_key_columns, paint)));
+        const cutOf = (0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .cutValuesOf */ .Qx)(c.diff);
+        shown.forEach((row, index) => lines.push(indent(sampleRow(row, c.diff?.primary_key_columns ?? [], paint, (field) => cutOf(index, field)))));
         if (shown.length < c.diff.diff_rows_total)
             lines.push(indent(paint('2', `… ${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .rowsNote */ .eC)(c, shown.length, rows).replace(/`/g, '')}`)));
+        const cuts = (0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .cutValuesNote */ .dW)(c, shown.length);
+        if (cuts)
+            lines.push(indent(paint('2', `note: ${clean(cuts.replace(/`/g, ''))}`)));
     }
     for (const note of rowNotes(c))
         lines.push(indent(note));
@@ -110,8 +113,8 @@ function statusLine(c, paint) {
         facts.push((0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .duration */ .p0)(c.result.time_taken));
     return facts.length > 0 ? `${head}  ${paint('2', '·')} ${facts.join(` ${paint('2', '·')} `)}` : head;
 }
-function sampleRow(row, keyColumns, paint) {
-    const key = keyColumns.map((k) => `${clean(k)}=${value(row[k])}`).join(', ');
+function sampleRow(row, keyColumns, paint, cutOf) {
+    const key = keyColumns.map((k) => `${clean(k)}=${value(row[k], cutOf(k))}`).join(', ');
     if (row._diff_type === 'only_in_source')
         return `${key}: ${paint('31', 'only in source')}`;
     if (row._diff_type === 'only_in_target')
@@ -120,7 +123,7 @@ function sampleRow(row, keyColumns, paint) {
         .filter((name) => name.startsWith('source_') && `target_${name.slice(7)}` in row)
         .map((name) => {
         const column = name.slice(7);
-        return `${clean(column)} ${changedValues(row[name], row[`target_${column}`], paint)}`;
+        return `${clean(column)} ${changedValues(row[name], row[`target_${column}`], paint, cutOf(name), cutOf(`target_${column}`))}`;
     });
     return `${key}: ${changes.join('; ')}`;
 }
@@ -141,28 +144,35 @@ function jsonInner(text) {
 }
 /**
  * `source → target`, each cut around the first difference (same cut on both sides); with colour the
- * differing characters are bold red (source) and bold green (target), the rest plain.
+ * differing characters are bold red (source) and bold green (target), the rest plain. A value kept
+ * only in part is followed by its whole length.
  */
-function changedValues(source, target, paint) {
+function changedValues(source, target, paint, sourceCut, targetCut) {
     if (source === undefined || target === undefined || source === null || target === null) {
-        return `${paint('31', value(source))} → ${paint('32', value(target))}`;
+        return `${paint('31', value(source, sourceCut))} → ${paint('32', value(target, targetCut))}`;
     }
     const a = (0,_shared_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(String(source));
     const b = (0,_shared_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(String(target));
-    const d = (0,_value_diff_js__WEBPACK_IMPORTED_MODULE_3__/* .valueDiff */ .rJ)(a, b, MAX_VALUE_CHARS);
-    const side = (v, text, view, color) => {
+    const d = (0,_value_diff_js__WEBPACK_IMPORTED_MODULE_3__/* .valueDiff */ .rJ)(a, b, MAX_VALUE_CHARS, { ...(sourceCut ? { source: sourceCut } : {}), ...(targetCut ? { target: targetCut } : {}) });
+    const side = (v, text, view, color, cut) => {
         const body = (0,_value_diff_js__WEBPACK_IMPORTED_MODULE_3__/* .renderView */ .qi)(view, (p) => (p.changed ? paint(`1;${color}`, jsonInner(p.text)) : jsonInner(p.text)));
-        return typeof v === 'string' && !NUMBER.test(text) ? `"${body}"` : body;
+        return `${typeof v === 'string' && !NUMBER.test(text) ? `"${body}"` : body}${wholeLength(cut, paint)}`;
     };
-    return `${side(source, a, d.source, '31')} → ${side(target, b, d.target, '32')}`;
+    return `${side(source, a, d.source, '31', sourceCut)} → ${side(target, b, d.target, '32', targetCut)}`;
+}
+/** After a value kept only in part: its whole length, dimmed. */
+function wholeLength(cut, paint = (_code, text) => text) {
+    return cut ? paint('2', ` (${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .count */ .U9)(cut.length)} characters)`) : '';
 }
 /** A data value: text quoted (JSON escapes make control characters and spaces visible); numbers and NULL bare. */
-function value(v) {
+function value(v, cut) {
     if (v === undefined)
         return '?';
     if (v === null)
         return 'NULL';
     if (typeof v === 'string') {
+        if (cut)
+            return `"${(0,_value_diff_js__WEBPACK_IMPORTED_MODULE_3__/* .renderView */ .qi)((0,_value_diff_js__WEBPACK_IMPORTED_MODULE_3__/* .valueView */ .tr)((0,_shared_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(v), MAX_VALUE_CHARS, cut), (p) => jsonInner(p.text))}"${wholeLength(cut)}`;
         const text = (0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .truncate */ .xv)((0,_shared_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(v), MAX_VALUE_CHARS);
         // Decimals arrive as strings (no float rounding); show them as numbers.
         return NUMBER.test(text) ? text : `"${jsonInner(text)}"`;
@@ -171,9 +181,7 @@ function value(v) {
 }
 /** A name or message: redacted, control characters (ANSI escapes) removed. */
 function clean(text) {
-    return Array.from((0,_shared_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(text).replace(/\n/g, ' '))
-        .filter((ch) => ch >= ' ' && ch !== '\u007f' && ch !== '\u009b')
-        .join('');
+    return (0,_shared_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(text).replace(/\n/g, ' ').replace(/[\u0000-\u001f\u007f\u009b]/g, '');
 }
 /** api mode: differing rows that could not be fetched, or fewer kept than asked (one line each). */
 function rowNotes(c) {
@@ -182,7 +190,8 @@ function rowNotes(c) {
         notes.push(`differing rows not fetched from the service: ${clean(c.diff_rows_unavailable)}`);
     if (c.diff_rows_capped) {
         const { kept, requested } = c.diff_rows_capped;
-        notes.push(`the service kept ${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .count */ .U9)(kept)} differing rows, fewer than max_diff_rows ${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .count */ .U9)(requested)} asks (its cap; datacompare serve --max-diff-rows raises it)`);
+        const why = c.diff?.diff_rows_max_bytes ? `: ${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .storedBytesLimit */ .as)(c.diff.diff_rows_max_bytes)}` : ' (its cap; datacompare serve --max-diff-rows raises it)';
+        notes.push(`the service kept ${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .count */ .U9)(kept)} differing rows, fewer than max_diff_rows ${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .count */ .U9)(requested)} asks${why}`);
     }
     return notes;
 }

@@ -398,6 +398,16 @@ export const diffDetailsSchema = z.looseObject({
   truncated: z.boolean().optional(),
   /** Ours: how each column was compared (`set`, `decimal at scale 2`, `text, case-insensitive`…). */
   compared_as: z.record(z.string(), z.string()).optional(),
+  /**
+   * Ours: values of diff_rows kept only in part (over 64 Ki characters, around the first difference):
+   * the row's index and field, the whole value's length and where the kept part starts (characters),
+   * and the SHA-256 of the whole value. Clients that do not know it see the kept part as the value.
+   */
+  cut_values: z
+    .array(z.object({ row: z.number().int().min(0), field: z.string(), length: z.number().int().min(0), start: z.number().int().min(0), sha256: z.string().regex(/^[0-9a-f]{64}$/) }))
+    .optional(),
+  /** Ours: set when rows were left out so that the job's stored rows stay within this many bytes. */
+  diff_rows_max_bytes: z.number().int().positive().optional(),
 });
 export type DiffDetailsData = z.infer<typeof diffDetailsSchema>;
 export const diffDetailsResponseSchema = z.looseObject({

@@ -14,6 +14,7 @@ import type {
   PlanInfo,
   ReportedValue,
 } from '../engine/model.js';
+import { boundDiff } from '../engine/cut-values.js';
 import { caseFoldingNotesOf, decideStatus } from '../engine/outcome.js';
 import { checkServiceResult, DIFF_TYPES, statsOf, type ComparisonKind } from './result-checks.js';
 import type { ErrorKind } from '../shared/errors.js';
@@ -160,7 +161,8 @@ function diffOf(data: DiffDetailsData, totalFromResult: number | undefined): Dif
     return row;
   });
   const total = data.diff_rows_total ?? totalFromResult ?? rows.length;
-  return {
+  // Every value over 64 Ki characters cut here, once, whatever the service kept: no report holds more.
+  return boundDiff({
     primary_key_columns: data.primary_key_columns,
     column_mapping: data.column_mapping,
     mismatched_columns_mapping: Object.fromEntries(
@@ -170,5 +172,7 @@ function diffOf(data: DiffDetailsData, totalFromResult: number | undefined): Dif
     diff_rows_total: total,
     truncated: data.truncated ?? rows.length < total,
     ...(data.compared_as ? { compared_as: data.compared_as } : {}),
-  };
+    ...(data.cut_values ? { cut_values: data.cut_values.filter((cut) => cut.row < rows.length) } : {}),
+    ...(data.diff_rows_max_bytes ? { diff_rows_max_bytes: data.diff_rows_max_bytes } : {}),
+  });
 }

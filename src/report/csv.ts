@@ -6,7 +6,8 @@
  * string is `""`, the text NULL is NULL, and a column that did not change in a changed row is
  * `(unchanged)` (a text that reads so is written `'(unchanged)`): see docs/reports.md. Pure.
  */
-import type { ComparisonResult, DiffRow, ReportedValue } from '../engine/model.js';
+import type { ComparisonResult, DiffDetails, DiffRow, ReportedValue } from '../engine/model.js';
+import { cutRow } from '../engine/cut-values.js';
 import { redact } from '../shared/redact.js';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -28,12 +29,19 @@ function headerField(name: string): string {
 
 /** Columns in a stable, readable order: keys, `_diff_type`, then source_/target_ pairs per column, then anything else. */
 export function csvColumns(c: ComparisonResult): string[] {
-  const rows: readonly DiffRow[] = c.diff?.diff_rows ?? [];
-  const keys = c.diff?.primary_key_columns ?? [];
   const present = new Set<string>();
-  for (const row of rows) for (const name of Object.keys(row)) present.add(name);
+  for (const row of c.diff?.diff_rows ?? []) for (const name of Object.keys(row)) present.add(name);
+  return csvColumnsOf(c.diff ?? {}, present);
+}
+
+/**
+ * The columns for a diff's keys and compared columns and the fields its rows hold (`present`, gathered
+ * a page at a time when the rows are streamed).
+ */
+export function csvColumnsOf(diff: Partial<Pick<DiffDetails, 'primary_key_columns' | 'mismatched_columns_mapping' | 'column_mapping'>>, present: ReadonlySet<string>): string[] {
+  const keys = diff.primary_key_columns ?? [];
   const columns: string[] = [...keys, '_diff_type'];
-  const compared = [...Object.keys(c.diff?.mismatched_columns_mapping ?? {}), ...Object.keys(c.diff?.column_mapping ?? {})];
+  const compared = [...Object.keys(diff.mismatched_columns_mapping ?? {}), ...Object.keys(diff.column_mapping ?? {})];
   for (const name of present) {
     const match = /^(source|target)_(.+)$/.exec(name);
     if (match?.[2] !== undefined && !keys.includes(name) && !compared.includes(match[2])) compared.push(match[2]);
@@ -49,17 +57,26 @@ export function csvColumns(c: ComparisonResult): string[] {
   return columns;
 }
 
+/** The header line (CRLF-terminated). */
+export function csvHeader(columns: readonly string[]): string {
+  return `${columns.map(headerField).join(',')}\r\n`;
+}
+
+/** One row's line (CRLF-terminated); a value longer than 64 Ki characters is cut first (engine/cut-values.ts). */
+export function csvLine(row: DiffRow, columns: readonly string[], keys: readonly string[]): string {
+  const bounded = cutRow(row, 0).row;
+  const fields = columns.map((name) => {
+    const unchanged = bounded._diff_type === 'changed' && !keys.includes(name) && /^(source|target)_./.test(name) && !(name in bounded);
+    return unchanged ? UNCHANGED_FIELD : field(bounded[name]);
+  });
+  return `${fields.join(',')}\r\n`;
+}
+
 /** The comparison's differing rows as CSV text (a header line even when there are none). */
 export function renderCsv(c: ComparisonResult): string {
   const columns = csvColumns(c);
-  const lines = [columns.map(headerField).join(',')];
   const keys = c.diff?.primary_key_columns ?? [];
-  const sided = columns.map((name) => !keys.includes(name) && /^(source|target)_./.test(name));
-  for (const row of c.diff?.diff_rows ?? []) {
-    const unchanged = (name: string, index: number) => row._diff_type === 'changed' && sided[index] === true && !(name in row);
-    lines.push(columns.map((name, index) => (unchanged(name, index) ? UNCHANGED_FIELD : field(row[name]))).join(','));
-  }
-  return lines.join('\r\n') + '\r\n';
+  return csvHeader(columns) + (c.diff?.diff_rows ?? []).map((row) => csvLine(row, columns, keys)).join('');
 }
 
 /** Safe, unique file names (`orders.csv`, `orders-2.csv`) for the comparisons, in order. */

@@ -7,7 +7,9 @@
  */
 import { redact } from '../shared/redact.js';
 import type { ReportedValue } from '../engine/model.js';
-import { renderView, valueDiff, type ValueView } from './value-diff.js';
+import { thousands } from '../shared/thousands.js';
+import { advance } from '../shared/characters.js';
+import { renderView, valueDiff, valueView, type ValueView, type WholeValue } from './value-diff.js';
 
 /** A zero-width space, written as an entity so a reviewer of the markdown can see it. */
 const BREAK = '&#8203;';
@@ -23,11 +25,10 @@ const ALWAYS_ESCAPED = new Set(['\\', '`', '*', '[', ']', '<', '>', '|', '~', '$
 
 const VISIBLE_CONTROL: Record<string, string> = { '\n': '↵', '\r': '␍', '\t': '⇥' };
 
-/** `text` cut to `max` code points, ending in `…` when cut. */
+/** `text` cut to `max` code points, ending in `…` when cut (only the kept part is copied). */
 export function truncate(text: string, max: number): string {
-  const chars = Array.from(text);
-  if (chars.length <= max) return text;
-  return chars.slice(0, Math.max(0, max - 1)).join('') + ELLIPSIS;
+  if (text.length <= max || advance(text, 0, max) === text.length) return text;
+  return text.slice(0, advance(text, 0, Math.max(0, max - 1))) + ELLIPSIS;
 }
 
 /**
@@ -129,11 +130,17 @@ export function htmlText(text: string, max: number = 100): string {
  * A data value for a table cell: NULL is shown as *NULL*, and strings that would look like something
  * else (empty, surrounding spaces, the word NULL) are quoted so two different values never render alike.
  */
-export function cellValue(value: ReportedValue | undefined, max: number = MAX_VALUE_CHARS): string {
+export function cellValue(value: ReportedValue | undefined, max: number = MAX_VALUE_CHARS, whole?: WholeValue): string {
   if (value === undefined) return '';
   if (value === null) return '*NULL*';
   if (typeof value !== 'string') return inlineText(String(value), max);
+  if (whole) return markedView(valueView(redact(value), max, whole), false) + wholeLength(whole);
   return ambiguous(value) ? `"${inlineText(value, max)}"` : inlineText(value, max);
+}
+
+/** After a value kept only in part: the whole value's length (` <sub>30,000,000 characters</sub>`). */
+function wholeLength(whole: WholeValue | undefined): string {
+  return whole ? ` <sub>${thousands(whole.length)} characters</sub>` : '';
 }
 
 /** Text that would read as something else unquoted: empty, surrounding spaces, NULL, "unchanged", already quoted. */
@@ -155,13 +162,18 @@ function markedView(v: ValueView, quote: boolean): string {
  * A changed value as `source → target` for a table cell: long values cut around their first
  * difference on both sides, the differing characters in `<mark>` (GitHub renders it highlighted).
  */
-export function changedCell(source: ReportedValue | undefined, target: ReportedValue | undefined, max: number = MAX_VALUE_CHARS): string {
-  if (source === undefined || target === undefined || source === null || target === null) return `${cellValue(source, max)} → ${cellValue(target, max)}`;
+export function changedCell(
+  source: ReportedValue | undefined,
+  target: ReportedValue | undefined,
+  max: number = MAX_VALUE_CHARS,
+  whole: { source?: WholeValue; target?: WholeValue } = {},
+): string {
+  if (source === undefined || target === undefined || source === null || target === null) return `${cellValue(source, max, whole.source)} → ${cellValue(target, max, whole.target)}`;
   const a = redact(String(source));
   const b = redact(String(target));
-  const d = valueDiff(a, b, max);
-  const quote = (v: ReportedValue, text: string) => typeof v === 'string' && ambiguous(text);
-  return `${markedView(d.source, quote(source, a))} → ${markedView(d.target, quote(target, b))}`;
+  const d = valueDiff(a, b, max, whole);
+  const quote = (v: ReportedValue, text: string, cut: WholeValue | undefined) => typeof v === 'string' && cut === undefined && ambiguous(text);
+  return `${markedView(d.source, quote(source, a, whole.source))}${wholeLength(whole.source)} → ${markedView(d.target, quote(target, b, whole.target))}${wholeLength(whole.target)}`;
 }
 
 /** A name (comparison, column) in bold-free inline text, cut shorter than values. */

@@ -1,5 +1,7 @@
 /** Number, duration and label formatting shared by the renderers; pure and locale-independent. */
-import type { ComparisonResult, ComparisonStatus, RunResult, SideLabel } from '../engine/model.js';
+import type { ComparisonResult, ComparisonStatus, CutValue, DiffDetails, RunResult, SideLabel } from '../engine/model.js';
+import { MAX_KEPT_CHARS } from '../engine/cut-values.js';
+import { advance } from '../shared/characters.js';
 import { thousands } from '../shared/thousands.js';
 
 /** 1234567 → "1,234,567" (fixed en-US grouping, so snapshots do not depend on the machine). */
@@ -119,5 +121,40 @@ export function rowsNote(c: ComparisonResult, shown: number, hint: RowsHint = {}
     shown >= kept
       ? `The comparison kept ${kept === 1 ? 'only this one' : `these ${count(kept)}`}${at ? ` (also in ${at})` : ''}`
       : at ? `${count(kept)} of ${count(total)} are in ${at}` : `The comparison kept ${count(kept)} of ${count(total)}`;
-  return `${head} ${where}${hint.more ? `; set ${hint.more} above ${count(kept)} to keep more` : ''}.${nowhere}`;
+  // Rows left out for the service's bound on stored bytes: keeping more rows would not help.
+  const bytes = c.diff?.diff_rows_max_bytes;
+  const more = bytes ? `; ${storedBytesLimit(bytes)}` : hint.more ? `; set ${hint.more} above ${count(kept)} to keep more` : '';
+  return `${head} ${where}${more}.${nowhere}`;
+}
+
+/** "the service stores at most 16 MiB of differing rows per job". */
+export function storedBytesLimit(bytes: number): string {
+  const size = bytes % (1024 * 1024) === 0 ? `${count(bytes / (1024 * 1024))} MiB` : `${count(bytes)} bytes`;
+  return `the service stores at most ${size} of differing rows per job`;
+}
+
+/** A diff's cut values by row and field (a row's value kept only in part; engine/cut-values.ts). */
+export function cutValuesOf(diff: Pick<DiffDetails, 'cut_values'> | undefined): (row: number, field: string) => CutValue | undefined {
+  const byCell = new Map((diff?.cut_values ?? []).map((cut) => [`${cut.row}\u0000${cut.field}`, cut]));
+  return (row, field) => byCell.get(`${row}\u0000${field}`);
+}
+
+/**
+ * The sentence under sample rows holding values kept only in part (the first `shown` rows): which,
+ * how long each whole value is and its SHA-256, so a reader can check a value of their own against
+ * it ("Values longer than 65,536 characters are kept in part … `source_payload` where `id` = 7:
+ * 30,000,000 characters, SHA-256 `9f86…`."). Backticks mark code; undefined when nothing was cut.
+ */
+export function cutValuesNote(c: ComparisonResult, shown: number, listed = 3): string | undefined {
+  const cuts = (c.diff?.cut_values ?? []).filter((cut) => cut.row < shown);
+  if (cuts.length === 0) return undefined;
+  const keys = c.diff?.primary_key_columns ?? [];
+  const where = (cut: CutValue): string => {
+    const row = c.diff?.diff_rows[cut.row];
+    const value = (k: string) => String(row?.[k] ?? 'NULL').replace(/`/g, "'");
+    const key = keys.map((k) => `\`${k}\` = ${value(k).slice(0, advance(value(k), 0, 40))}`).join(', ');
+    return `\`${cut.field}\`${key ? ` where ${key}` : ''}: ${plural(cut.length, 'character')}, SHA-256 \`${cut.sha256}\``;
+  };
+  const more = cuts.length > listed ? `; and ${count(cuts.length - listed)} more (all in the JSON results)` : '';
+  return `Values longer than ${count(MAX_KEPT_CHARS)} characters are kept in part, around their first difference: ${cuts.slice(0, listed).map(where).join('; ')}${more}.`;
 }

@@ -4,6 +4,7 @@
  * Pure.
  */
 import type { RunResult } from '../engine/model.js';
+import { boundDiff } from '../engine/cut-values.js';
 import { redact } from '../shared/redact.js';
 
 /** The model's field order for the objects we know; other keys follow in their own order. */
@@ -18,7 +19,7 @@ const ORDER = [
   'service', 'comparison_id', 'run_id', 'task_id', 'url', 'diff_rows_unavailable', 'diff_rows_capped', 'requested', 'kept',
   'schema_diff', 'type_mismatches', 'source_column', 'target_column', 'source_type', 'target_type', 'type',
   'diff', 'primary_key_columns', 'column_mapping', 'mismatched_columns_mapping', 'mismatch_count', 'details', 'compared_as',
-  'diff_rows_total', 'truncated', 'diff_rows',
+  'diff_rows_total', 'truncated', 'diff_rows_max_bytes', 'cut_values', 'diff_rows',
 ];
 const RANK = new Map(ORDER.map((key, index) => [key, index]));
 
@@ -38,6 +39,8 @@ function normalise(value: unknown, dataKeyed: boolean): unknown {
   );
 }
 
+/** The run as results.json: every value over 64 Ki characters cut and listed in its diff's `cut_values`. */
 export function renderJson(run: RunResult): string {
-  return JSON.stringify(normalise(run, false), null, 2) + '\n';
+  const bounded = { ...run, comparisons: run.comparisons.map((c) => (c.diff ? { ...c, diff: boundDiff(c.diff) } : c)) };
+  return JSON.stringify(normalise(bounded, false), null, 2) + '\n';
 }

@@ -3,10 +3,10 @@
  * and a comparison's details (reasons, per-column mismatches, sample rows, schema differences, chart).
  * Every data value passes through escape.ts. Pure.
  */
-import type { ComparisonResult, DiffRow, RunResult } from '../engine/model.js';
+import type { ComparisonResult, CutValue, DiffRow, RunResult } from '../engine/model.js';
 import { pieInit, PIE_COLORS } from './chart-theme.js';
-import { cellValue, changedCell, codeSpan, htmlText, inlineText, mermaidLabel, nameText, safeUrl, sentenceText, UNCHANGED_CELL } from './escape.js';
-import { byImportance, count, countsOnly, differingRows, duration, errorKindLabel, matchPercent, NOT_COMPUTED, plural, rowsCompared, rowsNote, runSeconds, sideText, STATUS_ICON, statusLabel, type RowsHint } from './format.js';
+import { cellValue, changedCell, codeSpan, htmlText, inlineText, MAX_VALUE_CHARS, mermaidLabel, nameText, safeUrl, sentenceText, UNCHANGED_CELL } from './escape.js';
+import { byImportance, count, countsOnly, cutValuesNote, cutValuesOf, differingRows, duration, errorKindLabel, matchPercent, NOT_COMPUTED, plural, rowsCompared, rowsNote, runSeconds, sideText, STATUS_ICON, statusLabel, storedBytesLimit, type RowsHint } from './format.js';
 
 export interface DetailOptions {
   /** Sample rows shown per comparison (0 = none). */
@@ -170,15 +170,19 @@ function sampleColumns(c: ComparisonResult, rows: readonly DiffRow[]): { keys: s
   return { keys, columns };
 }
 
-function sampleCell(row: DiffRow, column: string): string {
+function sampleCell(row: DiffRow, column: string, cutOf: (field: string) => CutValue | undefined): string {
   const hasSource = `source_${column}` in row;
   const hasTarget = `target_${column}` in row;
   const source = row[`source_${column}`];
   const target = row[`target_${column}`];
-  if (row._diff_type === 'changed' && hasSource && hasTarget) return changedCell(source, target);
+  const sourceCut = cutOf(`source_${column}`);
+  const targetCut = cutOf(`target_${column}`);
+  if (row._diff_type === 'changed' && hasSource && hasTarget) {
+    return changedCell(source, target, MAX_VALUE_CHARS, { ...(sourceCut ? { source: sourceCut } : {}), ...(targetCut ? { target: targetCut } : {}) });
+  }
   if (row._diff_type === 'changed' && !hasSource && !hasTarget) return UNCHANGED_CELL;
-  if (hasSource) return cellValue(source);
-  if (hasTarget) return cellValue(target);
+  if (hasSource) return cellValue(source, MAX_VALUE_CHARS, sourceCut);
+  if (hasTarget) return cellValue(target, MAX_VALUE_CHARS, targetCut);
   return '';
 }
 
@@ -189,12 +193,15 @@ function sampleTable(c: ComparisonResult, maxRows: number, hint: RowsHint = {}):
   const { keys, columns } = sampleColumns(c, rows);
   const head = [...keys.map((k) => `🔑 ${codeSpan(k, { table: true })}`), 'Difference', ...columns.map((name) => codeSpan(name, { table: true }))];
   const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
-  for (const row of rows) {
-    const cells = [...keys.map((k) => cellValue(row[k])), DIFF_TYPE_LABEL[row._diff_type] ?? inlineText(String(row._diff_type)), ...columns.map((col) => sampleCell(row, col))];
+  const cutOf = cutValuesOf(c.diff);
+  rows.forEach((row, index) => {
+    const cut = (field: string) => cutOf(index, field);
+    const cells = [...keys.map((k) => cellValue(row[k], MAX_VALUE_CHARS, cut(k))), DIFF_TYPE_LABEL[row._diff_type] ?? inlineText(String(row._diff_type)), ...columns.map((col) => sampleCell(row, col, cut))];
     lines.push(`| ${cells.join(' | ')} |`);
-  }
+  });
   const note = sentenceText(rowsNote(c, rows.length, hint), 1_000);
-  return ['**Sample rows** (source → target)', '', ...lines, '', note].join('\n');
+  const cuts = cutValuesNote(c, rows.length);
+  return ['**Sample rows** (source → target)', '', ...lines, '', note, ...(cuts ? ['', sentenceText(cuts, 2_000)] : [])].join('\n');
 }
 
 function schemaSection(c: ComparisonResult): string {
@@ -251,7 +258,8 @@ function rowNotesSection(c: ComparisonResult): string {
   if (c.diff_rows_unavailable) notes.push(`⚠️ The differing rows could not be fetched from the service: ${inlineText(c.diff_rows_unavailable, 300)}`);
   if (c.diff_rows_capped) {
     const { kept, requested } = c.diff_rows_capped;
-    notes.push(`⚠️ The service kept ${count(kept)} differing rows, fewer than max_diff_rows (${count(requested)}): its own cap (\`datacompare serve --max-diff-rows\` raises it).`);
+    const why = c.diff?.diff_rows_max_bytes ? `${storedBytesLimit(c.diff.diff_rows_max_bytes)}` : 'its own cap (`datacompare serve --max-diff-rows` raises it)';
+    notes.push(`⚠️ The service kept ${count(kept)} differing rows, fewer than max_diff_rows (${count(requested)}): ${why}.`);
   }
   return notes.join('\n\n');
 }

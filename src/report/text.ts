@@ -4,11 +4,11 @@
  * Pure: colours only when asked (the CLI asks on a TTY), data values quoted so control characters
  * and trailing spaces are visible and cannot drive the terminal.
  */
-import type { ComparisonResult, DiffRow, ReportedValue, RunResult } from '../engine/model.js';
+import type { ComparisonResult, CutValue, DiffRow, ReportedValue, RunResult } from '../engine/model.js';
 import { redact } from '../shared/redact.js';
 import { truncate } from './escape.js';
-import { renderView, valueDiff, type ValueView } from './value-diff.js';
-import { count, countsOnly, differingRows, duration, matchPercent, plural, rowsNote, runSeconds, sideText, type RowsHint } from './format.js';
+import { renderView, valueDiff, valueView, type ValueView } from './value-diff.js';
+import { count, countsOnly, cutValuesNote, cutValuesOf, differingRows, duration, matchPercent, plural, rowsNote, runSeconds, sideText, storedBytesLimit, type RowsHint } from './format.js';
 
 export interface TextOptions {
   color: boolean;
@@ -76,8 +76,11 @@ function comparisonBlock(c: ComparisonResult, samples: number, paint: Paint, sho
   }
   if (c.diff && samples > 0) {
     const shown = c.diff.diff_rows.slice(0, samples);
-    for (const row of shown) lines.push(indent(sampleRow(row, c.diff.primary_key_columns, paint)));
+    const cutOf = cutValuesOf(c.diff);
+    shown.forEach((row, index) => lines.push(indent(sampleRow(row, c.diff?.primary_key_columns ?? [], paint, (field) => cutOf(index, field)))));
     if (shown.length < c.diff.diff_rows_total) lines.push(indent(paint('2', `… ${rowsNote(c, shown.length, rows).replace(/`/g, '')}`)));
+    const cuts = cutValuesNote(c, shown.length);
+    if (cuts) lines.push(indent(paint('2', `note: ${clean(cuts.replace(/`/g, ''))}`)));
   }
   for (const note of rowNotes(c)) lines.push(indent(note));
   return lines.join('\n');
@@ -105,15 +108,15 @@ function statusLine(c: ComparisonResult, paint: Paint): string {
   return facts.length > 0 ? `${head}  ${paint('2', '·')} ${facts.join(` ${paint('2', '·')} `)}` : head;
 }
 
-function sampleRow(row: DiffRow, keyColumns: readonly string[], paint: Paint): string {
-  const key = keyColumns.map((k) => `${clean(k)}=${value(row[k])}`).join(', ');
+function sampleRow(row: DiffRow, keyColumns: readonly string[], paint: Paint, cutOf: (field: string) => CutValue | undefined): string {
+  const key = keyColumns.map((k) => `${clean(k)}=${value(row[k], cutOf(k))}`).join(', ');
   if (row._diff_type === 'only_in_source') return `${key}: ${paint('31', 'only in source')}`;
   if (row._diff_type === 'only_in_target') return `${key}: ${paint('32', 'only in target')}`;
   const changes = Object.keys(row)
     .filter((name) => name.startsWith('source_') && `target_${name.slice(7)}` in row)
     .map((name) => {
       const column = name.slice(7);
-      return `${clean(column)} ${changedValues(row[name], row[`target_${column}`], paint)}`;
+      return `${clean(column)} ${changedValues(row[name], row[`target_${column}`], paint, cutOf(name), cutOf(`target_${column}`))}`;
     });
   return `${key}: ${changes.join('; ')}`;
 }
@@ -138,27 +141,34 @@ function jsonInner(text: string): string {
 
 /**
  * `source → target`, each cut around the first difference (same cut on both sides); with colour the
- * differing characters are bold red (source) and bold green (target), the rest plain.
+ * differing characters are bold red (source) and bold green (target), the rest plain. A value kept
+ * only in part is followed by its whole length.
  */
-function changedValues(source: ReportedValue | undefined, target: ReportedValue | undefined, paint: Paint): string {
+function changedValues(source: ReportedValue | undefined, target: ReportedValue | undefined, paint: Paint, sourceCut?: CutValue, targetCut?: CutValue): string {
   if (source === undefined || target === undefined || source === null || target === null) {
-    return `${paint('31', value(source))} → ${paint('32', value(target))}`;
+    return `${paint('31', value(source, sourceCut))} → ${paint('32', value(target, targetCut))}`;
   }
   const a = redact(String(source));
   const b = redact(String(target));
-  const d = valueDiff(a, b, MAX_VALUE_CHARS);
-  const side = (v: ReportedValue, text: string, view: ValueView, color: string): string => {
+  const d = valueDiff(a, b, MAX_VALUE_CHARS, { ...(sourceCut ? { source: sourceCut } : {}), ...(targetCut ? { target: targetCut } : {}) });
+  const side = (v: ReportedValue, text: string, view: ValueView, color: string, cut: CutValue | undefined): string => {
     const body = renderView(view, (p) => (p.changed ? paint(`1;${color}`, jsonInner(p.text)) : jsonInner(p.text)));
-    return typeof v === 'string' && !NUMBER.test(text) ? `"${body}"` : body;
+    return `${typeof v === 'string' && !NUMBER.test(text) ? `"${body}"` : body}${wholeLength(cut, paint)}`;
   };
-  return `${side(source, a, d.source, '31')} → ${side(target, b, d.target, '32')}`;
+  return `${side(source, a, d.source, '31', sourceCut)} → ${side(target, b, d.target, '32', targetCut)}`;
+}
+
+/** After a value kept only in part: its whole length, dimmed. */
+function wholeLength(cut: CutValue | undefined, paint: Paint = (_code, text) => text): string {
+  return cut ? paint('2', ` (${count(cut.length)} characters)`) : '';
 }
 
 /** A data value: text quoted (JSON escapes make control characters and spaces visible); numbers and NULL bare. */
-function value(v: ReportedValue | undefined): string {
+function value(v: ReportedValue | undefined, cut?: CutValue): string {
   if (v === undefined) return '?';
   if (v === null) return 'NULL';
   if (typeof v === 'string') {
+    if (cut) return `"${renderView(valueView(redact(v), MAX_VALUE_CHARS, cut), (p) => jsonInner(p.text))}"${wholeLength(cut)}`;
     const text = truncate(redact(v), MAX_VALUE_CHARS);
     // Decimals arrive as strings (no float rounding); show them as numbers.
     return NUMBER.test(text) ? text : `"${jsonInner(text)}"`;
@@ -168,9 +178,7 @@ function value(v: ReportedValue | undefined): string {
 
 /** A name or message: redacted, control characters (ANSI escapes) removed. */
 function clean(text: string): string {
-  return Array.from(redact(text).replace(/\n/g, ' '))
-    .filter((ch) => ch >= ' ' && ch !== '\u007f' && ch !== '\u009b')
-    .join('');
+  return redact(text).replace(/\n/g, ' ').replace(/[\u0000-\u001f\u007f\u009b]/g, '');
 }
 
 /** api mode: differing rows that could not be fetched, or fewer kept than asked (one line each). */
@@ -179,7 +187,8 @@ export function rowNotes(c: ComparisonResult): string[] {
   if (c.diff_rows_unavailable) notes.push(`differing rows not fetched from the service: ${clean(c.diff_rows_unavailable)}`);
   if (c.diff_rows_capped) {
     const { kept, requested } = c.diff_rows_capped;
-    notes.push(`the service kept ${count(kept)} differing rows, fewer than max_diff_rows ${count(requested)} asks (its cap; datacompare serve --max-diff-rows raises it)`);
+    const why = c.diff?.diff_rows_max_bytes ? `: ${storedBytesLimit(c.diff.diff_rows_max_bytes)}` : ' (its cap; datacompare serve --max-diff-rows raises it)';
+    notes.push(`the service kept ${count(kept)} differing rows, fewer than max_diff_rows ${count(requested)} asks${why}`);
   }
   return notes;
 }

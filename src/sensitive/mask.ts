@@ -80,7 +80,11 @@ export function maskComparison(result: ComparisonResult, columns: ReadonlySet<st
     return masked as DiffRow;
   });
   const keyMasked = result.diff.primary_key_columns.some((k) => columns.has(k));
-  const masked: ComparisonResult = { ...result, diff: { ...result.diff, diff_rows } };
+  // A masked value's whole length and SHA-256 would let a dictionary find it: its cut entry goes too.
+  const maskedFields = new Set([...columns].flatMap((column) => [column, `source_${column}`, `target_${column}`]));
+  const { cut_values, ...rest } = result.diff;
+  const kept = cut_values?.filter((cut) => !maskedFields.has(cut.field));
+  const masked: ComparisonResult = { ...result, diff: { ...rest, diff_rows, ...(kept && kept.length > 0 ? { cut_values: kept } : {}) } };
   if (keyMasked && result.result) {
     // "Key (email) = 'a@b.com' occurs twice": the value of a sensitive key is not repeated in a sentence.
     masked.result = { ...result.result, diff_reasons: result.result.diff_reasons.map((reason) => reason.replace(/^(Key \([^)]*\) = ).*?( occurs )/, '$1(masked)$2')) };

@@ -33,7 +33,7 @@ describe('where two values differ', () => {
   });
 
   it('never lets the common suffix overlap the common prefix', () => {
-    expect(commonEnds(Array.from('aaa'), Array.from('aaaa'))).toEqual({ prefix: 3, suffix: 0 });
+    expect(commonEnds('aaa', 'aaaa')).toEqual({ prefix: 3, suffix: 0 });
     const d = valueDiff('aaa', 'aaaa', 120);
     expect([show(d.source), show(d.target)]).toEqual(['aaa', 'aaa[a]']);
   });
