@@ -32,6 +32,7 @@ import { webApp } from './web/app.js';
 import { loadServerKey, SecretBox } from './secret-box.js';
 import type { ServerServices } from './services.js';
 import { openStore, type StoreLocation } from './storage/open.js';
+import { DEFAULT_STREAM_LIMITS, type StreamLimits } from './streamed-response.js';
 import type { Store } from './storage/store.js';
 
 export const SERVER_VERSION = '1.0.0';
@@ -81,6 +82,8 @@ export interface ServerOptions extends StoreLocation {
   secureCookies?: boolean;
   /** Accept data sources whose role is superuser or holds file/program/signal/write privileges (default false: refused). */
   allowPrivilegedSources?: boolean;
+  /** Streamed responses (diff details, downloads): closed when the client takes no data for `idleMs` (default 30 s) or after `totalMs` (default 10 min). */
+  streamLimits?: Partial<StreamLimits>;
   /** Scan a new data source's catalog when it is created (default true). */
   scanOnCreate?: boolean;
   /** Most catalog scans and connection tests (and privilege checks) of one workspace at once in this process (default 2); more answer 429. */
@@ -170,6 +173,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     sources,
     logger: options.logger,
     now,
+    streamLimits: { ...DEFAULT_STREAM_LIMITS, ...options.streamLimits },
     // Scans and the privilege check open connections to the tenant's database: a few per workspace at once.
     scan: (source, timeLimitMs) =>
       options.scanOnCreate === false && timeLimitMs === undefined

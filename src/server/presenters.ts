@@ -87,9 +87,13 @@ export function presentJobDetail(job: JobRecord): JobDetail {
   };
 }
 
-/** The stored diff, or (quick comparison, nothing stored) an empty one built from the configuration. */
+/**
+ * The stored diff's head, `diff_rows` empty (its rows are read a page at a time: server/diff-view.ts;
+ * a job stored before rows had a table of their own keeps them here), or (quick comparison, nothing
+ * stored) an empty one built from the configuration.
+ */
 export function presentDiff(job: JobRecord): DiffDetailsData {
-  if (job.diff) return job.diff as DiffDetailsData;
+  if (job.diff) return { ...(job.diff as DiffDetailsData), diff_rows: Array.isArray(job.diff.diff_rows) ? (job.diff.diff_rows as DiffDetailsData['diff_rows']) : [] };
   const config = job.snapshot.configuration as Record<string, string[]>;
   const sourceKeys = config.primary_keys_source ?? [];
   const targetKeys = config.primary_keys_target ?? [];

@@ -31,6 +31,8 @@ export interface RouteResult {
   status?: number;
   body: unknown;
   headers?: Record<string, string>;
+  /** Answers with a body written as the client reads it (see streamed-response.ts); `body` is then unused. */
+  stream?: (c: Context) => Response;
 }
 
 export interface Route {
@@ -171,6 +173,7 @@ export function apiApp(routes: readonly Route[], options: RouterOptions): Hono<A
       const log = c.get('log');
       log.route = `${route.method} ${route.path}`;
       const result = await dispatch(route, c, options, log);
+      if (result.stream) return result.stream(c);
       return json(c, result.status ?? 200, result.body, result.headers);
     });
   }

@@ -4,6 +4,7 @@ import type { Logger } from '../shared/logger.js';
 import type { JobService } from './jobs/job-service.js';
 import type { SecretBox } from './secret-box.js';
 import type { SourcePolicy } from './connections.js';
+import type { StreamLimits } from './streamed-response.js';
 import type { DatasourceRecord, Store } from './storage/store.js';
 
 export interface ServerServices {
@@ -14,6 +15,8 @@ export interface ServerServices {
   sources: SourcePolicy;
   logger: Logger;
   now: () => Date;
+  /** How long a streamed response (diff details, downloads) may wait on its client, and take in all. */
+  streamLimits: StreamLimits;
   /** Scans a data source's catalog (undefined: scanning is off, as in tests that have no real source). */
   scan(source: DatasourceRecord, timeLimitMs?: number): Promise<CatalogScan | undefined>;
   /**

@@ -83,14 +83,21 @@ export async function viewerMasking(job: JobRecord, facts: SourceFacts): Promise
   return { columns, all: check.sensitive.length > 0 || check.unproven.length > 0 };
 }
 
-/** The diff as such a key sees it. */
-export function maskDiffFor(diff: DiffDetailsData, masking: ViewerMasking): DiffDetailsData {
+/**
+ * The columns whose values such a key may not see, judged on the diff's rows; for a diff read a page
+ * at a time, the union of each page's answer (one page's values are enough to mask a column).
+ */
+export function maskedColumnsFor(diff: DiffDetailsData, masking: ViewerMasking): Set<string> {
+  if (masking.all) return new Set([...Object.keys(diff.column_mapping), ...diff.primary_key_columns]);
   const result: ComparisonResult = { name: 'diff', status: 'mismatch', diff: diff as unknown as DiffDetails };
-  const columns = masking.all
-    ? new Set([...Object.keys(diff.column_mapping), ...diff.primary_key_columns])
-    : new Set(sensitiveColumns(result, 'auto', { marked: masking.columns }).keys());
+  return new Set(sensitiveColumns(result, 'auto', { marked: masking.columns }).keys());
+}
+
+/** The diff as such a key sees it (`columns`: maskedColumnsFor over all its rows, when they were read in pages). */
+export function maskDiffFor(diff: DiffDetailsData, masking: ViewerMasking, columns = maskedColumnsFor(diff, masking), masker = new Masker()): DiffDetailsData {
   if (columns.size === 0) return diff;
-  return maskComparison(result, columns, new Masker()).diff as unknown as DiffDetailsData;
+  const result: ComparisonResult = { name: 'diff', status: 'mismatch', diff: diff as unknown as DiffDetails };
+  return maskComparison(result, columns, masker).diff as unknown as DiffDetailsData;
 }
 
 /** The job's message, failure reason and reasons as such a key sees them. */

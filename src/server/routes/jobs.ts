@@ -1,8 +1,10 @@
 /** Jobs: details (4.6), list (4.7), diff details (4.8), terminate (4.9). */
 import * as c from '../../api/contract.js';
 import { conflict, notFound } from '../http-errors.js';
-import { page, presentDiff, presentJobDetail, presentJobListItem } from '../presenters.js';
-import { maskDiffFor, maskJobFor, sourceFacts, viewerMasking } from '../viewer-masking.js';
+import { diffJson, diffView } from '../diff-view.js';
+import { page, presentJobDetail, presentJobListItem } from '../presenters.js';
+import { streamedResponse } from '../streamed-response.js';
+import { sourceFacts, maskJobFor, viewerMasking } from '../viewer-masking.js';
 import type { JobRecord } from '../storage/store.js';
 import { route, type Route } from '../router.js';
 import type { ServerServices } from '../services.js';
@@ -104,10 +106,25 @@ export function jobRoutes(services: ServerServices): Route[] {
               : `Job ${job.id} ended with status ${job.status}; only a successful job has diff details.`;
           throw conflict(message, job.status === 'PENDING' || job.status === 'STARTED' ? 'job_not_finished' : 'job_not_successful');
         }
-        const diff = presentDiff(job);
         // The values of sensitive columns only for keys with read:sensitive (the `write` scope has it).
-        const data = context.permissions.has('read:sensitive') ? diff : maskDiffFor(diff, await viewerMasking(job, sourceFacts(services)));
-        return { body: { message: 'Diff details.', meta: { run_id: job.id }, data } };
+        const view = await diffView(services, job, context.permissions);
+        const meta = { run_id: job.id };
+        // Sent a page of rows at a time as the client reads (a slow client holds one page, and not forever).
+        async function* body(): AsyncGenerator<string> {
+          yield `{"message":"Diff details.","meta":${JSON.stringify(meta)},"data":`;
+          yield* diffJson(view);
+          yield '}';
+        }
+        return {
+          body: undefined,
+          stream: (c) =>
+            streamedResponse(
+              c,
+              body(),
+              { headers: { 'Content-Type': 'application/json' }, onCutOff: (why) => services.logger.info(`The diff details of job ${meta.run_id} were cut off: ${why}.`) },
+              services.streamLimits,
+            ),
+        };
       },
     }),
     route({

@@ -11,13 +11,16 @@ export interface StoreLocation {
   databaseUrl?: string;
   /** PostgreSQL schema holding the tables (default `datacompare`). */
   databaseSchema?: string;
+  /** The most JSON bytes of differing rows one job stores (default 16 MiB); later rows are left out. */
+  maxDiffBytes?: number;
 }
 
 export async function openStore(location: StoreLocation): Promise<Store> {
   mkdirSync(location.dataDir, { recursive: true });
+  const options = location.maxDiffBytes === undefined ? {} : { maxDiffBytes: location.maxDiffBytes };
   if (location.databaseUrl) {
     addSecret(location.databaseUrl);
-    return Store.open(await openPostgresDb(location.databaseUrl, location.databaseSchema ?? 'datacompare'));
+    return Store.open(await openPostgresDb(location.databaseUrl, location.databaseSchema ?? 'datacompare'), options);
   }
-  return Store.open(new SqliteDb(path.join(location.dataDir, 'datacompare.db')));
+  return Store.open(new SqliteDb(path.join(location.dataDir, 'datacompare.db')), options);
 }

@@ -44,6 +44,8 @@ function ddl(dialect: SqlDb['dialect']): string[] {
       agent_run_id TEXT, config_id BIGINT, translation_iteration_no BIGINT, translation_run_id TEXT, current_event_key TEXT,
       idempotency_key TEXT)`,
     `CREATE INDEX IF NOT EXISTS jobs_queue ON jobs (status, priority, id)`,
+    // A finished job's differing rows, one each (its diff's other parts are in jobs.diff): read a page at a time.
+    `CREATE TABLE IF NOT EXISTS job_diff_rows (job_id BIGINT NOT NULL, seq INTEGER NOT NULL, row_json TEXT NOT NULL, PRIMARY KEY (job_id, seq))`,
     `CREATE INDEX IF NOT EXISTS jobs_workspace ON jobs (workspace_id, created_at)`,
     // The last catalog scan of a data source: its counts, and its tables as JSON (read page by page).
     `CREATE TABLE IF NOT EXISTS datasource_scans (

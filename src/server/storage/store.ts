@@ -26,6 +26,7 @@ import {
 } from './records.js';
 import { CatalogStore } from './catalog-store.js';
 import { KeyStore } from './key-store.js';
+import { DEFAULT_MAX_DIFF_BYTES, DiffStore, splitDiff } from './diff-store.js';
 import { SessionStore } from './session-store.js';
 import { migrate } from './schema.js';
 
@@ -70,16 +71,23 @@ export class Store {
   readonly catalogs: CatalogStore;
   /** The web page's sign-in sessions. */
   readonly sessions: SessionStore;
+  /** Finished jobs' differing rows, a page at a time. */
+  readonly diffs: DiffStore;
 
-  private constructor(readonly db: SqlDb) {
+  private constructor(
+    readonly db: SqlDb,
+    private readonly maxDiffBytes: number,
+  ) {
     this.keys = new KeyStore(db);
     this.catalogs = new CatalogStore(db);
     this.sessions = new SessionStore(db);
+    this.diffs = new DiffStore(db);
   }
 
-  static async open(db: SqlDb): Promise<Store> {
+  /** `maxDiffBytes`: the most JSON bytes of differing rows one job stores (default 16 MiB). */
+  static async open(db: SqlDb, options: { maxDiffBytes?: number } = {}): Promise<Store> {
     await migrate(db);
-    return new Store(db);
+    return new Store(db, options.maxDiffBytes ?? DEFAULT_MAX_DIFF_BYTES);
   }
 
   close(): Promise<void> {
@@ -384,30 +392,37 @@ export class Store {
     return row.worker_id === workerId ? String(row.status) : 'LOST';
   }
 
-  /** Records a finished run, only if this worker still owns it and it is still STARTED. */
+  /**
+   * Records a finished run, only if this worker still owns it and it is still STARTED: its diff's head
+   * in the job, its rows (as many as fit in the per-job byte bound) in job_diff_rows, in one transaction.
+   */
   async finishJob(
     jobId: number,
     workerId: string,
     outcome: Pick<JobRecord, 'status' | 'date_done' | 'time_taken' | 'message' | 'failure_reason' | 'comparison_result_id' | 'result' | 'diff'>,
   ): Promise<boolean> {
-    const changed = await this.db.run(
-      `UPDATE jobs SET status = ?, date_done = ?, time_taken = ?, message = ?, failure_reason = ?, comparison_result_id = ?,
-         result = ?, diff = ?, lease_expires_at = NULL
-       WHERE id = ? AND worker_id = ? AND status = 'STARTED'`,
-      [
-        outcome.status,
-        outcome.date_done,
-        outcome.time_taken,
-        outcome.message,
-        outcome.failure_reason,
-        outcome.comparison_result_id,
-        outcome.result === null ? null : JSON.stringify(outcome.result),
-        outcome.diff === null ? null : JSON.stringify(outcome.diff),
-        jobId,
-        workerId,
-      ],
-    );
-    return changed > 0;
+    const stored = outcome.diff === null ? null : splitDiff(outcome.diff, this.maxDiffBytes);
+    return this.db.transaction(async (tx) => {
+      const changed = await tx.run(
+        `UPDATE jobs SET status = ?, date_done = ?, time_taken = ?, message = ?, failure_reason = ?, comparison_result_id = ?,
+           result = ?, diff = ?, lease_expires_at = NULL
+         WHERE id = ? AND worker_id = ? AND status = 'STARTED'`,
+        [
+          outcome.status,
+          outcome.date_done,
+          outcome.time_taken,
+          outcome.message,
+          outcome.failure_reason,
+          outcome.comparison_result_id,
+          outcome.result === null ? null : JSON.stringify(outcome.result),
+          stored === null ? null : JSON.stringify(stored.head),
+          jobId,
+          workerId,
+        ],
+      );
+      if (changed > 0 && stored) await this.diffs.write(tx, jobId, stored.rows);
+      return changed > 0;
+    });
   }
 
   /** PENDING or STARTED → REVOKED; returns false when the job had already finished. */

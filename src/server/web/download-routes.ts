@@ -1,17 +1,15 @@
 /**
  * A job's differing rows to download: CSV (the report's own CSV: NULL an empty field, empty text `""`,
  * formulas defused) and JSON (the diff-details the API answers), masked exactly as the job page is for
- * the signed-in key's scopes.
+ * the signed-in key's scopes. Both are streamed a page of rows at a time as the browser reads them.
  */
 import type { Context, Hono } from 'hono';
-import type { DiffDetailsData } from '../../api/contract.js';
-import type { ComparisonResult, DiffDetails } from '../../engine/model.js';
-import { renderCsv } from '../../report/csv.js';
+import { csvColumnsOf, csvHeader, csvLine } from '../../report/csv.js';
+import { diffJson, diffView, type DiffView } from '../diff-view.js';
 import { notFound } from '../http-errors.js';
-import { presentDiff } from '../presenters.js';
-import { maskDiffFor, sourceFacts, viewerMasking } from '../viewer-masking.js';
 import type { ServerServices } from '../services.js';
 import type { JobRecord } from '../storage/store.js';
+import { streamedResponse } from '../streamed-response.js';
 import { UI } from './layout.js';
 import { need } from './page-routes.js';
 import type { WebEnv } from './session.js';
@@ -22,30 +20,37 @@ export function downloadName(job: Pick<JobRecord, 'id' | 'comparison_name'>): st
   return `${base}-job-${job.id}`;
 }
 
+/** The view's rows as CSV: the header from every row's fields (a first pass), then a page of lines at a time. */
+async function* csvText(view: DiffView): AsyncGenerator<string> {
+  const present = new Set<string>();
+  for await (const rows of view.pages()) for (const row of rows) for (const name of Object.keys(row)) present.add(name);
+  const columns = csvColumnsOf(view.head, present);
+  yield csvHeader(columns);
+  for await (const rows of view.pages()) for (const row of rows) yield csvLine(row, columns, view.head.primary_key_columns);
+}
+
 export function downloadRoutes(app: Hono<WebEnv>, services: ServerServices): void {
-  const diffOf = async (c: Context<WebEnv>): Promise<{ job: JobRecord; diff: DiffDetailsData }> => {
+  const viewOf = async (c: Context<WebEnv>): Promise<{ job: JobRecord; view: DiffView }> => {
     const session = c.get('session');
     need(c, 'read:job');
     const id = Number(c.req.param('id'));
     const [job] = Number.isSafeInteger(id) && id > 0 ? await services.store.jobsByIds(session.workspaceId, [id]) : [];
     if (!job) throw notFound(`There is no job ${c.req.param('id')} in this workspace.`, 'job_not_found');
     if (job.status !== 'SUCCESS') throw notFound(`Job ${job.id} has no differing rows to download (it is ${job.status}).`, 'diff_not_ready');
-    const diff = presentDiff(job);
-    if (session.permissions.has('read:sensitive')) return { job, diff };
-    return { job, diff: maskDiffFor(diff, await viewerMasking(job, sourceFacts(services))) };
+    return { job, view: await diffView(services, job, session.permissions) };
   };
-  const attachment = (c: Context, name: string) => c.header('Content-Disposition', `attachment; filename="${name}"`);
+  const attachment = (name: string) => ({ 'Content-Disposition': `attachment; filename="${name}"` });
+  const cutOff = (name: string) => (why: string) => services.logger.info(`The download ${name} was cut off: ${why}.`);
 
   app.get(`${UI}/jobs/:id/rows.csv`, async (c) => {
-    const { job, diff } = await diffOf(c);
-    const result: ComparisonResult = { name: job.comparison_name ?? 'comparison', status: 'mismatch', diff: diff as unknown as DiffDetails };
-    attachment(c, `${downloadName(job)}.csv`);
-    return c.body(renderCsv(result), 200, { 'Content-Type': 'text/csv; charset=utf-8' });
+    const { job, view } = await viewOf(c);
+    const name = `${downloadName(job)}.csv`;
+    return streamedResponse(c, csvText(view), { headers: { 'Content-Type': 'text/csv; charset=utf-8', ...attachment(name) }, onCutOff: cutOff(name) }, services.streamLimits);
   });
 
   app.get(`${UI}/jobs/:id/rows.json`, async (c) => {
-    const { job, diff } = await diffOf(c);
-    attachment(c, `${downloadName(job)}.json`);
-    return c.body(`${JSON.stringify(diff, null, 2)}\n`, 200, { 'Content-Type': 'application/json; charset=utf-8' });
+    const { job, view } = await viewOf(c);
+    const name = `${downloadName(job)}.json`;
+    return streamedResponse(c, diffJson(view, { pretty: true }), { headers: { 'Content-Type': 'application/json; charset=utf-8', ...attachment(name) }, onCutOff: cutOff(name) }, services.streamLimits);
   });
 }

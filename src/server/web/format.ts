@@ -3,8 +3,8 @@
  * escaping when it is put into a page (values from users' databases are hostile input).
  */
 import { html } from 'hono/html';
-import { ambiguous } from '../../report/escape.js';
-import { valueDiff, type ValueView } from '../../report/value-diff.js';
+import { ambiguous, truncate } from '../../report/escape.js';
+import { valueDiff, valueView, type ValueView, type WholeValue } from '../../report/value-diff.js';
 import { thousands } from '../../shared/thousands.js';
 
 export type Html = ReturnType<typeof html>;
@@ -48,37 +48,45 @@ export function duration(seconds: number | null | undefined): string {
 }
 
 const SHOWN_CHARACTERS = 160;
+/** Characters of a long value put in its `title` (shown on hover). */
+const TITLE_CHARACTERS = 2000;
 
-/** A value from a compared row: NULL marked as such, long texts cut (the whole text, up to 2,000 characters, on hover). */
-export function value(v: unknown): Html {
+/**
+ * A value from a compared row: NULL marked as such, long texts cut (the start, up to 2,000 characters,
+ * on hover). `whole`: the value is a part of a longer one (a diff row keeps at most 64 Ki characters),
+ * and its whole length is shown.
+ */
+export function value(v: unknown, whole?: WholeValue): Html {
   if (v === null || v === undefined) return html`<span class="null">NULL</span>`;
   const text = typeof v === 'string' ? v : JSON.stringify(v);
+  if (whole) return markedView(valueView(text, SHOWN_CHARACTERS, whole), text, false, true);
   // An empty text, surrounding spaces or the text NULL are quoted: never shown like NULL or "unchanged".
-  if (typeof v === 'string' && ambiguous(v)) return html`<span class="cell${v.length <= 24 ? ' short' : ''}" title="${v.length > SHOWN_CHARACTERS ? v.slice(0, 2000) : ''}"><span class="muted">"</span>${v.slice(0, SHOWN_CHARACTERS)}<span class="muted">"</span></span>`;
+  if (typeof v === 'string' && ambiguous(v)) return html`<span class="cell${v.length <= 24 ? ' short' : ''}" title="${v.length > SHOWN_CHARACTERS ? v.slice(0, TITLE_CHARACTERS) : ''}"><span class="muted">"</span>${truncate(v, SHOWN_CHARACTERS)}<span class="muted">"</span></span>`;
   if (text.length <= 24) return html`<span class="cell short">${text}</span>`;
   if (text.length <= SHOWN_CHARACTERS) return html`<span class="cell">${text}</span>`;
-  return html`<span class="cell" title="${text.slice(0, 2000)}">${text.slice(0, SHOWN_CHARACTERS)}… <span class="muted">(${count(text.length)} characters)</span></span>`;
+  return markedView(valueView(text, SHOWN_CHARACTERS), text, false);
 }
 
-function markedView(v: ValueView, whole: string, short: boolean): Html {
+/** A view in a cell; its whole length is said after a cut end, and always for a part of a longer value (`partOf`). */
+function markedView(v: ValueView, text: string, short: boolean, partOf = false): Html {
   const parts = v.parts.map((p) => (p.changed ? html`<mark>${p.text}</mark>` : html`${p.text}`));
   const cut = v.cutStart || v.cutEnd;
-  const title = cut ? whole.slice(0, 2000) : undefined;
+  const title = cut ? text.slice(0, TITLE_CHARACTERS) : undefined;
   const cls = short && !cut ? 'cell short' : 'cell';
-  return html`<span class="${cls}"${title === undefined ? '' : html` title="${title}"`}>${v.cutStart ? '…' : ''}${parts}${v.cutEnd ? html`… <span class="muted">(${count(v.length)} characters)</span>` : ''}</span>`;
+  return html`<span class="${cls}"${title === undefined ? '' : html` title="${title}"`}>${v.cutStart ? '…' : ''}${parts}${v.cutEnd ? '…' : ''}${v.cutEnd || partOf ? html` <span class="muted">(${count(v.length)} characters)</span>` : ''}</span>`;
 }
 
 /**
  * A changed value, source → target: both cut around their first difference (the same cut on both
  * sides, so a long text that differs at its end shows its end), the differing characters in <mark>.
  */
-export function changedValues(source: unknown, target: unknown): { source: Html; target: Html } {
-  if (source === null || source === undefined || target === null || target === undefined) return { source: value(source), target: value(target) };
+export function changedValues(source: unknown, target: unknown, sourceWhole?: WholeValue, targetWhole?: WholeValue): { source: Html; target: Html } {
+  if (source === null || source === undefined || target === null || target === undefined) return { source: value(source, sourceWhole), target: value(target, targetWhole) };
   const a = typeof source === 'string' ? source : JSON.stringify(source);
   const b = typeof target === 'string' ? target : JSON.stringify(target);
-  const d = valueDiff(a, b, SHOWN_CHARACTERS);
+  const d = valueDiff(a, b, SHOWN_CHARACTERS, { ...(sourceWhole ? { source: sourceWhole } : {}), ...(targetWhole ? { target: targetWhole } : {}) });
   const short = a.length <= 24 && b.length <= 24;
-  return { source: markedView(d.source, a, short), target: markedView(d.target, b, short) };
+  return { source: markedView(d.source, a, short, sourceWhole !== undefined), target: markedView(d.target, b, short, targetWhole !== undefined) };
 }
 
 /** A sentence from the engine (a reason): its `code` parts as <code>, everything escaped. */

@@ -7,14 +7,14 @@ import type { Context, Hono } from 'hono';
 import { JOB_STATUSES } from '../../api/contract.js';
 import type { Permission } from '../api-keys.js';
 import { forbidden, notFound } from '../http-errors.js';
-import { presentDiff } from '../presenters.js';
-import { maskDiffFor, maskJobFor, sourceFacts, viewerMasking } from '../viewer-masking.js';
+import { diffView } from '../diff-view.js';
+import { sourceFacts, maskJobFor, viewerMasking } from '../viewer-masking.js';
 import type { ServerServices } from '../services.js';
 import { notice, render } from './respond.js';
 import { rescan } from '../scans.js';
 import { UI } from './layout.js';
 import { comparisonPage, comparisonsPage } from './pages/comparisons.js';
-import { jobPage } from './pages/job.js';
+import { DIFF_ROWS_PER_PAGE, jobPage } from './pages/job.js';
 import { jobsHref, jobsPage } from './pages/jobs.js';
 import { sourcePage, sourcesPage } from './pages/sources.js';
 import { signOut, type WebEnv } from './session.js';
@@ -84,16 +84,20 @@ export function pageRoutes(app: Hono<WebEnv>, services: ServerServices): void {
     const readsSensitive = session.permissions.has('read:sensitive');
     const masking = readsSensitive ? undefined : await viewerMasking(stored, sourceFacts(services));
     const job = masking ? maskJobFor(stored, masking) : stored;
-    const diff = job.status === 'SUCCESS' ? presentDiff(job) : null;
+    // Only the shown page of rows is read (masked as every page of the job would be).
+    const view = job.status === 'SUCCESS' ? await diffView(services, stored, session.permissions) : undefined;
+    const diffPage = Math.min(pageNumber(c.req.query('rows')), Math.max(1, Math.ceil((view?.count ?? 0) / DIFF_ROWS_PER_PAGE)));
+    const rows = view ? await view.page((diffPage - 1) * DIFF_ROWS_PER_PAGE, DIFF_ROWS_PER_PAGE) : [];
     const shown = notice(c.req.query('done'));
     return render(
       c,
       jobPage({
         viewer: session.viewer,
         job,
-        diff: diff && (masking ? maskDiffFor(diff, masking) : diff),
+        diff: view ? { ...view.head, diff_rows: rows } : null,
+        diffRowCount: view?.count ?? 0,
         masked: !readsSensitive,
-        diffPage: pageNumber(c.req.query('rows')),
+        diffPage,
         canTerminate: session.permissions.has('write:job'),
         canExecute: session.permissions.has('write:job'),
         origin: new URL(c.req.url).origin,

@@ -1,7 +1,10 @@
-// A `datacompare serve` in a child process (so a test can SIGKILL it mid-job): prints one JSON line
-// {url, key, workspace} once listening. Usage: child-server.ts DATA_DIR [DATABASE_URL SCHEMA];
-// CHILD_SERVER_OPTIONS (JSON) overrides options of startServer (workers, jobTimeoutMs, …).
+// A `datacompare serve` in a child process (so a test can SIGKILL it mid-job, or measure its memory):
+// prints one JSON line {url, key, readKey, workspace} once listening (`key` writes, `readKey` only reads).
+// Usage: child-server.ts DATA_DIR [DATABASE_URL SCHEMA]; CHILD_SERVER_OPTIONS (JSON) overrides options of
+// startServer (workers, jobTimeoutMs, …).
+import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
+import { createApiKey } from '../../../src/server/api-keys.js';
 import { startServer, type ServerOptions } from '../../../src/server/app.js';
 import { silentLogger } from '../../../src/shared/logger.js';
 
@@ -19,4 +22,7 @@ const server = await startServer({
   allowPrivilegedSources: true,
   ...(JSON.parse(process.env.CHILD_SERVER_OPTIONS ?? '{}') as Partial<ServerOptions>),
 });
-process.stdout.write(`${JSON.stringify({ url: server.url, key: server.firstKey?.key, workspace: server.firstKey?.workspaceId })}\n`);
+// A store already holding keys (a restart on the same data) prints only the URL.
+const workspace = server.firstKey?.workspaceId;
+const reader = workspace ? await createApiKey(server.store, { name: `reader-${randomUUID().slice(0, 8)}`, scopes: ['read'], workspaces: [workspace], expiresAt: null }) : undefined;
+process.stdout.write(`${JSON.stringify({ url: server.url, key: server.firstKey?.key, readKey: reader?.key, workspace })}\n`);

@@ -16,8 +16,10 @@ export const DIFF_ROWS_PER_PAGE = 50;
 export interface JobView {
   viewer: Viewer;
   job: JobRecord;
-  /** Masked unless the key may read sensitive values; null until the job has succeeded. */
+  /** Masked unless the key may read sensitive values; null until the job has succeeded. `diff_rows`: the shown page's rows only. */
   diff: DiffDetailsData | null;
+  /** How many rows the job kept (of which `diff.diff_rows` are page `diffPage`). */
+  diffRowCount: number;
   masked: boolean;
   diffPage: number;
   canTerminate: boolean;
@@ -58,30 +60,38 @@ function mismatchTable(diff: DiffDetailsData): Html {
 const DIFF_LABEL: Record<string, string> = { changed: 'changed', only_in_source: 'only in source', only_in_target: 'only in target' };
 
 function diffRows(view: JobView, diff: DiffDetailsData): Html {
-  const total = diff.diff_rows.length;
+  const total = view.diffRowCount;
   if (total === 0) return html`<h2>Differing rows</h2><p class="empty">No differing rows.</p>`;
   const pages = Math.ceil(total / DIFF_ROWS_PER_PAGE);
   const current = Math.min(Math.max(1, view.diffPage), pages);
-  const rows = diff.diff_rows.slice((current - 1) * DIFF_ROWS_PER_PAGE, current * DIFF_ROWS_PER_PAGE);
+  const first = (current - 1) * DIFF_ROWS_PER_PAGE;
+  const rows = diff.diff_rows;
   const keys = diff.primary_key_columns;
   const compared = Object.keys(diff.column_mapping).filter((column) => !keys.includes(column));
   const shown = compared.filter((column) => rows.some((row) => `source_${column}` in row || `target_${column}` in row));
-  const cell = (row: Record<string, unknown>, column: string): Html => {
+  // A value kept only in part (over 64 Ki characters) shows its whole length.
+  const cuts = new Map((diff.cut_values ?? []).map((cut) => [`${cut.row}\u0000${cut.field}`, cut]));
+  const cell = (row: Record<string, unknown>, index: number, column: string): Html => {
     const hasSource = `source_${column}` in row;
     const hasTarget = `target_${column}` in row;
+    const whole = (field: string) => cuts.get(`${first + index}\u0000${field}`);
     if (row._diff_type === 'changed') {
       if (!hasSource && !hasTarget) return html`<td class="muted small">unchanged</td>`;
-      const shown = changedValues(row[`source_${column}`], row[`target_${column}`]);
+      const shown = changedValues(row[`source_${column}`], row[`target_${column}`], whole(`source_${column}`), whole(`target_${column}`));
       return html`<td class="changed">${shown.source}<span class="arrow" aria-label="changed to">→</span>${shown.target}</td>`;
     }
-    return html`<td>${hasSource ? value(row[`source_${column}`]) : hasTarget ? value(row[`target_${column}`]) : ''}</td>`;
+    const field = hasSource ? `source_${column}` : `target_${column}`;
+    return html`<td>${hasSource || hasTarget ? value(row[field], whole(field)) : ''}</td>`;
   };
-  const cut = diff.truncated ? html` The job kept ${count(total)} of ${count(diff.diff_rows_total ?? total)} differing rows (its max_diff_rows).` : '';
+  const kept = diff.diff_rows_max_bytes
+    ? html` The job kept ${count(total)} of ${count(diff.diff_rows_total ?? total)} differing rows: the server stores at most ${count(diff.diff_rows_max_bytes)} bytes of rows per job.`
+    : html` The job kept ${count(total)} of ${count(diff.diff_rows_total ?? total)} differing rows (its max_diff_rows).`;
+  const cut = diff.truncated ? kept : '';
   return html`<h2>Differing rows</h2>
-    <p class="muted small">Rows ${count((current - 1) * DIFF_ROWS_PER_PAGE + 1)}–${count((current - 1) * DIFF_ROWS_PER_PAGE + rows.length)} of ${count(total)}.${cut}${view.masked ? ' Values of sensitive columns are masked (your key lacks read:sensitive).' : ''}</p>
+    <p class="muted small">Rows ${count(first + 1)}–${count(first + rows.length)} of ${count(total)}.${cut}${view.masked ? ' Values of sensitive columns are masked (your key lacks read:sensitive).' : ''}</p>
     <div class="scroll"><table class="diff">
       <thead><tr>${keys.map((k) => html`<th scope="col" class="mono">${k} <span class="muted">(key)</span></th>`)}<th scope="col">Difference</th>${shown.map((c) => html`<th scope="col" class="mono">${c}</th>`)}</tr></thead>
-      <tbody>${rows.map((row) => html`<tr>${keys.map((k) => html`<td class="mono">${value(row[k])}</td>`)}<td>${DIFF_LABEL[String(row._diff_type)] ?? String(row._diff_type)}</td>${shown.map((c) => cell(row, c))}</tr>`)}</tbody>
+      <tbody>${rows.map((row, index) => html`<tr>${keys.map((k) => html`<td class="mono">${value(row[k], cuts.get(`${first + index}\u0000${k}`))}</td>`)}<td>${DIFF_LABEL[String(row._diff_type)] ?? String(row._diff_type)}</td>${shown.map((c) => cell(row, index, c))}</tr>`)}</tbody>
     </table></div>
     ${pager(current, pages, (n) => `${UI}/jobs/${view.job.id}?rows=${n}#rows`)}`;
 }
