@@ -82,7 +82,8 @@ export function redact(text: string): string {
 
 /**
  * scheme://user:password@host → scheme://user:***@host, the password running to the last `@` before a
- * space (one holding a raw `@` or `/` is hidden whole). A scan, not a regular expression: each `://`
+ * space (one holding a raw `@` or `/` is hidden whole). `scheme://host:port/…@…` has no password: a port
+ * of digits then a path is a reading every parser agrees on, and its `@` belongs to the path. A scan, not a regular expression: each `://`
  * costs at most MAX_USER + MAX_PASSWORD steps, so a data value made of `://`s stays linear.
  */
 function maskUrlPasswords(text: string): string {
@@ -94,6 +95,9 @@ function maskUrlPasswords(text: string): string {
     if (user === -1 || text[at + 3 + user] !== ':') continue;
     const colon = at + 3 + user;
     const window = text.slice(colon + 1, colon + 1 + MAX_PASSWORD);
+    // host:port/path…@…: the `@` is in the path (an npm scope, `registry:4873/@scope%2fname`), no password
+    const pathStart = window.search(/[/?#]/);
+    if (pathStart > 0 && /^\d{1,5}$/.test(window.slice(0, pathStart)) && window.indexOf('@') > pathStart) continue;
     const space = window.search(/\s/);
     const lastAt = colon + 1 + window.lastIndexOf('@', space === -1 ? window.length : space - 1);
     if (lastAt <= colon + 1) continue;

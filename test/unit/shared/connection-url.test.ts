@@ -81,4 +81,10 @@ describe('the secrets of a URL', () => {
     expect(redact('from mysql://a:b@h/x and pg://c:d/d@e, mail me@corp')).toBe('from mysql://a:***@h/x and pg://c:***@e, mail me@corp');
     expect(redactWith('host ssLongSecretPart', secretsIn('mysql://u:P@ssLongSecretPart/1@h/db'))).toBe('host ***');
   });
+
+  it('leave a host:port URL whose path holds an @ readable (an npm registry asked for a scoped package)', () => {
+    const npmSays = 'request to http://127.0.0.1:9/@duckdb%2fnode-api failed, reason: connect ECONNREFUSED 127.0.0.1:9';
+    expect(redact(npmSays)).toBe(npmSays);
+    expect(redact('from pg://c:5432x/d@e')).toBe('from pg://c:***@e');
+  });
 });
