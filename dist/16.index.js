@@ -4427,10 +4427,12 @@ async function engine_open(side, definition, options) {
         });
     }
     const dialect = await (0,registry/* loadDialect */.PN)(side.connection.type);
+    const admitSession = options.sessionGate?.(side);
     return dialect.connect(side.connection, {
         logger: options.logger,
         datasourceName: side.datasourceName,
         statementTimeoutMs: definition.queryTimeoutMs ?? model/* DEFAULT_QUERY_TIMEOUT_MS */.c4,
+        ...(admitSession && { admitSession }),
     });
 }
 //# sourceMappingURL=index.js.map

@@ -492,6 +492,8 @@ class PostgresConnection {
     retired = [];
     /** Clients taken from the pool and not yet given back: what destroy() ends on the server. */
     active = new Set();
+    /** Sessions `admitSession` let through (each is asked once, before its first statement). */
+    admitted = new WeakSet();
     constructor(url, options, network = {}) {
         this.url = url;
         this.options = options;
@@ -580,6 +582,18 @@ class PostgresConnection {
             throw new shared_errors/* ConnectionError */.Rc(`The connection to data source "${this.options.datasourceName}" is closed.`);
         }
         this.active.add(client);
+        if (this.options.admitSession && !this.admitted.has(client)) {
+            try {
+                await this.options.admitSession(this.sessionOf(client));
+            }
+            catch (error) {
+                // refused, or the question failed: the session goes, never back to the pool
+                this.release(client, error);
+                destroySocket(client);
+                throw error;
+            }
+            this.admitted.add(client);
+        }
         const style = client.dateStyle;
         if (style !== undefined && !style.startsWith('ISO')) {
             try {
@@ -593,6 +607,27 @@ class PostgresConnection {
             }
         }
         return client;
+    }
+    /** One client as a session to ask (`admitSession`): its own questions, no transaction; an abort drops its socket. */
+    sessionOf(client) {
+        return {
+            dialect: 'postgres',
+            query: async (sql, params = [], options) => {
+                const signal = options?.signal;
+                const drop = () => destroySocket(client);
+                try {
+                    signal?.throwIfAborted();
+                    signal?.addEventListener('abort', drop, { once: true });
+                    return (await client.query(extended(sql, params))).rows;
+                }
+                catch (error) {
+                    throw this.wrap(error, sql, options);
+                }
+                finally {
+                    signal?.removeEventListener('abort', drop);
+                }
+            },
+        };
     }
     /** Gives a client back to the pool (as broken when `error`): once only, and not after destroy(). */
     release(client, error) {

@@ -224,7 +224,7 @@ const READER = 'datacompare_reader';
 const PG_ROLES = ['pg_read_server_files', 'pg_write_server_files', 'pg_execute_server_program', 'pg_signal_backend'];
 /** MariaDB/MySQL privileges that only read (everything else writes, reaches files or administers). */
 const READING = new Set(['SELECT', 'SHOW VIEW', 'USAGE', 'SHOW DATABASES']);
-/** The finding for this connection's role, or null when it only reads. Only PostgreSQL and MariaDB/MySQL have roles. */
+/** The finding for the role of this connection (or of one of its sessions), or null when it only reads. Only PostgreSQL and MariaDB/MySQL have roles. */
 async function privilegedRole(connection, signal, compared = DEFAULT_ONLY) {
     // Our own catalog questions, with no user text: PostgreSQL asks them without a transaction around them.
     const options = { ...(signal && { signal }), catalog: true };

@@ -616,8 +616,47 @@ class MysqlConnection {
             connection.destroy();
             throw this.wrap(error, undefined, undefined, true);
         }
+        try {
+            await this.options.admitSession?.(this.sessionOf(connection));
+        }
+        catch (error) {
+            // refused, or the question failed: the session goes, never back to the pool
+            this.active.delete(connection);
+            connection.destroy();
+            throw error;
+        }
         this.prepared.add(connection);
         return connection;
+    }
+    /** One pool connection as a session to ask (`admitSession`); an abort ends the wait and the connection. */
+    sessionOf(connection) {
+        return {
+            dialect: 'mysql',
+            query: async (sql, params = [], options) => {
+                const signal = options?.signal;
+                let drop;
+                const aborted = new Promise((_, reject) => {
+                    drop = () => {
+                        reject(signal?.reason);
+                        connection.destroy();
+                    };
+                });
+                try {
+                    signal?.throwIfAborted();
+                    signal?.addEventListener('abort', drop, { once: true });
+                    const asked = connection.promise().query(sql, params);
+                    asked.catch(() => undefined);
+                    const [rows] = await Promise.race([asked, aborted]);
+                    return rows;
+                }
+                catch (error) {
+                    throw this.wrap(error, sql, options);
+                }
+                finally {
+                    signal?.removeEventListener('abort', drop);
+                }
+            },
+        };
     }
     /** Gives a connection back to the pool, or (`reusable` false) closes it: once only, and not after destroy(). */
     release(connection, reusable = true) {

@@ -10,7 +10,7 @@
  * often the server's administrator account: `ALTER ROLE postgres NOSUPERUSER` or `REVOKE ALL … FROM
  * root` copied from a warning would lock the administrators out).
  */
-import type { ConnectionConfig, DatabaseConnection } from '../dialects/types.js';
+import type { ConnectionConfig, DatabaseSession } from '../dialects/types.js';
 import { loadDialect } from '../dialects/registry.js';
 import type { Logger } from '../shared/logger.js';
 
@@ -45,8 +45,8 @@ const PG_ROLES = ['pg_read_server_files', 'pg_write_server_files', 'pg_execute_s
 /** MariaDB/MySQL privileges that only read (everything else writes, reaches files or administers). */
 const READING = new Set(['SELECT', 'SHOW VIEW', 'USAGE', 'SHOW DATABASES']);
 
-/** The finding for this connection's role, or null when it only reads. Only PostgreSQL and MariaDB/MySQL have roles. */
-export async function privilegedRole(connection: DatabaseConnection, signal?: AbortSignal, compared: ComparedSchemas = DEFAULT_ONLY): Promise<PrivilegeFinding | null> {
+/** The finding for the role of this connection (or of one of its sessions), or null when it only reads. Only PostgreSQL and MariaDB/MySQL have roles. */
+export async function privilegedRole(connection: DatabaseSession, signal?: AbortSignal, compared: ComparedSchemas = DEFAULT_ONLY): Promise<PrivilegeFinding | null> {
   // Our own catalog questions, with no user text: PostgreSQL asks them without a transaction around them.
   const options = { ...(signal && { signal }), catalog: true };
   if (connection.dialect === 'postgres') {

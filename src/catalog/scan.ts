@@ -4,7 +4,7 @@
  * by its name, and the text columns of the first few tables also by a small sample of their values.
  * Bounded in time: a scan that reaches its limit keeps what it read and says it is partial.
  */
-import type { ConnectionConfig, DatabaseConnection, Dialect } from '../dialects/types.js';
+import type { ConnectionConfig, DatabaseConnection, Dialect, SessionGate } from '../dialects/types.js';
 import { loadDialect } from '../dialects/registry.js';
 import { detectSensitive, type SensitiveKind } from '../sensitive/detect.js';
 import type { Logger } from '../shared/logger.js';
@@ -52,6 +52,8 @@ export interface ScanOptions {
   sampleRows?: number;
   signal?: AbortSignal;
   now?: () => Date;
+  /** Asked on the scan's session before anything is read (ConnectOptions.admitSession); a refusal fails the scan. */
+  admitSession?: SessionGate;
 }
 
 const SAMPLED_FAMILIES = new Set(['text', 'unknown']);
@@ -72,6 +74,7 @@ export async function scanCatalog(config: ConnectionConfig, options: ScanOptions
     datasourceName: options.datasourceName,
     poolSize: 1,
     statementTimeoutMs: timeLimitMs,
+    ...(options.admitSession && { admitSession: options.admitSession }),
   });
   const stopped = (error: unknown): string | undefined =>
     options.signal?.aborted

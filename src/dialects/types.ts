@@ -156,6 +156,23 @@ export interface ConnectOptions {
   poolSize?: number;
   /** Each statement is stopped by the database (or interrupted) after this long; none when absent. */
   statementTimeoutMs?: number;
+  /**
+   * Asked on every session the connection opens, before anything else is sent on it (PostgreSQL and
+   * MySQL/MariaDB: each session of the pool is a connection of its own, and may have reached another
+   * server than the last; file databases have no such sessions and never ask). A session it throws for
+   * is closed, and what needed it fails with that error, as thrown.
+   */
+  admitSession?: SessionGate;
+}
+
+/** What ConnectOptions.admitSession asks of each new session; throws to refuse it. */
+export type SessionGate = (session: DatabaseSession) => Promise<void>;
+
+/** One session of a connection (ConnectOptions.admitSession), for datacompare's own catalog questions. */
+export interface DatabaseSession {
+  readonly dialect: DialectName;
+  /** Runs a question with no user text (values bound) on this very session; an abort ends the session. */
+  query(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<ResultRow[]>;
 }
 
 export interface Dialect {

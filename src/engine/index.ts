@@ -172,10 +172,12 @@ async function open(side: SideDefinition, definition: ComparisonDefinition, opti
     });
   }
   const dialect = await loadDialect(side.connection.type);
+  const admitSession = options.sessionGate?.(side);
   return dialect.connect(side.connection, {
     logger: options.logger,
     datasourceName: side.datasourceName,
     statementTimeoutMs: definition.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS,
+    ...(admitSession && { admitSession }),
   });
 }
 

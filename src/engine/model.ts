@@ -6,7 +6,7 @@
  */
 import type { Logger } from '../shared/logger.js';
 import type { ErrorKind } from '../shared/errors.js';
-import type { ConnectionConfig, DatabaseConnection } from '../dialects/types.js';
+import type { ConnectionConfig, DatabaseConnection, SessionGate } from '../dialects/types.js';
 import type { ReportedValue } from '../sql/types.js';
 
 export type { ConnectionConfig, CsvReadOptions } from '../dialects/types.js';
@@ -317,6 +317,14 @@ export interface EngineOptions {
    * of its own. Awaited; its failure is the caller's, and the comparison goes on.
    */
   afterDescribe?: (opened: readonly OpenedConnection[], signal?: AbortSignal) => Promise<void>;
+  /**
+   * The gate of a side's database sessions, or undefined for none: asked on every session the
+   * comparison opens there, before anything of the comparison is sent on it (the service: can this
+   * session's role read the service's store, or do more than read?). Every session of a side's pool is
+   * asked, so a server that answers the first one differently than the next cannot pass; a session the
+   * gate throws for fails the comparison with that error.
+   */
+  sessionGate?: (side: SideDefinition) => SessionGate | undefined;
 }
 
 /** A connection a comparison opened, with the data source settings it was opened from. */

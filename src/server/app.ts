@@ -15,7 +15,7 @@ import { redact } from '../shared/redact.js';
 import { createApiKey } from './api-keys.js';
 import { EnvPolicy, HostPolicy } from './connection-policy.js';
 import { scanDatasource, type SourcePolicy } from './connections.js';
-import { sourceRefusal } from './source-privileges.js';
+import { sessionGate, sourceRefusal } from './source-privileges.js';
 import { readStoreIdentity } from './store-identity.js';
 import { FileAccessPolicy } from './file-access.js';
 import { JobService } from './jobs/job-service.js';
@@ -142,8 +142,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const pool =
     workers > 0
       ? new WorkerPool({
-          // A role granted more (or the store's schema) after its source was created is refused when a job runs, too.
-          privilegedRefusal: (source, config) => sourceRefusal(source, { box, sources, logger: options.logger }, { privileges: !options.allowPrivilegedSources, failClosed: true, config }),
+          // Every session of a job is asked before the job's first statement there: a role granted more (or the store's schema) after its source was created is refused too.
+          sessionGate: (source) => sessionGate(source, { sources, logger: options.logger }, { privileges: !options.allowPrivilegedSources, failClosed: true }),
           store,
           box,
           sources,
@@ -181,12 +181,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         : connecting.run(source.workspace_id, () =>
             scanDatasource(
               source,
-              { box, sources, logger: options.logger, now, refusal: (config) => sourceRefusal(source, { box, sources, logger: options.logger }, { privileges: false, failClosed: true, config }) },
+              { box, sources, logger: options.logger, now, admitSession: sessionGate(source, { sources, logger: options.logger }, { privileges: false, failClosed: true }) },
               timeLimitMs ?? options.scanTimeLimitMs ?? 10_000,
             ),
           ),
-    privilegedRefusal: (source) =>
-      connecting.run(source.workspace_id, () => sourceRefusal(source, { box, sources, logger: options.logger }, { privileges: !options.allowPrivilegedSources, failClosed: false })),
+    sourceRefusal: (source) => connecting.run(source.workspace_id, () => sourceRefusal(source, { box, sources, logger: options.logger }, { privileges: !options.allowPrivilegedSources })),
   };
   const routes = [...comparisonRoutes(services), ...jobRoutes(services), ...sourceRoutes(services)];
   const openapi = openApiDocument(routes, SERVER_VERSION);

@@ -6,6 +6,7 @@
  * tenant's URL never joins the process-wide secret list.
  */
 import type { ConnectionConfig } from '../engine/model.js';
+import type { DatabaseSession, SessionGate } from '../dialects/types.js';
 import { scanCatalog, type CatalogScan } from '../catalog/scan.js';
 import { ConfigurationError, toDatacompareError } from '../shared/errors.js';
 import { readConnectionUrl } from '../shared/connection-url.js';
@@ -104,12 +105,12 @@ export function redactingLogger(logger: Logger, secrets: readonly string[]): Log
  * Scans a data source's catalog (src/catalog/scan.ts): its status, version and counts. A source whose
  * connection cannot even be resolved (an unset variable, a path outside the allowed folders) is a
  * failed scan with that reason; one that cannot be reached says only that (the reason goes to the log).
- * `refusal` is asked first, on the settings the scan connects with (source-privileges.ts: a role that
- * can read the service's store); a refusal is the failed scan's message.
+ * `admitSession` is asked on the scan's session before anything is read (source-privileges.ts: a role
+ * that can read the service's store); its refusal is the failed scan's message.
  */
 export async function scanDatasource(
   source: DatasourceRecord,
-  services: { box: SecretBox; sources: SourcePolicy; logger: Logger; now: () => Date; refusal?: (config: ConnectionConfig) => Promise<string | null> },
+  services: { box: SecretBox; sources: SourcePolicy; logger: Logger; now: () => Date; admitSession?: SessionGate | undefined },
   timeLimitMs: number,
 ): Promise<CatalogScan> {
   const started = services.now();
@@ -130,10 +131,20 @@ export async function scanDatasource(
   } catch (error) {
     return failed(redactWith(toDatacompareError(error).message, []));
   }
-  const refusal = await services.refusal?.(resolved.config);
-  if (refusal) return failed(refusal);
+  const gate = services.admitSession;
+  let refused: ConfigurationError | undefined;
+  const admitSession = gate && (async (session: DatabaseSession) => {
+    try {
+      await gate(session);
+    } catch (error) {
+      // the scan says only "failed"; a refusal is the tenant's to read
+      if (error instanceof ConfigurationError) refused = error;
+      throw error;
+    }
+  });
   const logger = redactingLogger(services.logger, resolved.secrets);
-  const scan = await scanCatalog(resolved.config, { logger, datasourceName: source.name, timeLimitMs, now: services.now });
+  const scan = await scanCatalog(resolved.config, { logger, datasourceName: source.name, timeLimitMs, now: services.now, ...(admitSession && { admitSession }) });
+  if (refused) return failed(refused.message);
   // No version read: the connection itself failed or never answered. Tenants are told only that.
   if (scan.databaseVersion === null && scan.status !== 'complete' && source.type !== 'sqlite') {
     logger.info(`Scan of data source ${source.id} (workspace ${source.workspace_id}) could not connect: ${scan.message ?? ''}`);

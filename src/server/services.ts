@@ -4,6 +4,7 @@ import type { Logger } from '../shared/logger.js';
 import type { JobService } from './jobs/job-service.js';
 import type { SecretBox } from './secret-box.js';
 import type { SourcePolicy } from './connections.js';
+import type { SourceRefusedError } from './source-privileges.js';
 import type { StreamLimits } from './streamed-response.js';
 import type { DatasourceRecord, Store } from './storage/store.js';
 
@@ -23,5 +24,5 @@ export interface ServerServices {
    * Why a new data source is refused: its role can read the service's store, or can do more than read
    * (unless the operator allows that); null otherwise, or when it cannot be reached yet (its scan says so).
    */
-  privilegedRefusal(source: DatasourceRecord): Promise<string | null>;
+  sourceRefusal(source: DatasourceRecord): Promise<SourceRefusedError | null>;
 }

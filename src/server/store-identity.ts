@@ -8,7 +8,7 @@
  *   the database's oid. A data source connected there whose role can read the store's schema is refused,
  *   whatever address, port, proxy or name led there.
  */
-import type { DatabaseConnection } from '../dialects/types.js';
+import type { DatabaseSession } from '../dialects/types.js';
 import { isThisMachine, resolveHost, type HostAddress } from './host-addresses.js';
 import type { SqlDb } from './storage/sql-db.js';
 
@@ -84,10 +84,10 @@ export async function namesTheStore(store: StoreIdentity, target: { addresses: r
 }
 
 /**
- * True when `connection` (a data source's, connected) is in the store's database and its role can read
+ * True when `connection` (a data source's session) is in the store's database and its role can read
  * a table or view of the store's schema. Errors (the question could not be asked) are the caller's.
  */
-export async function readsTheStore(connection: DatabaseConnection, store: StoreIdentity, signal?: AbortSignal): Promise<boolean> {
+export async function readsTheStore(connection: DatabaseSession, store: StoreIdentity, signal?: AbortSignal): Promise<boolean> {
   const options = { ...(signal && { signal }), catalog: true };
   const [row] = await connection.query(
     `SELECT (SELECT oid::text FROM pg_catalog.pg_database WHERE datname = current_database()) AS database_oid,

@@ -5,7 +5,7 @@ import type { Pool, PoolConnection, FieldPacket } from 'mysql2';
 import { addressOf, wrapDriverError, type ErrorCategory } from '../errors.js';
 import { splitQualifiedName } from '../../sql/compiler.js';
 import { ConnectionError } from '../../shared/errors.js';
-import type { ColumnType, ConnectOptions, DatabaseConnection, NetworkSettings, QueryOptions, RelationSchema, ResultRow, TlsSettings } from '../types.js';
+import type { ColumnType, ConnectOptions, DatabaseConnection, DatabaseSession, NetworkSettings, QueryOptions, RelationSchema, ResultRow, TlsSettings } from '../types.js';
 import { mysqlCompiler } from './compiler.js';
 import { mysqlColumnType } from './type-names.js';
 import { identityError, isNoTlsAnswer, mysqlTls as urlTls, type MysqlTls } from './tls.js';
@@ -163,8 +163,45 @@ export class MysqlConnection implements DatabaseConnection {
       connection.destroy();
       throw this.wrap(error, undefined, undefined, true);
     }
+    try {
+      await this.options.admitSession?.(this.sessionOf(connection));
+    } catch (error) {
+      // refused, or the question failed: the session goes, never back to the pool
+      this.active.delete(connection);
+      connection.destroy();
+      throw error;
+    }
     this.prepared.add(connection);
     return connection;
+  }
+
+  /** One pool connection as a session to ask (`admitSession`); an abort ends the wait and the connection. */
+  private sessionOf(connection: PoolConnection): DatabaseSession {
+    return {
+      dialect: 'mysql',
+      query: async (sql, params = [], options) => {
+        const signal = options?.signal;
+        let drop!: () => void;
+        const aborted = new Promise<never>((_, reject) => {
+          drop = () => {
+            reject(signal?.reason);
+            connection.destroy();
+          };
+        });
+        try {
+          signal?.throwIfAborted();
+          signal?.addEventListener('abort', drop, { once: true });
+          const asked = connection.promise().query(sql, params as unknown[]);
+          asked.catch(() => undefined);
+          const [rows] = await Promise.race([asked, aborted]);
+          return rows as ResultRow[];
+        } catch (error) {
+          throw this.wrap(error, sql, options);
+        } finally {
+          signal?.removeEventListener('abort', drop);
+        }
+      },
+    };
   }
 
   /** Gives a connection back to the pool, or (`reusable` false) closes it: once only, and not after destroy(). */

@@ -8,7 +8,7 @@ import { readConnectionUrl } from '../../shared/connection-url.js';
 import { ConnectionError } from '../../shared/errors.js';
 import { readableBatches } from '../readable-batches.js';
 import { stopQuery } from '../stop-query.js';
-import type { ConnectOptions, DatabaseConnection, NetworkSettings, QueryOptions, RelationSchema, ResultRow, TlsSettings } from '../types.js';
+import type { ConnectOptions, DatabaseConnection, DatabaseSession, NetworkSettings, QueryOptions, RelationSchema, ResultRow, TlsSettings } from '../types.js';
 import { postgresCompiler } from './compiler.js';
 import { isNoTlsAnswer, postgresTls, type PostgresTls } from './tls.js';
 import { POSTGRES_TLS_WORDS } from '../link-errors.js';
@@ -100,6 +100,8 @@ export class PostgresConnection implements DatabaseConnection {
   private readonly retired: pg.Pool[] = [];
   /** Clients taken from the pool and not yet given back: what destroy() ends on the server. */
   private readonly active = new Set<pg.PoolClient>();
+  /** Sessions `admitSession` let through (each is asked once, before its first statement). */
+  private readonly admitted = new WeakSet<pg.PoolClient>();
 
   constructor(
     private readonly url: string,
@@ -187,6 +189,17 @@ export class PostgresConnection implements DatabaseConnection {
       throw new ConnectionError(`The connection to data source "${this.options.datasourceName}" is closed.`);
     }
     this.active.add(client);
+    if (this.options.admitSession && !this.admitted.has(client)) {
+      try {
+        await this.options.admitSession(this.sessionOf(client));
+      } catch (error) {
+        // refused, or the question failed: the session goes, never back to the pool
+        this.release(client, error as Error);
+        destroySocket(client);
+        throw error;
+      }
+      this.admitted.add(client);
+    }
     const style = (client as unknown as SessionClient).dateStyle;
     if (style !== undefined && !style.startsWith('ISO')) {
       try {
@@ -199,6 +212,26 @@ export class PostgresConnection implements DatabaseConnection {
       }
     }
     return client;
+  }
+
+  /** One client as a session to ask (`admitSession`): its own questions, no transaction; an abort drops its socket. */
+  private sessionOf(client: pg.PoolClient): DatabaseSession {
+    return {
+      dialect: 'postgres',
+      query: async (sql, params = [], options) => {
+        const signal = options?.signal;
+        const drop = () => destroySocket(client);
+        try {
+          signal?.throwIfAborted();
+          signal?.addEventListener('abort', drop, { once: true });
+          return (await client.query(extended(sql, params))).rows as ResultRow[];
+        } catch (error) {
+          throw this.wrap(error, sql, options);
+        } finally {
+          signal?.removeEventListener('abort', drop);
+        }
+      },
+    };
   }
 
   /** Gives a client back to the pool (as broken when `error`): once only, and not after destroy(). */

@@ -7,15 +7,17 @@
  * slot is free only once the run has ended (its statements stopped, its connections closed: a SQLite
  * worker process killed and gone), so a terminated job never keeps running beside the next. A
  * workspace runs at most `perWorkspace` jobs at once in this process, so one tenant cannot hold every
- * worker. Before a job runs, its data sources' roles are checked again (a role granted more since its
- * source was created fails the job, unless the operator allows privileged sources). Failure texts are redacted with the job's own data source secrets; a failed connection is
+ * worker. Every database session a job opens is asked about its role before the job's first statement
+ * there (a role granted more since its source was created fails the job, unless the operator allows
+ * privileged sources; one that can read the service's store always does). Failure texts are redacted with the job's own data source secrets; a failed connection is
  * told to the tenant as "could not connect" only (the reason goes to the log). Shutdown: stop claiming, let running jobs finish within the grace period, abort and requeue the rest,
  * and wait (bounded) for their runs to end.
  */
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import type { ComparisonResult, ConnectionConfig, RunComparison } from '../../engine/model.js';
-import { ConfigurationError, DatacompareError } from '../../shared/errors.js';
+import type { ComparisonResult, RunComparison } from '../../engine/model.js';
+import type { SessionGate } from '../../dialects/types.js';
+import { DatacompareError } from '../../shared/errors.js';
 import type { Logger } from '../../shared/logger.js';
 import { within } from '../../shared/abort.js';
 import { redact, redactWith } from '../../shared/redact.js';
@@ -30,12 +32,13 @@ export interface WorkerPoolOptions {
   /** What data sources may connect to. */
   sources: SourcePolicy;
   /**
-   * Why a data source may not be used (its role can read the service's store, or can do more than read
-   * and the operator did not allow that), or null: asked again before every job, on the settings the job
-   * connects with, so a role granted FILE, superuser or the store's schema after its source was created
-   * fails its next job with the same message.
+   * The gate of a data source's sessions (source-privileges.ts `sessionGate`), asked on every database
+   * session a job opens before anything of the job is sent on it: it refuses a session whose role can
+   * read the service's store, or can do more than read when the operator did not allow that. So a role
+   * granted FILE, superuser or the store's schema after its source was created fails its next job, and
+   * no session of a job (a pool opens several) reads before it was asked.
    */
-  privilegedRefusal?: (source: DatasourceRecord, config: ConnectionConfig) => Promise<string | null>;
+  sessionGate?: (source: DatasourceRecord) => SessionGate | undefined;
   runComparison: RunComparison;
   logger: Logger;
   concurrency: number;
@@ -275,14 +278,14 @@ export class WorkerPool {
     if (!source || !target) throw new Error('A data source of this comparison no longer exists.');
     const [from, to] = await Promise.all([resolveConnection(source, box, policy), resolveConnection(target, box, policy)]);
     secrets.push(...from.secrets, ...to.secrets);
-    // asked on the settings the job connects with (the address resolved and checked above)
-    const sides = [{ used: source, config: from.config }, ...(source.id === target.id ? [] : [{ used: target, config: to.config }])];
-    for (const { used, config } of sides) {
-      const refusal = await this.options.privilegedRefusal?.(used, config);
-      if (refusal) throw new ConfigurationError(refusal);
-    }
     const definition = toDefinition(snapshot, { source, target }, { source: from.config, target: to.config }, this.options.limits);
-    return this.options.runComparison(definition, { logger: redactingLogger(this.options.logger, secrets), signal });
+    const gate = this.options.sessionGate;
+    return this.options.runComparison(definition, {
+      logger: redactingLogger(this.options.logger, secrets),
+      signal,
+      // each session of each side (on the address resolved and checked above), before the job's first statement there
+      ...(gate && { sessionGate: (side) => gate(side.serviceDatasource === target.id ? target : source) }),
+    });
   }
 }
 

@@ -85,8 +85,8 @@ export function sourceRoutes(services: ServerServices): Route[] {
         if (await store.datasourceByName(context.workspaceId, body.name)) {
           throw conflict(`A data source named "${body.name}" already exists in this workspace.`, 'datasource_exists');
         }
-        const privileged = await services.privilegedRefusal(record);
-        if (privileged) throw forbidden(privileged, 'privileged_datasource');
+        const refused = await services.sourceRefusal(record);
+        if (refused) throw forbidden(refused.message, refused.code);
         const scan = await services.scan(record);
         if (scan) applyScan(record, scan);
         try {
