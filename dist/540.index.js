@@ -657,7 +657,7 @@ class PostgresConnection {
                 signal.removeEventListener('abort', stop);
                 if (signal.aborted) {
                     connecting.then((client) => client.release(true), () => undefined);
-                    this.dropConnecting();
+                    dropConnecting(this.pool);
                 }
             }
         }
@@ -666,20 +666,6 @@ class PostgresConnection {
             if (!signal?.aborted && (isNoTlsAnswer(error) || this.pool !== pool) && this.fallBackToPlain(pool))
                 return this.connectClient(options);
             throw this.wrap(error, undefined, signal?.aborted ? options : { ...options, signal: undefined }, true);
-        }
-    }
-    /**
-     * Drops the pool's connections still being set up (a server that accepted and never answered would
-     * keep them, and `close`, waiting until the connect timeout). node-pg has no public way to abort a
-     * pending connect: its pool's client list and a client's `_connecting` flag are read here.
-     */
-    dropConnecting() {
-        const clients = this.pool?._clients ?? [];
-        for (const client of clients) {
-            if (!client._connecting)
-                continue;
-            client.on('error', () => undefined);
-            client.connection?.stream?.destroy();
         }
     }
     /** Cancels whatever the backend `pid` runs, from a connection outside the pool. */
@@ -847,6 +833,9 @@ class PostgresConnection {
         this.closed = true;
         const pool = this.pool;
         this.pool = undefined;
+        // a connect still pending ends now, not at the connect timeout (the pool's end() would wait for it)
+        for (const ending of [pool, ...this.retired])
+            dropConnecting(ending);
         await Promise.allSettled([...this.cancelling]);
         await Promise.all([pool, ...this.retired.splice(0)].map((p) => p?.end().catch(() => undefined)));
     }
@@ -861,6 +850,8 @@ class PostgresConnection {
         this.pool = undefined;
         const clients = [...this.active];
         this.active.clear();
+        for (const ending of [pool, ...this.retired])
+            dropConnecting(ending);
         // A client taken from the pool has no 'error' listener: its backend ending ("terminating connection
         // due to administrator command") must not crash the process.
         for (const client of clients)
@@ -887,6 +878,20 @@ class PostgresConnection {
         finally {
             destroySocket(client);
         }
+    }
+}
+/**
+ * Drops a pool's connections still being set up (a server that accepted and never answered would keep
+ * them, and whoever waits for them, until the connect timeout). node-pg has no public way to abort a
+ * pending connect: its pool's client list and a client's `_connecting` flag are read here.
+ */
+function dropConnecting(pool) {
+    const clients = pool?._clients ?? [];
+    for (const client of clients) {
+        if (!client._connecting)
+            continue;
+        client.on('error', () => undefined);
+        client.connection?.stream?.destroy();
     }
 }
 /** Tears down a client's socket at once (node-pg has no public way: end() waits for the server). */

@@ -575,7 +575,7 @@ class MysqlConnection {
                 // An abort does not wait for a server that never answers: the late connection is dropped when it comes.
                 const stop = () => {
                     reject(signal?.reason);
-                    this.dropConnecting();
+                    dropConnecting(this.pool);
                 };
                 signal?.addEventListener('abort', stop, { once: true });
                 pool.getConnection((error, connection) => {
@@ -666,24 +666,6 @@ class MysqlConnection {
             connection.release();
         else
             connection.destroy();
-    }
-    /**
-     * Drops the pool's connections still being set up (a server that accepted and never answered would
-     * keep them, and `close`, waiting until the connect timeout). mysql2 has no public way to abort a
-     * pending connect: its pool's connection list and a connection's `authorized` flag are read here.
-     */
-    dropConnecting() {
-        const all = this.pool?._allConnections;
-        if (!all)
-            return;
-        const pending = [];
-        for (let i = 0; i < all.length; i++)
-            if (!all.get(i).authorized)
-                pending.push(all.get(i));
-        for (const connection of pending) {
-            connection.on('error', () => undefined);
-            connection.destroy();
-        }
     }
     /**
      * A new session, in three round trips: UTC, GROUP_CONCAT up to 1 GB (the checksum diff's ordered
@@ -875,6 +857,9 @@ class MysqlConnection {
         this.closed = true;
         const pool = this.pool;
         this.pool = undefined;
+        // a connect still pending ends now, not at the connect timeout
+        for (const ending of [pool, ...this.retired])
+            dropConnecting(ending);
         await Promise.allSettled([...this.killing]);
         const pools = [pool, ...this.retired.splice(0)].filter((p) => p !== undefined);
         await Promise.all(pools.map((p) => new Promise((resolve) => p.end(() => resolve()))));
@@ -891,6 +876,8 @@ class MysqlConnection {
         this.pool = undefined;
         const connections = [...this.active];
         this.active.clear();
+        for (const ending of [pool, ...this.retired])
+            dropConnecting(ending);
         // Killed under a running query, a connection reports the lost link as an error event: not a crash.
         for (const connection of connections)
             connection.on('error', () => undefined);
@@ -922,6 +909,24 @@ class MysqlConnection {
         finally {
             connection.destroy();
         }
+    }
+}
+/**
+ * Drops a pool's connections still being set up (a server that accepted and never answered would keep
+ * them, and whoever waits for them, until the connect timeout). mysql2 has no public way to abort a
+ * pending connect: its pool's connection list and a connection's `authorized` flag are read here.
+ */
+function dropConnecting(pool) {
+    const all = pool?._allConnections;
+    if (!all)
+        return;
+    const pending = [];
+    for (let i = 0; i < all.length; i++)
+        if (!all.get(i).authorized)
+            pending.push(all.get(i));
+    for (const connection of pending) {
+        connection.on('error', () => undefined);
+        connection.destroy();
     }
 }
 /** mysql2's `ssl` option for an isolated connection's TLS. */

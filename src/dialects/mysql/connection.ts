@@ -131,7 +131,7 @@ export class MysqlConnection implements DatabaseConnection {
         // An abort does not wait for a server that never answers: the late connection is dropped when it comes.
         const stop = () => {
           reject(signal?.reason);
-          this.dropConnecting();
+          dropConnecting(this.pool);
         };
         signal?.addEventListener('abort', stop, { once: true });
         pool.getConnection((error, connection) => {
@@ -209,22 +209,6 @@ export class MysqlConnection implements DatabaseConnection {
     if (!this.active.delete(connection)) return;
     if (reusable) connection.release();
     else connection.destroy();
-  }
-
-  /**
-   * Drops the pool's connections still being set up (a server that accepted and never answered would
-   * keep them, and `close`, waiting until the connect timeout). mysql2 has no public way to abort a
-   * pending connect: its pool's connection list and a connection's `authorized` flag are read here.
-   */
-  private dropConnecting(): void {
-    const all = (this.pool as unknown as { _allConnections?: { length: number; get(i: number): PoolConnection & { authorized?: boolean } } })?._allConnections;
-    if (!all) return;
-    const pending: PoolConnection[] = [];
-    for (let i = 0; i < all.length; i++) if (!all.get(i).authorized) pending.push(all.get(i));
-    for (const connection of pending) {
-      connection.on('error', () => undefined);
-      connection.destroy();
-    }
   }
 
   /**
@@ -419,6 +403,8 @@ export class MysqlConnection implements DatabaseConnection {
     this.closed = true;
     const pool = this.pool;
     this.pool = undefined;
+    // a connect still pending ends now, not at the connect timeout
+    for (const ending of [pool, ...this.retired]) dropConnecting(ending);
     await Promise.allSettled([...this.killing]);
     const pools = [pool, ...this.retired.splice(0)].filter((p): p is Pool => p !== undefined);
     await Promise.all(pools.map((p) => new Promise<void>((resolve) => p.end(() => resolve()))));
@@ -435,6 +421,7 @@ export class MysqlConnection implements DatabaseConnection {
     this.pool = undefined;
     const connections = [...this.active];
     this.active.clear();
+    for (const ending of [pool, ...this.retired]) dropConnecting(ending);
     // Killed under a running query, a connection reports the lost link as an error event: not a crash.
     for (const connection of connections) connection.on('error', () => undefined);
     if (connections.length > 0) await this.killThreads(connections.map((c) => c.threadId));
@@ -462,6 +449,22 @@ export class MysqlConnection implements DatabaseConnection {
     }
   }
 
+}
+
+/**
+ * Drops a pool's connections still being set up (a server that accepted and never answered would keep
+ * them, and whoever waits for them, until the connect timeout). mysql2 has no public way to abort a
+ * pending connect: its pool's connection list and a connection's `authorized` flag are read here.
+ */
+function dropConnecting(pool: Pool | undefined): void {
+  const all = (pool as unknown as { _allConnections?: { length: number; get(i: number): PoolConnection & { authorized?: boolean } } } | undefined)?._allConnections;
+  if (!all) return;
+  const pending: PoolConnection[] = [];
+  for (let i = 0; i < all.length; i++) if (!all.get(i).authorized) pending.push(all.get(i));
+  for (const connection of pending) {
+    connection.on('error', () => undefined);
+    connection.destroy();
+  }
 }
 
 /** mysql2's `ssl` option for an isolated connection's TLS. */

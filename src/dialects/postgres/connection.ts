@@ -260,27 +260,13 @@ export class PostgresConnection implements DatabaseConnection {
         signal.removeEventListener('abort', stop);
         if (signal.aborted) {
           connecting.then((client) => client.release(true), () => undefined);
-          this.dropConnecting();
+          dropConnecting(this.pool);
         }
       }
     } catch (error) {
       // A TLS refusal, or a pool another caller retired while this waited on it: retry once plain.
       if (!signal?.aborted && (isNoTlsAnswer(error) || this.pool !== pool) && this.fallBackToPlain(pool)) return this.connectClient(options);
       throw this.wrap(error, undefined, signal?.aborted ? options : { ...options, signal: undefined as never }, true);
-    }
-  }
-
-  /**
-   * Drops the pool's connections still being set up (a server that accepted and never answered would
-   * keep them, and `close`, waiting until the connect timeout). node-pg has no public way to abort a
-   * pending connect: its pool's client list and a client's `_connecting` flag are read here.
-   */
-  private dropConnecting(): void {
-    const clients = (this.pool as unknown as { _clients?: { _connecting?: boolean; on(event: 'error', listener: () => void): void; connection?: { stream?: { destroy(): void } } }[] })?._clients ?? [];
-    for (const client of clients) {
-      if (!client._connecting) continue;
-      client.on('error', () => undefined);
-      client.connection?.stream?.destroy();
     }
   }
 
@@ -452,6 +438,8 @@ export class PostgresConnection implements DatabaseConnection {
     this.closed = true;
     const pool = this.pool;
     this.pool = undefined;
+    // a connect still pending ends now, not at the connect timeout (the pool's end() would wait for it)
+    for (const ending of [pool, ...this.retired]) dropConnecting(ending);
     await Promise.allSettled([...this.cancelling]);
     await Promise.all([pool, ...this.retired.splice(0)].map((p) => p?.end().catch(() => undefined)));
   }
@@ -466,6 +454,7 @@ export class PostgresConnection implements DatabaseConnection {
     this.pool = undefined;
     const clients = [...this.active];
     this.active.clear();
+    for (const ending of [pool, ...this.retired]) dropConnecting(ending);
     // A client taken from the pool has no 'error' listener: its backend ending ("terminating connection
     // due to administrator command") must not crash the process.
     for (const client of clients) client.on('error', () => undefined);
@@ -489,6 +478,20 @@ export class PostgresConnection implements DatabaseConnection {
     }
   }
 
+}
+
+/**
+ * Drops a pool's connections still being set up (a server that accepted and never answered would keep
+ * them, and whoever waits for them, until the connect timeout). node-pg has no public way to abort a
+ * pending connect: its pool's client list and a client's `_connecting` flag are read here.
+ */
+function dropConnecting(pool: pg.Pool | undefined): void {
+  const clients = (pool as unknown as { _clients?: { _connecting?: boolean; on(event: 'error', listener: () => void): void; connection?: { stream?: { destroy(): void } } }[] } | undefined)?._clients ?? [];
+  for (const client of clients) {
+    if (!client._connecting) continue;
+    client.on('error', () => undefined);
+    client.connection?.stream?.destroy();
+  }
 }
 
 /** Tears down a client's socket at once (node-pg has no public way: end() waits for the server). */

@@ -19,13 +19,23 @@ import { comparisonBody, sqliteOrders, startTestServer, tempDir, waitForJob, typ
 const hasPostgres = await databaseAvailable('postgres');
 const hasMysql = await databaseAvailable('mysql');
 
-/** A TCP server that accepts connections and never says a word. */
-async function silentServer(): Promise<{ port: number; close(): Promise<void> }> {
+/** A TCP server that accepts connections, reads what comes and never says a word; `open()` counts the connections the client has not closed yet. */
+async function silentServer(): Promise<{ port: number; accepted(): number; open(): number; close(): Promise<void> }> {
   const sockets: net.Socket[] = [];
-  const server = net.createServer((socket) => sockets.push(socket));
+  const live = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.push(socket);
+    live.add(socket);
+    socket.on('close', () => live.delete(socket));
+    socket.on('error', () => undefined);
+    // read (and drop) what the client sends: unread bytes would hold back the client's end of the connection
+    socket.resume();
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     port: (server.address() as net.AddressInfo).port,
+    accepted: () => sockets.length,
+    open: () => live.size,
     close: () => {
       for (const socket of sockets) socket.destroy();
       return new Promise((resolve) => server.close(() => resolve()));
@@ -241,6 +251,30 @@ describe('no tenant can stall the server', () => {
     }
   });
 
+  // The connect timeout (300 s) is far longer than the test: only the end of the work can close these connections.
+  it.each(['postgres', 'mysql'] as const)('leaves no connection to a host that never answers once a scan reached its time limit, or a job failed on its other side (%s)', async (type) => {
+    const silent = await silentServer();
+    const t = await startTestServer({ workers: 1, scanOnCreate: false, connectTimeoutMs: 300_000 });
+    try {
+      const hang = (await source(t, { type, url: `${type}://u:pw@127.0.0.1:${silent.port}/db` })).json.data.id;
+      const scan = await t.request('POST', `/sources/${hang}/scan?time_limit_seconds=1`);
+      expect(scan.json.data.scan.status).toBe('failed');
+      expect(await settles(() => silent.open() === 0, 2000)).toBe(true);
+
+      // the SQLite side fails at once (no such table) while this side is still connecting
+      const file = sqliteOrders(path.join(tempDir('fails-first'), 'f.db'), [[1, '1.00', 'x']]);
+      const fails = (await source(t, { type: 'sqlite', path: file })).json.data.id;
+      const run = (await t.request('POST', '/comparisons', { body: comparisonBody(fails, hang, { source_dataset_id: 'no_such_table' }) })).json;
+      const job = await waitForJob(t, run.run_id);
+      expect(job.failure_reason).toMatch(/^The source table `no_such_table` does not exist/);
+      expect(silent.accepted()).toBe(2);
+      expect(await settles(() => silent.open() === 0, 2000)).toBe(true);
+    } finally {
+      await t.stop();
+      await silent.close();
+    }
+  });
+
   it.each(['postgres', 'mysql'] as const)('gives up connecting after the connect timeout (%s)', async (type) => {
     const silent = await silentServer();
     const t = await startTestServer({ workers: 1, scanOnCreate: false, connectTimeoutMs: 1000 });
@@ -256,6 +290,13 @@ describe('no tenant can stall the server', () => {
     }
   });
 });
+
+/** Waits (at most `withinMs`) until `settled()`; its last answer. */
+async function settles(settled: () => boolean, withinMs: number): Promise<boolean> {
+  const deadline = Date.now() + withinMs;
+  while (!settled() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  return settled();
+}
 
 async function waitForOther(t: TestServer, runId: number, workspace: string, key: string): Promise<any> {
   for (let i = 0; i < 300; i++) {
