@@ -4286,7 +4286,9 @@ async function compare(definition, options, candidates = strategies) {
     const started = performance.now();
     const seconds = () => Math.round(performance.now() - started) / 1000;
     const connections = new OpenConnections();
-    const limit = definition.timeoutMs !== undefined ? (0,abort/* timeLimit */.zc)(definition.timeoutMs, definition.timeoutSetting ?? `timeout_minutes (${(0,abort/* formatLimit */.tW)(definition.timeoutMs)})`) : undefined;
+    // The comparison's own time limit, named by where it was set (the runner around it names it alike).
+    const own = definition.timeoutMs === undefined ? undefined : { ms: definition.timeoutMs, name: definition.timeoutSetting ?? `timeout_minutes (${(0,abort/* formatLimit */.tW)(definition.timeoutMs)})` };
+    const limit = own && (0,abort/* timeLimit */.zc)(own.ms, own.name);
     const signal = options.signal || limit ? (0,abort/* anySignal */.JG)(options.signal, limit?.signal) : undefined;
     let last = { phase: 'connecting' };
     const progress = (phase, message, work) => {
@@ -4305,7 +4307,7 @@ async function compare(definition, options, candidates = strategies) {
     }
     catch (caught) {
         failed = true;
-        const error = stoppedError(signal, last, seconds()) ?? timedOut(caught, definition, limit?.signal) ?? (0,errors/* toDatacompareError */.bC)(caught);
+        const error = stoppedError(signal, last, seconds(), { name: own?.name, hint: comparisonLimitHint(definition) }) ?? timedOut(caught, definition, limit?.signal) ?? (0,errors/* toDatacompareError */.bC)(caught);
         options.logger.debug(`${definition.name}: ${(0,redact/* redact */.E$)(error.message)}${'sql' in error && error.sql ? `\nSQL: ${(0,redact/* redact */.E$)(String(error.sql))}` : ''}`);
         const failure = {
             name: definition.name,
@@ -4392,11 +4394,16 @@ async function run(definition, options, candidates, connections, progress, signa
         result.notes = notes;
     return result;
 }
+/** How to raise the comparison's own time limit, in the words of whoever set it (the spec's by default). */
+function comparisonLimitHint(definition) {
+    return definition.limitHints?.comparison ?? 'Raise timeout_minutes, add a filter, or compare fewer columns.';
+}
 /**
  * A comparison stopped by a StopRequest (a signal, the run's or its own time limit): "stopped: <why>",
- * with what it was doing and for how long.
+ * with what it was doing and for how long. The comparison's own limit (`own.name`, whoever armed it:
+ * the engine or the runner around it) is raised as `own.hint` says; a run's limit, as a run's is.
  */
-function stoppedError(signal, last, elapsed) {
+function stoppedError(signal, last, elapsed, own) {
     const request = (0,abort/* stopRequestOf */.Nl)(signal);
     if (!request)
         return undefined;
@@ -4404,9 +4411,7 @@ function stoppedError(signal, last, elapsed) {
     if (request.kind === 'timeout') {
         return new errors/* TimeoutError */.MU(`stopped: the time limit ${request.why} was reached ${doing}.`, {
             cause: request,
-            hint: /timeout_minutes/.test(request.why)
-                ? 'Raise timeout_minutes, add a filter, or compare fewer columns.'
-                : 'Raise the time limit, or run fewer or smaller comparisons per run.',
+            hint: request.why === own.name ? own.hint : 'Raise the time limit, or run fewer or smaller comparisons per run.',
         });
     }
     return new errors/* CancelledError */.cc(`stopped: ${request.why} received ${doing}.`, { cause: request });
@@ -4417,7 +4422,7 @@ function timedOut(caught, definition, limit) {
         return undefined;
     return new errors/* TimeoutError */.MU(`The comparison did not finish within its time limit (${(0,abort/* formatLimit */.tW)(definition.timeoutMs ?? 0)}).`, {
         cause: caught,
-        hint: 'Raise timeout_minutes, add a filter, or compare fewer columns.',
+        hint: comparisonLimitHint(definition),
     });
 }
 async function engine_open(side, definition, options) {
@@ -4432,6 +4437,7 @@ async function engine_open(side, definition, options) {
         logger: options.logger,
         datasourceName: side.datasourceName,
         statementTimeoutMs: definition.queryTimeoutMs ?? model/* DEFAULT_QUERY_TIMEOUT_MS */.c4,
+        ...(definition.limitHints?.statement !== undefined && { statementTimeoutHint: definition.limitHints.statement }),
         ...(admitSession && { admitSession }),
     });
 }

@@ -526,6 +526,8 @@ class DuckdbConnection {
             context.signal = options.signal;
         if (this.options.statementTimeoutMs)
             context.statementTimeoutMs = this.options.statementTimeoutMs;
+        if (this.options.statementTimeoutHint)
+            context.statementTimeoutHint = this.options.statementTimeoutHint;
         const category = watch?.timedOut && !options?.signal?.aborted ? 'timeout' : categorize(error);
         // A bad line found while reading the file (the view reads it at each query): one sentence, not DuckDB's dump.
         const csv = category === 'other' && isFileConfig(this.config) ? csvFileError(this.config, this.name, error) : undefined;
@@ -793,7 +795,7 @@ function wrapDriverError(error, info, context) {
         const limit = context.statementTimeoutMs ? ` (${formatSeconds(context.statementTimeoutMs)})` : '';
         return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .TimeoutError */ .MU(`A query on data source "${context.datasourceName}" ran longer than the query time limit${limit} and was stopped.`, {
             cause: error,
-            hint: 'Raise query_timeout_seconds in the spec (or --query-timeout), or make the filter or query cheaper.',
+            hint: context.statementTimeoutHint ?? 'Raise query_timeout_seconds in the spec (or --query-timeout), or make the filter or query cheaper.',
         });
     }
     if (info.category === 'read-only') {

@@ -556,7 +556,7 @@ class PostgresConnection {
         if (options?.signal)
             context.signal = options.signal;
         const info = categorize(error);
-        return (0,errors/* wrapDriverError */.Z3)(error, connecting && info.category !== 'cancelled' ? { ...info, category: 'connection' } : info, { ...context, statementTimeoutMs: this.options.statementTimeoutMs, address: (0,errors/* addressOf */.ci)(this.url, 5432), tls: link_errors/* POSTGRES_TLS_WORDS */.Ei });
+        return (0,errors/* wrapDriverError */.Z3)(error, connecting && info.category !== 'cancelled' ? { ...info, category: 'connection' } : info, { ...context, statementTimeoutMs: this.options.statementTimeoutMs, statementTimeoutHint: this.options.statementTimeoutHint, address: (0,errors/* addressOf */.ci)(this.url, 5432), tls: link_errors/* POSTGRES_TLS_WORDS */.Ei });
     }
     /**
      * Runs `work` inside `BEGIN READ ONLY … ROLLBACK` on `client`. The statements in `work` go over the

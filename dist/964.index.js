@@ -44,7 +44,7 @@ function wrapDriverError(error, info, context) {
         const limit = context.statementTimeoutMs ? ` (${formatSeconds(context.statementTimeoutMs)})` : '';
         return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .TimeoutError */ .MU(`A query on data source "${context.datasourceName}" ran longer than the query time limit${limit} and was stopped.`, {
             cause: error,
-            hint: 'Raise query_timeout_seconds in the spec (or --query-timeout), or make the filter or query cheaper.',
+            hint: context.statementTimeoutHint ?? 'Raise query_timeout_seconds in the spec (or --query-timeout), or make the filter or query cheaper.',
         });
     }
     if (info.category === 'read-only') {

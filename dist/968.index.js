@@ -543,7 +543,7 @@ class MysqlConnection {
         if (options?.signal)
             context.signal = options.signal;
         const info = categorize(error);
-        return (0,errors/* wrapDriverError */.Z3)(error, connecting && info.category !== 'cancelled' ? { ...info, category: 'connection' } : info, { ...context, statementTimeoutMs: this.options.statementTimeoutMs, address: (0,errors/* addressOf */.ci)(this.url, 3306), tls: link_errors/* MYSQL_TLS_WORDS */.V_ });
+        return (0,errors/* wrapDriverError */.Z3)(error, connecting && info.category !== 'cancelled' ? { ...info, category: 'connection' } : info, { ...context, statementTimeoutMs: this.options.statementTimeoutMs, statementTimeoutHint: this.options.statementTimeoutHint, address: (0,errors/* addressOf */.ci)(this.url, 3306), tls: link_errors/* MYSQL_TLS_WORDS */.V_ });
     }
     /**
      * ssl-mode=PREFERRED and a server without TLS: from now on this data source speaks plain text. The

@@ -26,7 +26,16 @@ export function driverMessage(error: unknown): string {
 export function wrapDriverError(
   error: unknown,
   info: DriverErrorInfo,
-  context: { datasourceName: string; sql?: string; signal?: AbortSignal | undefined; statementTimeoutMs?: number | undefined; address?: string | undefined; tls?: TlsWords },
+  context: {
+    datasourceName: string;
+    sql?: string;
+    signal?: AbortSignal | undefined;
+    statementTimeoutMs?: number | undefined;
+    /** ConnectOptions.statementTimeoutHint: the caller's words for raising the statement limit. */
+    statementTimeoutHint?: string | undefined;
+    address?: string | undefined;
+    tls?: TlsWords;
+  },
 ): DatacompareError {
   if (error instanceof DatacompareError) return error;
   const message = redact(driverMessage(error));
@@ -40,7 +49,7 @@ export function wrapDriverError(
     const limit = context.statementTimeoutMs ? ` (${formatSeconds(context.statementTimeoutMs)})` : '';
     return new TimeoutError(`A query on data source "${context.datasourceName}" ran longer than the query time limit${limit} and was stopped.`, {
       cause: error,
-      hint: 'Raise query_timeout_seconds in the spec (or --query-timeout), or make the filter or query cheaper.',
+      hint: context.statementTimeoutHint ?? 'Raise query_timeout_seconds in the spec (or --query-timeout), or make the filter or query cheaper.',
     });
   }
   if (info.category === 'read-only') {

@@ -156,6 +156,8 @@ export interface ConnectOptions {
   poolSize?: number;
   /** Each statement is stopped by the database (or interrupted) after this long; none when absent. */
   statementTimeoutMs?: number;
+  /** How the user raises that limit, the hint of its timeout error (default: the spec's `query_timeout_seconds`, the CLI's `--query-timeout`). */
+  statementTimeoutHint?: string;
   /**
    * Asked on every session the connection opens, before anything else is sent on it (PostgreSQL and
    * MySQL/MariaDB: each session of the pool is a connection of its own, and may have reached another

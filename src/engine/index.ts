@@ -30,8 +30,9 @@ export async function compare(
   const started = performance.now();
   const seconds = () => Math.round(performance.now() - started) / 1000;
   const connections = new OpenConnections();
-  const limit =
-    definition.timeoutMs !== undefined ? timeLimit(definition.timeoutMs, definition.timeoutSetting ?? `timeout_minutes (${formatLimit(definition.timeoutMs)})`) : undefined;
+  // The comparison's own time limit, named by where it was set (the runner around it names it alike).
+  const own = definition.timeoutMs === undefined ? undefined : { ms: definition.timeoutMs, name: definition.timeoutSetting ?? `timeout_minutes (${formatLimit(definition.timeoutMs)})` };
+  const limit = own && timeLimit(own.ms, own.name);
   const signal = options.signal || limit ? anySignal(options.signal, limit?.signal) : undefined;
   let last: { phase: ProgressEvent['phase']; message?: string } = { phase: 'connecting' };
   const progress: DiffContext['progress'] = (phase, message, work) => {
@@ -47,7 +48,7 @@ export async function compare(
     return result;
   } catch (caught) {
     failed = true;
-    const error = stoppedError(signal, last, seconds()) ?? timedOut(caught, definition, limit?.signal) ?? toDatacompareError(caught);
+    const error = stoppedError(signal, last, seconds(), { name: own?.name, hint: comparisonLimitHint(definition) }) ?? timedOut(caught, definition, limit?.signal) ?? toDatacompareError(caught);
     options.logger.debug(`${definition.name}: ${redact(error.message)}${'sql' in error && error.sql ? `\nSQL: ${redact(String(error.sql))}` : ''}`);
     const failure: ComparisonResult = {
       name: definition.name,
@@ -137,20 +138,24 @@ async function run(
   return result;
 }
 
+/** How to raise the comparison's own time limit, in the words of whoever set it (the spec's by default). */
+function comparisonLimitHint(definition: ComparisonDefinition): string {
+  return definition.limitHints?.comparison ?? 'Raise timeout_minutes, add a filter, or compare fewer columns.';
+}
+
 /**
  * A comparison stopped by a StopRequest (a signal, the run's or its own time limit): "stopped: <why>",
- * with what it was doing and for how long.
+ * with what it was doing and for how long. The comparison's own limit (`own.name`, whoever armed it:
+ * the engine or the runner around it) is raised as `own.hint` says; a run's limit, as a run's is.
  */
-function stoppedError(signal: AbortSignal | undefined, last: { phase: string; message?: string }, elapsed: number): DatacompareError | undefined {
+function stoppedError(signal: AbortSignal | undefined, last: { phase: string; message?: string }, elapsed: number, own: { name: string | undefined; hint: string }): DatacompareError | undefined {
   const request = stopRequestOf(signal);
   if (!request) return undefined;
   const doing = `while ${last.phase}${last.message ? ` (${last.message})` : ''}, after ${formatLimit(elapsed * 1000)}`;
   if (request.kind === 'timeout') {
     return new TimeoutError(`stopped: the time limit ${request.why} was reached ${doing}.`, {
       cause: request,
-      hint: /timeout_minutes/.test(request.why)
-        ? 'Raise timeout_minutes, add a filter, or compare fewer columns.'
-        : 'Raise the time limit, or run fewer or smaller comparisons per run.',
+      hint: request.why === own.name ? own.hint : 'Raise the time limit, or run fewer or smaller comparisons per run.',
     });
   }
   return new CancelledError(`stopped: ${request.why} received ${doing}.`, { cause: request });
@@ -161,7 +166,7 @@ function timedOut(caught: unknown, definition: ComparisonDefinition, limit: Abor
   if (!limit?.aborted) return undefined;
   return new TimeoutError(`The comparison did not finish within its time limit (${formatLimit(definition.timeoutMs ?? 0)}).`, {
     cause: caught,
-    hint: 'Raise timeout_minutes, add a filter, or compare fewer columns.',
+    hint: comparisonLimitHint(definition),
   });
 }
 
@@ -177,6 +182,7 @@ async function open(side: SideDefinition, definition: ComparisonDefinition, opti
     logger: options.logger,
     datasourceName: side.datasourceName,
     statementTimeoutMs: definition.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS,
+    ...(definition.limitHints?.statement !== undefined && { statementTimeoutHint: definition.limitHints.statement }),
     ...(admitSession && { admitSession }),
   });
 }

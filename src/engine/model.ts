@@ -61,6 +61,12 @@ export interface ComparisonDefinition {
   timeoutMs?: number;
   /** Where that limit was set, for messages: `timeout_minutes: 1 (spec.yml:12)`. */
   timeoutSetting?: string;
+  /**
+   * How the user of this run raises the comparison's time limit and each statement's, in their words
+   * (the hints of the timeout errors). Absent: the spec's (`timeout_minutes`, `query_timeout_seconds` or
+   * the CLI's `--query-timeout`); the service names its operator's flags, which a tenant cannot set.
+   */
+  limitHints?: { comparison?: string; statement?: string };
   /** Each statement's time limit in milliseconds; undefined = DEFAULT_QUERY_TIMEOUT_MS. */
   queryTimeoutMs?: number;
   /** Which values reports mask: auto (detected), none, or these source columns; undefined = auto. */

@@ -173,10 +173,11 @@ export class DuckdbConnection implements DatabaseConnection {
   }
 
   private wrap(error: unknown, sql: string | undefined, options?: QueryOptions, watch?: Watch): DatacompareError {
-    const context: { datasourceName: string; sql?: string; signal?: AbortSignal; statementTimeoutMs?: number } = { datasourceName: this.name };
+    const context: { datasourceName: string; sql?: string; signal?: AbortSignal; statementTimeoutMs?: number; statementTimeoutHint?: string } = { datasourceName: this.name };
     if (sql !== undefined) context.sql = sql;
     if (options?.signal) context.signal = options.signal;
     if (this.options.statementTimeoutMs) context.statementTimeoutMs = this.options.statementTimeoutMs;
+    if (this.options.statementTimeoutHint) context.statementTimeoutHint = this.options.statementTimeoutHint;
     const category = watch?.timedOut && !options?.signal?.aborted ? 'timeout' : categorize(error);
     // A bad line found while reading the file (the view reads it at each query): one sentence, not DuckDB's dump.
     const csv = category === 'other' && isFileConfig(this.config) ? csvFileError(this.config, this.name, error) : undefined;

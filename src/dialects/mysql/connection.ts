@@ -99,7 +99,7 @@ export class MysqlConnection implements DatabaseConnection {
     if (sql !== undefined) context.sql = sql;
     if (options?.signal) context.signal = options.signal;
     const info = categorize(error);
-    return wrapDriverError(error, connecting && info.category !== 'cancelled' ? { ...info, category: 'connection' } : info, { ...context, statementTimeoutMs: this.options.statementTimeoutMs, address: addressOf(this.url, 3306), tls: MYSQL_TLS_WORDS });
+    return wrapDriverError(error, connecting && info.category !== 'cancelled' ? { ...info, category: 'connection' } : info, { ...context, statementTimeoutMs: this.options.statementTimeoutMs, statementTimeoutHint: this.options.statementTimeoutHint, address: addressOf(this.url, 3306), tls: MYSQL_TLS_WORDS });
   }
 
   /**

@@ -162,7 +162,7 @@ export class PostgresConnection implements DatabaseConnection {
     if (sql !== undefined) context.sql = sql;
     if (options?.signal) context.signal = options.signal;
     const info = categorize(error);
-    return wrapDriverError(error, connecting && info.category !== 'cancelled' ? { ...info, category: 'connection' } : info, { ...context, statementTimeoutMs: this.options.statementTimeoutMs, address: addressOf(this.url, 5432), tls: POSTGRES_TLS_WORDS });
+    return wrapDriverError(error, connecting && info.category !== 'cancelled' ? { ...info, category: 'connection' } : info, { ...context, statementTimeoutMs: this.options.statementTimeoutMs, statementTimeoutHint: this.options.statementTimeoutHint, address: addressOf(this.url, 5432), tls: POSTGRES_TLS_WORDS });
   }
 
   /**

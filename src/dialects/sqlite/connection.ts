@@ -145,7 +145,7 @@ export class SqliteConnection implements DatabaseConnection {
     return wrapDriverError(
       driverError,
       { category, code: codeOf(driverError) },
-      { datasourceName: this.options.datasourceName, sql, signal: options?.signal, statementTimeoutMs: this.options.statementTimeoutMs },
+      { datasourceName: this.options.datasourceName, sql, signal: options?.signal, statementTimeoutMs: this.options.statementTimeoutMs, statementTimeoutHint: this.options.statementTimeoutHint },
     );
   }
 

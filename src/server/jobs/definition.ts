@@ -1,7 +1,17 @@
 /** A job's comparison snapshot + its data sources → the engine's ComparisonDefinition. */
 import type { ComparisonConfigurationInput } from '../../api/contract.js';
 import type { ComparisonDefinition, ConnectionConfig, SideDefinition } from '../../engine/model.js';
+import { formatLimit } from '../../shared/abort.js';
 import type { ComparisonRecord, DatasourceRecord } from '../storage/store.js';
+
+/**
+ * A job's time limits are the operator's (`serve --job-timeout-minutes`, `--statement-timeout-seconds`),
+ * which no tenant can set: its timeout errors say so, never "raise timeout_minutes in the spec".
+ */
+export const SERVICE_LIMIT_HINTS = {
+  comparison: "The service's operator sets the time limit of a job (`datacompare serve --job-timeout-minutes`); add a filter, or compare fewer columns.",
+  statement: "The service's operator sets the time limit of a statement (`datacompare serve --statement-timeout-seconds`); make the filter or query cheaper.",
+} as const;
 
 export interface DefinitionLimits {
   /** Differing rows kept per job when the comparison does not say (configuration.max_diff_rows). */
@@ -54,7 +64,8 @@ export function toDefinition(
     tolerance: config.tolerance ?? {},
     thresholds: {},
     maxDiffRows: Math.min(config.max_diff_rows ?? limits.defaultDiffRows, limits.maxDiffRows),
-    ...(limits.timeoutMs === undefined ? {} : { timeoutMs: limits.timeoutMs }),
+    ...(limits.timeoutMs === undefined ? {} : { timeoutMs: limits.timeoutMs, timeoutSetting: `of a job on this service (${formatLimit(limits.timeoutMs)})` }),
     ...(limits.statementTimeoutMs === undefined ? {} : { queryTimeoutMs: limits.statementTimeoutMs }),
+    limitHints: SERVICE_LIMIT_HINTS,
   };
 }

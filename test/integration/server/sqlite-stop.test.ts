@@ -120,7 +120,7 @@ describe("a tenant's SQLite query in one endless native step", () => {
     [
       "the job's time limit (--job-timeout-minutes)",
       { jobTimeoutMs: 3_000 },
-      /^stopped: the time limit timeout_minutes \(3 s\) was reached while introspecting, after [\d.]+ s\. /,
+      /^stopped: the time limit of a job on this service \(3 s\) was reached while introspecting, after [\d.]+ s\. /,
     ],
   ])('%s: the job fails as timed out only once the worker process is gone; then no CPU is used', { timeout: 120_000 }, async (_, limit, failure) => {
     const server = await startChildServer(tempDir('sqlite-stop-data'), { workers: 2, ...limit });
