@@ -145,10 +145,11 @@ export async function scanDatasource(
   const logger = redactingLogger(services.logger, resolved.secrets);
   const scan = await scanCatalog(resolved.config, { logger, datasourceName: source.name, timeLimitMs, now: services.now, ...(admitSession && { admitSession }) });
   if (refused) return failed(refused.message);
-  // No version read: the connection itself failed or never answered. Tenants are told only that.
+  // No version read: the connection itself failed or never answered. Tenants are told only that, as a job tells it.
   if (scan.databaseVersion === null && scan.status !== 'complete' && source.type !== 'sqlite') {
     logger.info(`Scan of data source ${source.id} (workspace ${source.workspace_id}) could not connect: ${scan.message ?? ''}`);
-    return failed(couldNotConnect(source.name).message);
+    const generic = couldNotConnect(source.name);
+    return failed(`${generic.message} ${generic.hint}`);
   }
   return scan.message === null ? scan : { ...scan, message: redactWith(scan.message, resolved.secrets) };
 }

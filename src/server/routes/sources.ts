@@ -117,7 +117,9 @@ export function sourceRoutes(services: ServerServices): Route[] {
         const scan = await rescan(services, record, context.query.time_limit_seconds * 1000);
         const stored = await store.getDatasource(context.workspaceId, record.id);
         const counts = `${scan.datasetCount} datasets, ${scan.columnCount} columns, ${scan.sensitiveColumnCount} sensitive`;
-        return { body: { message: `Scan of "${record.name}": ${scan.status} (${counts})${scan.message ? `: ${scan.message}` : ''}.`, data: presentDatasource(stored!, false) } };
+        // one period at the end, whether or not the scan's message brings its own
+        const why = scan.message ? `: ${scan.message.trim().replace(/\.$/, '')}` : '';
+        return { body: { message: `Scan of "${record.name}": ${scan.status} (${counts})${why}.`, data: presentDatasource(stored!, false) } };
       },
     }),
     route({

@@ -212,7 +212,7 @@ describe.runIf(hasPostgres)('a PostgreSQL store is never a data source, however 
       expect(created.status, created.text).toBe(201);
       const scan = await t.request('POST', `/sources/${c.dataSourceCreateResponseSchema.parse(created.json).data.id}/scan?time_limit_seconds=7`);
       expect(toStore.switched()).toBe(1);
-      expect(scan.json.message).toMatchInlineSnapshot(`"Scan of "scanned-face": failed (0 datasets, 0 columns, 0 sensitive): Data source "scanned-face" connects to the service's own store database as a role that can read the store's tables; the service never reads its own store for a tenant. Connect as a role that cannot read them, or to another database.."`);
+      expect(scan.json.message).toMatchInlineSnapshot(`"Scan of "scanned-face": failed (0 datasets, 0 columns, 0 sensitive): Data source "scanned-face" connects to the service's own store database as a role that can read the store's tables; the service never reads its own store for a tenant. Connect as a role that cannot read them, or to another database."`);
     } finally {
       await revokeStore();
       await relay.close();

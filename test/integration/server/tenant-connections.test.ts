@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../../src/server/app.js';
 import { redact, registeredSecrets } from '../../../src/shared/redact.js';
@@ -326,8 +327,9 @@ describe('connection errors say only "could not connect"', () => {
         const run = (await t.request('POST', '/comparisons', { body: comparisonBody(id, id, { name: `probe-${i}` }) })).json;
         reasons.push((await waitForJob(t, run.run_id)).failure_reason.replace(`probe${i}`, 'probe'));
       }
-      expect(new Set(scans)).toEqual(new Set(['Could not connect to data source "probe".']));
+      // a scan says what a job says
       expect(new Set(reasons).size).toBe(1);
+      expect(new Set(scans)).toEqual(new Set(reasons));
       expect(reasons[0]).toMatch(/^Could not connect to data source "probe"\. Check the URL's host, port/);
     } finally {
       await t.stop();
@@ -336,6 +338,44 @@ describe('connection errors say only "could not connect"', () => {
     }
   });
 });
+
+describe('a scan of an unreachable data source', () => {
+  // the same answer whatever keeps the service's state: a PostgreSQL store asks its own question on the scan's session first
+  const stores: [string, () => { options: Record<string, string>; drop(): Promise<void> }][] = [['a SQLite store', () => ({ options: {}, drop: async () => undefined })]];
+  if (hasPostgres) {
+    stores.push([
+      'a PostgreSQL store',
+      () => {
+        const schema = `dc_scan_text_${randomUUID().slice(0, 8)}`;
+        return { options: { databaseUrl: TEST_DATABASE_URLS.postgres, databaseSchema: schema }, drop: () => dropSchema(schema) };
+      },
+    ]);
+  }
+
+  it.each(stores)('says "could not connect" and what to check, in one sentence each, on %s', async (_, store) => {
+    const { options, drop } = store();
+    const t = await startTestServer({ workers: 0, scanOnCreate: false, ...options });
+    try {
+      const created = await t.request('POST', '/sources', { body: { name: 'gone', type: 'postgres', url: `postgres://u:pw@127.0.0.1:${await closedPort()}/db` } });
+      expect(created.status, created.text).toBe(201);
+      const scan = await t.request('POST', `/sources/${created.json.data.id}/scan`);
+      expect(scan.json.message).toMatchInlineSnapshot(`"Scan of "gone": failed (0 datasets, 0 columns, 0 sensitive): Could not connect to data source "gone". Check the URL's host, port, user, password and TLS settings, and that the database accepts connections from the service; the service's operator sees the details in its log."`);
+    } finally {
+      await t.stop();
+      await drop();
+    }
+  });
+});
+
+async function dropSchema(schema: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URLS.postgres });
+  await admin.connect();
+  try {
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  } finally {
+    await admin.end();
+  }
+}
 
 describe('secrets: per job, only after validation, never another tenant\'s censor', () => {
   it('does not grow the process-wide list from what tenants send', async () => {
