@@ -135,7 +135,7 @@ describe('a job with 30,000,000-character values on 16 rows, on a serve process'
         return undefined;
       });
       status = details?.json.data[0].status ?? status;
-      expect(['', 'PENDING', 'STARTED', 'SUCCESS']).toContain(status);
+      expect(['', 'PENDING', 'STARTED', 'SUCCESS'], `the job ended ${status}: ${details?.json.data[0].failure_reason}`).toContain(status);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     const stored = storeBytes(dataDir) - before;
