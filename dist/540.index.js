@@ -220,6 +220,21 @@ JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.
 WHERE c.relkind IN ('r', 'p', 'v', 'm', 'f') AND NOT c.relispartition
   AND n.nspname <> 'information_schema' AND n.nspname NOT LIKE 'pg\\_%'
 ORDER BY n.nspname, c.relname, a.attnum`;
+/**
+ * The functions defined outside PostgreSQL's own schemas (pg_proc: functions, aggregates, window
+ * functions, procedures; overloads once): a user's SQL may call one by its name, or by the name of a
+ * built-in it overloads (PostgreSQL picks among functions of one name by their arguments' types).
+ */
+function postgresRoutinesQuery(names) {
+    return {
+        sql: `SELECT DISTINCT n.nspname AS routine_schema, p.proname AS routine_name
+FROM pg_catalog.pg_proc p
+JOIN pg_catalog.pg_namespace n ON n.oid = p.pronamespace
+WHERE n.nspname NOT IN ('pg_catalog', 'information_schema')${names ? ' AND lower(p.proname) = ANY($1::text[])' : ''}
+ORDER BY 1, 2`,
+        params: names ? [[...names]] : [],
+    };
+}
 //# sourceMappingURL=catalog.js.map
 // EXTERNAL MODULE: ./build/src/dialects/postgres/compiler.js
 var compiler = __webpack_require__(30160);
@@ -937,6 +952,7 @@ const postgresDialect = {
     compiler: compiler/* postgresCompiler */.j,
     typeOf: (name, typeName) => (0,type_family/* columnTypeOf */.gy)(name, typeName, [], POSTGRES_SINGLE_FLOAT),
     catalogQuery: POSTGRES_CATALOG_QUERY,
+    routinesQuery: postgresRoutinesQuery,
     connect(config, options) {
         if (config.type !== 'postgres')
             throw new TypeError(`postgres dialect given a ${config.type} connection`);

@@ -1,8 +1,10 @@
 /**
  * A data source's catalog: its tables and views with their columns and types, read with ONE catalog
  * query (the dialect's `catalogQuery`, streamed), every column checked for personal or secret data
- * by its name, and the text columns of the first few tables also by a small sample of their values.
- * Bounded in time: a scan that reaches its limit keeps what it read and says it is partial.
+ * by its name, and the text columns of the first few tables also by a small sample of their values;
+ * and the functions the database defines itself (the dialect's `routinesQuery`), whose bodies no
+ * parse tree of a user's SQL shows. Bounded in time: a scan that reaches its limit keeps what it read
+ * and says it is partial.
  */
 import type { ConnectionConfig, DatabaseConnection, Dialect, SessionGate } from '../dialects/types.js';
 import { loadDialect } from '../dialects/registry.js';
@@ -26,6 +28,12 @@ export interface CatalogTable {
   sampled: boolean;
 }
 
+/** A function (or aggregate, or procedure) the database defines outside its own system schemas. */
+export interface CatalogRoutine {
+  schema: string;
+  name: string;
+}
+
 export type ScanStatus = 'complete' | 'partial' | 'failed';
 
 export interface CatalogScan {
@@ -33,6 +41,11 @@ export interface CatalogScan {
   /** Why a scan is partial or failed; null when complete. */
   message: string | null;
   tables: CatalogTable[];
+  /**
+   * The functions the database defines itself, by schema and name; null when they were not listed (an
+   * engine whose user functions are not listed, a listing that failed, a scan that stopped first).
+   */
+  routines: CatalogRoutine[] | null;
   datasetCount: number;
   columnCount: number;
   sensitiveColumnCount: number;
@@ -65,6 +78,7 @@ export async function scanCatalog(config: ConnectionConfig, options: ScanOptions
   const deadline = AbortSignal.timeout(timeLimitMs);
   const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
   const tables: CatalogTable[] = [];
+  let routines: CatalogRoutine[] | null = null;
   let status: ScanStatus = 'complete';
   let message: string | null = null;
   let databaseVersion: string | null = null;
@@ -84,6 +98,7 @@ export async function scanCatalog(config: ConnectionConfig, options: ScanOptions
         : undefined;
   try {
     databaseVersion = await connection.serverVersion({ signal });
+    routines = await readRoutines(connection, dialect, options.logger, signal);
     await readCatalog(connection, dialect, tables, signal);
     await sampleValues(connection, dialect, tables, options, signal);
   } catch (error) {
@@ -105,6 +120,7 @@ export async function scanCatalog(config: ConnectionConfig, options: ScanOptions
     status,
     message,
     tables,
+    routines,
     datasetCount: tables.length,
     columnCount: columns.length,
     sensitiveColumnCount: columns.filter((c) => c.sensitive).length,
@@ -112,6 +128,24 @@ export async function scanCatalog(config: ConnectionConfig, options: ScanOptions
     startedAt: started.toISOString(),
     durationMs: now().getTime() - started.getTime(),
   };
+}
+
+/**
+ * The functions the database defines itself (small: read before the tables, so a scan cut short by its
+ * time limit still has them); null where the dialect cannot list them or the listing failed. A stop
+ * (the time limit, a cancel) ends the scan as any other read does.
+ */
+async function readRoutines(connection: DatabaseConnection, dialect: Dialect, logger: Logger, signal: AbortSignal): Promise<CatalogRoutine[] | null> {
+  if (!dialect.routinesQuery) return null;
+  const { sql, params } = dialect.routinesQuery();
+  try {
+    const rows = await connection.query(sql, params, { signal, catalog: true });
+    return rows.map((row) => ({ schema: String(row.routine_schema), name: String(row.routine_name) }));
+  } catch (error) {
+    if (signal.aborted || toDatacompareError(error).kind === 'timeout') throw error;
+    logger.debug(`the functions the database defines could not be listed: ${toDatacompareError(error).message}`);
+    return null;
+  }
 }
 
 /** Streams the catalog query into tables; a table cut off by the time limit is dropped, not half-listed. */

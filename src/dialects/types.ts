@@ -192,6 +192,15 @@ export interface Dialect {
    */
   readonly catalogQuery: string;
   /**
+   * The functions the database defines outside its own system schemas (PostgreSQL: every `pg_proc`
+   * entry outside pg_catalog and information_schema, aggregates and procedures included; MySQL/MariaDB:
+   * the stored routines), as rows `{ routine_schema, routine_name }`: what a user's SQL may call whose
+   * body no parse tree of that SQL shows. With `names` (lower case), only routines of those names,
+   * compared case-insensitively. Absent where the database's own functions are not listed (SQLite has
+   * none a user defines in SQL; DuckDB's macros are not listed).
+   */
+  routinesQuery?(names?: readonly string[]): { sql: string; params: unknown[] };
+  /**
    * What a side's query and filter read, column by column, as the database itself reports while it
    * compiles them (never running them): where the engine can say (SQLite's authorizer). Absent elsewhere.
    */

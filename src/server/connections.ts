@@ -118,6 +118,7 @@ export async function scanDatasource(
     status: 'failed',
     message,
     tables: [],
+    routines: null,
     datasetCount: 0,
     columnCount: 0,
     sensitiveColumnCount: 0,

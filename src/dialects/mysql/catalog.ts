@@ -13,3 +13,18 @@ LEFT JOIN (SELECT DISTINCT TABLE_SCHEMA, TABLE_NAME FROM information_schema.VIEW
 WHERE c.TABLE_SCHEMA = COALESCE(DATABASE(), c.TABLE_SCHEMA)
   AND c.TABLE_SCHEMA NOT IN ('mysql', 'information_schema', 'performance_schema', 'sys')
 ORDER BY c.TABLE_SCHEMA, c.TABLE_NAME, c.ORDINAL_POSITION`;
+
+/**
+ * The stored functions and procedures outside the server's own schemas (information_schema.ROUTINES
+ * lists those the role may call or alter: a routine it cannot see, it cannot call).
+ */
+export function mysqlRoutinesQuery(names?: readonly string[]): { sql: string; params: unknown[] } {
+  const named = names === undefined ? '' : names.length === 0 ? ' AND FALSE' : ` AND LOWER(ROUTINE_NAME) IN (${names.map(() => '?').join(', ')})`;
+  return {
+    sql: `SELECT DISTINCT ROUTINE_SCHEMA AS routine_schema, ROUTINE_NAME AS routine_name
+FROM information_schema.ROUTINES
+WHERE ROUTINE_SCHEMA NOT IN ('mysql', 'information_schema', 'performance_schema', 'sys')${named}
+ORDER BY 1, 2`,
+    params: names ? [...names] : [],
+  };
+}

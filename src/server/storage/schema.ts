@@ -69,6 +69,8 @@ function ddl(dialect: SqlDb['dialect']): string[] {
 const ADDED_COLUMNS: readonly [string, string, string][] = [
   // the Idempotency-Key of the execute that made the job (clients find a job whose answer was lost)
   ['jobs', 'idempotency_key', 'TEXT'],
+  // the functions the data source defines itself, as its last scan listed them (JSON; NULL: not listed)
+  ['datasource_scans', 'routines', 'TEXT'],
 ];
 const ADDED_INDEXES = [
   'CREATE INDEX IF NOT EXISTS jobs_idempotency ON jobs (workspace_id, idempotency_key)',

@@ -1,7 +1,8 @@
 /**
  * The catalog scan on real engines: every table and view with its columns and types, read from the
  * engine's catalog; sensitive columns found by name and by sampled values, look-alikes left alone;
- * counts exact; a time limit gives a partial scan and an unreachable server a failed one.
+ * counts exact; the functions the database defines itself, none of its own; a time limit gives a
+ * partial scan and an unreachable server a failed one.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -110,6 +111,9 @@ const ENGINES: EngineCase[] = [
         // a partitioned table counts once: its partitions are not datasets of their own
         'CREATE TABLE audit.events (id integer, at date) PARTITION BY RANGE (at)',
         "CREATE TABLE audit.events_2026 PARTITION OF audit.events FOR VALUES FROM ('2026-01-01') TO ('2027-01-01')",
+        // a function of the database's own making, overloaded (listed once)
+        'CREATE FUNCTION audit.label_of(entry integer) RETURNS text STABLE LANGUAGE sql AS $$ SELECT label FROM audit.log WHERE id = entry $$',
+        'CREATE FUNCTION audit.label_of(entry text) RETURNS text STABLE LANGUAGE sql AS $$ SELECT label FROM audit.log WHERE id::text = entry $$',
       ]);
       return { config, qualified: 'audit.log' };
     },
@@ -124,7 +128,11 @@ const ENGINES: EngineCase[] = [
       const url = new URL(TEST_DATABASE_URLS.mysql);
       url.pathname = `/${CATALOG_DB}`;
       const config: ConnectionConfig = { type: 'mysql', url: url.toString() };
-      await adminRun(config, [...DDL({ bool: 'BOOLEAN', text: 'VARCHAR(80)', num: 'DECIMAL(12,2)' }), 'CREATE TABLE `audit.log` (id INT, label TEXT)']);
+      await adminRun(config, [
+        ...DDL({ bool: 'BOOLEAN', text: 'VARCHAR(80)', num: 'DECIMAL(12,2)' }),
+        'CREATE TABLE `audit.log` (id INT, label TEXT)',
+        'CREATE FUNCTION label_of(entry INT) RETURNS TEXT READS SQL DATA RETURN (SELECT label FROM `audit.log` WHERE id = entry)',
+      ]);
       return { config, qualified: 'audit.log' };
     },
   },
@@ -175,6 +183,21 @@ for (const engine of ENGINES) {
       expect(byName.payload!.sensitive).toMatchObject({ kind: 'financial' });
       expect(byName.email!.sensitive).toMatchObject({ kind: 'email', reason: expect.stringContaining('name') });
       expect(byName.email!.type.toLowerCase()).toMatch(/char|text/);
+    });
+
+    it('lists the functions the database defines itself, none of its own (where the engine lists them)', async () => {
+      const { config } = await setup();
+      const scan = await scanCatalog(config, { logger: silentLogger, datasourceName: 'crm', sampleTables: 0 });
+      if (engine.name === 'sqlite' || engine.name === 'duckdb') {
+        // SQLite's functions are its own and ours; DuckDB's macros are not listed (its SQL is not analysed either)
+        expect(scan.routines).toBeNull();
+        return;
+      }
+      const system = ['pg_catalog', 'information_schema', 'mysql', 'sys', 'performance_schema'];
+      expect(scan.routines!.filter((routine) => system.includes(routine.schema))).toEqual([]);
+      // (the MariaDB server is shared: other databases' routines are listed too)
+      const own = engine.name === 'postgres' ? 'audit' : CATALOG_DB;
+      expect(scan.routines!.filter((routine) => routine.schema === own)).toEqual([{ schema: own, name: 'label_of' }]);
     });
 
     it('names only, when sampling is off: value-only columns are not marked, a `contact` beside an `email` is (by its neighbours)', async () => {
