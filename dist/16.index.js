@@ -966,11 +966,11 @@ async function checkMysql(text, what) {
             },
         };
     }
-    const reads = { functions: [] };
+    const reads = { functions: [], calls: [] };
     const problem = walk(statement, what, reads);
     if (problem)
         return { problem };
-    return { reads: { functions: unique(reads.functions) } };
+    return { reads: { functions: unique(reads.functions), calls: unique(reads.calls) } };
 }
 /** The index of the first quote escaped by a backslash inside a '…' or "…" string, or -1. */
 function escapedQuote(text) {
@@ -1043,6 +1043,8 @@ function visit(node, what, reads) {
         if (!name)
             return null;
         reads.functions.push(name);
+        // and its qualifier: `pkg.f()` calls a function of a package (sql_mode ORACLE), listed by the package's name
+        reads.calls.push(name, ...[qualifierOf(node.name)].filter((qualifier) => qualifier !== ''));
         const denied = DENIED.find((family) => family.test(name));
         if (denied) {
             return {
@@ -1062,6 +1064,10 @@ function functionName(name) {
     if (!Array.isArray(parts))
         return '';
     return identifierOf(parts.at(-1)).toLowerCase();
+}
+/** `` `db`.`f` `` → `db`; '' for an unqualified name. */
+function qualifierOf(name) {
+    return identifierOf(name?.schema).toLowerCase();
 }
 /** A name as the parser keeps it: a string, or `{ value }` / `{ expr: { value } }` when quoted. */
 function identifierOf(node) {
@@ -1099,7 +1105,8 @@ var external_node_url_ = __webpack_require__(73136);
  * FOR UPDATE/SHARE or a data-modifying WITH; a filter is one expression; every function called is
  * checked by name here (families that read files, signal sessions, run SQL given as text, change
  * settings or sleep) and, with a connection, by `pg_proc` (volatile functions are refused but for a
- * few harmless ones). The functions it calls are returned for that check.
+ * few harmless ones). The functions it calls are returned for that check, and every name it may call
+ * one by, for masking's (a function the data source defines itself is out of its sight).
  */
 
 
@@ -1133,6 +1140,8 @@ function postgresParser() {
     return pg_guard_loading;
 }
 const pg_guard_WHY = 'a comparison only reads the data it compares';
+/** Schemas of PostgreSQL's own functions: a call qualified by one never reaches a function a user defined. */
+const SYSTEM_SCHEMAS = new Set(['pg_catalog', 'information_schema']);
 /** Function names refused whatever their arguments: the family and why, for the message. */
 const pg_guard_DENIED = [
     {
@@ -1179,11 +1188,11 @@ async function checkPostgres(text, what) {
             },
         };
     }
-    const reads = { functions: [] };
+    const reads = { functions: [], calls: [] };
     const problem = pg_guard_walk(stmt, what, reads);
     if (problem)
         return { problem };
-    return { reads: { functions: pg_guard_unique(reads.functions) } };
+    return { reads: { functions: pg_guard_unique(reads.functions), calls: pg_guard_unique(reads.calls) } };
 }
 /** The first refused node of the tree, collecting what it reads on the way. */
 function pg_guard_walk(node, what, reads) {
@@ -1218,9 +1227,20 @@ function pg_guard_visit(key, value, what, reads) {
             if (node.lockingClause)
                 return pg_guard_writing(what, 'FOR UPDATE / FOR SHARE', 'a locking clause locks rows as if to write them');
             return null;
+        case 'ColumnRef':
+            reads.calls.push(...names(node.fields).slice(1));
+            return null;
+        case 'A_Indirection':
+            reads.calls.push(...names(node.indirection));
+            return null;
+        case 'RangeTableSample':
+            reads.calls.push(lastName(node.method));
+            return null;
         case 'FuncCall': {
             const name = lastName(node.funcname);
             reads.functions.push(name);
+            if (!SYSTEM_SCHEMAS.has(names(node.funcname).at(-2) ?? ''))
+                reads.calls.push(name);
             const denied = pg_guard_DENIED.find((family) => family.test(name));
             if (denied) {
                 return {
@@ -1263,8 +1283,12 @@ function statementName(kind) {
     return `${words} statement`;
 }
 function lastName(parts) {
+    return names(parts).at(-1) ?? '';
+}
+/** The lower-cased texts of a list's `String` nodes (a `*` or a subscript has none). */
+function names(parts) {
     const list = Array.isArray(parts) ? parts : [];
-    return stringOf(list.at(-1) ?? {}).toLowerCase();
+    return list.map(stringOf).filter((name) => name !== '').map((name) => name.toLowerCase());
 }
 function stringOf(node) {
     const inner = node.String;

@@ -120,10 +120,10 @@ export async function checkMysql(text: string, what: 'filter' | 'query'): Promis
       },
     };
   }
-  const reads: SqlReads = { functions: [] };
+  const reads: SqlReads = { functions: [], calls: [] };
   const problem = walk(statement, what, reads);
   if (problem) return { problem };
-  return { reads: { functions: unique(reads.functions) } };
+  return { reads: { functions: unique(reads.functions), calls: unique(reads.calls) } };
 }
 
 /** The index of the first quote escaped by a backslash inside a '…' or "…" string, or -1. */
@@ -184,6 +184,8 @@ function visit(node: Node, what: string, reads: SqlReads): SqlGuardProblem | nul
     const name = functionName(node.name);
     if (!name) return null;
     reads.functions.push(name);
+    // and its qualifier: `pkg.f()` calls a function of a package (sql_mode ORACLE), listed by the package's name
+    reads.calls.push(name, ...[qualifierOf(node.name)].filter((qualifier) => qualifier !== ''));
     const denied = DENIED.find((family) => family.test(name));
     if (denied) {
       return {
@@ -202,6 +204,11 @@ function functionName(name: unknown): string {
   const parts = (name as { name?: unknown } | null)?.name;
   if (!Array.isArray(parts)) return '';
   return identifierOf(parts.at(-1)).toLowerCase();
+}
+
+/** `` `db`.`f` `` → `db`; '' for an unqualified name. */
+function qualifierOf(name: unknown): string {
+  return identifierOf((name as { schema?: unknown } | null)?.schema).toLowerCase();
 }
 
 /** A name as the parser keeps it: a string, or `{ value }` / `{ expr: { value } }` when quoted. */

@@ -6,7 +6,8 @@
  * FOR UPDATE/SHARE or a data-modifying WITH; a filter is one expression; every function called is
  * checked by name here (families that read files, signal sessions, run SQL given as text, change
  * settings or sleep) and, with a connection, by `pg_proc` (volatile functions are refused but for a
- * few harmless ones). The functions it calls are returned for that check.
+ * few harmless ones). The functions it calls are returned for that check, and every name it may call
+ * one by, for masking's (a function the data source defines itself is out of its sight).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +17,13 @@ import type { SqlGuardProblem } from './guard.js';
 export interface SqlReads {
   /** Functions called (last part of the name, as the server resolves it), lower-cased. */
   functions: string[];
+  /**
+   * Every name by which the SQL may call a function, lower-cased: the functions called (but those the
+   * grammar itself names in pg_catalog: `EXTRACT`, `SUBSTRING … FROM`), and with PostgreSQL each name
+   * after a first in `x.f` or `(x).f`, which is `f(x)` when `x` has no column `f`. A superset: a name
+   * here that is a column's calls nothing.
+   */
+  calls: string[];
 }
 
 export type PgCheck = { problem: SqlGuardProblem } | { reads: SqlReads };
@@ -54,6 +62,9 @@ export function postgresParser(): Promise<ParseSync> {
 }
 
 const WHY = 'a comparison only reads the data it compares';
+
+/** Schemas of PostgreSQL's own functions: a call qualified by one never reaches a function a user defined. */
+const SYSTEM_SCHEMAS = new Set(['pg_catalog', 'information_schema']);
 
 /** Function names refused whatever their arguments: the family and why, for the message. */
 const DENIED: { test: (name: string) => boolean; why: string }[] = [
@@ -102,10 +113,10 @@ export async function checkPostgres(text: string, what: 'filter' | 'query'): Pro
       },
     };
   }
-  const reads: SqlReads = { functions: [] };
+  const reads: SqlReads = { functions: [], calls: [] };
   const problem = walk(stmt, what, reads);
   if (problem) return { problem };
-  return { reads: { functions: unique(reads.functions) } };
+  return { reads: { functions: unique(reads.functions), calls: unique(reads.calls) } };
 }
 
 /** The first refused node of the tree, collecting what it reads on the way. */
@@ -137,9 +148,19 @@ function visit(key: string, value: unknown, what: string, reads: SqlReads): SqlG
       if (node.intoClause) return writing(what, 'SELECT … INTO', 'SELECT INTO creates a table');
       if (node.lockingClause) return writing(what, 'FOR UPDATE / FOR SHARE', 'a locking clause locks rows as if to write them');
       return null;
+    case 'ColumnRef':
+      reads.calls.push(...names(node.fields).slice(1));
+      return null;
+    case 'A_Indirection':
+      reads.calls.push(...names(node.indirection));
+      return null;
+    case 'RangeTableSample':
+      reads.calls.push(lastName(node.method));
+      return null;
     case 'FuncCall': {
       const name = lastName(node.funcname);
       reads.functions.push(name);
+      if (!SYSTEM_SCHEMAS.has(names(node.funcname).at(-2) ?? '')) reads.calls.push(name);
       const denied = DENIED.find((family) => family.test(name));
       if (denied) {
         return {
@@ -184,8 +205,13 @@ function statementName(kind: string): string {
 }
 
 function lastName(parts: unknown): string {
+  return names(parts).at(-1) ?? '';
+}
+
+/** The lower-cased texts of a list's `String` nodes (a `*` or a subscript has none). */
+function names(parts: unknown): string[] {
   const list = Array.isArray(parts) ? (parts as Node[]) : [];
-  return stringOf(list.at(-1) ?? {}).toLowerCase();
+  return list.map(stringOf).filter((name) => name !== '').map((name) => name.toLowerCase());
 }
 
 function stringOf(node: Node): string {

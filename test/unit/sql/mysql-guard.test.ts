@@ -65,11 +65,12 @@ describe('MariaDB SQL is checked on its parse tree', () => {
       expect(await refusal(filter, 'filter'), filter).toBeUndefined();
     }
     const checked = await checkUserSql("SELECT c.id, REPLACE(c.`Email`, '@', ' at ') AS contact, o.* FROM crm.customers c JOIN `orders` o ON o.customer_id = c.id;", 'mysql', 'query');
-    expect(checked).toEqual({ reads: { functions: ['replace'] } });
+    expect(checked).toEqual({ reads: { functions: ['replace'], calls: ['replace'] } });
+    expect(await checkUserSql('SELECT shop.customer_email(id) FROM t', 'mysql', 'query')).toEqual({ reads: { functions: ['customer_email'], calls: ['customer_email', 'shop'] } });
   });
 
   it('reads through error-based extraction, which is left to masking', async () => {
     const checked = await checkUserSql("SELECT extractvalue(1, concat(0x7e, (SELECT group_concat(email, ssn) FROM people))) AS x", 'mysql', 'query');
-    expect(checked).toEqual({ reads: { functions: ['extractvalue', 'concat', 'group_concat'] } });
+    expect(checked).toEqual({ reads: { functions: ['extractvalue', 'concat', 'group_concat'], calls: ['extractvalue', 'concat', 'group_concat'] } });
   });
 });

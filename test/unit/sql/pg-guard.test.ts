@@ -52,7 +52,10 @@ describe('checkPostgres refuses by the name PostgreSQL resolves', () => {
       expect(await refusal(filter, 'filter'), filter).toBeUndefined();
     }
     const checked = await checkPostgres(`SELECT c.id, replace(c.email, '@', ' at ') AS contact, o.* FROM crm.customers c JOIN orders o ON o.customer_id = c.id;`, 'query');
-    expect(checked).toEqual({ reads: { functions: ['replace'] } });
+    // and every name it may call a function by: `c.email` is `email(c)` when c has no column email
+    expect(checked).toEqual({ reads: { functions: ['replace'], calls: ['id', 'replace', 'email', 'customer_id'] } });
+    const builtIn = await checkPostgres("SELECT extract(year FROM d), substring(t FROM 2), pg_catalog.lower(t), public.lower(t) FROM x TABLESAMPLE system_rows(5)", 'query');
+    expect(builtIn).toMatchObject({ reads: { calls: ['lower', 'system_rows'] } });
   });
 
   it('runs after the lexer, which refuses comments first', async () => {
