@@ -7,15 +7,17 @@
  * them (its authorizer). A column is sensitive when the catalog marks it or its name says so.
  *
  * Fails closed: SQL whose reads cannot be proven (a name nothing explains, a construct the analysis
- * does not follow, a source never scanned, an engine not analysed) is `unproven`, and a key without
- * `read:sensitive` may not run it; results of such SQL are shown to it fully masked.
+ * does not follow, a source never scanned, an engine not analysed, a call by a name the data source
+ * gives a function of its own: routine-calls.ts) is `unproven`, and a key without `read:sensitive` may
+ * not run it; results of such SQL are shown to it fully masked.
  */
-import type { CatalogTable } from '../catalog/scan.js';
+import type { CatalogRoutine, CatalogTable } from '../catalog/scan.js';
 import { loadDialect } from '../dialects/registry.js';
 import { detectSensitive } from '../sensitive/detect.js';
 import { columnsRead, type ColumnRead, type SideColumnReads, type SideSqlText } from '../sql/column-reads.js';
 import { guardDialectOf } from '../sql/guard.js';
 import { resolveConnection } from './connections.js';
+import { callsOf, unprovenCalls } from './routine-calls.js';
 import type { ServerServices } from './services.js';
 import type { DatasourceRecord } from './storage/store.js';
 
@@ -54,6 +56,8 @@ export interface SideSql {
   filter?: unknown;
   /** The data source's last catalog scan (undefined: never scanned). */
   catalog: CatalogTable[] | undefined;
+  /** The functions that scan found the database defining itself (null or undefined: not listed, so any call is unproven). */
+  routines: readonly CatalogRoutine[] | null | undefined;
   /** Where the database itself can say what a statement reads (SQLite): asked instead of parsing. */
   askDatabase?: AskDatabase;
 }
@@ -102,6 +106,9 @@ export async function sensitiveReads(sides: readonly SideSql[]): Promise<SqlRead
       const classified = 'unproven' in reads ? { unproven: reads.unproven } : classify(reads.read, side.catalog ?? [], field);
       if ('unproven' in classified) check.unproven.push({ field, why: classified.unproven });
       else check.sensitive.push(...classified.sensitive);
+      // a call by a name the database gives a function of its own reads what its body reads, unseen
+      const calls = side.catalog ? unprovenCalls(await callsOf(sql[what], side.datasourceType, what), side.routines) : undefined;
+      if (calls) check.unproven.push({ field, why: calls });
     }
   }
   return check;

@@ -1,12 +1,13 @@
 /**
  * What a key without `read:sensitive` sees of a job: the values of sensitive columns masked in its diff
  * (by the catalog's marks, the names and the values; every column when the comparison's own SQL reads a
- * sensitive column, as a renamed one would escape masking by name), duplicate-key reasons without the
+ * sensitive column, as a renamed one would escape masking by name, or when what it reads cannot be
+ * proven, by the catalog or by what the job's run found: routine-calls.ts), duplicate-key reasons without the
  * values of sensitive keys, and database errors as their class and code, never the database's message
  * (which quotes values: `invalid input syntax for type integer: "123-45-6789"`, `XPATH syntax error: '…'`).
  */
 import type { DiffDetailsData } from '../api/contract.js';
-import type { CatalogTable } from '../catalog/scan.js';
+import type { CatalogRoutine, CatalogTable } from '../catalog/scan.js';
 import type { ComparisonResult, DiffDetails } from '../engine/model.js';
 import { detectSensitive, valueKind } from '../sensitive/detect.js';
 import { Masker, maskComparison, sensitiveColumns } from '../sensitive/mask.js';
@@ -25,12 +26,14 @@ export interface ViewerMasking {
 /** What one request knows of the data sources its jobs read: their catalogs, and SQLite's own account of SQL. */
 export interface SourceFacts {
   catalog(datasourceId: string): Promise<CatalogTable[] | undefined>;
+  routines(datasourceId: string): Promise<CatalogRoutine[] | null | undefined>;
   askDatabase(workspaceId: string, datasourceId: string): Promise<AskDatabase | undefined>;
 }
 
 /** Source facts cached for one request (a job list asks about the same sources and SQL again and again). */
 export function sourceFacts(services: Pick<ServerServices, 'store' | 'box' | 'sources'>): SourceFacts {
   const catalogs = new Map<string, Promise<CatalogTable[] | undefined>>();
+  const routines = new Map<string, Promise<CatalogRoutine[] | null | undefined>>();
   const askers = new Map<string, Promise<AskDatabase | undefined>>();
   const cached = <T>(cache: Map<string, T>, key: string, make: () => T): T => {
     if (!cache.has(key)) cache.set(key, make());
@@ -38,6 +41,7 @@ export function sourceFacts(services: Pick<ServerServices, 'store' | 'box' | 'so
   };
   return {
     catalog: (id) => cached(catalogs, id, () => services.store.catalogs.tables(id)),
+    routines: (id) => cached(routines, id, () => services.store.catalogs.routines(id)),
     askDatabase: (workspaceId, id) =>
       cached(askers, id, async () => {
         const source = await services.store.getDatasource(workspaceId, id);
@@ -56,8 +60,9 @@ export async function viewerMasking(job: JobRecord, facts: SourceFacts): Promise
   const side = async (role: 'source' | 'target') => {
     const datasourceId = snapshot[`${role}_datasource_id`];
     const datasourceType = job[`${role}_datasource_type`] ?? '';
-    const [catalog, askDatabase] = await Promise.all([
+    const [catalog, routines, askDatabase] = await Promise.all([
       facts.catalog(datasourceId),
+      facts.routines(datasourceId),
       databaseTellsReads(datasourceType) && (config[`${role}_query`] || config[`${role}_filter`]) ? facts.askDatabase(job.workspace_id, datasourceId) : undefined,
     ]);
     return {
@@ -67,6 +72,7 @@ export async function viewerMasking(job: JobRecord, facts: SourceFacts): Promise
       query: config[`${role}_query`],
       filter: config[`${role}_filter`],
       catalog,
+      routines,
       ...(askDatabase ? { askDatabase } : {}),
     };
   };
@@ -80,7 +86,7 @@ export async function viewerMasking(job: JobRecord, facts: SourceFacts): Promise
     const mark = marks[0].get(name.toLowerCase()) ?? marks[1].get((targetNames[i] ?? name).toLowerCase());
     if (mark) columns.set(name, mark);
   });
-  return { columns, all: check.sensitive.length > 0 || check.unproven.length > 0 };
+  return { columns, all: check.sensitive.length > 0 || check.unproven.length > 0 || job.unproven_reads !== null };
 }
 
 /**

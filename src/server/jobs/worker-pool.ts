@@ -9,7 +9,9 @@
  * workspace runs at most `perWorkspace` jobs at once in this process, so one tenant cannot hold every
  * worker. Every database session a job opens is asked about its role before the job's first statement
  * there (a role granted more since its source was created fails the job, unless the operator allows
- * privileged sources; one that can read the service's store always does). Failure texts are redacted with the job's own data source secrets; a failed connection is
+ * privileged sources; one that can read the service's store always does), and whether a function the
+ * job's SQL calls is one the database defines itself (then the job is recorded as unproven: keys
+ * without read:sensitive see it fully masked). Failure texts are redacted with the job's own data source secrets; a failed connection is
  * told to the tenant as "could not connect" only (the reason goes to the log). Shutdown: stop claiming, let running jobs finish within the grace period, abort and requeue the rest,
  * and wait (bounded) for their runs to end.
  */
@@ -22,6 +24,7 @@ import type { Logger } from '../../shared/logger.js';
 import { within } from '../../shared/abort.js';
 import { redact, redactWith } from '../../shared/redact.js';
 import { couldNotConnect, redactingLogger, resolveConnection, type SourcePolicy } from '../connections.js';
+import { comparisonCalls, routineQuestion } from '../routine-calls.js';
 import type { SecretBox } from '../secret-box.js';
 import type { DatasourceRecord, JobRecord, Store } from '../storage/store.js';
 import { toDefinition, type DefinitionLimits } from './definition.js';
@@ -280,13 +283,27 @@ export class WorkerPool {
     secrets.push(...from.secrets, ...to.secrets);
     const definition = toDefinition(snapshot, { source, target }, { source: from.config, target: to.config }, this.options.limits);
     const gate = this.options.sessionGate;
+    // and whether a function its SQL calls is one the database defines itself (made since the last scan)
+    const question = routineQuestion(await comparisonCalls(definition), async (why) => {
+      this.options.logger.info(`Job ${job.id} (workspace ${job.workspace_id}) is shown fully masked to keys without read:sensitive: ${why}`);
+      await store.markUnprovenReads(job.id, why);
+    });
     return this.options.runComparison(definition, {
       logger: redactingLogger(this.options.logger, secrets),
       signal,
       // each session of each side (on the address resolved and checked above), before the job's first statement there
-      ...(gate && { sessionGate: (side) => gate(side.serviceDatasource === target.id ? target : source) }),
+      sessionGate: (side) => bothGates(gate?.(side.serviceDatasource === target.id ? target : source), question),
     });
   }
+}
+
+/** A gate asking `first`, then `second` (either may be absent). */
+function bothGates(first: SessionGate | undefined, second: SessionGate | undefined): SessionGate | undefined {
+  if (!first || !second) return first ?? second;
+  return async (session) => {
+    await first(session);
+    await second(session);
+  };
 }
 
 /** `work`, or the abort's reason as soon as `signal` aborts (the work then ends on its own, unobserved). */

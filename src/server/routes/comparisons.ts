@@ -43,6 +43,7 @@ async function buildComparison(services: ServerServices, context: RouteContext, 
             query: configuration[`${side}_query`],
             filter: configuration[`${side}_filter`],
             catalog: await store.catalogs.tables(datasource.id),
+            routines: await store.catalogs.routines(datasource.id),
             ...(askDatabase ? { askDatabase } : {}),
           },
         ]);

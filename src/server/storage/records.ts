@@ -111,6 +111,12 @@ export interface JobRecord {
   current_event_key: string | null;
   /** The Idempotency-Key of the execute request that made the job (null without one). */
   idempotency_key: string | null;
+  /**
+   * Why what the job's SQL reads cannot be proven, as its run found before reading (a function the data
+   * source defines itself, created since its last scan); null when nothing was found. Keys without
+   * read:sensitive then see the job fully masked.
+   */
+  unproven_reads: string | null;
 }
 
 export type NewJob = Pick<
@@ -191,6 +197,7 @@ export function toJob(row: Row): JobRecord {
     diff: row.diff == null ? null : json<Record<string, unknown>>(row.diff),
     config_id: numOrNull(row.config_id),
     idempotency_key: row.idempotency_key == null ? null : String(row.idempotency_key),
+    unproven_reads: row.unproven_reads == null ? null : String(row.unproven_reads),
     translation_iteration_no: numOrNull(row.translation_iteration_no),
   };
 }

@@ -71,6 +71,8 @@ const ADDED_COLUMNS: readonly [string, string, string][] = [
   ['jobs', 'idempotency_key', 'TEXT'],
   // the functions the data source defines itself, as its last scan listed them (JSON; NULL: not listed)
   ['datasource_scans', 'routines', 'TEXT'],
+  // why a job's reads cannot be proven, as its run found (a function the data source defines); NULL: nothing found
+  ['jobs', 'unproven_reads', 'TEXT'],
 ];
 const ADDED_INDEXES = [
   'CREATE INDEX IF NOT EXISTS jobs_idempotency ON jobs (workspace_id, idempotency_key)',

@@ -392,6 +392,11 @@ export class Store {
     return row.worker_id === workerId ? String(row.status) : 'LOST';
   }
 
+  /** Records why a running job's reads cannot be proven (the first reason found is kept). */
+  async markUnprovenReads(jobId: number, why: string): Promise<void> {
+    await this.db.run('UPDATE jobs SET unproven_reads = ? WHERE id = ? AND unproven_reads IS NULL', [why, jobId]);
+  }
+
   /**
    * Records a finished run, only if this worker still owns it and it is still STARTED: its diff's head
    * in the job, its rows (as many as fit in the per-job byte bound) in job_diff_rows, in one transaction.

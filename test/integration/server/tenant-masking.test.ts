@@ -5,7 +5,8 @@
  * key is masked in the reasons, the catalog's marks and people's names mask a one-row difference.
  * Issue #43's: whole rows (`to_jsonb(x)`, `x::text`, `email(x)`), conditions on them, `*` behind
  * MariaDB's modifiers and SQLite views read what they really read; SQL whose reads cannot be proven
- * is refused; SQL that reads no sensitive column still runs.
+ * is refused, a call of a function the data source defines itself (whose body no parse tree shows)
+ * included; SQL that reads no sensitive column, and calls only the database's own functions, still runs.
  */
 import mysql from 'mysql2/promise';
 import path from 'node:path';
@@ -73,6 +74,8 @@ describe.runIf(hasPostgres)('masking that follows the data (PostgreSQL)', () => 
       await admin.query(rowsSql(`${SCHEMA}.${table}`, table === 'people_b'));
     }
     await admin.query(`CREATE TABLE ${SCHEMA}.dupes (email TEXT, amount INTEGER); INSERT INTO ${SCHEMA}.dupes VALUES ('alice@example.com', 1), ('alice@example.com', 2), ('bob@example.com', 3)`);
+    // A function of the data source's own (not volatile, so the SQL check lets it run), before the scan.
+    await admin.query(`CREATE FUNCTION customer_email(customer integer) RETURNS text STABLE LANGUAGE sql AS $$ SELECT email FROM ${SCHEMA}.people_a WHERE id = customer $$`);
     t = await startTestServer();
     reader = (await t.newKey(['read'])).key;
     author = (await t.newKey(['read', 'write:comparison', 'write:job'])).key;
@@ -158,6 +161,14 @@ describe.runIf(hasPostgres)('masking that follows the data (PostgreSQL)', () => 
       [{ source_query: `SELECT a.id, a.amount FROM ${SCHEMA}.people_a a JOIN ${SCHEMA}.people_b b ON a.id = b.id`, ...columns }, [null, `${SCHEMA}.people_b`]],
       [{ source_filter: 'amount >= 10 AND b.id < 12', ...columns }, [`${SCHEMA}.people_a`, `${SCHEMA}.people_b`]],
       [{ source_query: `SELECT id, amount FROM ${SCHEMA}.people_a WHERE id IN (SELECT id FROM ${SCHEMA}.people_b WHERE amount > 0)`, ...columns }, [null, `${SCHEMA}.people_b`]],
+      // the database's own functions, beside one the data source defines (customer_email)
+      [
+        {
+          source_query: `SELECT id, coalesce(round(amount), 0) AS amount FROM ${SCHEMA}.people_a WHERE date_trunc('day', now()) <= now() AND lower(amount::text) <> '' AND (SELECT count(*) FROM ${SCHEMA}.people_b) > 0`,
+          ...columns,
+        },
+        [null, `${SCHEMA}.people_b`],
+      ],
     ];
     for (const [configuration, datasets] of cases) {
       const job = await run(author, configuration, datasets);
@@ -171,6 +182,54 @@ describe.runIf(hasPostgres)('masking that follows the data (PostgreSQL)', () => 
     expect(refused.status).toBe(403);
     expect(refused.json).toMatchObject({ code: 'unproven_reads' });
     expect(refused.json.message).toMatchInlineSnapshot(`"The service cannot prove which columns this comparison's SQL reads: in source_query, it reads \`dc_tenant_mask.people_archive\`, a table the data source's catalog does not list (another database's, the system's, or one created since the last scan). A key without the scope read:sensitive may only run SQL whose every read is known, so that no sensitive value escapes masking. Compare the table as a dataset (its sensitive columns are masked in results), or use a key with read:sensitive."`);
+  });
+
+  it('refuses a call of a function the data source defines, or of a built-in\'s name it overloads, to a key without read:sensitive', async () => {
+    const byFunction = await refusedToAuthorOnly(
+      t,
+      author,
+      body({ source_query: `SELECT id, customer_email(id) AS note FROM ${SCHEMA}.people_b`, target_query: `SELECT id, amount::text AS note FROM ${SCHEMA}.people_b`, source_columns: ['note'], target_columns: ['note'] }, [null, null]),
+    );
+    expect(byFunction.code).toBe('unproven_reads');
+    expect(byFunction.message).toMatchInlineSnapshot(`"The service cannot prove which columns this comparison's SQL reads: in source_query, it calls \`customer_email\`, a name the data source gives a function of its own (\`public.customer_email\`), whose body this check cannot see; call only the database's built-in functions. A key without the scope read:sensitive may only run SQL whose every read is known, so that no sensitive value escapes masking. Compare the table as a dataset (its sensitive columns are masked in results), or use a key with read:sensitive."`);
+    // a condition on it answers yes or no about an e-mail, though nothing of it is shown
+    const oracle = await refusedToAuthorOnly(t, author, body({ source_filter: "public.customer_email(id) LIKE 'person7@%'", source_columns: ['amount'], target_columns: ['amount'] }));
+    expect(oracle.message).toMatch(/^The service cannot prove .*in source_filter, it calls `customer_email`/);
+
+    // `lower(integer)` in public: PostgreSQL picks it over pg_catalog's lower(text) by the argument's type
+    await admin.query(`CREATE FUNCTION public.lower(customer integer) RETURNS text STABLE LANGUAGE sql AS $$ SELECT email FROM ${SCHEMA}.people_a WHERE id = customer $$`);
+    try {
+      expect((await t.request('POST', `/sources/${sourceId}/scan`)).status).toBe(200);
+      const overload = await refusedToAuthorOnly(t, author, body({ source_query: `SELECT id, lower(id) AS note FROM ${SCHEMA}.people_b`, target_query: `SELECT id, amount::text AS note FROM ${SCHEMA}.people_b`, source_columns: ['note'], target_columns: ['note'] }, [null, null]));
+      expect(overload.message).toMatch(/in source_query, it calls `lower`, a name the data source gives a function of its own \(`public\.lower`\)/);
+    } finally {
+      await admin.query('DROP FUNCTION public.lower(integer)');
+      await t.request('POST', `/sources/${sourceId}/scan`);
+    }
+  });
+
+  it('shows a trusted key\'s call of such a function fully masked to a read key', async () => {
+    const job = await run(t.key, { source_query: `SELECT id, replace(customer_email(id), '@', ' at ') AS note FROM ${SCHEMA}.people_a`, target_query: `SELECT id, amount::text AS note FROM ${SCHEMA}.people_b`, source_columns: ['note'], target_columns: ['note'] }, [null, null]);
+    expect(job.status, job.failure_reason).toBe('SUCCESS');
+    expect(await seenBy(t.key, job.run_id)).toContain('person3 at example.org');
+    const masked = await seenBy(reader, job.run_id);
+    expect(masked).not.toContain(' at example.org');
+    expect(masked).toMatch(/\*\*\* ·[0-9a-f]{6}/);
+  });
+
+  it('masks a job whose SQL calls a function made since the last scan, as its run found, and refuses it once scanned', async () => {
+    await admin.query(`CREATE FUNCTION customer_ssn(customer integer) RETURNS text STABLE LANGUAGE sql AS $$ SELECT ssn FROM ${SCHEMA}.people_a WHERE id = customer $$`);
+    const configuration = { source_query: `SELECT id, reverse(customer_ssn(id)) AS note FROM ${SCHEMA}.people_a`, target_query: `SELECT id, amount::text AS note FROM ${SCHEMA}.people_b`, source_columns: ['note'], target_columns: ['note'] };
+    const job = await run(t.key, configuration, [null, null]);
+    expect(job.status, job.failure_reason).toBe('SUCCESS');
+    expect(await seenBy(t.key, job.run_id)).toContain('9876-54-101');
+    const masked = await seenBy(reader, job.run_id);
+    expect(masked).not.toContain('9876-54-101');
+    expect(masked).toMatch(/\*\*\* ·[0-9a-f]{6}/);
+
+    expect((await t.request('POST', `/sources/${sourceId}/scan`)).status).toBe(200);
+    const refused = await refusedToAuthorOnly(t, author, body(configuration, [null, null]));
+    expect(refused.message).toMatch(/in source_query, it calls `customer_ssn`, a name the data source gives a function of its own \(`public\.customer_ssn`\)/);
   });
 
   it('shows a trusted key\'s renamed e-mail fully masked to a read key', async () => {
@@ -269,13 +328,17 @@ describe.runIf(hasMysql)('masking that follows what the SQL reads (MariaDB)', ()
   let t: TestServer;
   let sourceId: string;
   let author: string;
+  let reader: string;
   beforeAll(async () => {
     // A database of its own: its catalog lists these tables alone, whatever else the shared one holds.
     const statements = [`DROP DATABASE IF EXISTS ${DB}`, `CREATE DATABASE ${DB}`];
     for (const table of ['customers', 'customers_b']) statements.push(`CREATE TABLE ${DB}.${table} (id INT PRIMARY KEY, email VARCHAR(100), card_number VARCHAR(20), amount INT)`, customersSql(`${DB}.${table}`, table === 'customers_b'));
+    // A stored function of the data source's own, before the scan.
+    statements.push(`CREATE FUNCTION ${DB}.customer_email(customer INT) RETURNS VARCHAR(100) READS SQL DATA RETURN (SELECT email FROM ${DB}.customers WHERE id = customer)`);
     await adminRun({ type: 'mysql', url: TEST_DATABASE_URLS.mysql }, statements);
     t = await startTestServer();
     author = (await t.newKey(['read', 'write:comparison', 'write:job'])).key;
+    reader = (await t.newKey(['read'])).key;
     sourceId = c.dataSourceCreateResponseSchema.parse((await t.request('POST', '/sources', { body: { name: 'maria', type: 'mariadb', url } })).json).data.id;
   });
   afterAll(async () => {
@@ -306,9 +369,35 @@ describe.runIf(hasMysql)('masking that follows what the SQL reads (MariaDB)', ()
     }
   });
 
+  it('refuses a call of a stored function of the data source\'s own to such a key, and masks a job calling one made since the scan', async () => {
+    for (const configuration of [{ source_query: 'SELECT id, customer_email(id) AS amount FROM customers' }, { source_filter: "`customer_email`(id) LIKE 'buyer7@%'" }]) {
+      const refused = await refusedToAuthorOnly(t, author, body(configuration));
+      expect(refused.code).toBe('unproven_reads');
+      expect(refused.message).toMatch(new RegExp(`in source_(query|filter), it calls \`customer_email\`, a name the data source gives a function of its own \\(\`${DB}\\.customer_email\`\\)`));
+    }
+
+    await adminRun({ type: 'mysql', url: TEST_DATABASE_URLS.mysql }, [`CREATE FUNCTION ${DB}.contact_of(customer INT) RETURNS VARCHAR(100) READS SQL DATA RETURN (SELECT email FROM ${DB}.customers WHERE id = customer)`]);
+    const { source_dataset_id: _, target_dataset_id: __, ...queries } = body({
+      source_query: "SELECT id, REPLACE(contact_of(id), '@', ' at ') AS note FROM customers",
+      target_query: 'SELECT id, CAST(amount AS CHAR) AS note FROM customers_b',
+      source_columns: ['note'],
+      target_columns: ['note'],
+    });
+    const created = await t.request('POST', '/comparisons', { body: queries });
+    expect(created.status, created.text).toBe(201);
+    const job = await waitForJob(t, created.json.run_id);
+    expect(job.status, job.failure_reason).toBe('SUCCESS');
+    const seen = async (key: string) => (await t.request('GET', `/jobs/comparison/${job.run_id}/diff-details`, { key })).text;
+    expect(await seen(t.key)).toContain('buyer3 at example.org');
+    const masked = await seen(reader);
+    expect(masked).not.toContain(' at example.org');
+    expect(masked).toMatch(/\*\*\* ·[0-9a-f]{6}/);
+  });
+
   it('still runs SQL that reads no sensitive column for such a key', async () => {
     for (const configuration of [
       { source_query: 'SELECT c.id, c.amount FROM customers c JOIN customers_b b ON c.id = b.id ORDER BY c.id DESC' },
+      { source_query: 'SELECT id, ROUND(COALESCE(amount, 0) * 1.0, 0) AS amount FROM customers WHERE LOWER(CONCAT(amount, \'\')) <> \'\' AND (SELECT COUNT(*) FROM customers_b) > 0' },
       { source_filter: 'amount >= 10 AND b.id IN (SELECT id FROM customers_b)' },
     ]) {
       const created = await t.request('POST', '/comparisons', { key: author, body: body(configuration) });

@@ -49,9 +49,9 @@ describe.runIf(hasPostgres)('PostgreSQL SQL from a comparison-only key (issue #3
     await t?.stop();
   });
 
-  const create = (configuration: Record<string, unknown>, dataset: string | null = `${SCHEMA}.orders`) => {
+  const create = (configuration: Record<string, unknown>, dataset: string | null = `${SCHEMA}.orders`, by = key) => {
     const body = comparisonBody(sourceId, sourceId, { source_dataset_id: dataset ?? undefined, target_dataset_id: `${SCHEMA}.orders` });
-    return t.request('POST', '/comparisons', { key, body: { ...body, configuration: { ...(body.configuration as object), ...configuration } } });
+    return t.request('POST', '/comparisons', { key: by, body: { ...body, configuration: { ...(body.configuration as object), ...configuration } } });
   };
 
   it.each([
@@ -69,7 +69,12 @@ describe.runIf(hasPostgres)('PostgreSQL SQL from a comparison-only key (issue #3
   });
 
   it('fails a job whose query calls a volatile user function, naming it and the fix', async () => {
-    const answer = await create({ source_query: `SELECT id, ${SCHEMA}.innocent('/etc/passwd') AS amount, status FROM ${SCHEMA}.orders` }, null);
+    const configuration = { source_query: `SELECT id, ${SCHEMA}.innocent('/etc/passwd') AS amount, status FROM ${SCHEMA}.orders` };
+    // a key without read:sensitive may not call a function of the database's own at all (what it reads is unseen)
+    const refused = await create(configuration, null);
+    expect(refused.status, refused.text).toBe(403);
+    expect(refused.json.code).toBe('unproven_reads');
+    const answer = await create(configuration, null, t.key);
     expect(answer.status, answer.text).toBe(201);
     const job = await waitForJob(t, answer.json.run_id);
     expect(job.status).toBe('FAILURE');

@@ -21,7 +21,7 @@ const CATALOG: CatalogTable[] = [
   { name: 'orders', kind: 'table', sampled: false, columns: [{ name: 'id', type: 'integer' }, { name: 'cid', type: 'integer' }, { name: 'total', type: 'numeric' }] },
 ];
 
-const side = (datasourceType: string, sql: Partial<SideSql>, catalog: CatalogTable[] | null = CATALOG): SideSql => ({ side: 'source', datasourceType, ...sql, catalog: catalog ?? undefined });
+const side = (datasourceType: string, sql: Partial<SideSql>, catalog: CatalogTable[] | null = CATALOG): SideSql => ({ side: 'source', datasourceType, routines: [], ...sql, catalog: catalog ?? undefined });
 const reads = async (datasourceType: string, sql: Partial<SideSql>, catalog: CatalogTable[] | null = CATALOG) => {
   const check = await sensitiveReads([side(datasourceType, sql, catalog)]);
   return [...check.sensitive.map((r) => `${r.field}:${r.column}`), ...check.unproven.map((r) => `${r.field}:unproven`)];
@@ -58,6 +58,42 @@ describe('sensitiveReads', () => {
     expect(await reads('postgres', { query: 'SELECT id, emial FROM crm.customers', filter: 'id > 1' })).toEqual(['source_query:unproven', 'source_filter:unproven']);
   });
 
+  it('fails closed on a call by a name the database gives a function of its own, however it is written', async () => {
+    const routines = [
+      { schema: 'public', name: 'customer_email' },
+      { schema: 'public', name: 'lower' },
+      { schema: 'shop', name: 'Card_Of' },
+    ];
+    const unproven = async (datasourceType: string, sql: Partial<SideSql>) => (await sensitiveReads([side(datasourceType, { ...sql, routines })])).unproven.map((r) => `${r.field}: ${r.why}`);
+    expect(await unproven('postgres', { query: 'SELECT id, customer_email(cid) AS total FROM orders' })).toEqual([
+      "source_query: it calls `customer_email`, a name the data source gives a function of its own (`public.customer_email`), whose body this check cannot see; call only the database's built-in functions",
+    ]);
+    for (const query of [
+      'SELECT id, public.customer_email(cid) AS total FROM orders',
+      'SELECT id, "CUSTOMER_EMAIL"(cid) AS total FROM orders', // a quoted name is matched without its case: a superset
+      'SELECT o.id, o.customer_email AS total FROM orders o', // attribute notation: customer_email(o)
+      'SELECT o.id, (o).customer_email AS total FROM orders o',
+      'SELECT id, lower(total) AS total FROM orders', // an overload in public of a built-in's name
+      'SELECT id, total FROM orders WHERE cid IN (SELECT cid FROM orders WHERE customer_email(cid) LIKE \'a%\')',
+    ]) {
+      expect(await unproven('postgres', { query }), query).toHaveLength(1);
+    }
+    expect(await unproven('postgres', { dataset: 'orders', filter: "customer_email(cid) LIKE 'a%'" })).toHaveLength(1);
+    expect(await unproven('mariadb', { query: 'SELECT id, shop.card_of(cid) AS total FROM orders' })).toEqual([expect.stringContaining('`shop.Card_Of`')]);
+    expect(await unproven('mariadb', { dataset: 'orders', filter: "CARD_OF(cid) LIKE '4%'" })).toHaveLength(1);
+    // the database's own functions (PostgreSQL's named in pg_catalog by the grammar itself) stay accepted
+    expect(await unproven('postgres', { query: "SELECT id, coalesce(round(total, 2), 0) AS total, date_trunc('day', now()) AS d, substring('x' from 1) AS s, pg_catalog.lower('A') AS l FROM orders" })).toEqual([]);
+    expect(await unproven('mariadb', { query: 'SELECT id, COUNT(*) AS n, ROUND(SUM(total), 2) AS total FROM orders GROUP BY id' })).toEqual([]);
+  });
+
+  it('fails closed on any call when the last scan did not list the functions the database defines', async () => {
+    const check = await sensitiveReads([side('postgres', { query: 'SELECT id, round(total) AS total FROM orders', routines: null })]);
+    expect(check.unproven.map((r) => r.why)).toEqual([
+      "what it calls cannot be proven: the data source's last scan did not list the functions the database defines itself (scan it again: POST /sources/{id}/scan, or Scan now on its page)",
+    ]);
+    expect((await sensitiveReads([side('postgres', { query: 'SELECT id, total FROM orders', routines: null })])).unproven).toEqual([]);
+  });
+
   it('takes the database\'s own account where it gives one, matched to the catalog', async () => {
     const told = await sensitiveReads([
       side('sqlite', {
@@ -71,14 +107,14 @@ describe('sensitiveReads', () => {
   });
 
   it('says what was read, how, and what to do', async () => {
-    const found = await sensitiveReads([{ side: 'target', datasourceType: 'postgres', query: 'SELECT id, x::text AS e FROM crm.customers x', catalog: CATALOG }]);
+    const found = await sensitiveReads([{ side: 'target', datasourceType: 'postgres', query: 'SELECT id, x::text AS e FROM crm.customers x', catalog: CATALOG, routines: [] }]);
     expect(sensitiveReadsRefusal(found)).toMatchInlineSnapshot(`
       {
         "code": "sensitive_columns",
         "message": "This comparison's SQL reads sensitive columns: target_query reads \`crm.customers.ref\` through the whole row \`x\` (marked national-id by the catalog); target_query reads \`crm.customers.email\` through the whole row \`x\` (marked email by the catalog). A key without the scope read:sensitive may not read them through a query or filter: a renamed or computed column would escape masking, and a condition on one answers yes or no about its values. Leave those columns (and whole rows, \`*\`) out of the query and filter. Compare the table as a dataset (its sensitive columns are masked in results), or use a key with read:sensitive.",
       }
     `);
-    const unproven = await sensitiveReads([{ side: 'source', datasourceType: 'postgres', query: 'SELECT id, emial FROM crm.customers', catalog: CATALOG }]);
+    const unproven = await sensitiveReads([{ side: 'source', datasourceType: 'postgres', query: 'SELECT id, emial FROM crm.customers', catalog: CATALOG, routines: [] }]);
     expect(sensitiveReadsRefusal(unproven)).toMatchInlineSnapshot(`
       {
         "code": "unproven_reads",
