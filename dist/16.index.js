@@ -1215,6 +1215,7 @@ function pg_guard_walk(node, what, reads) {
 }
 function pg_guard_visit(key, value, what, reads) {
     const node = (value ?? {});
+    reads.calls.push(...callsOf(key, node));
     switch (key) {
         case 'InsertStmt':
         case 'UpdateStmt':
@@ -1227,20 +1228,9 @@ function pg_guard_visit(key, value, what, reads) {
             if (node.lockingClause)
                 return pg_guard_writing(what, 'FOR UPDATE / FOR SHARE', 'a locking clause locks rows as if to write them');
             return null;
-        case 'ColumnRef':
-            reads.calls.push(...names(node.fields).slice(1));
-            return null;
-        case 'A_Indirection':
-            reads.calls.push(...names(node.indirection));
-            return null;
-        case 'RangeTableSample':
-            reads.calls.push(lastName(node.method));
-            return null;
         case 'FuncCall': {
             const name = lastName(node.funcname);
             reads.functions.push(name);
-            if (!SYSTEM_SCHEMAS.has(names(node.funcname).at(-2) ?? ''))
-                reads.calls.push(name);
             const denied = pg_guard_DENIED.find((family) => family.test(name));
             if (denied) {
                 return {
@@ -1252,6 +1242,43 @@ function pg_guard_visit(key, value, what, reads) {
         }
         default:
             return null;
+    }
+}
+/** A's BETWEEN is `>=` and `<=` (NOT BETWEEN: `<` and `>`; SYMMETRIC: either way round). */
+const BETWEEN_OPERATORS = ['>=', '<=', '<', '>'];
+/**
+ * The names by which one node of the tree may reach a function (SqlReads.calls): a call, an operator
+ * written or implied, a type cast to, attribute notation. A name the grammar or the SQL qualifies with
+ * a system schema reaches only the system's.
+ */
+function callsOf(key, node) {
+    const own = (parts) => {
+        const written = names(parts);
+        return written.length === 0 || SYSTEM_SCHEMAS.has(written.at(-2) ?? '') ? [] : [written.at(-1)];
+    };
+    switch (key) {
+        case 'FuncCall':
+            return own(node.funcname);
+        case 'ColumnRef': // `x.f`, `s.x.f`: f(x) when x has no column f
+            return names(node.fields).slice(1);
+        case 'A_Indirection': // `(x).f`
+            return names(node.indirection);
+        case 'A_Expr':
+            return /BETWEEN/.test(String(node.kind)) ? BETWEEN_OPERATORS : own(node.name);
+        case 'SubLink': // `x IN (SELECT …)` compares with `=`
+            return /^(ANY|ALL)_SUBLINK$/.test(String(node.subLinkType)) ? (Array.isArray(node.operName) ? own(node.operName) : ['=']) : [];
+        case 'SortBy':
+            return own(node.useOp);
+        case 'CaseExpr': // `CASE x WHEN v` compares with `=`
+            return node.arg ? ['='] : [];
+        case 'JoinExpr': // `USING (id)` and NATURAL compare with `=`
+            return node.isNatural === true || Array.isArray(node.usingClause) ? ['='] : [];
+        case 'typeName': // a cast, a column definition: its cast or domain check may run a function
+            return own(node.names);
+        case 'RangeTableSample':
+            return own(node.method);
+        default:
+            return [];
     }
 }
 /**

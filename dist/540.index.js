@@ -220,18 +220,46 @@ JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.
 WHERE c.relkind IN ('r', 'p', 'v', 'm', 'f') AND NOT c.relispartition
   AND n.nspname <> 'information_schema' AND n.nspname NOT LIKE 'pg\\_%'
 ORDER BY n.nspname, c.relname, a.attnum`;
+/** PostgreSQL's own schemas: nothing there is a user's. */
+const SYSTEM = "('pg_catalog', 'information_schema')";
 /**
- * The functions defined outside PostgreSQL's own schemas (pg_proc: functions, aggregates, window
- * functions, procedures; overloads once): a user's SQL may call one by its name, or by the name of a
- * built-in it overloads (PostgreSQL picks among functions of one name by their arguments' types).
+ * What a user's SQL may reach PostgreSQL code by, defined outside its own schemas (overloads once):
+ * - `function`: every pg_proc entry (functions, aggregates, window functions, procedures), called by
+ *   its name, or by the name of a built-in it overloads (PostgreSQL picks one by the arguments' types);
+ * - `operator`: every operator, written or implied (`BETWEEN`, `IN`, `USING`), by its symbol;
+ * - `type`: the target of a cast run by such a function, and a domain with a check: `::t` runs them;
+ * - `cast source`: the source of an implicit cast to a system type run by such a function: a value of it
+ *   (a column, a table's whole row) passed where the target is wanted (`lower(x)`) runs it without a
+ *   word of the SQL naming it. (What wants a value of a type of the user's own is the user's own code,
+ *   named in the SQL, so an implicit cast to such a type is not listed by its source.)
  */
 function postgresRoutinesQuery(names) {
+    const castBy = `FROM pg_catalog.pg_cast c
+  JOIN pg_catalog.pg_proc f ON f.oid = c.castfunc
+  JOIN pg_catalog.pg_namespace fn ON fn.oid = f.pronamespace AND fn.nspname NOT IN ${SYSTEM}`;
+    const all = `SELECT n.nspname AS routine_schema, p.proname AS routine_name, 'function' AS routine_kind
+FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace n ON n.oid = p.pronamespace
+WHERE n.nspname NOT IN ${SYSTEM}
+UNION
+SELECT n.nspname, o.oprname, 'operator'
+FROM pg_catalog.pg_operator o JOIN pg_catalog.pg_namespace n ON n.oid = o.oprnamespace
+WHERE n.nspname NOT IN ${SYSTEM}
+UNION
+SELECT n.nspname, t.typname, 'type' ${castBy}
+  JOIN pg_catalog.pg_type t ON t.oid = c.casttarget JOIN pg_catalog.pg_namespace n ON n.oid = t.typnamespace
+UNION
+SELECT n.nspname, t.typname, 'type'
+FROM pg_catalog.pg_type t JOIN pg_catalog.pg_namespace n ON n.oid = t.typnamespace
+WHERE t.typtype = 'd' AND n.nspname NOT IN ${SYSTEM} AND EXISTS (SELECT 1 FROM pg_catalog.pg_constraint k WHERE k.contypid = t.oid)
+UNION
+SELECT n.nspname, t.typname, 'cast source' ${castBy}
+  JOIN pg_catalog.pg_type t ON t.oid = c.castsource JOIN pg_catalog.pg_namespace n ON n.oid = t.typnamespace
+  JOIN pg_catalog.pg_type target ON target.oid = c.casttarget
+  JOIN pg_catalog.pg_namespace tn ON tn.oid = target.typnamespace AND tn.nspname IN ${SYSTEM}
+WHERE c.castcontext = 'i'`;
     return {
-        sql: `SELECT DISTINCT n.nspname AS routine_schema, p.proname AS routine_name
-FROM pg_catalog.pg_proc p
-JOIN pg_catalog.pg_namespace n ON n.oid = p.pronamespace
-WHERE n.nspname NOT IN ('pg_catalog', 'information_schema')${names ? ' AND lower(p.proname) = ANY($1::text[])' : ''}
-ORDER BY 1, 2`,
+        sql: `SELECT routine_schema, routine_name, routine_kind FROM (${all}) r${names ? ' WHERE lower(r.routine_name) = ANY($1::text[])' : ''}
+ORDER BY 1, 2, 3`,
         params: names ? [[...names]] : [],
     };
 }

@@ -36,7 +36,7 @@ ORDER BY c.TABLE_SCHEMA, c.TABLE_NAME, c.ORDINAL_POSITION`;
 function mysqlRoutinesQuery(names) {
     const named = names === undefined ? '' : names.length === 0 ? ' AND FALSE' : ` AND LOWER(ROUTINE_NAME) IN (${names.map(() => '?').join(', ')})`;
     return {
-        sql: `SELECT DISTINCT ROUTINE_SCHEMA AS routine_schema, ROUTINE_NAME AS routine_name
+        sql: `SELECT DISTINCT ROUTINE_SCHEMA AS routine_schema, ROUTINE_NAME AS routine_name, 'function' AS routine_kind
 FROM information_schema.ROUTINES
 WHERE ROUTINE_SCHEMA NOT IN ('mysql', 'information_schema', 'performance_schema', 'sys')${named}
 ORDER BY 1, 2`,

@@ -28,11 +28,24 @@ export interface CatalogTable {
   sampled: boolean;
 }
 
-/** A function (or aggregate, or procedure) the database defines outside its own system schemas. */
+/**
+ * Code the database defines outside its own system schemas that a user's SQL may reach by a name:
+ * - `function` (aggregates and procedures too): called by its name;
+ * - `operator` (PostgreSQL): written or implied by its symbol;
+ * - `type` (PostgreSQL): a cast to it, or its domain check, runs such a function (`::name`);
+ * - `cast source` (PostgreSQL): a value of this type is cast implicitly by such a function wherever the
+ *   cast's target is wanted, so reading a column of it (or a table's whole row, of its row type) may run
+ *   that function without a word of the SQL naming it.
+ */
 export interface CatalogRoutine {
   schema: string;
   name: string;
+  kind: RoutineKind;
 }
+
+export type RoutineKind = 'function' | 'operator' | 'type' | 'cast source';
+
+const ROUTINE_KINDS: readonly RoutineKind[] = ['function', 'operator', 'type', 'cast source'];
 
 export type ScanStatus = 'complete' | 'partial' | 'failed';
 
@@ -140,12 +153,18 @@ async function readRoutines(connection: DatabaseConnection, dialect: Dialect, lo
   const { sql, params } = dialect.routinesQuery();
   try {
     const rows = await connection.query(sql, params, { signal, catalog: true });
-    return rows.map((row) => ({ schema: String(row.routine_schema), name: String(row.routine_name) }));
+    return rows.map(catalogRoutine);
   } catch (error) {
     if (signal.aborted || toDatacompareError(error).kind === 'timeout') throw error;
     logger.debug(`the functions the database defines could not be listed: ${toDatacompareError(error).message}`);
     return null;
   }
+}
+
+/** A row of the dialect's `routinesQuery`; a kind it does not know counts as a function. */
+export function catalogRoutine(row: Record<string, unknown>): CatalogRoutine {
+  const kind = ROUTINE_KINDS.find((known) => known === row.routine_kind) ?? 'function';
+  return { schema: String(row.routine_schema), name: String(row.routine_name), kind };
 }
 
 /** Streams the catalog query into tables; a table cut off by the time limit is dropped, not half-listed. */

@@ -192,12 +192,13 @@ export interface Dialect {
    */
   readonly catalogQuery: string;
   /**
-   * The functions the database defines outside its own system schemas (PostgreSQL: every `pg_proc`
-   * entry outside pg_catalog and information_schema, aggregates and procedures included; MySQL/MariaDB:
-   * the stored routines), as rows `{ routine_schema, routine_name }`: what a user's SQL may call whose
-   * body no parse tree of that SQL shows. With `names` (lower case), only routines of those names,
-   * compared case-insensitively. Absent where the database's own functions are not listed (SQLite has
-   * none a user defines in SQL; DuckDB's macros are not listed).
+   * The code the database runs that is defined outside its own system schemas and that a user's SQL
+   * may reach by a name (PostgreSQL: functions, operators, types whose casts or checks run such a
+   * function, and sources of implicit casts run by one; MySQL/MariaDB: stored routines), as rows
+   * `{ routine_schema, routine_name, routine_kind }` (CatalogRoutine's kinds): what no parse tree of
+   * that SQL shows the body of. With `names` (lower case), only those of these names, compared
+   * case-insensitively. Absent where they are not listed (SQLite has no functions a user defines in
+   * SQL; DuckDB's macros are not listed).
    */
   routinesQuery?(names?: readonly string[]): { sql: string; params: unknown[] };
   /**

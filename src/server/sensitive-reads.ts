@@ -17,7 +17,7 @@ import { detectSensitive } from '../sensitive/detect.js';
 import { columnsRead, type ColumnRead, type SideColumnReads, type SideSqlText } from '../sql/column-reads.js';
 import { guardDialectOf } from '../sql/guard.js';
 import { resolveConnection } from './connections.js';
-import { callsOf, unprovenCalls } from './routine-calls.js';
+import { unprovenOwnCode } from './routine-calls.js';
 import type { ServerServices } from './services.js';
 import type { DatasourceRecord } from './storage/store.js';
 
@@ -106,9 +106,11 @@ export async function sensitiveReads(sides: readonly SideSql[]): Promise<SqlRead
       const classified = 'unproven' in reads ? { unproven: reads.unproven } : classify(reads.read, side.catalog ?? [], field);
       if ('unproven' in classified) check.unproven.push({ field, why: classified.unproven });
       else check.sensitive.push(...classified.sensitive);
-      // a call by a name the database gives a function of its own reads what its body reads, unseen
-      const calls = side.catalog ? unprovenCalls(await callsOf(sql[what], side.datasourceType, what), side.routines) : undefined;
-      if (calls) check.unproven.push({ field, why: calls });
+      // code the database defines itself (a function, an operator, a cast) reads what its body reads, unseen
+      if (side.catalog && !side.askDatabase) {
+        const own = await unprovenOwnCode(sql[what]!, side.datasourceType, what, 'read' in reads ? reads.read : undefined, { catalog: side.catalog, routines: side.routines });
+        check.unproven.push(...own.map((why) => ({ field, why })));
+      }
     }
   }
   return check;

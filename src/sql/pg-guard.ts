@@ -18,10 +18,12 @@ export interface SqlReads {
   /** Functions called (last part of the name, as the server resolves it), lower-cased. */
   functions: string[];
   /**
-   * Every name by which the SQL may call a function, lower-cased: the functions called (but those the
-   * grammar itself names in pg_catalog: `EXTRACT`, `SUBSTRING … FROM`), and with PostgreSQL each name
-   * after a first in `x.f` or `(x).f`, which is `f(x)` when `x` has no column `f`. A superset: a name
-   * here that is a column's calls nothing.
+   * Every name by which the SQL may reach a function, lower-cased: the functions called (but those the
+   * grammar itself names in pg_catalog: `EXTRACT`, `SUBSTRING … FROM`); with PostgreSQL also each name
+   * after a first in `x.f` or `(x).f` (`f(x)` when `x` has no column `f`), the operators written or
+   * implied (`BETWEEN` is `>=` and `<=`; `IN`, `CASE x WHEN`, `USING` compare with `=`) and the types
+   * cast to (a cast, or a domain's check, may run a function). A superset: a name here that is a
+   * column's, or the system's, reaches nothing else.
    */
   calls: string[];
 }
@@ -138,6 +140,7 @@ function walk(node: unknown, what: string, reads: SqlReads): SqlGuardProblem | n
 
 function visit(key: string, value: unknown, what: string, reads: SqlReads): SqlGuardProblem | null {
   const node = (value ?? {}) as Node;
+  reads.calls.push(...callsOf(key, node));
   switch (key) {
     case 'InsertStmt':
     case 'UpdateStmt':
@@ -148,19 +151,9 @@ function visit(key: string, value: unknown, what: string, reads: SqlReads): SqlG
       if (node.intoClause) return writing(what, 'SELECT … INTO', 'SELECT INTO creates a table');
       if (node.lockingClause) return writing(what, 'FOR UPDATE / FOR SHARE', 'a locking clause locks rows as if to write them');
       return null;
-    case 'ColumnRef':
-      reads.calls.push(...names(node.fields).slice(1));
-      return null;
-    case 'A_Indirection':
-      reads.calls.push(...names(node.indirection));
-      return null;
-    case 'RangeTableSample':
-      reads.calls.push(lastName(node.method));
-      return null;
     case 'FuncCall': {
       const name = lastName(node.funcname);
       reads.functions.push(name);
-      if (!SYSTEM_SCHEMAS.has(names(node.funcname).at(-2) ?? '')) reads.calls.push(name);
       const denied = DENIED.find((family) => family.test(name));
       if (denied) {
         return {
@@ -172,6 +165,45 @@ function visit(key: string, value: unknown, what: string, reads: SqlReads): SqlG
     }
     default:
       return null;
+  }
+}
+
+/** A's BETWEEN is `>=` and `<=` (NOT BETWEEN: `<` and `>`; SYMMETRIC: either way round). */
+const BETWEEN_OPERATORS = ['>=', '<=', '<', '>'];
+
+/**
+ * The names by which one node of the tree may reach a function (SqlReads.calls): a call, an operator
+ * written or implied, a type cast to, attribute notation. A name the grammar or the SQL qualifies with
+ * a system schema reaches only the system's.
+ */
+function callsOf(key: string, node: Node): string[] {
+  const own = (parts: unknown): string[] => {
+    const written = names(parts);
+    return written.length === 0 || SYSTEM_SCHEMAS.has(written.at(-2) ?? '') ? [] : [written.at(-1)!];
+  };
+  switch (key) {
+    case 'FuncCall':
+      return own(node.funcname);
+    case 'ColumnRef': // `x.f`, `s.x.f`: f(x) when x has no column f
+      return names(node.fields).slice(1);
+    case 'A_Indirection': // `(x).f`
+      return names(node.indirection);
+    case 'A_Expr':
+      return /BETWEEN/.test(String(node.kind)) ? BETWEEN_OPERATORS : own(node.name);
+    case 'SubLink': // `x IN (SELECT …)` compares with `=`
+      return /^(ANY|ALL)_SUBLINK$/.test(String(node.subLinkType)) ? (Array.isArray(node.operName) ? own(node.operName) : ['=']) : [];
+    case 'SortBy':
+      return own(node.useOp);
+    case 'CaseExpr': // `CASE x WHEN v` compares with `=`
+      return node.arg ? ['='] : [];
+    case 'JoinExpr': // `USING (id)` and NATURAL compare with `=`
+      return node.isNatural === true || Array.isArray(node.usingClause) ? ['='] : [];
+    case 'typeName': // a cast, a column definition: its cast or domain check may run a function
+      return own(node.names);
+    case 'RangeTableSample':
+      return own(node.method);
+    default:
+      return [];
   }
 }
 

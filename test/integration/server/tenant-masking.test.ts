@@ -208,6 +208,27 @@ describe.runIf(hasPostgres)('masking that follows the data (PostgreSQL)', () => 
     }
   });
 
+  it('refuses an operator or a cast of the data source\'s own, which reach a function no SQL names, to a key without read:sensitive', async () => {
+    await admin.query(`CREATE FUNCTION email_is(customer integer, probe integer) RETURNS boolean STABLE LANGUAGE sql
+        AS $$ SELECT (SELECT email FROM ${SCHEMA}.people_a WHERE id = customer) LIKE 'person' || probe || '@%' $$;
+      CREATE OPERATOR ### (LEFTARG = integer, RIGHTARG = integer, FUNCTION = email_is);
+      CREATE TYPE contact AS (v text);
+      CREATE FUNCTION contact_of(customer integer) RETURNS contact STABLE LANGUAGE sql
+        AS $$ SELECT ROW(replace((SELECT email FROM ${SCHEMA}.people_a WHERE id = customer), '@', ' at '))::contact $$;
+      CREATE CAST (integer AS contact) WITH FUNCTION contact_of(integer)`);
+    expect((await t.request('POST', `/sources/${sourceId}/scan`)).status).toBe(200);
+    const oracle = await refusedToAuthorOnly(t, author, body({ source_filter: 'id ### 7', source_columns: ['amount'], target_columns: ['amount'] }));
+    expect(oracle.message).toMatch(/in source_filter, it uses `###`, a name the data source gives an operator of its own \(`public\.###`\)/);
+    const configuration = { source_query: `SELECT id, (id::contact).v AS note FROM ${SCHEMA}.people_a`, target_query: `SELECT id, amount::text AS note FROM ${SCHEMA}.people_b`, source_columns: ['note'], target_columns: ['note'] };
+    const cast = await refusedToAuthorOnly(t, author, body(configuration, [null, null]));
+    expect(cast.message).toMatch(/in source_query, it casts to `contact`, a type of the data source's own \(`public\.contact`\)/);
+
+    const job = await run(t.key, configuration, [null, null]);
+    expect(job.status, job.failure_reason).toBe('SUCCESS');
+    expect(await seenBy(t.key, job.run_id)).toContain('person3 at example.org');
+    expect(await seenBy(reader, job.run_id)).not.toContain(' at example.org');
+  });
+
   it('shows a trusted key\'s call of such a function fully masked to a read key', async () => {
     const job = await run(t.key, { source_query: `SELECT id, replace(customer_email(id), '@', ' at ') AS note FROM ${SCHEMA}.people_a`, target_query: `SELECT id, amount::text AS note FROM ${SCHEMA}.people_b`, source_columns: ['note'], target_columns: ['note'] }, [null, null]);
     expect(job.status, job.failure_reason).toBe('SUCCESS');

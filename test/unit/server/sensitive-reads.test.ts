@@ -4,7 +4,7 @@
  * which a key without read:sensitive may not run either.
  */
 import { describe, expect, it } from 'vitest';
-import type { CatalogTable } from '../../../src/catalog/scan.js';
+import type { CatalogRoutine, CatalogTable } from '../../../src/catalog/scan.js';
 import { sensitiveReads, sensitiveReadsRefusal, type SideSql } from '../../../src/server/sensitive-reads.js';
 
 const CATALOG: CatalogTable[] = [
@@ -59,10 +59,10 @@ describe('sensitiveReads', () => {
   });
 
   it('fails closed on a call by a name the database gives a function of its own, however it is written', async () => {
-    const routines = [
-      { schema: 'public', name: 'customer_email' },
-      { schema: 'public', name: 'lower' },
-      { schema: 'shop', name: 'Card_Of' },
+    const routines: CatalogRoutine[] = [
+      { schema: 'public', name: 'customer_email', kind: 'function' },
+      { schema: 'public', name: 'lower', kind: 'function' },
+      { schema: 'shop', name: 'Card_Of', kind: 'function' },
     ];
     const unproven = async (datasourceType: string, sql: Partial<SideSql>) => (await sensitiveReads([side(datasourceType, { ...sql, routines })])).unproven.map((r) => `${r.field}: ${r.why}`);
     expect(await unproven('postgres', { query: 'SELECT id, customer_email(cid) AS total FROM orders' })).toEqual([
@@ -86,12 +86,37 @@ describe('sensitiveReads', () => {
     expect(await unproven('mariadb', { query: 'SELECT id, COUNT(*) AS n, ROUND(SUM(total), 2) AS total FROM orders GROUP BY id' })).toEqual([]);
   });
 
-  it('fails closed on any call when the last scan did not list the functions the database defines', async () => {
-    const check = await sensitiveReads([side('postgres', { query: 'SELECT id, round(total) AS total FROM orders', routines: null })]);
-    expect(check.unproven.map((r) => r.why)).toEqual([
-      "what it calls cannot be proven: the data source's last scan did not list the functions the database defines itself (scan it again: POST /sources/{id}/scan, or Scan now on its page)",
+  it('fails closed on operators, casts and domains of the database\'s own, and on columns it casts implicitly', async () => {
+    const routines: CatalogRoutine[] = [
+      { schema: 'public', name: '###', kind: 'operator' },
+      { schema: 'public', name: 'wrap', kind: 'type' },
+      { schema: 'public', name: 'total', kind: 'cast source' }, // a cast source is never matched as a call
+    ];
+    const catalog: CatalogTable[] = [...CATALOG, { name: 'notes', kind: 'table', sampled: false, columns: [{ name: 'id', type: 'integer' }, { name: 'info', type: 'public.wrap[]' }] }];
+    const unproven = async (sql: Partial<SideSql>, listed = routines) => (await sensitiveReads([side('postgres', { ...sql, routines: listed }, catalog)])).unproven.map((r) => r.why);
+    expect(await unproven({ dataset: 'orders', filter: 'id ### 0' })).toEqual([
+      "it uses `###`, a name the data source gives an operator of its own (`public.###`), whose function this check cannot see; use only the database's built-in operators",
     ]);
-    expect((await sensitiveReads([side('postgres', { query: 'SELECT id, total FROM orders', routines: null })])).unproven).toEqual([]);
+    expect(await unproven({ query: 'SELECT id, ((id::wrap)).v AS total FROM orders' })).toEqual([
+      "it casts to `wrap`, a type of the data source's own (`public.wrap`) whose cast or check runs a function this check cannot see",
+    ]);
+    expect(await unproven({ query: 'SELECT id, total FROM orders' })).toEqual([]);
+    const implicit: CatalogRoutine[] = [{ schema: 'public', name: 'wrap', kind: 'cast source' }, { schema: 'public', name: 'orders', kind: 'cast source' }];
+    expect(await unproven({ query: 'SELECT id, lower(info) AS total FROM notes' }, implicit)).toEqual([
+      "it reads `notes.info`, of type `wrap`, which the data source casts implicitly with a function of its own that this check cannot see",
+    ]);
+    expect(await unproven({ query: 'SELECT o.id, o.total FROM orders o' }, implicit)).toEqual([
+      "it reads `orders`, whose row the data source casts implicitly with a function of its own that this check cannot see",
+    ]);
+  });
+
+  it('fails closed on the SQL of a data source whose last scan did not list the database\'s own functions', async () => {
+    const check = await sensitiveReads([side('postgres', { query: 'SELECT id, total FROM orders', routines: null }), side('mariadb', { query: 'SELECT id FROM orders', routines: null })]);
+    expect(check.unproven.map((r) => r.why)).toEqual(
+      Array(2).fill(
+        "what it runs of the database's own code cannot be proven: the data source's last scan did not list the functions the database defines itself (scan it again: POST /sources/{id}/scan, or Scan now on its page)",
+      ),
+    );
   });
 
   it('takes the database\'s own account where it gives one, matched to the catalog', async () => {

@@ -52,10 +52,18 @@ describe('checkPostgres refuses by the name PostgreSQL resolves', () => {
       expect(await refusal(filter, 'filter'), filter).toBeUndefined();
     }
     const checked = await checkPostgres(`SELECT c.id, replace(c.email, '@', ' at ') AS contact, o.* FROM crm.customers c JOIN orders o ON o.customer_id = c.id;`, 'query');
-    // and every name it may call a function by: `c.email` is `email(c)` when c has no column email
-    expect(checked).toEqual({ reads: { functions: ['replace'], calls: ['id', 'replace', 'email', 'customer_id'] } });
-    const builtIn = await checkPostgres("SELECT extract(year FROM d), substring(t FROM 2), pg_catalog.lower(t), public.lower(t) FROM x TABLESAMPLE system_rows(5)", 'query');
+    // and every name it may reach a function by: `c.email` is `email(c)` when c has no column email, `=` an operator
+    expect(checked).toEqual({ reads: { functions: ['replace'], calls: ['id', 'replace', 'email', '=', 'customer_id'] } });
+    const builtIn = await checkPostgres("SELECT extract(year FROM d), substring(t FROM 2), pg_catalog.lower(t), public.lower(t), int '1', a OPERATOR(pg_catalog.+) 1 FROM x TABLESAMPLE system_rows(5)", 'query');
     expect(builtIn).toMatchObject({ reads: { calls: ['lower', 'system_rows'] } });
+  });
+
+  it('names the operators a query writes or implies and the types it casts to, as ways to reach a function', async () => {
+    const checked = await checkPostgres(
+      'SELECT CASE a WHEN 1 THEN (x).f END, a BETWEEN 1 AND 2, a OPERATOR(public.###) b, a IN (SELECT 1), a <> ALL (SELECT 2), a::wrap, CAST(a AS public.checked[]) FROM t NATURAL JOIN u ORDER BY a USING ~<~',
+      'query',
+    );
+    expect(checked).toMatchObject({ reads: { calls: expect.arrayContaining(['=', 'f', '>=', '<=', '<', '>', '###', '<>', 'wrap', 'checked', '~<~']) } });
   });
 
   it('runs after the lexer, which refuses comments first', async () => {
