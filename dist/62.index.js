@@ -133,6 +133,19 @@ function outputsOf(range) {
             return range.inner.flatMap(outputsOf);
     }
 }
+/**
+ * Throws Unproven unless every range is a catalog table (or a join of them): a derived table's, a
+ * CTE's or a function's columns read nothing where they are referred to (their reads were counted
+ * where they are defined), so what one output of it is computed from is not known.
+ */
+function requireTablesOnly(ranges) {
+    for (const range of ranges) {
+        if (range.kind === 'join')
+            requireTablesOnly(range.inner);
+        else if (range.kind !== 'table')
+            throw new Unproven('its FROM clause holds a subquery, a WITH query or a function, whose columns this check does not follow one by one');
+    }
+}
 /** Every column of a range (its whole row). */
 function readWholeRow(range, reads, via) {
     if (range.kind === 'table')
@@ -231,7 +244,8 @@ var read_only = __webpack_require__(17999);
 /**
  * What a side's query and filter read, as SQLite itself reports while compiling them (never running
  * them): the authorizer hears every (table, column) a statement reads, a view as the columns of the
- * tables under it, `*` as every column, through CTEs and subqueries. The statement is prepared against
+ * tables under it, `*` as every column, through CTEs and subqueries; and, per output column, the table
+ * column it is a plain copy of (SQLite's column origin). The statement is prepared against
  * the data source's own file, read-only, under the same authorizer rules as a comparison's connection.
  * What SQLite will not compile, or a Node without the authorizer, is unproven.
  */
@@ -276,20 +290,33 @@ function compiledReads(db, sql) {
     const observed = (0,read_only/* authorizeReadsOnly */.Jl)(db, (table, column, database) => {
         if (column === '')
             return; // the table is read for no column (count(*))
-        const name = database === 'main' || database === null ? table : `${database}.${table}`;
+        const name = qualified(table, database);
         read.set(`${name}\u0000${column}`, { table: name, column, via: `\`${column}\`` });
     });
     if (!observed)
         return { unproven: "this Node's node:sqlite has no authorizer to ask what a statement reads (Node 24 has one)" };
+    let origins;
     try {
         const statement = db.prepare(sql);
         if ((0,read_only/* trailingStatement */.Am)(sql, statement.sourceSQL))
             return { unproven: 'it holds a second statement' };
+        // (StatementSync.columns came with Node 22.16 and 23.11)
+        origins = typeof statement.columns === 'function' ? statement.columns().map(originOf) : undefined;
     }
     catch (error) {
         return { unproven: `SQLite does not compile it (${error instanceof Error ? error.message : String(error)})` };
     }
-    return { read: [...read.values()], outputs: [] };
+    return { read: [...read.values()], outputs: [], ...(origins ? { origins } : {}) };
+}
+/** The table column an output column is a plain copy of, as SQLite reports it; null for one computed otherwise. */
+function originOf({ table, column, database }) {
+    if (table === null || column === null)
+        return null;
+    return { table: qualified(table, database), column };
+}
+/** A table's name as the catalog writes it: bare in the main database. */
+function qualified(table, database) {
+    return database === 'main' || database === null ? table : `${database}.${table}`;
 }
 function key(read) {
     return `${read.table}\u0000${read.column}`;

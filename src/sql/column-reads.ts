@@ -6,11 +6,11 @@
  * Whatever cannot be proven comes back as `{ unproven }`, never as "reads nothing".
  */
 import type { GuardDialect } from './guard.js';
-import { mysqlReads } from './mysql-reads.js';
-import { postgresReads } from './pg-reads.js';
-import { Unproven, type ColumnReads, type FilterSubject, type KnownTable } from './read-scope.js';
+import { mysqlOutputReads, mysqlReads } from './mysql-reads.js';
+import { postgresOutputReads, postgresReads } from './pg-reads.js';
+import { Unproven, type ColumnRead, type ColumnReads, type FilterSubject, type KnownTable } from './read-scope.js';
 
-export type { ColumnRead, ColumnReads, FilterSubject, KnownTable } from './read-scope.js';
+export type { ColumnOrigin, ColumnRead, ColumnReads, FilterSubject, KnownTable } from './read-scope.js';
 
 /** A side's SQL: its query, or the dataset it compares, and the filter placed on either. */
 export interface SideSqlText {
@@ -25,16 +25,31 @@ export interface SideColumnReads {
   filter?: ColumnReads;
 }
 
-export async function columnsRead(text: string, dialect: GuardDialect, what: 'filter' | 'query', tables: readonly KnownTable[], subject?: FilterSubject): Promise<ColumnReads> {
+/** `defaultSchema`: MariaDB/MySQL's current database, by which a name may also be qualified (PostgreSQL's is `public`). */
+export async function columnsRead(
+  text: string,
+  dialect: GuardDialect,
+  what: 'filter' | 'query',
+  tables: readonly KnownTable[],
+  subject?: FilterSubject,
+  defaultSchema?: string,
+): Promise<ColumnReads> {
+  return unprovenAsData(dialect, () => (dialect === 'postgres' ? postgresReads(text, what, tables, subject) : mysqlReads(text, what, tables, subject, defaultSchema)));
+}
+
+/**
+ * What each output column of a plain SELECT over catalog tables is computed from, in output order (a
+ * view's definition: which view column holds which table column); `{ unproven }` for any other shape.
+ */
+export async function outputsRead(text: string, dialect: GuardDialect, tables: readonly KnownTable[], defaultSchema?: string): Promise<ColumnRead[][] | { unproven: string }> {
+  return unprovenAsData(dialect, () => (dialect === 'postgres' ? postgresOutputReads(text, tables) : mysqlOutputReads(text, tables, defaultSchema)));
+}
+
+/** The parsed dialects' answer, an Unproven thrown on the way as `{ unproven }`; the others' SQL is not analysed. */
+async function unprovenAsData<T>(dialect: GuardDialect, analyse: () => Promise<T>): Promise<T | { unproven: string }> {
+  if (dialect !== 'postgres' && dialect !== 'mysql') return { unproven: `the service does not analyse ${dialect === 'duckdb' ? 'DuckDB' : 'SQLite'}'s SQL itself` };
   try {
-    switch (dialect) {
-      case 'postgres':
-        return await postgresReads(text, what, tables, subject);
-      case 'mysql':
-        return await mysqlReads(text, what, tables, subject);
-      default:
-        return { unproven: `the service does not analyse ${dialect === 'duckdb' ? 'DuckDB' : 'SQLite'}'s SQL itself` };
-    }
+    return await analyse();
   } catch (error) {
     if (error instanceof Unproven) return { unproven: error.message };
     throw error;

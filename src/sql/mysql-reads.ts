@@ -16,6 +16,7 @@ import {
   readReference,
   readStar,
   Reads,
+  requireTablesOnly,
   Scope,
   tableRange,
   Unproven,
@@ -40,25 +41,66 @@ const WALKED = new Set([
 /** The keys of a select node read in their own way; the rest are walked as expressions. */
 const SELECT_PARTS = new Set(['with', 'type', 'options', 'distinct', 'columns', 'from', '_next', 'set_op', 'into', 'locking_read', 'parentheses']);
 
-/** A query (its reads and output names) or a filter (its reads) on a MariaDB parse tree; throws Unproven. */
-export async function mysqlReads(text: string, what: 'filter' | 'query', tables: readonly KnownTable[], subject?: FilterSubject): Promise<{ read: ColumnRead[]; outputs: string[] }> {
-  const prefix = 'SELECT 1 FROM DUAL WHERE (';
-  let tree: Node | Node[];
-  try {
-    tree = await parseMysql(what === 'filter' ? `${prefix}${text})` : text.trim().replace(/;+\s*$/, ''));
-  } catch {
-    throw new Unproven('the MariaDB/MySQL grammar does not read it');
-  }
-  const statements = Array.isArray(tree) ? tree : [tree];
-  const select = statements.length === 1 && statements[0]!.type === 'select' ? statements[0]! : undefined;
-  if (!select) throw new Unproven('it is not one SELECT statement');
-  const reads = new Reads(tables, RULES);
+/**
+ * A query (its reads and output names) or a filter (its reads) on a MariaDB parse tree; throws Unproven.
+ * `defaultSchema`: the database a name qualified by it is also looked up without (a view's definition,
+ * as MariaDB stores it, qualifies every table by its database).
+ */
+export async function mysqlReads(
+  text: string,
+  what: 'filter' | 'query',
+  tables: readonly KnownTable[],
+  subject?: FilterSubject,
+  defaultSchema?: string,
+): Promise<{ read: ColumnRead[]; outputs: string[] }> {
+  const select = await oneSelect(what === 'filter' ? `SELECT 1 FROM DUAL WHERE (${text})` : text);
+  const reads = new Reads(tables, rulesFor(defaultSchema));
   if (what === 'query') {
     const outputs = selectNode(select, undefined, new Map(), reads);
     return { read: reads.list(), outputs };
   }
   expression(select.where, filterScope(subject, reads), reads);
   return { read: reads.list(), outputs: [] };
+}
+
+/**
+ * What each output column of a plain SELECT over catalog tables (a view's definition) is computed
+ * from, in output order: its expression's reads alone, not its WHERE's or its joins'. Unproven for any
+ * other shape (a UNION, WITH, a derived table in FROM, a `*`), whose outputs' sources this check does
+ * not follow one by one.
+ */
+export async function mysqlOutputReads(text: string, tables: readonly KnownTable[], defaultSchema?: string): Promise<ColumnRead[][]> {
+  const select = await oneSelect(text);
+  if (select.with || select._next || !Array.isArray(select.columns)) throw new Unproven('it is not one plain SELECT');
+  const rules = rulesFor(defaultSchema);
+  const scope = new Scope(undefined, new Map());
+  for (const item of fromItems(select.from)) fromItem(item, scope, new Reads(tables, rules));
+  requireTablesOnly(scope.ranges);
+  return (select.columns as Node[]).map((column) => {
+    const value = column.expr as Node | undefined;
+    if (value?.type === 'column_ref' && identifierOf(value.column) === '*') throw new Unproven('its select list holds a `*`');
+    const reads = new Reads(tables, rules);
+    expression(value, scope, reads);
+    return reads.list();
+  });
+}
+
+function rulesFor(defaultSchema: string | undefined): NameRules {
+  return defaultSchema ? { ...RULES, defaultSchema: defaultSchema.toLowerCase() } : RULES;
+}
+
+/** The one SELECT statement of `sql` (a trailing `;` allowed), on the MariaDB grammar's tree; Unproven for anything else. */
+async function oneSelect(sql: string): Promise<Node> {
+  let tree: Node | Node[];
+  try {
+    tree = await parseMysql(sql.trim().replace(/;+\s*$/, ''));
+  } catch {
+    throw new Unproven('the MariaDB/MySQL grammar does not read it');
+  }
+  const statements = Array.isArray(tree) ? tree : [tree];
+  const select = statements.length === 1 && statements[0]!.type === 'select' ? statements[0]! : undefined;
+  if (!select) throw new Unproven('it is not one SELECT statement');
+  return select;
 }
 
 /** A SELECT and the UNION arms after it: reads collected, the first arm's output names returned. */

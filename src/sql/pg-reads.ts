@@ -15,6 +15,7 @@ import {
   readReference,
   readStar,
   Reads,
+  requireTablesOnly,
   Scope,
   tableRange,
   Unproven,
@@ -53,16 +54,7 @@ const SELECT_PARTS = new Set(['withClause', 'op', 'all', 'larg', 'rarg', 'values
 
 /** A query (its reads and output names) or a filter (its reads) on PostgreSQL's parse tree; throws Unproven. */
 export async function postgresReads(text: string, what: 'filter' | 'query', tables: readonly KnownTable[], subject?: FilterSubject): Promise<{ read: ColumnRead[]; outputs: string[] }> {
-  const parse = await postgresParser();
-  const sql = what === 'filter' ? `SELECT 1 WHERE (${text})` : text.trim().replace(/;+\s*$/, '');
-  let statements: { stmt: Node }[];
-  try {
-    statements = parse(sql).stmts ?? [];
-  } catch (error) {
-    throw new Unproven(`PostgreSQL's parser does not read it (${error instanceof Error ? error.message : String(error)})`);
-  }
-  const select = statements.length === 1 ? (statements[0]!.stmt.SelectStmt as Node | undefined) : undefined;
-  if (!select) throw new Unproven('it is not one SELECT statement');
+  const select = await oneSelect(what === 'filter' ? `SELECT 1 WHERE (${text})` : text);
   const reads = new Reads(tables, RULES);
   if (what === 'query') {
     const outputs = selectStatement(select, undefined, new Map(), reads);
@@ -70,6 +62,43 @@ export async function postgresReads(text: string, what: 'filter' | 'query', tabl
   }
   expression(select.whereClause, filterScope(subject, reads), reads);
   return { read: reads.list(), outputs: [] };
+}
+
+/**
+ * What each output column of a plain SELECT over catalog tables (a view's body) is computed from, in
+ * output order: its expression's reads alone, not its WHERE's or its joins'. Unproven for any other
+ * shape (a set operation, VALUES, WITH, a subquery or a function in FROM, a `*`), whose outputs'
+ * sources this check does not follow one by one.
+ */
+export async function postgresOutputReads(text: string, tables: readonly KnownTable[]): Promise<ColumnRead[][]> {
+  const select = await oneSelect(text);
+  if (select.withClause || (typeof select.op === 'string' && select.op !== 'SETOP_NONE') || Array.isArray(select.valuesLists)) {
+    throw new Unproven('it is not one plain SELECT');
+  }
+  const scope = new Scope(undefined, new Map());
+  for (const item of list(select.fromClause)) fromItem(item, scope, new Reads(tables, RULES));
+  requireTablesOnly(scope.ranges);
+  return list(select.targetList).map((target) => {
+    const value = (target.ResTarget as Node).val as Node;
+    if (starQualifier(value)) throw new Unproven('its select list holds a `*`');
+    const reads = new Reads(tables, RULES);
+    expression(value, scope, reads);
+    return reads.list();
+  });
+}
+
+/** The one SELECT statement of `sql` (a trailing `;` allowed), on PostgreSQL's parse tree; Unproven for anything else. */
+async function oneSelect(sql: string): Promise<Node> {
+  const parse = await postgresParser();
+  let statements: { stmt: Node }[];
+  try {
+    statements = parse(sql.trim().replace(/;+\s*$/, '')).stmts ?? [];
+  } catch (error) {
+    throw new Unproven(`PostgreSQL's parser does not read it (${error instanceof Error ? error.message : String(error)})`);
+  }
+  const select = statements.length === 1 ? (statements[0]!.stmt.SelectStmt as Node | undefined) : undefined;
+  if (!select) throw new Unproven('it is not one SELECT statement');
+  return select;
 }
 
 /** A SELECT (with its CTEs, set operations, VALUES): its reads collected, its output names returned. */

@@ -26,8 +26,18 @@ export interface ColumnRead {
   via: string;
 }
 
-/** Every column a statement reads, with its output names; or what could not be proven. */
-export type ColumnReads = { read: ColumnRead[]; outputs: string[] } | { unproven: string };
+/** A table column an output column is a plain copy of (`table` as the catalog names it). */
+export interface ColumnOrigin {
+  table: string;
+  column: string;
+}
+
+/**
+ * Every column a statement reads, with its output names; or what could not be proven. `origins`,
+ * where the engine itself says (SQLite): per output column, in order, the table column it is a plain
+ * copy of, null for one computed otherwise.
+ */
+export type ColumnReads = { read: ColumnRead[]; outputs: string[]; origins?: (ColumnOrigin | null)[] } | { unproven: string };
 
 /** The relation a filter is placed on: the side's dataset (a catalog table) or the side's query (its output names). */
 export type FilterSubject = { table: string } | { outputs: readonly string[] };
@@ -150,6 +160,18 @@ export function outputsOf(range: Range): string[] {
       return [...range.outputs];
     case 'join':
       return range.inner.flatMap(outputsOf);
+  }
+}
+
+/**
+ * Throws Unproven unless every range is a catalog table (or a join of them): a derived table's, a
+ * CTE's or a function's columns read nothing where they are referred to (their reads were counted
+ * where they are defined), so what one output of it is computed from is not known.
+ */
+export function requireTablesOnly(ranges: readonly Range[]): void {
+  for (const range of ranges) {
+    if (range.kind === 'join') requireTablesOnly(range.inner);
+    else if (range.kind !== 'table') throw new Unproven('its FROM clause holds a subquery, a WITH query or a function, whose columns this check does not follow one by one');
   }
 }
 

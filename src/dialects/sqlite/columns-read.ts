@@ -1,12 +1,13 @@
 /**
  * What a side's query and filter read, as SQLite itself reports while compiling them (never running
  * them): the authorizer hears every (table, column) a statement reads, a view as the columns of the
- * tables under it, `*` as every column, through CTEs and subqueries. The statement is prepared against
+ * tables under it, `*` as every column, through CTEs and subqueries; and, per output column, the table
+ * column it is a plain copy of (SQLite's column origin). The statement is prepared against
  * the data source's own file, read-only, under the same authorizer rules as a comparison's connection.
  * What SQLite will not compile, or a Node without the authorizer, is unproven.
  */
 import { DatabaseSync } from 'node:sqlite';
-import type { ColumnRead, ColumnReads, SideSqlText, SideColumnReads } from '../../sql/column-reads.js';
+import type { ColumnOrigin, ColumnRead, ColumnReads, SideSqlText, SideColumnReads } from '../../sql/column-reads.js';
 import { FILTER_ALIASES } from '../../sql/read-scope.js';
 import { sqliteCompiler } from './compiler.js';
 import { authorizeReadsOnly, trailingStatement } from './read-only.js';
@@ -44,17 +45,31 @@ function compiledReads(db: DatabaseSync, sql: string): ColumnReads {
   const read = new Map<string, ColumnRead>();
   const observed = authorizeReadsOnly(db, (table, column, database) => {
     if (column === '') return; // the table is read for no column (count(*))
-    const name = database === 'main' || database === null ? table : `${database}.${table}`;
+    const name = qualified(table, database);
     read.set(`${name}\u0000${column}`, { table: name, column, via: `\`${column}\`` });
   });
   if (!observed) return { unproven: "this Node's node:sqlite has no authorizer to ask what a statement reads (Node 24 has one)" };
+  let origins: (ColumnOrigin | null)[] | undefined;
   try {
     const statement = db.prepare(sql);
     if (trailingStatement(sql, statement.sourceSQL)) return { unproven: 'it holds a second statement' };
+    // (StatementSync.columns came with Node 22.16 and 23.11)
+    origins = typeof statement.columns === 'function' ? statement.columns().map(originOf) : undefined;
   } catch (error) {
     return { unproven: `SQLite does not compile it (${error instanceof Error ? error.message : String(error)})` };
   }
-  return { read: [...read.values()], outputs: [] };
+  return { read: [...read.values()], outputs: [], ...(origins ? { origins } : {}) };
+}
+
+/** The table column an output column is a plain copy of, as SQLite reports it; null for one computed otherwise. */
+function originOf({ table, column, database }: { table: string | null; column: string | null; database: string | null }): ColumnOrigin | null {
+  if (table === null || column === null) return null;
+  return { table: qualified(table, database), column };
+}
+
+/** A table's name as the catalog writes it: bare in the main database. */
+function qualified(table: string, database: string | null): string {
+  return database === 'main' || database === null ? table : `${database}.${table}`;
 }
 
 function key(read: ColumnRead): string {

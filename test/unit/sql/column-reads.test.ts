@@ -6,7 +6,7 @@
  * nothing"; what only reads plain columns reads exactly those.
  */
 import { describe, expect, it } from 'vitest';
-import { columnsRead, type ColumnReads, type FilterSubject } from '../../../src/sql/column-reads.js';
+import { columnsRead, outputsRead, type ColumnReads, type FilterSubject } from '../../../src/sql/column-reads.js';
 import type { GuardDialect } from '../../../src/sql/guard.js';
 
 const TABLES = [
@@ -126,5 +126,35 @@ describe('engines whose SQL is not parsed here', () => {
   it('are unproven (SQLite is asked through its authorizer instead)', async () => {
     expect(await query('duckdb', 'SELECT * EXCLUDE (email) FROM customers')).toBe("unproven: the service does not analyse DuckDB's SQL itself");
     expect(await query('sqlite', 'SELECT id FROM orders')).toBe("unproven: the service does not analyse SQLite's SQL itself");
+  });
+});
+
+describe('which columns each output of a view\'s definition is computed from', () => {
+  const lineage = async (dialect: GuardDialect, sql: string, defaultSchema?: string) => {
+    const found = await outputsRead(sql, dialect, TABLES, defaultSchema);
+    return 'unproven' in found ? `unproven: ${found.unproven}` : found.map((reads) => reads.map((read) => `${read.table}.${read.column}`).sort());
+  };
+
+  it('gives each output its expression\'s columns, not the WHERE\'s or the joins\' (PostgreSQL, as pg_get_viewdef writes it)', async () => {
+    expect(await lineage('postgres', " SELECT c.id,\n    replace(c.email, '@'::text, ' at '::text) AS handle\n   FROM customers c\n  WHERE (c.card IS NOT NULL);")).toEqual([['customers.id'], ['customers.email']]);
+    expect(await lineage('postgres', 'SELECT o.id, o.amount + c.amount AS total FROM orders o JOIN customers c ON o.cid = c.id')).toEqual([['orders.id'], ['customers.amount', 'orders.amount']]);
+    expect(await lineage('postgres', 'SELECT x.id, (x.*)::text AS t FROM customers x')).toEqual([['customers.id'], EVERY_CUSTOMER_COLUMN]);
+    expect(await lineage('postgres', 'SELECT id, (SELECT max(card) FROM customers) AS c FROM orders')).toEqual([['orders.id'], ['customers.card']]);
+  });
+
+  it('reads MariaDB\'s stored definition, every name qualified by its database', async () => {
+    expect(await lineage('mysql', "select `shop`.`customers`.`id` AS `id`,replace(`shop`.`customers`.`email`,'@',' at ') AS `handle` from `shop`.`customers` where `shop`.`customers`.`amount` > 0", 'shop')).toEqual([['customers.id'], ['customers.email']]);
+    expect(await lineage('mysql', 'select `shop`.`customers`.`id` AS `id` from `shop`.`customers`')).toMatch(/^unproven: it reads `shop.customers`, a table the data source's catalog does not list/);
+  });
+
+  it.each([
+    ['postgres', 'SELECT s.id FROM (SELECT id FROM customers) s'],
+    ['postgres', 'WITH s AS (SELECT id FROM customers) SELECT id FROM s'],
+    ['postgres', 'SELECT id FROM customers UNION SELECT id FROM orders'],
+    ['postgres', 'SELECT * FROM customers'],
+    ['mysql', 'select `x`.`id` AS `id` from (select `customers`.`id` AS `id` from `customers`) `x`'],
+    ['mysql', 'select `customers`.`id` AS `id` from `customers` union select `orders`.`id` AS `id` from `orders`'],
+  ] as const)('%s: %s is not followed output by output', async (dialect, sql) => {
+    expect(await lineage(dialect, sql)).toMatch(/^unproven: /);
   });
 });
