@@ -263,6 +263,60 @@ ORDER BY 1, 2, 3`,
         params: names ? [[...names]] : [],
     };
 }
+/** A relation's name as the catalog query writes it (schema-qualified outside `public`). */
+const CATALOG_NAME = (namespace, relation) => `CASE WHEN ${namespace}.nspname = 'public' THEN ${relation}.relname ELSE ${namespace}.nspname || '.' || ${relation}.relname END`;
+/**
+ * What each view and materialized view reads, as PostgreSQL recorded it when the view was made, from
+ * its SELECT rule (pg_rewrite) and the rule's dependencies (pg_depend), never from its text alone:
+ * - `relation`: each relation of the rule's range tables, wherever it sits (subqueries, CTEs, SubLinks
+ *   included), read from the stored tree (`:relid`), so a system table with no dependency row shows too;
+ * - `column`: each (relation, column) the rule reads by name;
+ * - `function`, `operator`, `type`, `other`: every other object it depends on: the system's own are
+ *   pinned and never recorded, so each is one a user defined;
+ * - `whole_row`: whether the tree holds a whole-row reference (`x::text`, `to_jsonb(x)`), which
+ *   PostgreSQL records as no column at all;
+ * - `definition`: pg_get_viewdef, for the SQL check and for which output is computed from which column.
+ */
+const POSTGRES_VIEWS_QUERY = `WITH views AS (
+  SELECT v.oid, ${CATALOG_NAME('n', 'v')} AS dataset, r.oid AS rule, r.ev_action::text AS action
+  FROM pg_catalog.pg_class v
+  JOIN pg_catalog.pg_namespace n ON n.oid = v.relnamespace
+  JOIN pg_catalog.pg_rewrite r ON r.ev_class = v.oid AND r.ev_type = '1'
+  WHERE v.relkind IN ('v', 'm') AND n.nspname <> 'information_schema' AND n.nspname NOT LIKE 'pg\\_%'
+)
+SELECT views.dataset, pg_catalog.pg_get_viewdef(views.oid) AS definition, NULL AS default_schema,
+  position(':varattno 0 ' IN views.action) > 0 AS whole_row,
+  (SELECT COALESCE(json_agg(json_build_object('kind', ref.kind, 'schema', ref.schema, 'name', ref.name, 'column', ref.col, 'described', ref.described) ORDER BY ref.kind, ref.name, ref.col), '[]')
+   FROM (
+    SELECT DISTINCT 'relation' AS kind, rn.nspname::text AS schema, ${CATALOG_NAME('rn', 'rc')} AS name, NULL::text AS col, NULL::text AS described
+    FROM regexp_matches(views.action, ':relid (\\d+)', 'g') AS m(relid)
+    JOIN pg_catalog.pg_class rc ON rc.oid = m.relid[1]::oid
+    JOIN pg_catalog.pg_namespace rn ON rn.oid = rc.relnamespace
+    WHERE rc.oid <> views.oid
+    UNION
+    SELECT 'column', rn.nspname::text, ${CATALOG_NAME('rn', 'rc')}, a.attname::text, NULL
+    FROM pg_catalog.pg_depend d
+    JOIN pg_catalog.pg_class rc ON rc.oid = d.refobjid
+    JOIN pg_catalog.pg_namespace rn ON rn.oid = rc.relnamespace
+    JOIN pg_catalog.pg_attribute a ON a.attrelid = d.refobjid AND a.attnum = d.refobjsubid
+    WHERE d.classid = 'pg_catalog.pg_rewrite'::regclass AND d.objid = views.rule
+      AND d.refclassid = 'pg_catalog.pg_class'::regclass AND d.refobjsubid > 0 AND d.refobjid <> views.oid
+    UNION
+    SELECT CASE d.refclassid WHEN 'pg_catalog.pg_proc'::regclass THEN 'function' WHEN 'pg_catalog.pg_operator'::regclass THEN 'operator'
+        WHEN 'pg_catalog.pg_type'::regclass THEN 'type' ELSE 'other' END,
+      COALESCE(pn.nspname, opn.nspname, tn.nspname)::text, COALESCE(p.proname, o.oprname, t.typname)::text, NULL,
+      pg_catalog.pg_describe_object(d.refclassid, d.refobjid, 0)
+    FROM pg_catalog.pg_depend d
+    LEFT JOIN pg_catalog.pg_proc p ON d.refclassid = 'pg_catalog.pg_proc'::regclass AND p.oid = d.refobjid
+    LEFT JOIN pg_catalog.pg_namespace pn ON pn.oid = p.pronamespace
+    LEFT JOIN pg_catalog.pg_operator o ON d.refclassid = 'pg_catalog.pg_operator'::regclass AND o.oid = d.refobjid
+    LEFT JOIN pg_catalog.pg_namespace opn ON opn.oid = o.oprnamespace
+    LEFT JOIN pg_catalog.pg_type t ON d.refclassid = 'pg_catalog.pg_type'::regclass AND t.oid = d.refobjid
+    LEFT JOIN pg_catalog.pg_namespace tn ON tn.oid = t.typnamespace
+    WHERE d.classid = 'pg_catalog.pg_rewrite'::regclass AND d.objid = views.rule AND d.refclassid <> 'pg_catalog.pg_class'::regclass
+  ) ref) AS refs
+FROM views
+ORDER BY 1`;
 //# sourceMappingURL=catalog.js.map
 // EXTERNAL MODULE: ./build/src/dialects/postgres/compiler.js
 var compiler = __webpack_require__(30160);
@@ -981,6 +1035,7 @@ const postgresDialect = {
     typeOf: (name, typeName) => (0,type_family/* columnTypeOf */.gy)(name, typeName, [], POSTGRES_SINGLE_FLOAT),
     catalogQuery: POSTGRES_CATALOG_QUERY,
     routinesQuery: postgresRoutinesQuery,
+    viewsQuery: POSTGRES_VIEWS_QUERY,
     connect(config, options) {
         if (config.type !== 'postgres')
             throw new TypeError(`postgres dialect given a ${config.type} connection`);

@@ -43,6 +43,19 @@ ORDER BY 1, 2`,
         params: names ? [...names] : [],
     };
 }
+/**
+ * Each view's definition as MariaDB/MySQL stores it (every name qualified by its database, `*`
+ * expanded): MariaDB records no column dependencies of a view (information_schema has no
+ * VIEW_COLUMN_USAGE), so what a view reads is its definition, parsed. VIEW_DEFINITION is empty for a
+ * role without SHOW VIEW on it. `default_schema`: the connection's database, which the catalog leaves
+ * unwritten. Rows as POSTGRES_VIEWS_QUERY's, without the facts (`whole_row`, `refs`) it cannot give.
+ */
+const MYSQL_VIEWS_QUERY = `SELECT CASE WHEN TABLE_SCHEMA = DATABASE() THEN TABLE_NAME ELSE CONCAT(TABLE_SCHEMA, '.', TABLE_NAME) END AS dataset,
+  VIEW_DEFINITION AS definition, DATABASE() AS default_schema, NULL AS whole_row, NULL AS refs
+FROM information_schema.VIEWS
+WHERE TABLE_SCHEMA = COALESCE(DATABASE(), TABLE_SCHEMA)
+  AND TABLE_SCHEMA NOT IN ('mysql', 'information_schema', 'performance_schema', 'sys')
+ORDER BY TABLE_SCHEMA, TABLE_NAME`;
 //# sourceMappingURL=catalog.js.map
 // EXTERNAL MODULE: ./build/src/sql/compiler.js
 var compiler = __webpack_require__(57065);
@@ -1060,6 +1073,7 @@ const mysqlDialect = {
     typeOf: mysqlColumnType,
     catalogQuery: MYSQL_CATALOG_QUERY,
     routinesQuery: mysqlRoutinesQuery,
+    viewsQuery: MYSQL_VIEWS_QUERY,
     connect(config, options) {
         if (config.type !== 'mysql')
             throw new TypeError(`mysql dialect given a ${config.type} connection`);

@@ -3,47 +3,20 @@
  * query (the dialect's `catalogQuery`, streamed), every column checked for personal or secret data
  * by its name, and the text columns of the first few tables also by a small sample of their values;
  * and the functions the database defines itself (the dialect's `routinesQuery`), whose bodies no
- * parse tree of a user's SQL shows. Bounded in time: a scan that reaches its limit keeps what it read
+ * parse tree of a user's SQL shows; and what each view reads (view-bodies.ts), its columns marked by
+ * the columns they are computed from. Bounded in time: a scan that reaches its limit keeps what it read
  * and says it is partial.
  */
 import type { ConnectionConfig, DatabaseConnection, Dialect, SessionGate } from '../dialects/types.js';
+import type { CatalogColumn, CatalogRoutine, CatalogTable, RoutineKind } from './types.js';
 import { loadDialect } from '../dialects/registry.js';
-import { detectSensitive, type SensitiveKind } from '../sensitive/detect.js';
+import { detectSensitive } from '../sensitive/detect.js';
 import type { Logger } from '../shared/logger.js';
 import { toDatacompareError } from '../shared/errors.js';
+import { readViewBodies } from './view-bodies.js';
+import { markViewColumns } from './view-reads.js';
 
-export interface CatalogColumn {
-  name: string;
-  /** The type as the database names it. */
-  type: string;
-  sensitive?: { kind: SensitiveKind; confidence: number; reason: string };
-}
-
-export interface CatalogTable {
-  /** The name as a spec or a comparison writes it (schema-qualified outside the default schema). */
-  name: string;
-  kind: 'table' | 'view';
-  columns: CatalogColumn[];
-  /** Whether its values were sampled (text columns the name did not settle). */
-  sampled: boolean;
-}
-
-/**
- * Code the database defines outside its own system schemas that a user's SQL may reach by a name:
- * - `function` (aggregates and procedures too): called by its name;
- * - `operator` (PostgreSQL): written or implied by its symbol;
- * - `type` (PostgreSQL): a cast to it, or its domain check, runs such a function (`::name`);
- * - `cast source` (PostgreSQL): a value of this type is cast implicitly by such a function wherever the
- *   cast's target is wanted, so reading a column of it (or a table's whole row, of its row type) may run
- *   that function without a word of the SQL naming it.
- */
-export interface CatalogRoutine {
-  schema: string;
-  name: string;
-  kind: RoutineKind;
-}
-
-export type RoutineKind = 'function' | 'operator' | 'type' | 'cast source';
+export type { BodyColumn, CatalogColumn, CatalogRoutine, CatalogTable, RoutineKind, ViewBody } from './types.js';
 
 const ROUTINE_KINDS: readonly RoutineKind[] = ['function', 'operator', 'type', 'cast source'];
 
@@ -113,6 +86,7 @@ export async function scanCatalog(config: ConnectionConfig, options: ScanOptions
     databaseVersion = await connection.serverVersion({ signal });
     routines = await readRoutines(connection, dialect, options.logger, signal);
     await readCatalog(connection, dialect, tables, signal);
+    await readViewBodies(connection, dialect, config, tables, routines, { logger: options.logger, signal });
     await sampleValues(connection, dialect, tables, options, signal);
   } catch (error) {
     const why = stopped(error);
@@ -128,6 +102,8 @@ export async function scanCatalog(config: ConnectionConfig, options: ScanOptions
   }
   // last, for the columns neither names nor values settled: their neighbours (a `name` beside an `email`)
   for (const table of tables) for (const column of table.columns) if (!column.sensitive) markByName(column, table);
+  // and a view's columns by what they are computed from, once every column under them is marked
+  markViewColumns(tables);
   const columns = tables.flatMap((t) => t.columns);
   return {
     status,

@@ -202,6 +202,15 @@ export interface Dialect {
    */
   routinesQuery?(names?: readonly string[]): { sql: string; params: unknown[] };
   /**
+   * One query giving what each view (and materialized view) of the data source reads, one row per
+   * view: `{ dataset, definition, default_schema, whole_row, refs }`. `refs` (null where the engine
+   * records none: MariaDB/MySQL) are the database's own dependency facts, each
+   * `{ kind: 'relation' | 'column' | 'function' | 'operator' | 'type' | 'other', schema, name, column, described }`;
+   * `whole_row` says whether the view reads a whole row, which the facts leave out. Absent where the
+   * engine says itself what a statement over a view reads (SQLite's authorizer) or is not analysed.
+   */
+  readonly viewsQuery?: string;
+  /**
    * What a side's query and filter read, column by column, as the database itself reports while it
    * compiles them (never running them): where the engine can say (SQLite's authorizer). Absent elsewhere.
    */

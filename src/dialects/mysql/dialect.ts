@@ -4,7 +4,7 @@
  * aborted query is stopped with `KILL QUERY <thread id>` from a separate connection.
  */
 import type { Dialect } from '../types.js';
-import { MYSQL_CATALOG_QUERY, mysqlRoutinesQuery } from './catalog.js';
+import { MYSQL_CATALOG_QUERY, MYSQL_VIEWS_QUERY, mysqlRoutinesQuery } from './catalog.js';
 import { mysqlCompiler } from './compiler.js';
 import { MysqlConnection } from './connection.js';
 import { mysqlColumnType } from './type-names.js';
@@ -16,6 +16,7 @@ export const mysqlDialect: Dialect = {
   typeOf: mysqlColumnType,
   catalogQuery: MYSQL_CATALOG_QUERY,
   routinesQuery: mysqlRoutinesQuery,
+  viewsQuery: MYSQL_VIEWS_QUERY,
   connect(config, options) {
     if (config.type !== 'mysql') throw new TypeError(`mysql dialect given a ${config.type} connection`);
     return new MysqlConnection(config.url, options, config);

@@ -6,7 +6,7 @@
 import { columnTypeOf } from '../../sql/type-family.js';
 import { POSTGRES_SINGLE_FLOAT } from './type-names.js';
 import type { Dialect } from '../types.js';
-import { POSTGRES_CATALOG_QUERY, postgresRoutinesQuery } from './catalog.js';
+import { POSTGRES_CATALOG_QUERY, POSTGRES_VIEWS_QUERY, postgresRoutinesQuery } from './catalog.js';
 import { postgresCompiler } from './compiler.js';
 import { PostgresConnection } from './connection.js';
 
@@ -16,6 +16,7 @@ export const postgresDialect: Dialect = {
   typeOf: (name, typeName) => columnTypeOf(name, typeName, [], POSTGRES_SINGLE_FLOAT),
   catalogQuery: POSTGRES_CATALOG_QUERY,
   routinesQuery: postgresRoutinesQuery,
+  viewsQuery: POSTGRES_VIEWS_QUERY,
   connect(config, options) {
     if (config.type !== 'postgres') throw new TypeError(`postgres dialect given a ${config.type} connection`);
     return new PostgresConnection(config.url, options, config);
