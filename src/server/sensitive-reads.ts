@@ -3,8 +3,9 @@
  * what the SQL really reads, never from the names it happens to mention: PostgreSQL's and
  * MariaDB/MySQL's on their parse trees, resolved against the data source's catalog
  * (src/sql/column-reads.ts), so a whole row (`to_jsonb(x)`, `x::text`, `email(x)`), a `*` behind any
- * modifier and a filter's condition all count; SQLite's as SQLite itself reports while compiling
- * them (its authorizer). A column is sensitive when the catalog marks it or its name says so.
+ * modifier and a filter's condition all count, and a view read counts as every column its body reads
+ * (catalog/view-reads.ts, from the facts the scan recorded); SQLite's as SQLite itself reports while
+ * compiling them (its authorizer). A column is sensitive when the catalog marks it or its name says so.
  *
  * Fails closed: SQL whose reads cannot be proven (a name nothing explains, a construct the analysis
  * does not follow, a source never scanned, an engine not analysed, a call by a name the data source
@@ -14,7 +15,8 @@
 import type { CatalogRoutine, CatalogTable } from '../catalog/scan.js';
 import { loadDialect } from '../dialects/registry.js';
 import { detectSensitive } from '../sensitive/detect.js';
-import { columnsRead, type ColumnRead, type SideColumnReads, type SideSqlText } from '../sql/column-reads.js';
+import { throughViews } from '../catalog/view-reads.js';
+import { columnsRead, type ColumnRead, type ColumnReads, type SideColumnReads, type SideSqlText } from '../sql/column-reads.js';
 import { guardDialectOf } from '../sql/guard.js';
 import { resolveConnection } from './connections.js';
 import { unprovenOwnCode } from './routine-calls.js';
@@ -133,7 +135,14 @@ async function readsOf(side: SideSql, sql: SideSqlText): Promise<SideColumnReads
     if (query && 'unproven' in query) found.filter = { unproven: 'the query it filters is itself unproven' };
     else found.filter = await columnsRead(sql.filter, dialect, 'filter', tables, query ? { outputs: query.outputs } : sql.dataset ? { table: sql.dataset } : undefined);
   }
-  return found;
+  return { ...(found.query ? { query: underViews(found.query, side.catalog) } : {}), ...(found.filter ? { filter: underViews(found.filter, side.catalog) } : {}) };
+}
+
+/** A parsed statement's reads with each view read as every column its body reads (SQLite says so itself). */
+function underViews(reads: ColumnReads, catalog: readonly CatalogTable[]): ColumnReads {
+  if ('unproven' in reads) return reads;
+  const through = throughViews(reads.read, catalog);
+  return 'unproven' in through ? through : { read: through.read, outputs: reads.outputs };
 }
 
 /** The same reason for each of the side's query and filter. */

@@ -2,12 +2,15 @@
  * What a key without `read:sensitive` sees of a job: the values of sensitive columns masked in its diff
  * (by the catalog's marks, the names and the values; every column when the comparison's own SQL reads a
  * sensitive column, as a renamed one would escape masking by name, or when what it reads cannot be
- * proven, by the catalog or by what the job's run found: routine-calls.ts), duplicate-key reasons without the
+ * proven, by the catalog or by what the job's run found: routine-calls.ts; a view compared as a dataset
+ * by the marks its columns take from what they are computed from, every column when what it reads is
+ * not resolved: catalog/view-reads.ts), duplicate-key reasons without the
  * values of sensitive keys, and database errors as their class and code, never the database's message
  * (which quotes values: `invalid input syntax for type integer: "123-45-6789"`, `XPATH syntax error: '…'`).
  */
 import type { DiffDetailsData } from '../api/contract.js';
 import type { CatalogRoutine, CatalogTable } from '../catalog/scan.js';
+import { unresolvedView } from '../catalog/view-reads.js';
 import type { ComparisonResult, DiffDetails } from '../engine/model.js';
 import { detectSensitive, valueKind } from '../sensitive/detect.js';
 import { Masker, maskComparison, sensitiveColumns } from '../sensitive/mask.js';
@@ -81,12 +84,16 @@ export async function viewerMasking(job: JobRecord, facts: SourceFacts): Promise
   const columns = new Map<string, string>();
   const sourceNames = [...list(config.primary_keys_source), ...list(config.source_columns)];
   const targetNames = [...list(config.primary_keys_target), ...list(config.target_columns ?? config.source_columns)];
-  const marks = [marksOf(source.catalog, snapshot.source_dataset_name), marksOf(target.catalog, snapshot.target_dataset_name)] as const;
+  const datasets = [datasetTable(source.catalog, snapshot.source_dataset_name), datasetTable(target.catalog, snapshot.target_dataset_name)] as const;
+  const marks = [marksOf(datasets[0]), marksOf(datasets[1])] as const;
   sourceNames.forEach((name, i) => {
     const mark = marks[0].get(name.toLowerCase()) ?? marks[1].get((targetNames[i] ?? name).toLowerCase());
     if (mark) columns.set(name, mark);
   });
-  return { columns, all: check.sensitive.length > 0 || check.unproven.length > 0 || job.unproven_reads !== null };
+  // a view compared as a dataset whose columns cannot be marked by what is under them hides what they derive from
+  const hides = (table: CatalogTable | undefined, catalog: CatalogTable[] | undefined) => table !== undefined && unresolvedView(table, catalog ?? []) !== undefined;
+  const unresolved = hides(datasets[0], source.catalog) || hides(datasets[1], target.catalog);
+  return { columns, all: check.sensitive.length > 0 || check.unproven.length > 0 || job.unproven_reads !== null || unresolved };
 }
 
 /**
@@ -164,12 +171,16 @@ function list(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
 
-/** Column (lower case) → why, for the dataset's table in the catalog. */
-function marksOf(catalog: CatalogTable[] | undefined, dataset: string | null): Map<string, string> {
-  const marks = new Map<string, string>();
-  if (!catalog || !dataset) return marks;
+/** The dataset's table (or view) in the catalog. */
+function datasetTable(catalog: CatalogTable[] | undefined, dataset: string | null): CatalogTable | undefined {
+  if (!catalog || !dataset) return undefined;
   const wanted = dataset.toLowerCase();
-  const table = catalog.find((t) => t.name.toLowerCase() === wanted) ?? catalog.find((t) => t.name.toLowerCase().split('.').at(-1) === wanted.split('.').at(-1));
+  return catalog.find((t) => t.name.toLowerCase() === wanted) ?? catalog.find((t) => t.name.toLowerCase().split('.').at(-1) === wanted.split('.').at(-1));
+}
+
+/** Column (lower case) → why, for the dataset's table in the catalog (a view's columns marked by what they are computed from). */
+function marksOf(table: CatalogTable | undefined): Map<string, string> {
+  const marks = new Map<string, string>();
   for (const column of table?.columns ?? []) if (column.sensitive) marks.set(column.name.toLowerCase(), `marked ${column.sensitive.kind} by the catalog`);
   return marks;
 }

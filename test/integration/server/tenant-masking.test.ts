@@ -7,6 +7,9 @@
  * MariaDB's modifiers and SQLite views read what they really read; SQL whose reads cannot be proven
  * is refused, a call of a function the data source defines itself (whose body no parse tree shows)
  * included; SQL that reads no sensitive column, and calls only the database's own functions, still runs.
+ * A view reads what is under it (renamed, through a view of a view, by a whole row, materialized, by a
+ * function of the source's own), and a view compared as a dataset masks the column it computes from an
+ * e-mail, on PostgreSQL, MariaDB and SQLite; a view over unmarked columns still runs.
  */
 import mysql from 'mysql2/promise';
 import path from 'node:path';
@@ -76,6 +79,15 @@ describe.runIf(hasPostgres)('masking that follows the data (PostgreSQL)', () => 
     await admin.query(`CREATE TABLE ${SCHEMA}.dupes (email TEXT, amount INTEGER); INSERT INTO ${SCHEMA}.dupes VALUES ('alice@example.com', 1), ('alice@example.com', 2), ('bob@example.com', 3)`);
     // A function of the data source's own (not volatile, so the SQL check lets it run), before the scan.
     await admin.query(`CREATE FUNCTION customer_email(customer integer) RETURNS text STABLE LANGUAGE sql AS $$ SELECT email FROM ${SCHEMA}.people_a WHERE id = customer $$`);
+    // Views whose columns no name or value marks, over e-mails and ssns (renamed, through a view, a whole
+    // row, materialized, by that function), and one over amounts alone.
+    await admin.query(`CREATE VIEW ${SCHEMA}.contacts AS SELECT id, replace(email, '@', ' at ') AS handle, amount FROM ${SCHEMA}.people_a;
+      CREATE VIEW ${SCHEMA}.contacts_b AS SELECT id, replace(email, '@', ' at ') AS handle, amount FROM ${SCHEMA}.people_b;
+      CREATE VIEW ${SCHEMA}.handles AS SELECT id, handle FROM ${SCHEMA}.contacts;
+      CREATE VIEW ${SCHEMA}.notes AS SELECT id, p::text AS note FROM ${SCHEMA}.people_a p;
+      CREATE MATERIALIZED VIEW ${SCHEMA}.tags AS SELECT id, reverse(ssn) AS tag FROM ${SCHEMA}.people_a;
+      CREATE VIEW ${SCHEMA}.emails_by_id AS SELECT id, customer_email(id) AS note FROM ${SCHEMA}.people_b;
+      CREATE VIEW ${SCHEMA}.amounts AS SELECT id, amount FROM ${SCHEMA}.people_a WHERE amount >= 0`);
     t = await startTestServer();
     reader = (await t.newKey(['read'])).key;
     author = (await t.newKey(['read', 'write:comparison', 'write:job'])).key;
@@ -109,6 +121,15 @@ describe.runIf(hasPostgres)('masking that follows the data (PostgreSQL)', () => 
     const diff = await t.request('GET', `/jobs/comparison/${runId}/diff-details`, { key });
     const page = await t.request('GET', `/ui/jobs/${runId}`, { key });
     return [details.text, list.text, diff.text, page.status === 200 ? page.text : ''].join('\n');
+  };
+
+  /** A job over the views' handles (`person0 at example.org` became `person0-new at …`): shown to the trusted key, masked to the read key. */
+  const handlesMaskedToReader = async (job: { status: string; failure_reason: string | null; run_id: number }) => {
+    expect(job.status, job.failure_reason ?? '').toBe('SUCCESS');
+    expect(await seenBy(t.key, job.run_id)).toContain('person0-new at example.org');
+    const masked = await seenBy(reader, job.run_id);
+    for (const value of ['person0 at example.org', 'person0-new at example.org']) expect(masked).not.toContain(value);
+    expect(masked).toMatch(/\*\*\* ·[0-9a-f]{6}/);
   };
 
   it('refuses a renamed e-mail, a `*` over it and a filter on it from a key without read:sensitive', async () => {
@@ -174,6 +195,56 @@ describe.runIf(hasPostgres)('masking that follows the data (PostgreSQL)', () => 
       const job = await run(author, configuration, datasets);
       expect(job.status, JSON.stringify(configuration)).toBe('SUCCESS');
     }
+  });
+
+  it('reads a view as every column under it: refused to a key without read:sensitive when one is sensitive, whatever the view calls it', async () => {
+    const target_query = `SELECT id, amount::text AS note FROM ${SCHEMA}.people_b`;
+    const cases: [string, RegExp][] = [
+      [`SELECT id, handle AS note FROM ${SCHEMA}.contacts`, /source_query reads `dc_tenant_mask\.people_a\.email` through the view `dc_tenant_mask\.contacts`/],
+      [`SELECT id, handle AS note FROM ${SCHEMA}.handles`, /source_query reads `dc_tenant_mask\.people_a\.email` through the view `dc_tenant_mask\.handles`/],
+      [`SELECT h.id, h.amount::text AS note FROM ${SCHEMA}.contacts h WHERE h.handle LIKE 'person7 at %'`, /source_query reads `dc_tenant_mask\.people_a\.email` through the view `dc_tenant_mask\.contacts`/],
+      [`SELECT id, amount::text AS note FROM ${SCHEMA}.people_a WHERE id IN (SELECT id FROM ${SCHEMA}.amounts) AND id IN (SELECT id FROM ${SCHEMA}.handles)`, /through the view `dc_tenant_mask\.handles`/],
+      [`SELECT id, note FROM ${SCHEMA}.notes`, /source_query reads `dc_tenant_mask\.people_a\.email` through the view `dc_tenant_mask\.notes`/],
+      [`SELECT id, tag AS note FROM ${SCHEMA}.tags`, /source_query reads `dc_tenant_mask\.people_a\.ssn` through the view `dc_tenant_mask\.tags`/],
+    ];
+    for (const [source_query, read] of cases) {
+      const refused = await refusedToAuthorOnly(t, author, body({ source_query, target_query, source_columns: ['note'], target_columns: ['note'] }, [null, null]));
+      expect(refused.code, source_query).toBe('sensitive_columns');
+      expect(refused.message, source_query).toMatch(read);
+    }
+    // a filter on a view compared as a dataset is a yes/no oracle on what is under it
+    const oracle = await refusedToAuthorOnly(t, author, body({ source_filter: "handle LIKE 'person7 at %'", source_columns: ['amount'], target_columns: ['amount'] }, [`${SCHEMA}.contacts`, `${SCHEMA}.people_b`]));
+    expect(oracle.message).toMatch(/source_filter reads `dc_tenant_mask\.people_a\.email` through the view `dc_tenant_mask\.contacts`/);
+
+    const byFunction = await refusedToAuthorOnly(t, author, body({ source_query: `SELECT id, note FROM ${SCHEMA}.emails_by_id`, target_query, source_columns: ['note'], target_columns: ['note'] }, [null, null]));
+    expect(byFunction.code).toBe('unproven_reads');
+    expect(byFunction.message).toMatchInlineSnapshot(`"The service cannot prove which columns this comparison's SQL reads: in source_query, it reads \`dc_tenant_mask.emails_by_id\`, a view: it depends on function customer_email(integer), code of the data source's own whose reads this check cannot see. A key without the scope read:sensitive may only run SQL whose every read is known, so that no sensitive value escapes masking. Compare the table as a dataset (its sensitive columns are masked in results), or use a key with read:sensitive."`);
+  });
+
+  it('shows a trusted key\'s query over such a view fully masked to a read key', async () => {
+    const query = (view: string) => `SELECT id, handle FROM ${SCHEMA}.${view}`;
+    const job = await run(t.key, { source_query: query('contacts'), target_query: query('contacts_b'), source_columns: ['handle'], target_columns: ['handle'] }, [null, null]);
+    await handlesMaskedToReader(job);
+  });
+
+  it('masks the column of a view compared as a dataset that is computed from an e-mail, as the catalog marks it', async () => {
+    const catalog = await t.request('GET', `/sources/${sourceId}/catalog?filter=contacts`);
+    const contacts = catalog.json.data.items.find((table: { name: string }) => table.name === `${SCHEMA}.contacts`);
+    expect(contacts.columns.map((column: { name: string; sensitive?: { reason: string } }) => [column.name, column.sensitive?.reason ?? null])).toEqual([
+      ['id', null],
+      ['handle', 'computed from `dc_tenant_mask.people_a.email` (email)'],
+      ['amount', null],
+    ]);
+    const job = await run(t.key, { source_columns: ['handle', 'amount'], target_columns: ['handle', 'amount'] }, [`${SCHEMA}.contacts`, `${SCHEMA}.contacts_b`]);
+    await handlesMaskedToReader(job);
+  });
+
+  it('still runs SQL over a view of columns that are not sensitive for a key without read:sensitive', async () => {
+    const columns = { source_columns: ['amount'], target_columns: ['amount'] };
+    const query = await run(author, { source_query: `SELECT a.id, a.amount FROM ${SCHEMA}.amounts a WHERE a.amount >= 10`, ...columns }, [null, `${SCHEMA}.people_b`]);
+    expect(query.status, query.failure_reason).toBe('SUCCESS');
+    const filtered = await run(author, { source_filter: 'amount >= 10', ...columns }, [`${SCHEMA}.amounts`, `${SCHEMA}.people_b`]);
+    expect(filtered.status, filtered.failure_reason).toBe('SUCCESS');
   });
 
   it('refuses SQL whose reads cannot be proven to a key without read:sensitive', async () => {
@@ -356,6 +427,13 @@ describe.runIf(hasMysql)('masking that follows what the SQL reads (MariaDB)', ()
     for (const table of ['customers', 'customers_b']) statements.push(`CREATE TABLE ${DB}.${table} (id INT PRIMARY KEY, email VARCHAR(100), card_number VARCHAR(20), amount INT)`, customersSql(`${DB}.${table}`, table === 'customers_b'));
     // A stored function of the data source's own, before the scan.
     statements.push(`CREATE FUNCTION ${DB}.customer_email(customer INT) RETURNS VARCHAR(100) READS SQL DATA RETURN (SELECT email FROM ${DB}.customers WHERE id = customer)`);
+    // Views whose columns no name or value marks, over e-mails (renamed, through a view, by that function), and one over amounts alone.
+    for (const [view, table] of [['contacts', 'customers'], ['contacts_b', 'customers_b']]) statements.push(`CREATE VIEW ${DB}.${view} AS SELECT id, REPLACE(email, '@', ' at ') AS handle, amount FROM ${DB}.${table}`);
+    statements.push(
+      `CREATE VIEW ${DB}.handles AS SELECT id, handle FROM ${DB}.contacts`,
+      `CREATE VIEW ${DB}.emails_by_id AS SELECT id, ${DB}.customer_email(id) AS note FROM ${DB}.customers_b`,
+      `CREATE VIEW ${DB}.amounts AS SELECT id, amount FROM ${DB}.customers WHERE amount >= 0`,
+    );
     await adminRun({ type: 'mysql', url: TEST_DATABASE_URLS.mysql }, statements);
     t = await startTestServer();
     author = (await t.newKey(['read', 'write:comparison', 'write:job'])).key;
@@ -374,6 +452,19 @@ describe.runIf(hasMysql)('masking that follows what the SQL reads (MariaDB)', ()
     target_dataset_id: target,
     configuration: { primary_keys_source: ['id'], primary_keys_target: ['id'], source_columns: ['amount'], target_columns: ['amount'], ...configuration },
   });
+
+  /** Runs the comparison as the trusted key: its diff shows `shown` to that key, and no ` at example.org` to the read key. */
+  const shownOnlyToTrustedKey = async (request: Record<string, unknown>, shown: string) => {
+    const created = await t.request('POST', '/comparisons', { body: request });
+    expect(created.status, created.text).toBe(201);
+    const job = await waitForJob(t, created.json.run_id);
+    expect(job.status, job.failure_reason).toBe('SUCCESS');
+    const seen = async (key: string) => (await t.request('GET', `/jobs/comparison/${job.run_id}/diff-details`, { key })).text;
+    expect(await seen(t.key)).toContain(shown);
+    const masked = await seen(reader);
+    expect(masked).not.toContain(' at example.org');
+    expect(masked).toMatch(/\*\*\* ·[0-9a-f]{6}/);
+  };
 
   it('refuses `*` behind any modifier, ANSI_QUOTES names and conditions on sensitive columns to a key without read:sensitive', async () => {
     for (const configuration of [
@@ -404,15 +495,30 @@ describe.runIf(hasMysql)('masking that follows what the SQL reads (MariaDB)', ()
       source_columns: ['note'],
       target_columns: ['note'],
     });
-    const created = await t.request('POST', '/comparisons', { body: queries });
-    expect(created.status, created.text).toBe(201);
-    const job = await waitForJob(t, created.json.run_id);
-    expect(job.status, job.failure_reason).toBe('SUCCESS');
-    const seen = async (key: string) => (await t.request('GET', `/jobs/comparison/${job.run_id}/diff-details`, { key })).text;
-    expect(await seen(t.key)).toContain('buyer3 at example.org');
-    const masked = await seen(reader);
-    expect(masked).not.toContain(' at example.org');
-    expect(masked).toMatch(/\*\*\* ·[0-9a-f]{6}/);
+    await shownOnlyToTrustedKey(queries, 'buyer3 at example.org');
+  });
+
+  it('reads a view as every column under it: refused to such a key when one is sensitive, whatever the view calls it', async () => {
+    for (const [configuration, read] of [
+      [{ source_query: 'SELECT id, handle AS amount FROM contacts' }, /source_query reads `customers\.email` through the view `contacts`/],
+      [{ source_query: 'SELECT id, handle AS amount FROM handles' }, /source_query reads `customers\.email` through the view `handles`/],
+      [{ source_query: "SELECT id, amount FROM customers WHERE id IN (SELECT id FROM handles WHERE handle LIKE 'buyer7 at %')" }, /source_query reads `customers\.email` through the view `handles`/],
+      [{ source_filter: "handle LIKE 'buyer7 at %'", source_dataset_id: 'contacts' }, /source_filter reads `customers\.email` through the view `contacts`/],
+    ] as const) {
+      const { source_dataset_id, ...rest } = configuration as Record<string, string>;
+      const request = { ...body(rest), ...(source_dataset_id ? { source_dataset_id } : {}) };
+      const refused = await refusedToAuthorOnly(t, author, request);
+      expect(refused.code).toBe('sensitive_columns');
+      expect(refused.message).toMatch(read);
+    }
+    const byFunction = await refusedToAuthorOnly(t, author, body({ source_query: 'SELECT id, note AS amount FROM emails_by_id' }));
+    expect(byFunction.code).toBe('unproven_reads');
+    expect(byFunction.message).toMatch(new RegExp(`in source_query, it reads \`emails_by_id\`, a view: it calls \`${DB}\\.customer_email\`, a function of the data source's own`));
+  });
+
+  it('masks the column of a view compared as a dataset that is computed from an e-mail', async () => {
+    const { configuration } = body({ source_columns: ['handle', 'amount'], target_columns: ['handle', 'amount'] });
+    await shownOnlyToTrustedKey({ ...body({}), source_dataset_id: 'contacts', target_dataset_id: 'contacts_b', configuration }, 'buyer0-new at example.org');
   });
 
   it('still runs SQL that reads no sensitive column for such a key', async () => {
@@ -420,6 +526,7 @@ describe.runIf(hasMysql)('masking that follows what the SQL reads (MariaDB)', ()
       { source_query: 'SELECT c.id, c.amount FROM customers c JOIN customers_b b ON c.id = b.id ORDER BY c.id DESC' },
       { source_query: 'SELECT id, ROUND(COALESCE(amount, 0) * 1.0, 0) AS amount FROM customers WHERE LOWER(CONCAT(amount, \'\')) <> \'\' AND (SELECT COUNT(*) FROM customers_b) > 0' },
       { source_filter: 'amount >= 10 AND b.id IN (SELECT id FROM customers_b)' },
+      { source_query: 'SELECT a.id, a.amount FROM amounts a WHERE a.amount >= 10' },
     ]) {
       const created = await t.request('POST', '/comparisons', { key: author, body: body(configuration) });
       expect(created.status, created.text).toBe(201);
@@ -432,15 +539,17 @@ describe('masking that follows what SQLite reads, as SQLite compiles it', () => 
   let t: TestServer;
   let sourceId: string;
   let author: string;
+  let reader: string;
   beforeAll(async () => {
     const file = path.join(tempDir('masking'), 'shop.db');
     const statements = [];
     for (const table of ['customers', 'customers_b']) statements.push(`CREATE TABLE ${table} (id INTEGER PRIMARY KEY, email TEXT, card_number TEXT, amount INTEGER)`, customersSql(table, table === 'customers_b'));
-    // A view whose column no name or value marks: hex of the e-mail.
-    statements.push('CREATE VIEW contacts AS SELECT id, hex(email) AS handle, amount FROM customers');
+    // Views whose column no name or value marks: hex of the e-mail.
+    for (const [view, table] of [['contacts', 'customers'], ['contacts_b', 'customers_b']]) statements.push(`CREATE VIEW ${view} AS SELECT id, hex(email) AS handle, amount FROM ${table}`);
     await adminRun({ type: 'sqlite', path: file }, statements);
     t = await startTestServer();
     author = (await t.newKey(['read', 'write:comparison', 'write:job'])).key;
+    reader = (await t.newKey(['read'])).key;
     sourceId = c.dataSourceCreateResponseSchema.parse((await t.request('POST', '/sources', { body: { name: 'shop', type: 'sqlite', path: file } })).json).data.id;
   });
   afterAll(async () => {
@@ -465,6 +574,20 @@ describe('masking that follows what SQLite reads, as SQLite compiles it', () => 
       const refused = await refusedToAuthorOnly(t, author, body(configuration));
       expect(refused.message).toMatch(/source_(query|filter) reads `customers\.email`/);
     }
+  });
+
+  it('masks the column of a view compared as a dataset that SQLite says is computed from an e-mail', async () => {
+    const hex = (text: string) => Buffer.from(text).toString('hex').toUpperCase();
+    const configuration = { primary_keys_source: ['id'], primary_keys_target: ['id'], source_columns: ['handle', 'amount'], target_columns: ['handle', 'amount'] };
+    const created = await t.request('POST', '/comparisons', { body: { name: 'views', source_datasource_id: sourceId, target_datasource_id: sourceId, source_dataset_id: 'contacts', target_dataset_id: 'contacts_b', configuration } });
+    expect(created.status, created.text).toBe(201);
+    const job = await waitForJob(t, created.json.run_id);
+    expect(job.status, job.failure_reason).toBe('SUCCESS');
+    const seen = async (key: string) => (await t.request('GET', `/jobs/comparison/${job.run_id}/diff-details`, { key })).text;
+    expect(await seen(t.key)).toContain(hex('buyer0-new@example.org'));
+    const masked = await seen(reader);
+    for (const value of ['buyer0@example.org', 'buyer0-new@example.org']) expect(masked).not.toContain(hex(value));
+    expect(masked).toMatch(/\*\*\* ·[0-9a-f]{6}/);
   });
 
   it('still runs SQL that reads no sensitive column, and refuses what SQLite will not compile', async () => {

@@ -1,10 +1,12 @@
 /**
  * What a key without read:sensitive reads of a failed or differing job: the database's error as its
  * class and code (its message quotes values), duplicated keys masked when sensitive, our own
- * sentences kept with their quoted literals masked.
+ * sentences kept with their quoted literals masked; a view compared as a dataset masked by the marks
+ * its columns take from what is under them, or wholly when what it reads was not resolved.
  */
 import { describe, expect, it } from 'vitest';
-import { maskError, maskJobFor } from '../../../src/server/viewer-masking.js';
+import type { CatalogTable } from '../../../src/catalog/types.js';
+import { maskError, maskJobFor, viewerMasking, type SourceFacts } from '../../../src/server/viewer-masking.js';
 import type { JobRecord } from '../../../src/server/storage/store.js';
 
 describe('maskError', () => {
@@ -49,5 +51,41 @@ describe('maskJobFor', () => {
     // a key named innocently whose value is an e-mail, even one holding the sentence's own words
     const sly = maskJobFor(job(['k'], ["Key (k) = 'x occurs twice in the source. bob@example.com' occurs twice in the source."]), { columns: new Map(), all: false });
     expect(JSON.stringify(sly)).not.toContain('bob@example.com');
+  });
+});
+
+describe('viewerMasking of a view compared as a dataset', () => {
+  const email = { kind: 'email' as const, confidence: 0.9, reason: 'the name says email' };
+  const catalog = (resolved: boolean): CatalogTable[] => [
+    { name: 'customers', kind: 'table', sampled: true, columns: [{ name: 'id', type: 'integer' }, { name: 'email', type: 'text', sensitive: email }] },
+    {
+      name: 'contacts',
+      kind: 'view',
+      sampled: false,
+      columns: [{ name: 'id', type: 'integer' }, { name: 'handle', type: 'text', ...(resolved ? { sensitive: { ...email, reason: 'computed from `customers.email` (email)' } } : {}) }],
+      ...(resolved ? { body: { reads: [{ table: 'customers', column: 'id' }, { table: 'customers', column: 'email' }], lineage: [[{ table: 'customers', column: 'id' }], [{ table: 'customers', column: 'email' }]] } } : {}),
+    },
+  ];
+  const facts = (tables: CatalogTable[]): SourceFacts => ({ catalog: async () => tables, routines: async () => [], askDatabase: async () => undefined });
+  const job = {
+    workspace_id: 'w',
+    source_datasource_type: 'postgres',
+    target_datasource_type: 'postgres',
+    unproven_reads: null,
+    snapshot: {
+      source_datasource_id: 's',
+      target_datasource_id: 's',
+      source_dataset_name: 'contacts',
+      target_dataset_name: 'contacts',
+      configuration: { primary_keys_source: ['id'], primary_keys_target: ['id'], source_columns: ['handle'] },
+    },
+  } as unknown as JobRecord;
+
+  it('masks the column computed from an e-mail, and no other, when the scan resolved the view', async () => {
+    expect(await viewerMasking(job, facts(catalog(true)))).toEqual({ columns: new Map([['handle', 'marked email by the catalog']]), all: false });
+  });
+
+  it('masks every column when the scan did not resolve what the view reads', async () => {
+    expect((await viewerMasking(job, facts(catalog(false)))).all).toBe(true);
   });
 });
