@@ -1488,6 +1488,20 @@ class ApiClient {
         return answer.data;
     }
     /**
+     * GET /comparisons/{comparison_id}: a stored comparison as the service keeps it (the document lists
+     * the operation without its shape; ours answers with the create response's comparison).
+     */
+    async getComparison(id, options = {}) {
+        const answer = await this.http.safeCall({
+            method: 'GET',
+            endpoint: 'GET /comparisons/{comparison_id}',
+            path: `/comparisons/${encodeURIComponent(id)}`,
+            schema: comparisonGetResponseSchema,
+            ...(options.signal ? { signal: options.signal } : {}),
+        });
+        return answer.data;
+    }
+    /**
      * What identifies one logical execute: a fresh Idempotency-Key (sent on every attempt) and the
      * service's time before it is sent (its clock, from a Date header; one job-list call when no answer
      * has given it yet). Make it before sending, and keep it where a later step can find the job.
@@ -2150,8 +2164,11 @@ function gapsOf(result, { counters: c, schemaDiff }) {
         gaps.push('a quick comparison counts rows, not differing rows');
     else if (result.stats && (0,outcome/* differingRowCount */.uk)(statsOf(c)) === 0)
         gaps.push('no counter shows a differing row (thresholds never excuse a difference they cannot count)');
-    if (!schemaDiff && result.schemaDiffAsked !== false)
+    if (!schemaDiff && result.schemaDiffAsked === true)
         gaps.push('the service did not send the schema differences, which thresholds never excuse');
+    if (!schemaDiff && result.schemaDiffAsked === undefined) {
+        gaps.push(`the service sent no schema differences (thresholds never excuse one), and ${result.unknownWhy ?? 'whether the comparison asks for them is not known'}`);
+    }
     return gaps;
 }
 /** The counters as the reports show them: those the service did not send as 0 (what it counted is in `counters`). */
@@ -2212,10 +2229,35 @@ function errorResult(definition, error, service) {
     };
 }
 /**
- * The result of a job in a terminal state. `diff` is the job's diff details (SUCCESS only); `serviceAt`
- * the service's address as messages show it.
+ * What a comparison of the spec asks for. A stored comparison (`comparison_id`) asks for what its
+ * configuration on the service says, not the spec: unknown until askedByStored has read it.
  */
-function jobResult(definition, detail, diff, service, serviceAt) {
+function askedBySpec(definition) {
+    if (definition.comparisonId !== undefined)
+        return { kind: 'unknown', schemaDiffAsked: undefined, unknownWhy: "the stored comparison's configuration was not read" };
+    return { kind: definition.quickComparison ? 'quick' : 'full', schemaDiffAsked: definition.schemaDiff };
+}
+/**
+ * What a stored comparison asks for, from the comparison GET /comparisons/{id} answered: quick or
+ * full, and schema_diff when the service echoes it (the document leaves that open: not echoed is
+ * not known, never "not asked"). An answer about another comparison proves nothing.
+ */
+function askedByStored(id, comparison) {
+    if (comparison.id !== id)
+        return { kind: 'unknown', schemaDiffAsked: undefined, unknownWhy: `the service answered GET /comparisons/${id} with comparison ${comparison.id}` };
+    const { quick_comparison: quick, schema_diff: schemaDiff } = comparison.configuration;
+    return {
+        kind: quick ? 'quick' : 'full',
+        schemaDiffAsked: schemaDiff,
+        ...(schemaDiff === undefined ? { unknownWhy: "the stored comparison's configuration does not say whether it asks for them (schema_diff)" } : {}),
+    };
+}
+/**
+ * The result of a job in a terminal state. `diff` is the job's diff details (SUCCESS only); `serviceAt`
+ * the service's address as messages show it; `asked` what the comparison asked for (default: the spec's).
+ */
+function jobResult(definition, detail, diff, service, options = {}) {
+    const { serviceAt, asked = askedBySpec(definition) } = options;
     const job = `job ${detail.run_id}`;
     if (detail.status === 'FAILURE') {
         const reason = detail.failure_reason?.trim() || detail.message?.trim() || 'the service gave no reason';
@@ -2241,8 +2283,7 @@ function jobResult(definition, detail, diff, service, serviceAt) {
         total: summary.diff_rows_total,
         schemaDiff: summary.schema_diff,
         diff,
-        kind: kindOf(definition),
-        schemaDiffAsked: definition.comparisonId === undefined ? definition.schemaDiff : undefined,
+        ...asked,
     });
     if (check.contradictions.length > 0) {
         const shown = check.contradictions.slice(0, 4).join('; ') + (check.contradictions.length > 4 ? ` (and ${check.contradictions.length - 4} more)` : '');
@@ -2268,11 +2309,6 @@ function jobResult(definition, detail, diff, service, serviceAt) {
         service,
     };
     return applyThresholds(base, definition, check.thresholdGaps);
-}
-function kindOf(definition) {
-    if (definition.comparisonId !== undefined)
-        return 'unknown'; // stored on the service: its configuration is not ours
-    return definition.quickComparison ? 'quick' : 'full';
 }
 /**
  * A MISMATCH within the comparison's thresholds passes (`within_thresholds`), by local mode's rule,
@@ -2481,6 +2517,7 @@ class ApiRun {
             let comparison;
             if (slot.definition.comparisonId !== undefined) {
                 comparison = { id: slot.definition.comparisonId, name: slot.definition.name };
+                slot.asked = await this.storedAsks(comparison.id);
             }
             else {
                 const created = await client.createComparison(await this.createBody(slot.definition), { signal });
@@ -2499,6 +2536,22 @@ class ApiRun {
             if (signal.aborted)
                 return;
             this.fail(slot, error);
+        }
+    }
+    /**
+     * What a stored comparison asks for, read before it is executed (GET /comparisons/{id}). A service
+     * that cannot tell leaves it unknown, and a threshold then cannot pass on what may not be counted.
+     */
+    async storedAsks(id) {
+        try {
+            return askedByStored(id, await this.client.getComparison(id, { signal: this.signal }));
+        }
+        catch (error) {
+            if (this.signal.aborted)
+                throw error;
+            const why = (0,redact/* redact */.E$)((0,errors/* toDatacompareError */.bC)(error).message).replace(/[.\s]+$/, '');
+            this.logger.debug(`The configuration of stored comparison ${id} could not be read: ${why}`);
+            return { kind: 'unknown', schemaDiffAsked: undefined, unknownWhy: `the stored comparison's configuration could not be read (${why})` };
         }
     }
     /** The agent run's comparisons in one execute_multiple call. */
@@ -2592,7 +2645,8 @@ class ApiRun {
     async collect(slot, detail) {
         let diff;
         let unavailable;
-        if (detail.status === 'SUCCESS' && !slot.definition.quickComparison) {
+        const asked = slot.asked ?? askedBySpec(slot.definition);
+        if (detail.status === 'SUCCESS' && asked.kind !== 'quick') {
             this.progress(slot, 'fetching-diff');
             try {
                 diff = await this.client.diffDetails(detail.run_id, { signal: this.signal });
@@ -2604,7 +2658,7 @@ class ApiRun {
                 this.logger.warning(`The differing rows of "${slot.definition.name}" (job ${detail.run_id}) could not be read: ${unavailable}`);
             }
         }
-        slot.result = jobResult(slot.definition, detail, diff, this.serviceOf(slot), displayUrl(this.client.baseUrl));
+        slot.result = jobResult(slot.definition, detail, diff, this.serviceOf(slot), { serviceAt: displayUrl(this.client.baseUrl), asked });
         const differing = slot.result.result?.diff_status === 'MISMATCH';
         if (unavailable !== undefined && differing)
             slot.result.diff_rows_unavailable = unavailable;

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import {
   comparisonCreateResponseSchema,
+  comparisonGetResponseSchema,
   diffDetailsResponseSchema,
   executeMultipleResponseSchema,
   executeResponseSchema,
@@ -87,6 +88,21 @@ export class ApiClient {
       body,
       schema: comparisonCreateResponseSchema,
       idempotencyKey: randomUUID(),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    return answer.data;
+  }
+
+  /**
+   * GET /comparisons/{comparison_id}: a stored comparison as the service keeps it (the document lists
+   * the operation without its shape; ours answers with the create response's comparison).
+   */
+  async getComparison(id: string, options: { signal?: AbortSignal } = {}): Promise<Comparison> {
+    const answer = await this.http.safeCall({
+      method: 'GET',
+      endpoint: 'GET /comparisons/{comparison_id}',
+      path: `/comparisons/${encodeURIComponent(id)}`,
+      schema: comparisonGetResponseSchema,
       ...(options.signal ? { signal: options.signal } : {}),
     });
     return answer.data;

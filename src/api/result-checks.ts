@@ -42,11 +42,20 @@ type Counters = Partial<Record<Counter, number>>;
 const DIFFERENCE_COUNTERS = COUNTERS.filter((name) => !['source_rows', 'target_rows', 'matched_rows'].includes(name));
 export const DIFF_TYPES: readonly string[] = ['changed', 'only_in_source', 'only_in_target'];
 
-/** What this run knows the comparison to be: created by it (full or quick), or stored on the service (unknown). */
+/** What this run knows the comparison to be: full or quick (its own, or a stored one whose configuration it read), or unknown. */
 export type ComparisonKind = 'full' | 'quick' | 'unknown';
 
-/** A job's result as the service sent it (SUCCESS, diff_status MATCH or MISMATCH). */
-export interface ServiceResult {
+/** What the comparison asks the service for, as far as this run knows it. */
+export interface Asked {
+  kind: ComparisonKind;
+  /** Whether the comparison asked for schema differences (undefined: not known; `unknownWhy` says why). */
+  schemaDiffAsked: boolean | undefined;
+  /** Why a stored comparison's kind or schema_diff is not known, as a clause for the notes. */
+  unknownWhy?: string;
+}
+
+/** A job's result as the service sent it (SUCCESS, diff_status MATCH or MISMATCH), and what its comparison asked for. */
+export interface ServiceResult extends Asked {
   diffStatus: 'MATCH' | 'MISMATCH';
   reasons: readonly string[];
   /** result.stats, undefined when not sent. */
@@ -57,9 +66,6 @@ export interface ServiceResult {
   schemaDiff: unknown;
   /** The diff details, when they were read. */
   diff: DiffDetailsData | undefined;
-  kind: ComparisonKind;
-  /** Whether the comparison asked for schema differences (undefined: a stored comparison, not known). */
-  schemaDiffAsked: boolean | undefined;
 }
 
 export interface ResultCheck {
@@ -235,7 +241,10 @@ function gapsOf(result: ServiceResult, { counters: c, schemaDiff }: Facts): stri
   }
   if (result.kind === 'quick') gaps.push('a quick comparison counts rows, not differing rows');
   else if (result.stats && differingRowCount(statsOf(c)) === 0) gaps.push('no counter shows a differing row (thresholds never excuse a difference they cannot count)');
-  if (!schemaDiff && result.schemaDiffAsked !== false) gaps.push('the service did not send the schema differences, which thresholds never excuse');
+  if (!schemaDiff && result.schemaDiffAsked === true) gaps.push('the service did not send the schema differences, which thresholds never excuse');
+  if (!schemaDiff && result.schemaDiffAsked === undefined) {
+    gaps.push(`the service sent no schema differences (thresholds never excuse one), and ${result.unknownWhy ?? 'whether the comparison asks for them is not known'}`);
+  }
   return gaps;
 }
 

@@ -4,7 +4,7 @@
  * MATCH/MISMATCH, or numbers that contradict each other (result-checks.ts) are an error, never a
  * verdict; a threshold needing a counter the service did not send leaves the MISMATCH standing.
  */
-import type { DiffDetailsData, JobDetail } from './contract.js';
+import type { Comparison, DiffDetailsData, JobDetail } from './contract.js';
 import type {
   ComparisonDefinition,
   ComparisonResult,
@@ -16,7 +16,7 @@ import type {
 } from '../engine/model.js';
 import { boundDiff } from '../engine/cut-values.js';
 import { caseFoldingNotesOf, decideStatus } from '../engine/outcome.js';
-import { checkServiceResult, DIFF_TYPES, statsOf, type ComparisonKind } from './result-checks.js';
+import { checkServiceResult, DIFF_TYPES, statsOf, type Asked } from './result-checks.js';
 import type { ErrorKind } from '../shared/errors.js';
 
 export interface ServiceRef {
@@ -50,10 +50,41 @@ export function errorResult(
 }
 
 /**
- * The result of a job in a terminal state. `diff` is the job's diff details (SUCCESS only); `serviceAt`
- * the service's address as messages show it.
+ * What a comparison of the spec asks for. A stored comparison (`comparison_id`) asks for what its
+ * configuration on the service says, not the spec: unknown until askedByStored has read it.
  */
-export function jobResult(definition: ComparisonDefinition, detail: JobDetail, diff: DiffDetailsData | undefined, service: ServiceRef, serviceAt?: string): ComparisonResult {
+export function askedBySpec(definition: ComparisonDefinition): Asked {
+  if (definition.comparisonId !== undefined) return { kind: 'unknown', schemaDiffAsked: undefined, unknownWhy: "the stored comparison's configuration was not read" };
+  return { kind: definition.quickComparison ? 'quick' : 'full', schemaDiffAsked: definition.schemaDiff };
+}
+
+/**
+ * What a stored comparison asks for, from the comparison GET /comparisons/{id} answered: quick or
+ * full, and schema_diff when the service echoes it (the document leaves that open: not echoed is
+ * not known, never "not asked"). An answer about another comparison proves nothing.
+ */
+export function askedByStored(id: string, comparison: Comparison): Asked {
+  if (comparison.id !== id) return { kind: 'unknown', schemaDiffAsked: undefined, unknownWhy: `the service answered GET /comparisons/${id} with comparison ${comparison.id}` };
+  const { quick_comparison: quick, schema_diff: schemaDiff } = comparison.configuration;
+  return {
+    kind: quick ? 'quick' : 'full',
+    schemaDiffAsked: schemaDiff,
+    ...(schemaDiff === undefined ? { unknownWhy: "the stored comparison's configuration does not say whether it asks for them (schema_diff)" } : {}),
+  };
+}
+
+/**
+ * The result of a job in a terminal state. `diff` is the job's diff details (SUCCESS only); `serviceAt`
+ * the service's address as messages show it; `asked` what the comparison asked for (default: the spec's).
+ */
+export function jobResult(
+  definition: ComparisonDefinition,
+  detail: JobDetail,
+  diff: DiffDetailsData | undefined,
+  service: ServiceRef,
+  options: { serviceAt?: string; asked?: Asked } = {},
+): ComparisonResult {
+  const { serviceAt, asked = askedBySpec(definition) } = options;
   const job = `job ${detail.run_id}`;
   if (detail.status === 'FAILURE') {
     const reason = detail.failure_reason?.trim() || detail.message?.trim() || 'the service gave no reason';
@@ -87,8 +118,7 @@ export function jobResult(definition: ComparisonDefinition, detail: JobDetail, d
     total: summary.diff_rows_total,
     schemaDiff: summary.schema_diff,
     diff,
-    kind: kindOf(definition),
-    schemaDiffAsked: definition.comparisonId === undefined ? definition.schemaDiff : undefined,
+    ...asked,
   });
   if (check.contradictions.length > 0) {
     const shown = check.contradictions.slice(0, 4).join('; ') + (check.contradictions.length > 4 ? ` (and ${check.contradictions.length - 4} more)` : '');
@@ -118,11 +148,6 @@ export function jobResult(definition: ComparisonDefinition, detail: JobDetail, d
     service,
   };
   return applyThresholds(base, definition, check.thresholdGaps);
-}
-
-function kindOf(definition: ComparisonDefinition): ComparisonKind {
-  if (definition.comparisonId !== undefined) return 'unknown'; // stored on the service: its configuration is not ours
-  return definition.quickComparison ? 'quick' : 'full';
 }
 
 /**

@@ -8,7 +8,8 @@ import type { ApiClient } from '../api/client.js';
 import type { ExecuteMultipleBody, JobDetail } from '../api/contract.js';
 import type { ExecuteIdentity } from '../api/recovery.js';
 import { buildCreateBody, DatasourceResolver } from '../api/resolve.js';
-import { errorResult, jobResult, servicePlan, type ServiceRef } from '../api/results.js';
+import type { Asked } from '../api/result-checks.js';
+import { askedBySpec, askedByStored, errorResult, jobResult, servicePlan, type ServiceRef } from '../api/results.js';
 import { ApiCallError, displayUrl } from '../api/service-error.js';
 import type { ComparisonDefinition, ComparisonResult, ProgressEvent } from '../engine/model.js';
 import { sleep } from '../shared/abort.js';
@@ -229,6 +230,7 @@ export class ApiRun {
       let comparison: { id: string; name: string };
       if (slot.definition.comparisonId !== undefined) {
         comparison = { id: slot.definition.comparisonId, name: slot.definition.name };
+        slot.asked = await this.storedAsks(comparison.id);
       } else {
         const created = await client.createComparison(await this.createBody(slot.definition), { signal });
         comparison = { id: created.id, name: created.name };
@@ -244,6 +246,21 @@ export class ApiRun {
     } catch (error) {
       if (signal.aborted) return;
       this.fail(slot, error);
+    }
+  }
+
+  /**
+   * What a stored comparison asks for, read before it is executed (GET /comparisons/{id}). A service
+   * that cannot tell leaves it unknown, and a threshold then cannot pass on what may not be counted.
+   */
+  private async storedAsks(id: string): Promise<Asked> {
+    try {
+      return askedByStored(id, await this.client.getComparison(id, { signal: this.signal }));
+    } catch (error) {
+      if (this.signal.aborted) throw error;
+      const why = redact(toDatacompareError(error).message).replace(/[.\s]+$/, '');
+      this.logger.debug(`The configuration of stored comparison ${id} could not be read: ${why}`);
+      return { kind: 'unknown', schemaDiffAsked: undefined, unknownWhy: `the stored comparison's configuration could not be read (${why})` };
     }
   }
 
@@ -325,7 +342,8 @@ export class ApiRun {
   private async collect(slot: Slot, detail: JobDetail): Promise<void> {
     let diff;
     let unavailable: string | undefined;
-    if (detail.status === 'SUCCESS' && !slot.definition.quickComparison) {
+    const asked = slot.asked ?? askedBySpec(slot.definition);
+    if (detail.status === 'SUCCESS' && asked.kind !== 'quick') {
       this.progress(slot, 'fetching-diff');
       try {
         diff = await this.client.diffDetails(detail.run_id, { signal: this.signal });
@@ -335,7 +353,7 @@ export class ApiRun {
         this.logger.warning(`The differing rows of "${slot.definition.name}" (job ${detail.run_id}) could not be read: ${unavailable}`);
       }
     }
-    slot.result = jobResult(slot.definition, detail, diff, this.serviceOf(slot), displayUrl(this.client.baseUrl));
+    slot.result = jobResult(slot.definition, detail, diff, this.serviceOf(slot), { serviceAt: displayUrl(this.client.baseUrl), asked });
     const differing = slot.result.result?.diff_status === 'MISMATCH';
     if (unavailable !== undefined && differing) slot.result.diff_rows_unavailable = unavailable;
     const kept = slot.result.diff?.diff_rows.length ?? 0;

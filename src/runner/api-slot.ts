@@ -1,5 +1,6 @@
 /** One comparison of an api-mode run, as ApiRun and the cleanup see it. */
 import type { ExecuteIdentity } from '../api/recovery.js';
+import type { Asked } from '../api/result-checks.js';
 import type { ComparisonDefinition, ComparisonResult } from '../engine/model.js';
 
 export interface Slot {
@@ -17,6 +18,8 @@ export interface Slot {
   /** The agent batch's config id of this comparison, and the agent run id sent. */
   configId?: number;
   agentRunId?: string;
+  /** What a stored comparison asks for, from its configuration on the service (else the spec's). */
+  asked?: Asked;
   /** When the comparison's timeout_minutes runs out (our clock, ms). */
   deadline?: number;
 }

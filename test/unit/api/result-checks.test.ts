@@ -168,12 +168,13 @@ describe('checkServiceResult', () => {
       contradictions: [],
       thresholdGaps: ['a quick comparison counts rows, not differing rows'],
     });
-    // a comparison stored on the service: whether it is quick, or diffs the schema, is not known here
-    expect(checkServiceResult({ ...MISMATCH, kind: 'unknown', schemaDiffAsked: undefined, stats: quick, total: 0, diff: undefined })).toMatchObject({
+    // a comparison stored on the service whose configuration could not be read: whether it is quick, or diffs the schema, is not known
+    const unknownWhy = "the stored comparison's configuration could not be read (GET /comparisons/{comparison_id} failed with HTTP 404)";
+    expect(checkServiceResult({ ...MISMATCH, kind: 'unknown', schemaDiffAsked: undefined, unknownWhy, stats: quick, total: 0, diff: undefined })).toMatchObject({
       contradictions: [],
       thresholdGaps: [
         'no counter shows a differing row (thresholds never excuse a difference they cannot count)',
-        'the service did not send the schema differences, which thresholds never excuse',
+        `the service sent no schema differences (thresholds never excuse one), and ${unknownWhy}`,
         'the counters account for 0 of the 20 source rows',
         'the counters account for 0 of the 21 target rows',
       ],
