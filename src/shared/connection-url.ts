@@ -77,43 +77,69 @@ export function readConnectionUrl(url: string, subject: string): URL {
   return new URL(url);
 }
 
+/** A URL's password as written, and the other texts a parser may carve out of it when it breaks the URL. */
+export interface PasswordReadings {
+  /** The text between the user's `:` and the last `@` (undefined: no password). */
+  password: string | undefined;
+  /**
+   * Only for a URL that cannot be read one way (connectionUrlProblem): every other text a parser may
+   * take from its user:password part as a password, host, user or database. Empty for a well-formed
+   * URL, which every parser splits the same way.
+   */
+  pieces: string[];
+}
+
 /**
- * Every text a parser may take from `url` as a password, or as a host, user or database carved out of
- * one: each run of the part between `://` and the last `@` that starts and ends at the characters
- * parsers split on (`:`, `@`, `/`, `?`, `#`, spaces), except the leading run alone, which every parser
- * reads as the user. Empty when the URL has no password. Used by redact.ts to hide all of them.
+ * What redact.ts hides of `url`'s password. For a URL read one way, the password alone. For a
+ * broken one (a raw `@`, `/`, `?`… in it), also each run of the user:password part between the
+ * characters parsers split on (`:`, `@`, `/`, `?`, `#`, spaces), except the leading run alone, which
+ * every parser reads as the user.
  */
-export function passwordReadings(url: string): string[] {
+export function passwordReadings(url: string): PasswordReadings {
   const scheme = SCHEME.exec(url);
-  if (!scheme) return [];
+  if (!scheme) return { password: undefined, pieces: [] };
   const rest = url.slice(scheme[0].length);
   const lastAt = rest.lastIndexOf('@');
-  if (lastAt === -1) return [];
+  if (lastAt === -1) return { password: undefined, pieces: [] };
   const userinfo = rest.slice(0, lastAt);
+  const colon = userinfo.indexOf(':');
+  const password = colon === -1 ? undefined : userinfo.slice(colon + 1);
+  if (!connectionUrlProblem(url)) return { password, pieces: [] };
   const cuts = [-1];
   for (let index = 0; index < userinfo.length; index++) if (/[:@/?#\s]/.test(userinfo[index]!)) cuts.push(index);
   cuts.push(userinfo.length);
-  const readings = new Set<string>(cuts.length > 2 ? [userinfo] : []);
+  const pieces = new Set<string>(cuts.length > 2 ? [userinfo] : []);
   // Runs from one cut to a later one (at most MAX_JOINED cuts apart: a URL is short, and a text made
   // of separators must not cost quadratic memory); the first run alone (up to the first cut) is the user.
   for (let from = 0; from < cuts.length - 1; from++) {
     for (let to = from + 1; to < cuts.length && to - from <= MAX_JOINED; to++) {
       if (from === 0 && to === 1) continue;
-      readings.add(userinfo.slice(cuts[from]! + 1, cuts[to]));
+      pieces.add(userinfo.slice(cuts[from]! + 1, cuts[to]));
     }
-    if (from > 0) readings.add(userinfo.slice(cuts[from]! + 1));
+    if (from > 0) pieces.add(userinfo.slice(cuts[from]! + 1));
   }
-  return [...readings].filter((reading) => reading !== '');
+  pieces.delete('');
+  if (password !== undefined) pieces.delete(password);
+  return { password, pieces: [...pieces] };
 }
 
-/** Values of the query parameters drivers read as a password (`?password=`, `?sslpassword=`…). */
+/**
+ * Whether a query or key=value parameter of this name holds a secret: its name ends in password,
+ * passwd, passphrase, pwd, secret or token, is (or ends in `_`/`-`/`.` and) pass, or is sslkey (the
+ * key itself in some drivers). `passed`, `password_reset_count` or `compass` are not.
+ */
+export function isSecretParameter(name: string): boolean {
+  return /(password|passwd|passphrase|pwd|secret|token)$|(^|[_.-])pass$|^sslkey$/i.test(name);
+}
+
+/** Values of the query parameters drivers read as a secret (`?password=`, `?sslpassword=`…: isSecretParameter). */
 export function queryPasswords(url: string): string[] {
   const query = url.indexOf('?');
   if (query === -1) return [];
   const found: string[] = [];
   for (const pair of url.slice(query + 1).split(/[&#]/)) {
     const equals = pair.indexOf('=');
-    if (equals > 0 && /pass|pwd/i.test(pair.slice(0, equals))) found.push(pair.slice(equals + 1));
+    if (equals > 0 && isSecretParameter(pair.slice(0, equals))) found.push(pair.slice(equals + 1));
   }
   return found;
 }

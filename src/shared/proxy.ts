@@ -19,7 +19,8 @@ export async function useProxyFromEnvironment(env: NodeJS.ProcessEnv = process.e
   if (given.length === 0) return false;
   for (const name of given) {
     const url = env[name]!;
-    if (passwordReadings(url).length > 0) addSecret(url);
+    const { password, pieces } = passwordReadings(url);
+    if (password !== undefined || pieces.length > 0) addSecret(url);
     readConnectionUrl(url, `the proxy variable ${name}`);
   }
   const { EnvHttpProxyAgent, setGlobalDispatcher } = await import('undici');

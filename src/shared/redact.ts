@@ -1,39 +1,79 @@
 /**
  * Secrets never reach logs, summaries, comments or report files. Every secret the run learns
  * (API key, token, connection URLs and their passwords) is registered here the moment it is read;
- * every text leaving the process goes through `redact`. Passwords inside URLs are also removed by
+ * every text leaving the process goes through `redact`. Passwords inside URLs, and values of
+ * parameters named like a password (`password=`, `sslpassword=`, `pwd=`…), are also removed by
  * pattern, so a driver error quoting a URL we never registered is still safe.
  *
- * A URL counts as every way it can be read (connection-url.ts): the text as written and as a URL
- * parser normalises it, and every piece a parser may take as its password (or, when the password
- * breaks the URL, as host, user or database), each raw, percent-decoded and percent-encoded.
+ * What a URL registers (connection-url.ts), so that nothing a parser reads from it can leak and no
+ * report is censored by it:
+ * - hidden wherever it occurs: the URL as written, decoded and as a URL parser normalises it, and its
+ *   password (and the values of its password parameters), each raw, percent-decoded and
+ *   percent-encoded. A well-formed URL registers nothing else: every parser reads that password
+ *   whole, so `pass:word` never hides "pass" or "word" in a report.
+ * - hidden where it stands as a word of its own, in any letter case: each other piece a parser may
+ *   take from a password that breaks the URL (finding 9's `mysql://u:P@ssLongSecretPart/1@host`
+ *   reads the host `ssLongSecretPart`, which a parser prints lower-cased, between spaces, quotes or
+ *   `:`). Inside a longer word it is not what a parser printed, and stays: a piece `word` leaves
+ *   `password` readable.
+ * Nothing shorter than 4 characters is registered.
  */
-import { passwordReadings, queryPasswords } from './connection-url.js';
+import { isSecretParameter, passwordReadings, queryPasswords } from './connection-url.js';
 
 const MASK = '***';
+/** The shortest text registered: a shorter one would censor reports and hide next to nothing. */
+const MIN_SECRET = 4;
 const secrets = new Set<string>();
+const pieces = new Set<string>();
+/** Every piece as one pattern, bounded by non-word characters; rebuilt when a piece is added. */
+let piecePattern: RegExp | undefined;
 
-/** Registers a secret (for a URL: every way it can be read, see `secretsIn`). */
+/** Registers a secret (for a URL: every way it can be read, see `readingsOf`). */
 export function addSecret(value: string | undefined | null): void {
-  for (const candidate of secretsIn(value)) secrets.add(candidate);
+  const readings = readingsOf(value);
+  for (const secret of readings.whole) secrets.add(secret);
+  const before = pieces.size;
+  for (const piece of readings.pieces) pieces.add(piece);
+  if (pieces.size !== before) piecePattern = wordPattern([...pieces]);
 }
 
 /**
- * The strings to hide for one secret value, at least 4 characters each: itself and, for a URL, its
- * normalised and decoded forms, every reading of its password (and of the pieces a broken password
- * leaves as host, user or database), and the values of its password parameters, each raw, decoded
- * and encoded.
+ * The strings to hide for one secret value (see the top of this file): the whole ones, then the
+ * pieces of a password that breaks its URL. For texts of one job or request (`redactWith`).
  */
 export function secretsIn(value: string | undefined | null): string[] {
-  if (!value) return [];
-  const candidates = new Set([value, safeDecode(value, decodeURI)]);
-  const pieces = [...passwordReadings(value), ...queryPasswords(value)];
-  if (pieces.length > 0) candidates.add(normalised(value));
-  for (const piece of pieces) {
-    const decoded = safeDecode(piece);
-    candidates.add(piece).add(decoded).add(encodeURIComponent(decoded));
+  const { whole, pieces: parts } = readingsOf(value);
+  return [...whole, ...parts];
+}
+
+/** What to hide of one value: `whole` wherever it occurs, `pieces` where they stand as words. */
+function readingsOf(value: string | undefined | null): { whole: string[]; pieces: string[] } {
+  if (!value) return { whole: [], pieces: [] };
+  const whole = new Set([value, safeDecode(value, decodeURI)]);
+  const { password, pieces: parts } = passwordReadings(value);
+  const parameters = queryPasswords(value);
+  if (password !== undefined || parts.length > 0 || parameters.length > 0) whole.add(normalised(value));
+  for (const secret of [password, parsedPassword(value, parts), ...parameters]) for (const spelling of spellingsOf(secret)) whole.add(spelling);
+  const broken = new Set(parts.flatMap(spellingsOf).filter((piece) => !whole.has(piece)));
+  const long = (texts: Iterable<string>) => [...texts].filter((text) => text.length >= MIN_SECRET);
+  return { whole: long(whole), pieces: long(broken) };
+}
+
+/** A secret raw, percent-decoded and percent-encoded. */
+function spellingsOf(secret: string | undefined): string[] {
+  if (secret === undefined) return [];
+  const decoded = safeDecode(secret);
+  return [secret, decoded, encodeURIComponent(decoded)];
+}
+
+/** The password as WHATWG's parser spells it (percent-encoding some characters), for a URL read one way. */
+function parsedPassword(url: string, pieces: readonly string[]): string | undefined {
+  if (pieces.length > 0) return undefined;
+  try {
+    return new URL(url).password || undefined;
+  } catch {
+    return undefined;
   }
-  return [...candidates].filter((candidate) => candidate.length >= 4);
 }
 
 /**
@@ -44,12 +84,16 @@ export function secretsIn(value: string | undefined | null): string[] {
 export function redactWith(text: string, extra: readonly string[]): string {
   let out = text;
   for (const secret of [...extra].sort((a, b) => b.length - a.length)) {
-    if (secret.length >= 4 && out.includes(secret)) out = out.split(secret).join(MASK);
+    if (secret.length >= MIN_SECRET && out.includes(secret)) out = out.split(secret).join(MASK);
   }
   return redact(out);
 }
 
-/** Every registered secret, longest first (so a secret containing another is masked whole). */
+/**
+ * Every secret registered to be hidden wherever it occurs, longest first (so a secret containing
+ * another is masked whole). The pieces of a broken password are not among them: they are hidden as
+ * words by `redact` only (a runner's substring masking would censor every word holding one).
+ */
 export function registeredSecrets(): string[] {
   return [...secrets].sort((a, b) => b.length - a.length);
 }
@@ -57,13 +101,16 @@ export function registeredSecrets(): string[] {
 /** Forget every registered secret (tests only). */
 export function clearSecrets(): void {
   secrets.clear();
+  pieces.clear();
+  piecePattern = undefined;
 }
 
 /** How far after `scheme://` a user name, and after it a password, is looked for. */
 const MAX_USER = 256;
 const MAX_PASSWORD = 512;
-// password=... in key/value connection strings
-const KV_PASSWORD = /\b(password|passwd|pwd)=([^\s;&]+)/gi;
+// name=value, the name a whole run of word characters (so `sslpassword=` is one name, not `password=`
+// after a boundary the `\b` of a pattern would need); masked when isSecretParameter says so
+const KV_PARAMETER = /(?<![\w.-])([\w.-]+)=([^\s;&]+)/g;
 // Authorization: Bearer xxx
 const BEARER = /\b(Bearer\s+)([A-Za-z0-9._~+/=-]{4,})/g;
 
@@ -73,11 +120,17 @@ export function redact(text: string): string {
   for (const secret of registeredSecrets()) {
     if (out.includes(secret)) out = out.split(secret).join(MASK);
   }
+  if (piecePattern) out = out.replace(piecePattern, MASK);
   // Most texts (data values) hold no URL: skip the URL scan for them.
   if (out.includes('://')) out = maskUrlPasswords(out);
-  return out
-    .replace(KV_PASSWORD, `$1=${MASK}`)
-    .replace(BEARER, `$1${MASK}`);
+  if (out.includes('=')) out = out.replace(KV_PARAMETER, (pair: string, name: string) => (isSecretParameter(name) ? `${name}=${MASK}` : pair));
+  return out.replace(BEARER, `$1${MASK}`);
+}
+
+/** The texts as one case-insensitive pattern matching each only where no letter, digit or `_` adjoins it. */
+function wordPattern(texts: string[]): RegExp {
+  const escaped = texts.sort((a, b) => b.length - a.length).map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`(?<![\\p{L}\\p{N}_])(?:${escaped.join('|')})(?![\\p{L}\\p{N}_])`, 'giu');
 }
 
 /**

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectionUrlProblem, readConnectionUrl } from '../../../src/shared/connection-url.js';
 import { ConfigurationError } from '../../../src/shared/errors.js';
-import { addSecret, clearSecrets, redact, redactWith, secretsIn } from '../../../src/shared/redact.js';
+import { addSecret, clearSecrets, redact, redactWith, registeredSecrets, secretsIn } from '../../../src/shared/redact.js';
 
 afterEach(() => clearSecrets());
 
@@ -76,10 +76,37 @@ describe('the secrets of a URL', () => {
     expect(secretsIn('postgres://postgres@127.0.0.1:5432/test')).toEqual(['postgres://postgres@127.0.0.1:5432/test']);
   });
 
+  it('of a well-formed URL are its password whole: the words it is made of stay readable in every text', () => {
+    addSecret('postgres://reader:pass:word@db.internal:5432/shop');
+    expect(registeredSecrets()).toEqual(expect.arrayContaining(['pass:word', 'pass%3Aword']));
+    expect(registeredSecrets()).not.toEqual(expect.arrayContaining(['pass']));
+    expect(registeredSecrets()).not.toEqual(expect.arrayContaining(['word']));
+    expect(redact('password reset; word count; pass / fail; login pass:word failed; pass%3Aword')).toBe('password reset; word count; pass / fail; login *** failed; ***');
+  });
+
+  it('of a broken URL hide each piece where a parser would print it, as a word of its own in any case, and nowhere inside a word', () => {
+    addSecret('mysql://u:word@Secret/pass@db.example:3306/shop');
+    // what parsers read from it: the host `Secret` (lower-cased), the database `pass`, the password `word` or `word@Secret/pass`
+    for (const driverSays of ['getaddrinfo ENOTFOUND secret', "Unknown database 'pass'", 'Access denied (using password: word)', 'connect to Secret:3306']) {
+      expect(redact(driverSays), driverSays).not.toMatch(/secret'?$|'pass'|: word\)|Secret:/i);
+    }
+    expect(redact('host word@Secret/pass rejected')).toBe('host *** rejected');
+    // inside a longer word it is not what a parser printed
+    expect(redact('password, secretary, passport, keyword')).toBe('password, secretary, passport, keyword');
+    // the runner's own masking (substring) is given only the whole secrets
+    expect(registeredSecrets().filter((secret) => ['word', 'pass', 'Secret', 'secret'].includes(secret))).toEqual([]);
+  });
+
   it('are hidden by pattern up to the last @ when the URL was never registered', () => {
     expect(redact('could not open mysql://u:P@ssLongSecretPart/1@db.example:3306/shop: refused')).toBe('could not open mysql://u:***@db.example:3306/shop: refused');
     expect(redact('from mysql://a:b@h/x and pg://c:d/d@e, mail me@corp')).toBe('from mysql://a:***@h/x and pg://c:***@e, mail me@corp');
     expect(redactWith('host ssLongSecretPart', secretsIn('mysql://u:P@ssLongSecretPart/1@h/db'))).toBe('host ***');
+  });
+
+  it('in a parameter named like a password are hidden whatever precedes the name; a name that only holds "pass" is not', () => {
+    expect(redact('could not connect to postgres://u@h/db?sslmode=require&sslpassword=keyPhrase1: refused')).toBe('could not connect to postgres://u@h/db?sslmode=require&sslpassword=*** refused');
+    expect(redact('host=db PGPASSWORD=abc db_pass=xyz api_token=t0k sslkey=pem pwd=1')).toBe('host=db PGPASSWORD=*** db_pass=*** api_token=*** sslkey=*** pwd=***');
+    expect(redact('passed=3 password_reset_count=2 compass=N bypassed=1')).toBe('passed=3 password_reset_count=2 compass=N bypassed=1');
   });
 
   it('leave a host:port URL whose path holds an @ readable (an npm registry asked for a scoped package)', () => {
