@@ -62,6 +62,20 @@ async function cli(comparisons: string, schedule: FaultSchedule = () => undefine
   return { status, stdout, json: JSON.parse(readFileSync(path.join(service.dir, `${name}.json`), 'utf8')) as RunResult };
 }
 
+/** A schedule answering the requests of `method` to a path ending in `pathEnd` with the service's JSON as `change` leaves it. */
+function rewriting<T>(method: string, pathEnd: string, change: (body: T) => unknown): FaultSchedule {
+  return (request) =>
+    request.method === method && request.path.endsWith(pathEnd)
+      ? {
+          kind: 'rewrite',
+          rewrite: (body: T) => {
+            change(body);
+            return body;
+          },
+        }
+      : undefined;
+}
+
 const stored = (id: string) => `  - name: stored\n    comparison_id: ${id}\n    thresholds: { max_mismatched_rows: 5 }\n`;
 
 /** The note a MISMATCH carries when its thresholds were not applied. */
@@ -130,16 +144,9 @@ describe('thresholds on a stored comparison in api mode', () => {
 
   it('a stored configuration that does not say whether it diffs the schema: the MISMATCH stands', async () => {
     const id = await storeOrders({ schema_diff: false });
-    const { status, json } = await cli(stored(id), (request) =>
-      request.method === 'GET' && request.path.endsWith(`/comparisons/${id}`)
-        ? {
-            kind: 'rewrite',
-            rewrite: (body: { data: { configuration: Record<string, unknown> } }) => {
-              delete body.data.configuration.schema_diff;
-              return body;
-            },
-          }
-        : undefined,
+    const { status, json } = await cli(
+      stored(id),
+      rewriting('GET', `/comparisons/${id}`, (body: { data: { configuration: Record<string, unknown> } }) => delete body.data.configuration.schema_diff),
     );
     expect(status).toBe(1);
     expect(notesOf(json)).toMatchInlineSnapshot(`
@@ -151,16 +158,11 @@ describe('thresholds on a stored comparison in api mode', () => {
 
   it('counters the service did not send: a threshold cannot pass a stored comparison on them', async () => {
     const id = await storeOrders({ schema_diff: false });
-    const { status, json } = await cli(stored(id), (request) =>
-      request.method === 'POST' && request.path.endsWith('/jobs/comparison/details')
-        ? {
-            kind: 'rewrite',
-            rewrite: (body: { data: { result?: { stats: Record<string, unknown> } | null }[] }) => {
-              for (const job of body.data) if (job.result) for (const name of ['duplicate_keys_target', 'null_keys_target']) delete job.result.stats[name];
-              return body;
-            },
-          }
-        : undefined,
+    const { status, json } = await cli(
+      stored(id),
+      rewriting('POST', '/jobs/comparison/details', (body: { data: { result?: { stats: Record<string, unknown> } | null }[] }) => {
+        for (const job of body.data) if (job.result) for (const name of ['duplicate_keys_target', 'null_keys_target']) delete job.result.stats[name];
+      }),
     );
     expect(status).toBe(1);
     expect(notesOf(json)).toMatchInlineSnapshot(`
