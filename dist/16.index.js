@@ -706,10 +706,15 @@ function orderingKeys(relation) {
 }
 /**
  * The canonical key texts (as bytes where the engine gives them so) of a `fraction` of a side's rows,
- * chosen by a hash of their keys or a seeded sampling clause (the same rows on every run while the
- * data is the same), at most `limit` of them (a row estimate far too low must not bring a table):
- * prefix buckets' sample (a single key's text, `key_text`); with `whole`, each key column's text
- * (`key_text_0`, … : key-tail buckets').
+ * at most `limit` of them (a row estimate far too low must not bring a table), the first in the
+ * keys' byte order: prefix buckets' sample (a single key's text, `key_text`); with `whole`, each key
+ * column's text (`key_text_0`, … : key-tail buckets').
+ *
+ * What decides which keys: the `fraction` (from the row estimates, which ANALYZE changes), and a
+ * hash of each key (`condition`, MariaDB and views) or, on PostgreSQL tables, a seeded sampling
+ * clause that picks rows (`rows`) or pages (`pages`) by where they lie, so the same table gives the
+ * same sample until its rows are rewritten (UPDATE, VACUUM FULL, a reload) or its estimate changes.
+ * Never the order or timing in which the scan returns rows: the limit cuts in byte order.
  */
 function sampleKeysSql(relation, fraction, limit, sampling = 'condition', whole = false) {
     const q = relation.compiler.quoteIdentifier.bind(relation.compiler);
@@ -722,12 +727,16 @@ function sampleKeysSql(relation, fraction, limit, sampling = 'condition', whole 
     // the filter alone may read a few through an index.
     const rows = !pages && sampling !== 'condition' && relation.samplable && !relation.filter && order.rowSample && fraction < 1 ? order.rowSample(fraction) : undefined;
     const notNull = (whole ? relation.keys : [singleKey(relation)]).map((key) => `${key.expr} IS NOT NULL`).join(' AND ');
-    // Decided by a hash of the key, as the clauses are seeded: the same data gives the same sample, so the same plan.
+    // Decided by a hash of the key, not by chance (the clauses are seeded).
     const hashed = whole ? keyText(relation) : normalised(relation, singleKey(relation));
     const condition = rows ? notNull : `${notNull} AND ${order.sample(pages ? 1 / PAGE_OVERSAMPLE : fraction, hashed)}`;
-    const texts = whole ? relation.keys.map((key, i) => `${normalised(relation, key)} AS ${q(`key_text_${i}`)}`).join(', ') : `${normalised(relation, singleKey(relation))} AS ${q('key_text')}`;
+    const sampled = (whole ? relation.keys : [singleKey(relation)]).map((key) => normalised(relation, key));
+    const texts = whole ? sampled.map((text, i) => `${text} AS ${q(`key_text_${i}`)}`).join(', ') : `${sampled[0]} AS ${q('key_text')}`;
+    // Cut in the keys' byte order: without it the limit keeps the rows the scan happens to return first
+    // (a parallel scan's order is its workers' timing).
+    const ordered = sampled.map((text) => order.utf8(text)).join(', ');
     const clause = pages ?? rows;
-    return `SELECT ${texts} FROM ${relation.from}${clause ? ` ${clause}` : ''}${where(relation, condition)} ${relation.compiler.limit(limit)}`;
+    return `SELECT ${texts} FROM ${relation.from}${clause ? ` ${clause}` : ''}${where(relation, condition)} ORDER BY ${ordered} ${relation.compiler.limit(limit)}`;
 }
 /** A page sample reads this many times the sampled share of pages (see sampleKeysSql). */
 const PAGE_OVERSAMPLE = 10;
@@ -2605,7 +2614,9 @@ function textKeyed(context) {
  * A sample of about twice as many canonical keys as `buckets` (`whole`: the text of every key column,
  * else the single key's), taken from a side whose engine parallelises a scan itself (PostgreSQL: its
  * sample costs a fraction of MariaDB's single-core scan), else from the source. Not drawn by chance
- * (sql.ts `sampleKeysSql`): the same data gives the same sample, so the same buckets and plan.
+ * (sql.ts `sampleKeysSql`): the same table with the same row estimates gives the same sample, so the
+ * same buckets and plan; an ANALYZE, or PostgreSQL rows rewritten in place, may change them (never
+ * the result).
  */
 async function sampleKeys(context, sides, buckets, pageSampleRows, whole) {
     const scansInParallel = await Promise.all(sides.map(async ([side]) => ((await (0,registry/* loadChecksumHooks */.m1)(side.connection.dialect)).parallelScans ?? 1) <= 1));

@@ -93,7 +93,9 @@ function textKeyed(context: DiffContext): boolean {
  * A sample of about twice as many canonical keys as `buckets` (`whole`: the text of every key column,
  * else the single key's), taken from a side whose engine parallelises a scan itself (PostgreSQL: its
  * sample costs a fraction of MariaDB's single-core scan), else from the source. Not drawn by chance
- * (sql.ts `sampleKeysSql`): the same data gives the same sample, so the same buckets and plan.
+ * (sql.ts `sampleKeysSql`): the same table with the same row estimates gives the same sample, so the
+ * same buckets and plan; an ANALYZE, or PostgreSQL rows rewritten in place, may change them (never
+ * the result).
  */
 async function sampleKeys(context: DiffContext, sides: [Side, ChecksumRelation, number][], buckets: number, pageSampleRows: number, whole: boolean): Promise<ResultRow[]> {
   const scansInParallel = await Promise.all(sides.map(async ([side]) => ((await loadChecksumHooks(side.connection.dialect)).parallelScans ?? 1) <= 1));
