@@ -439,7 +439,11 @@ async function runSpec(options) {
     const startedAt = new Date().toISOString();
     options.logger.debug(`running ${definitions.length} comparison(s) in ${options.mode} mode: ${definitions.map((d) => d.name).join(', ')}`);
     const results = options.mode === 'api' ? await runApi(definitions, options) : await runLocal(definitions, options);
-    const comparisons = results.map((result, index) => withDbt({ ...result, sides: (0,model/* sideLabels */.P5)(definitions[index]), location: definitions[index].location }, definitions[index]));
+    // A stored comparison (comparison_id alone) names no sides here: its data sources are the service's.
+    const comparisons = results.map((result, index) => {
+        const definition = definitions[index];
+        return withDbt({ ...result, ...((0,resolve/* isApiOnly */.DL)(definition) ? {} : { sides: (0,model/* sideLabels */.P5)(definition) }), location: definition.location }, definition);
+    });
     return {
         version: 1,
         status: (0,model/* overallStatus */.gX)(comparisons),

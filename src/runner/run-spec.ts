@@ -45,7 +45,11 @@ export async function runSpec(options: RunSpecOptions): Promise<RunResult> {
   const startedAt = new Date().toISOString();
   options.logger.debug(`running ${definitions.length} comparison(s) in ${options.mode} mode: ${definitions.map((d) => d.name).join(', ')}`);
   const results = options.mode === 'api' ? await runApi(definitions, options) : await runLocal(definitions, options);
-  const comparisons = results.map((result, index) => withDbt({ ...result, sides: sideLabels(definitions[index]!), location: definitions[index]!.location }, definitions[index]!));
+  // A stored comparison (comparison_id alone) names no sides here: its data sources are the service's.
+  const comparisons = results.map((result, index) => {
+    const definition = definitions[index]!;
+    return withDbt({ ...result, ...(isApiOnly(definition) ? {} : { sides: sideLabels(definition) }), location: definition.location }, definition);
+  });
   return {
     version: 1,
     status: overallStatus(comparisons),

@@ -92,7 +92,6 @@ describe('thresholds on a stored comparison in api mode', () => {
     expect([fromSpec.status, fromStore.status]).toEqual([0, 0]);
     expect(stable(fromStore.stdout)).toMatchInlineSnapshot(`
       "✔ match (within thresholds)  stored  · 85.7% match · 20 source rows, 20 target rows · 3 differing rows (1 changed, 1 only in source, 1 only in target) · T
-           · query →  · query
           1 row exists only in the source (orders).
           1 row exists only in the target (orders).
           1 row has a different value in column \`amount\`.
