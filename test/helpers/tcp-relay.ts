@@ -3,7 +3,10 @@
  * records each connection it accepted with the first bytes the client sent on it, so tests can count
  * the connections (and TLS requests) a data source opens. With `rewriteFirst`, the first bytes of each
  * connection are replaced before they go on (an endpoint that answers one connection differently from
- * the next: `switchPostgresDatabase` below).
+ * the next: `switchPostgresDatabase` below). `freeze()` turns it into a network that stopped answering:
+ * nothing is passed on any more, new connections are accepted and held, and `openAwaitingAnswer()` tells
+ * how many of the connections that were waiting for the server's answer then (a statement running) are
+ * still open on the client's side.
  */
 import net from 'node:net';
 
@@ -14,6 +17,10 @@ export interface TcpRelay {
   firstChunks: Buffer[];
   /** Connections accepted so far. */
   accepted(): number;
+  /** From now on passes nothing on: bytes on open connections are dropped, new connections are held unanswered. */
+  freeze(): void;
+  /** Connections that were waiting for the server's answer at the freeze (the client spoke last) and that the client has not closed yet. */
+  openAwaitingAnswer(): number;
   close(): Promise<void>;
 }
 
@@ -27,14 +34,26 @@ export async function startTcpRelay(url: string, defaultPort: number, options: R
   const sockets: net.Socket[] = [];
   const firstChunks: Buffer[] = [];
   let accepted = 0;
+  let frozen = false;
+  /** Each relayed connection: its two sockets, and who sent the last bytes. */
+  const pairs: { socket: net.Socket; upstream: net.Socket; spokeLast: 'client' | 'server' }[] = [];
+  const awaitingAtFreeze = new Set<net.Socket>();
   const relay = net.createServer((socket) => {
     accepted++;
     sockets.push(socket);
+    socket.on('error', () => {});
+    if (frozen) return; // held: accepted, never answered
     const upstream = net.connect(Number(server.port || defaultPort), server.hostname);
     sockets.push(upstream);
+    const pair = { socket, upstream, spokeLast: 'client' as 'client' | 'server' };
+    pairs.push(pair);
     socket.on('error', () => upstream.destroy());
     upstream.on('error', () => socket.destroy());
+    socket.on('data', () => void (pair.spokeLast = 'client'));
+    upstream.on('data', () => void (pair.spokeLast = 'server'));
+    socket.once('close', () => awaitingAtFreeze.delete(socket));
     socket.once('data', (first: Buffer) => {
+      if (frozen) return;
       firstChunks.push(first);
       upstream.write(options.rewriteFirst ? options.rewriteFirst(first) : first);
       socket.pipe(upstream);
@@ -42,12 +61,22 @@ export async function startTcpRelay(url: string, defaultPort: number, options: R
     upstream.pipe(socket);
   });
   await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
-  const relayed = new URL(url);
-  relayed.host = `127.0.0.1:${(relay.address() as net.AddressInfo).port}`;
+  const relayedUrl = new URL(url);
+  relayedUrl.host = `127.0.0.1:${(relay.address() as net.AddressInfo).port}`;
   return {
-    url: relayed.toString(),
+    url: relayedUrl.toString(),
     firstChunks,
     accepted: () => accepted,
+    freeze: () => {
+      frozen = true;
+      for (const { socket, upstream, spokeLast } of pairs) {
+        // what still arrives from either side is dropped (the 'data' listeners keep both flowing)
+        socket.unpipe(upstream);
+        upstream.unpipe(socket);
+        if (spokeLast === 'client' && !socket.destroyed) awaitingAtFreeze.add(socket);
+      }
+    },
+    openAwaitingAnswer: () => awaitingAtFreeze.size,
     close: async () => {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => relay.close(resolve));

@@ -12,8 +12,9 @@
  * privileged sources; one that can read the service's store always does), and whether a function the
  * job's SQL calls is one the database defines itself (then the job is recorded as unproven: keys
  * without read:sensitive see it fully masked). Failure texts are redacted with the job's own data source secrets; a failed connection is
- * told to the tenant as "could not connect" only (the reason goes to the log). Shutdown: stop claiming, let running jobs finish within the grace period, abort and requeue the rest,
- * and wait (bounded) for their runs to end.
+ * told to the tenant as "could not connect" only (the reason goes to the log). Shutdown: stop claiming, let running jobs finish within the grace period, then abort the
+ * rest and requeue each once its run has ended (waited for, bounded; a run that outlasts the wait keeps
+ * its job STARTED, and the job's lease, no longer renewed, hands it to the reaper of a server later).
  */
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
@@ -123,7 +124,7 @@ export class WorkerPool {
     return this.running.size;
   }
 
-  /** Stops claiming; waits up to graceMs for running jobs, then aborts and requeues them. */
+  /** Stops claiming; waits up to graceMs for running jobs, then aborts them and requeues each once its run has ended. */
   async stop(graceMs: number): Promise<void> {
     this.stopping = true;
     clearInterval(this.reaper);
@@ -217,18 +218,20 @@ export class WorkerPool {
     } catch (error) {
       const hint = error instanceof DatacompareError ? error.hint : undefined;
       failure = redactWith([error instanceof Error ? error.message : String(error), hint].filter(Boolean).join(' '), secrets);
-    } finally {
-      clearInterval(heartbeat);
     }
     if (controller.signal.aborted) {
+      // The run must really have stopped (its statements ended, its connections closed, a SQLite worker
+      // process gone) before anything else may run this job: until then the job keeps its lease (the
+      // heartbeat goes on) and this loop's slot. Only then is it requeued on shutdown, so no server
+      // sharing the store can claim it while the old run still reads. REVOKED: terminate recorded the end.
+      await ended;
+      clearInterval(heartbeat);
       if (controller.signal.reason === SHUTDOWN && (await store.requeueJob(job.id, workerId))) {
         this.options.logger.info(`Job ${job.id} was requeued: the server is shutting down.`);
       }
-      // REVOKED: terminate already recorded the final state. The slot (the loop's) is freed only once the
-      // run has really stopped: a SQLite statement no interrupt reaches runs until its worker process is gone.
-      await ended;
       return;
     }
+    clearInterval(heartbeat);
     const timeTaken = Math.round((performance.now() - startedAt) / 10) / 100;
     const doneAt = this.now().toISOString();
     if (result && result.status !== 'error' && result.result) {

@@ -2,7 +2,7 @@
  * Jobs against real PostgreSQL: terminating a running comparison stops its query on the database
  * (pg_stat_activity), terminating a pending one, priority, a server killed mid-job and restarted,
  * and the PostgreSQL store shared by two servers (claims with FOR UPDATE SKIP LOCKED: every job
- * runs exactly once).
+ * runs exactly once; a job a stopping server gives back is requeued only once its run has ended).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -12,6 +12,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as c from '../../../src/api/contract.js';
 import { databaseAvailable, TEST_DATABASE_URLS, runScoped } from '../../helpers/databases.js';
+import { startTcpRelay } from '../../helpers/tcp-relay.js';
 import { comparisonBody, sqliteOrders, startTestServer, tempDir, waitForJob, type TestServer } from './harness.js';
 
 const hasPostgres = await databaseAvailable('postgres');
@@ -223,6 +224,47 @@ describe.runIf(hasPostgres)('jobs on PostgreSQL', () => {
         expect(processes.size).toBe(2);
       } finally {
         await Promise.all([a.stop(), b.stop()]);
+      }
+    });
+
+    it('requeues the job of a server shutting down only once its run has ended, never while its query is still held', async () => {
+      // The data source is reached through a relay that stops answering: the run's cancel cannot get
+      // through, so its run ends only when its connections are destroyed (the engine's bound, 3 s).
+      const relay = await startTcpRelay(READER_URL, 5432);
+      const a = await startTestServer({ workers: 1, databaseUrl: TEST_DATABASE_URLS.postgres, databaseSchema: STORE });
+      // shares the store, and only watches (no workers)
+      const b = await startTestServer({ workers: 0, databaseUrl: TEST_DATABASE_URLS.postgres, databaseSchema: STORE, dataDir: a.dataDir });
+      try {
+        await admin.query(`CREATE OR REPLACE VIEW ${DATA}.slow_orders_60 AS SELECT o.id, o.amount, o.status FROM ${DATA}.orders o CROSS JOIN (SELECT pg_sleep(60)) AS s`);
+        await admin.query(`GRANT SELECT ON ALL TABLES IN SCHEMA ${DATA} TO ${READER}`);
+        const source = await a.request('POST', '/sources', { body: { name: 'relayed', type: 'postgres', url: relay.url } });
+        expect(source.status, source.text).toBe(201);
+        const created = await a.request('POST', '/comparisons', {
+          body: comparisonBody(source.json.data.id, source.json.data.id, { source_dataset_id: `${DATA}.slow_orders_60`, target_dataset_id: `${DATA}.orders` }),
+        });
+        const runId = created.json.run_id as number;
+        await waitForJob(a, runId, ['STARTED']);
+        await until(async () => (await activeSlowQueries()) > 0, 'the slow query to start');
+        relay.freeze();
+        // the connection running the slow query
+        expect(relay.openAwaitingAnswer()).toBe(1);
+
+        const closing = a.server.close(0); // no grace: the run is aborted at once
+        let openWhenRequeued: number | undefined;
+        await until(async () => {
+          const job = c.jobDetailsResponseSchema.parse((await b.request('POST', '/jobs/comparison/details', { body: [runId], key: a.key, workspace: a.workspace })).json).data[0];
+          if (job?.status !== 'PENDING') return false;
+          openWhenRequeued = relay.openAwaitingAnswer();
+          return true;
+        }, 'the job to be requeued');
+        await closing;
+        // Requeued (another server may claim it now) only after the old run's query connection was closed.
+        expect(openWhenRequeued).toBe(0);
+      } finally {
+        await Promise.all([a.stop(), b.stop()]);
+        await relay.close();
+        // the frozen network never passed the cancel on: end the query this test started
+        await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query ILIKE '%slow_orders_60%' AND pid <> pg_backend_pid()`);
       }
     });
   });
