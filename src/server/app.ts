@@ -43,7 +43,7 @@ export interface ServerOptions extends StoreLocation {
   port?: number;
   /** Worker slots in this process (default 2); 0 = API only. */
   workers?: number;
-  /** Most PENDING jobs before execute answers 503 (default 1000). */
+  /** The queue every workspace shares (default 1000): once this many jobs wait, a workspace is admitted only below its fair share of it (429 otherwise). */
   maxQueue?: number;
   /** Most unfinished (PENDING or STARTED) jobs of one workspace before its execute answers 429 (default: a quarter of maxQueue). */
   workspaceMaxQueue?: number;
@@ -110,7 +110,7 @@ export interface RunningServer {
 
 const API_PREFIX = /^\/api\/v1(?=\/)/;
 
-/** A workspace's share of the queue by default: a quarter, so it takes four flooding workspaces to fill it. */
+/** A workspace's most by default: a quarter of the queue (four flooding workspaces fill it; every other workspace still gets its fair share). */
 export function defaultWorkspaceMaxQueue(maxQueue: number): number {
   return Math.max(1, Math.floor(maxQueue / 4));
 }

@@ -53,7 +53,12 @@ export const serveCommand: CliCommand = {
     },
     'connect-timeout-seconds': { type: 'string', valueName: 'N', default: '10', description: 'give up connecting to a data source after this long (1-300)' },
     'statement-timeout-seconds': { type: 'string', valueName: 'N', default: '1800', description: "stop any statement on a data source running longer (1-86400)" },
-    'max-queue': { type: 'string', valueName: 'N', default: '1000', description: 'most waiting jobs; beyond it execute answers 503 with Retry-After' },
+    'max-queue': {
+      type: 'string',
+      valueName: 'N',
+      default: '1000',
+      description: 'the queue all workspaces share: once N jobs wait, a workspace is admitted only below its fair share (N divided among the workspaces), else 429 with Retry-After',
+    },
     'workspace-max-queue': {
       type: 'string',
       valueName: 'N',

@@ -1,10 +1,11 @@
 /**
  * Creating and terminating jobs: the bounded queue, the snapshot of the comparison a job runs, and
  * terminate (PENDING → REVOKED at once; STARTED → REVOKED and its query aborted; a finished job stays
- * as it was). The queue is bounded twice, by what the store holds (counted in the transaction that
- * inserts, see Store.admitJobs): a workspace past its share (`--workspace-max-queue`) gets 429, so one
- * tenant's flood is refused to that tenant alone; the whole queue full (`--max-queue`) gets 503. Both
- * say when to retry.
+ * as it was). Admission is judged on what the store holds (counted in the transaction that inserts, see
+ * Store.admitJobs): a workspace past its most (`--workspace-max-queue`) gets 429 `workspace_queue_full`;
+ * once `--max-queue` jobs wait, a workspace already holding its fair share of the queue gets 429
+ * `queue_full`, and one below it is still admitted. So a flood, by one workspace or by several, is
+ * refused to the flooding workspaces alone. Both say when to retry.
  */
 import { randomUUID } from 'node:crypto';
 import type { ExecuteQuery } from '../../api/contract.js';
@@ -59,9 +60,15 @@ export class JobService {
         { 'Retry-After': '10' },
       );
     }
-    throw new HttpError(503, 'queue_full', 'Service Unavailable', `The job queue is full (${admission.pending} of ${this.limits.maxPending} jobs waiting); retry later.`, {
-      'Retry-After': '5',
-    });
+    const { pending, waiting, share, workspaces } = admission;
+    const more = requests.length === 1 ? 'no more fits' : `${requests.length} more do not fit`;
+    throw new HttpError(
+      429,
+      'queue_full',
+      'Too Many Requests',
+      `The job queue is full (${pending} of ${this.limits.maxPending} jobs waiting) and this workspace has ${waiting} of them, its fair share being ${share} (the queue divided among ${workspaces} workspaces), so ${more}; retry when some have run.`,
+      { 'Retry-After': '5' },
+    );
   }
 
   /** One comparison's job (see enqueue). */

@@ -41,16 +41,30 @@ function insertComparison(record: ComparisonRecord): [string, SqlParam[]] {
   return insert('comparisons', { ...record, configuration: JSON.stringify(record.configuration) });
 }
 
-/** How many jobs may wait: in the whole queue, and per workspace. */
+/** How many jobs may wait: in the queue all workspaces share, and per workspace. */
 export interface QueueLimits {
-  /** Most PENDING jobs of all workspaces. */
+  /** PENDING jobs of all workspaces past which only a workspace below its fair share is admitted (see fairShare). */
   maxPending: number;
   /** Most unfinished (PENDING or STARTED) jobs of one workspace. */
   maxPerWorkspace: number;
 }
 
-/** The jobs queued, or which limit refused them (with the count that was at it). */
-export type Admission = { admitted: JobRecord[] } | { full: 'workspace'; unfinished: number } | { full: 'queue'; pending: number };
+/**
+ * A workspace's fair share of a full queue: the queue divided among every workspace the service's keys
+ * name (at least one place). The shares add up to at most the queue, so admitting every workspace up to
+ * its share whatever the others hold keeps the queue under twice `maxPending` (or `maxPending` plus one
+ * per workspace when there are more workspaces than places).
+ */
+export function fairShare(maxPending: number, workspaces: number): number {
+  return Math.max(1, Math.floor(maxPending / Math.max(1, workspaces)));
+}
+
+/** The jobs queued, or which limit refused them (with the counts that were at it). */
+export type Admission =
+  | { admitted: JobRecord[] }
+  | { full: 'workspace'; unfinished: number }
+  /** The queue is full, and the workspace already has `waiting` jobs waiting, at least its fair share. */
+  | { full: 'queue'; pending: number; waiting: number; share: number; workspaces: number };
 
 function offset(page: PageRequest): number {
   return (page.page - 1) * page.size;
@@ -261,21 +275,27 @@ export class Store {
   // ─────────── jobs ───────────
 
   /**
-   * Queues jobs of one workspace, all or none, when the queue has room for them: at most
-   * `limits.maxPending` PENDING jobs in all, at most `limits.maxPerWorkspace` unfinished (PENDING or
-   * STARTED) jobs of the workspace. The counts and the inserts are one transaction, serialised across
-   * servers on PostgreSQL (an advisory lock), so no race lets a workspace past its share. New
-   * `comparisons` are stored in the same transaction (none is kept when the jobs are refused).
+   * Queues jobs of one workspace, all or none: never more than `limits.maxPerWorkspace` unfinished
+   * (PENDING or STARTED) jobs of the workspace; while fewer than `limits.maxPending` jobs wait in all,
+   * any workspace under that; once the queue is full, a workspace whose waiting jobs stay within its fair
+   * share (fairShare), whatever the others hold. So no number of workspaces filling the queue refuses one
+   * below its share. The counts and the inserts are one transaction, serialised across servers on
+   * PostgreSQL (an advisory lock), so no race lets a workspace past a limit. New `comparisons` are stored
+   * in the same transaction (none is kept when the jobs are refused).
    */
   async admitJobs(workspaceId: string, jobs: readonly NewJob[], limits: QueueLimits, comparisons: readonly ComparisonRecord[] = []): Promise<Admission> {
     return this.db.transaction(async (tx) => {
       if (tx.dialect === 'postgres') await tx.all('SELECT pg_advisory_xact_lock(7460032)');
-      const unfinished = num(
-        (await tx.all<Row>("SELECT COUNT(*) AS n FROM jobs WHERE workspace_id = ? AND status IN ('PENDING', 'STARTED')", [workspaceId]))[0]?.n ?? 0,
-      );
+      const count = async (sql: string, params: SqlParam[] = []): Promise<number> => num((await tx.all<Row>(sql, params))[0]?.n ?? 0);
+      const unfinished = await count("SELECT COUNT(*) AS n FROM jobs WHERE workspace_id = ? AND status IN ('PENDING', 'STARTED')", [workspaceId]);
       if (unfinished + jobs.length > limits.maxPerWorkspace) return { full: 'workspace', unfinished };
-      const pending = num((await tx.all<Row>("SELECT COUNT(*) AS n FROM jobs WHERE status = 'PENDING'"))[0]?.n ?? 0);
-      if (pending + jobs.length > limits.maxPending) return { full: 'queue', pending };
+      const pending = await count("SELECT COUNT(*) AS n FROM jobs WHERE status = 'PENDING'");
+      if (pending + jobs.length > limits.maxPending) {
+        const workspaces = await count('SELECT COUNT(DISTINCT workspace_id) AS n FROM api_key_names');
+        const share = fairShare(limits.maxPending, workspaces);
+        const waiting = await count("SELECT COUNT(*) AS n FROM jobs WHERE workspace_id = ? AND status = 'PENDING'", [workspaceId]);
+        if (waiting + jobs.length > share) return { full: 'queue', pending, waiting, share, workspaces };
+      }
       for (const record of comparisons) await tx.run(...insertComparison(record));
       const admitted: JobRecord[] = [];
       for (const job of jobs) {

@@ -154,9 +154,9 @@ describe('rate limit', () => {
 });
 
 describe('bounded queue', () => {
-  it('answers 503 with Retry-After when the queue is full for every workspace, and accepts again once there is room', async () => {
-    // two workspaces of one job each fill a queue of two
-    const small = await startTestServer({ workers: 0, maxQueue: 2, workspaceMaxQueue: 1 });
+  it('when the queue is full, admits a workspace below its fair share and answers 429 with Retry-After to one at it', async () => {
+    // two workspaces of one job each fill a queue of two; the keys name 4 workspaces: a fair share of 1
+    const small = await startTestServer({ workers: 0, maxQueue: 2, workspaceMaxQueue: 2 });
     try {
       const workspaces = [{ workspace: small.workspace, key: small.key }];
       for (let i = 0; i < 2; i++) {
@@ -171,12 +171,18 @@ describe('bounded queue', () => {
       }
       const execute = (i: number) => small.request('POST', `/comparisons/${comparisons[i]}/execute`, workspaces[i]);
       expect([(await execute(0)).status, (await execute(1)).status]).toEqual([200, 200]);
+      // full: the third workspace holds nothing, so it gets its one place all the same
+      expect((await execute(2)).status).toBe(200);
       const full = await execute(2);
-      expect(full.status).toBe(503);
+      expect(full.status).toBe(429);
       expect(full.headers.get('retry-after')).toBe('5');
-      expect(c.errorBodySchema.parse(full.json)).toMatchObject({ code: 'queue_full', message: 'The job queue is full (2 of 2 jobs waiting); retry later.' });
-      const pending = c.jobListResponseSchema.parse((await small.request('GET', '/jobs/comparison')).json).data.items[0]!;
-      await small.request('POST', `/jobs/${pending.task_id}/terminate`);
+      expect(c.errorBodySchema.parse(full.json)).toMatchObject({
+        code: 'queue_full',
+        message: 'The job queue is full (3 of 2 jobs waiting) and this workspace has 1 of them, its fair share being 1 (the queue divided among 4 workspaces), so no more fits; retry when some have run.',
+      });
+      // a place of its own frees: admitted again
+      const pending = c.jobListResponseSchema.parse((await small.request('GET', '/jobs/comparison', workspaces[2])).json).data.items[0]!;
+      await small.request('POST', `/jobs/${pending.task_id}/terminate`, workspaces[2]);
       expect((await execute(2)).status).toBe(200);
     } finally {
       await small.stop();

@@ -1,9 +1,10 @@
 /**
- * Issue 43, findings 4 and 6c: one workspace cannot take what every workspace shares. Its unfinished
- * jobs are counted in the store, in the transaction that queues new ones (also across two servers on
- * one PostgreSQL store): past its share of the queue its executes answer 429, while another workspace
- * is still queued. Catalog scans and Test connection open connections to the tenant's database: a few
- * per workspace at once, the rest 429 before any connection is opened.
+ * Issue 43, findings 4 and 6c: no workspace, and no group of workspaces, can take what every workspace
+ * shares. A workspace's unfinished jobs are counted in the store, in the transaction that queues new ones
+ * (also across two servers on one PostgreSQL store): past its most its executes answer 429; and once the
+ * queue is full, a workspace below its fair share of it (the queue divided among the workspaces) is still
+ * admitted, while those holding their share get 429. Catalog scans and Test connection open connections
+ * to the tenant's database: a few per workspace at once, the rest 429 before any connection is opened.
  */
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
@@ -67,6 +68,50 @@ describe("a workspace's share of the queue", () => {
       expect((await t.request('POST', `/jobs/${pending.task_id}/terminate`)).status).toBe(200);
       expect((await t.request('POST', `/comparisons/${flooder}/execute`)).status).toBe(200);
       expect((await t.request('POST', `/comparisons/${flooder}/execute`)).status).toBe(429);
+    } finally {
+      await t.stop();
+    }
+  });
+
+  it('admits a workspace below its fair share while four others fill the queue, and refuses the flooders alone', async () => {
+    const t = await startTestServer({ workers: 0, maxQueue: 20, workspaceMaxQueue: 5 });
+    try {
+      // One key holding four workspaces floods them all; a fifth workspace has a key of its own. The keys
+      // name 7 workspaces (with the first start's and the harness's): a fair share of 20 / 7 → 2 each.
+      const floodWorkspaces = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+      const floodKey = (await t.newKey(['write'], { workspaces: floodWorkspaces })).key;
+      const flooders = await Promise.all(floodWorkspaces.map(async (workspace) => ({ workspace, key: floodKey, comparison: await storedComparison(t, workspace, floodKey) })));
+      const fifthWorkspace = randomUUID();
+      const fifthKey = (await t.newKey(['write'], { workspaces: [fifthWorkspace] })).key;
+      const fifth = { workspace: fifthWorkspace, key: fifthKey, comparison: await storedComparison(t, fifthWorkspace, fifthKey) };
+      const execute = (who: { workspace: string; key: string; comparison: string }) => t.request('POST', `/comparisons/${who.comparison}/execute`, who);
+
+      const floods = flooders.map(() => [] as string[]);
+      for (let round = 0; round < 8; round++) {
+        for (const [i, flooder] of flooders.entries()) {
+          const answer = await execute(flooder);
+          floods[i]!.push(answer.status === 200 ? '200' : `${answer.status} ${answer.json.code}`);
+        }
+      }
+      // each flooder: its most (5), then refused to itself; together they fill the queue of 20
+      expect(floods).toEqual(flooders.map(() => [...Array(5).fill('200'), ...Array(3).fill('429 workspace_queue_full')]));
+      const waiting = c.jobListResponseSchema.parse((await t.request('GET', '/jobs/comparison?status_filters=PENDING', { workspace: flooders[0]!.workspace, key: floodKey })).json);
+      expect(waiting.data.total).toBe(5);
+
+      // the fifth gets in up to its fair share, whatever the others filled; past it, it is refused (429, never 503)
+      expect([(await execute(fifth)).status, (await execute(fifth)).status]).toEqual([200, 200]);
+      const past = await execute(fifth);
+      expect(past.status).toBe(429);
+      expect(past.headers.get('retry-after')).toBe('5');
+      expect(c.errorBodySchema.parse(past.json)).toMatchInlineSnapshot(`
+        {
+          "code": "queue_full",
+          "detail": "Too Many Requests",
+          "message": "The job queue is full (22 of 20 jobs waiting) and this workspace has 2 of them, its fair share being 2 (the queue divided among 7 workspaces), so no more fits; retry when some have run.",
+        }
+      `);
+      // and the flooders stay refused
+      expect((await execute(flooders[0]!)).json.code).toBe('workspace_queue_full');
     } finally {
       await t.stop();
     }
