@@ -32,6 +32,7 @@ import { webApp } from './web/app.js';
 import { loadServerKey, SecretBox } from './secret-box.js';
 import type { ServerServices } from './services.js';
 import { openStore, type StoreLocation } from './storage/open.js';
+import { DEFAULT_STREAM_COUNTS, StreamSlots, type StreamCounts } from './stream-slots.js';
 import { DEFAULT_STREAM_LIMITS, type StreamLimits } from './streamed-response.js';
 import type { Store } from './storage/store.js';
 
@@ -84,6 +85,8 @@ export interface ServerOptions extends StoreLocation {
   allowPrivilegedSources?: boolean;
   /** Streamed responses (diff details, downloads): closed when the client takes no data for `idleMs` (default 30 s) or after `totalMs` (default 10 min). */
   streamLimits?: Partial<StreamLimits>;
+  /** Streamed responses sent at once: `perKey` for one API key (default 4), `total` by this process (default 32); more answer 429. */
+  streamCounts?: Partial<StreamCounts>;
   /** Scan a new data source's catalog when it is created (default true). */
   scanOnCreate?: boolean;
   /** Most catalog scans and connection tests (and privilege checks) of one workspace at once in this process (default 2); more answer 429. */
@@ -174,6 +177,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     logger: options.logger,
     now,
     streamLimits: { ...DEFAULT_STREAM_LIMITS, ...options.streamLimits },
+    streams: new StreamSlots({ ...DEFAULT_STREAM_COUNTS, ...options.streamCounts }),
     // Scans and the privilege check open connections to the tenant's database: a few per workspace at once.
     scan: (source, timeLimitMs) =>
       options.scanOnCreate === false && timeLimitMs === undefined

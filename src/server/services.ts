@@ -5,6 +5,7 @@ import type { JobService } from './jobs/job-service.js';
 import type { SecretBox } from './secret-box.js';
 import type { SourcePolicy } from './connections.js';
 import type { SourceRefusedError } from './source-privileges.js';
+import type { StreamSlots } from './stream-slots.js';
 import type { StreamLimits } from './streamed-response.js';
 import type { DatasourceRecord, Store } from './storage/store.js';
 
@@ -18,6 +19,8 @@ export interface ServerServices {
   now: () => Date;
   /** How long a streamed response (diff details, downloads) may wait on its client, and take in all. */
   streamLimits: StreamLimits;
+  /** How many streamed responses may be sent at once, per key and in all. */
+  streams: StreamSlots;
   /** Scans a data source's catalog (undefined: scanning is off, as in tests that have no real source). */
   scan(source: DatasourceRecord, timeLimitMs?: number): Promise<CatalogScan | undefined>;
   /**

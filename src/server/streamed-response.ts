@@ -3,10 +3,12 @@
  * chunk made only when the client has taken the last one, so a response holds one chunk of memory
  * whatever it sends in all. A client that stops reading cannot hold that chunk or its connection:
  * when the last chunk is not taken within `idleMs`, or the whole body is not sent within `totalMs`,
- * the connection is closed and the producer stopped.
+ * the connection is closed and the producer stopped. Every streamed response holds a place
+ * (stream-slots.ts), given back the moment it ends, so how many there are is bounded too.
  */
 import type { ServerResponse } from 'node:http';
 import type { Context } from 'hono';
+import type { Place } from './slots.js';
 
 export interface StreamLimits {
   /** Longest wait for the client to take a chunk (a write that makes no progress), in milliseconds. */
@@ -21,14 +23,14 @@ export const DEFAULT_STREAM_LIMITS: StreamLimits = { idleMs: 30_000, totalMs: 60
 class WriteTimeout extends Error {}
 
 /**
- * `chunks` as the response body. When a limit is passed, `onCutOff` is told why and, on
- * @hono/node-server, the request's connection is closed (`c.env.outgoing`); elsewhere the body ends
- * with an error.
+ * `chunks` as the response body, holding `place` until it ends (sent, cut off, or cancelled by the
+ * client). When a limit is passed, `onCutOff` is told why and, on @hono/node-server, the request's
+ * connection is closed (`c.env.outgoing`); elsewhere the body ends with an error.
  */
 export function streamedResponse(
   c: Context,
   chunks: AsyncIterable<string>,
-  init: { status?: number; headers: Record<string, string>; onCutOff?: (why: string) => void },
+  init: { status?: number; headers: Record<string, string>; place: Place; onCutOff?: (why: string) => void },
   limits: StreamLimits,
 ): Response {
   const iterator = chunks[Symbol.asyncIterator]();
@@ -41,6 +43,7 @@ export function streamedResponse(
     finished = true;
     clearTimeout(idle);
     clearTimeout(deadline);
+    init.place.release();
     void iterator.return?.()?.catch(() => {});
   };
   let stop: (why: string) => void = () => {};

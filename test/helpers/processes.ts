@@ -1,10 +1,10 @@
 /**
  * What the operating system says about processes (Linux /proc): whether one still runs, its child
- * processes, and the CPU time a process and its descendants have used. Stop tests assert on these
- * facts rather than on how fast something answered.
+ * processes, the CPU time a process and its descendants have used, and its memory. Stop and bound tests
+ * assert on these facts rather than on how fast something answered.
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 interface Stat {
   pid: number;
@@ -63,4 +63,15 @@ export function cpuSecondsOfTree(pid: number): number {
     }
   }
   return stats.filter((s) => inTree.has(s.pid)).reduce((sum, s) => sum + s.ticks, 0) / TICKS_PER_SECOND;
+}
+
+/** A kB figure of /proc/<pid>/status: VmRSS (resident now) or VmHWM (the peak since start, or since `resetPeakMemory`). */
+export function memoryKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return Number(match?.[1]);
+}
+
+/** Resets the process's peak memory (VmHWM) to what it holds now, so a later VmHWM is the peak from here on. */
+export function resetPeakMemory(pid: number): void {
+  writeFileSync(`/proc/${pid}/clear_refs`, '5');
 }

@@ -70,6 +70,18 @@ export const serveCommand: CliCommand = {
       default: '2',
       description: 'most catalog scans and connection tests of one workspace at once; beyond it they answer 429 with Retry-After',
     },
+    'max-streams': {
+      type: 'string',
+      valueName: 'N',
+      default: '32',
+      description: 'most diff details and downloads this process sends at once; beyond it they answer 429 with Retry-After',
+    },
+    'key-max-streams': {
+      type: 'string',
+      valueName: 'N',
+      default: '4',
+      description: 'most diff details and downloads sent at once to one API key; beyond it they answer 429 with Retry-After',
+    },
     'trusted-proxy': {
       type: 'string',
       valueName: 'ADDR|CIDR',
@@ -104,6 +116,7 @@ export const serveCommand: CliCommand = {
       maxQueue,
       ...(workspaceMaxQueue === undefined ? {} : { workspaceMaxQueue }),
       workspaceScans: integerOption(values, 'workspace-scans', { min: 1, max: 64 }) ?? 2,
+      streamCounts: { total: integerOption(values, 'max-streams', { min: 1, max: 10_000 }) ?? 32, perKey: integerOption(values, 'key-max-streams', { min: 1, max: 10_000 }) ?? 4 },
       trustedProxies: listOption(values, 'trusted-proxy'),
       maxDiffRows: integerOption(values, 'max-diff-rows', { min: 1, max: 1_000_000 }) ?? 1000,
       jobTimeoutMs: (integerOption(values, 'job-timeout-minutes', { min: 1, max: 10_080 }) ?? 120) * 60_000,

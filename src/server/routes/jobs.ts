@@ -1,7 +1,7 @@
 /** Jobs: details (4.6), list (4.7), diff details (4.8), terminate (4.9). */
 import * as c from '../../api/contract.js';
 import { conflict, notFound } from '../http-errors.js';
-import { diffJson, diffView } from '../diff-view.js';
+import { diffJson, streamedDiffView } from '../diff-view.js';
 import { page, presentJobDetail, presentJobListItem } from '../presenters.js';
 import { streamedResponse } from '../streamed-response.js';
 import { sourceFacts, maskJobFor, viewerMasking } from '../viewer-masking.js';
@@ -106,8 +106,9 @@ export function jobRoutes(services: ServerServices): Route[] {
               : `Job ${job.id} ended with status ${job.status}; only a successful job has diff details.`;
           throw conflict(message, job.status === 'PENDING' || job.status === 'STARTED' ? 'job_not_finished' : 'job_not_successful');
         }
-        // The values of sensitive columns only for keys with read:sensitive (the `write` scope has it).
-        const view = await diffView(services, job, context.permissions);
+        // The values of sensitive columns only for keys with read:sensitive (the `write` scope has it); one of
+        // the key's stream places is held until the answer ends (429 when they are all taken).
+        const { view, place } = await streamedDiffView(services, job, { permissions: context.permissions }, context.key.id);
         const meta = { run_id: job.id };
         // Sent a page of rows at a time as the client reads (a slow client holds one page, and not forever).
         async function* body(): AsyncGenerator<string> {
@@ -121,7 +122,7 @@ export function jobRoutes(services: ServerServices): Route[] {
             streamedResponse(
               c,
               body(),
-              { headers: { 'Content-Type': 'application/json' }, onCutOff: (why) => services.logger.info(`The diff details of job ${meta.run_id} were cut off: ${why}.`) },
+              { headers: { 'Content-Type': 'application/json' }, place, onCutOff: (why) => services.logger.info(`The diff details of job ${meta.run_id} were cut off: ${why}.`) },
               services.streamLimits,
             ),
         };

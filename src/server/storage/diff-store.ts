@@ -68,6 +68,24 @@ export class DiffStore {
     return Number(rows[0]?.n ?? 0);
   }
 
+  /**
+   * The job's rows from `offset`, in order: at most `maxRows`, and past the first no more than fit in
+   * `maxBytes` of JSON (the sizes are read first, so no row beyond the bound is ever loaded).
+   */
+  async pageWithin(jobId: number, offset: number, maxRows: number, maxBytes: number): Promise<DiffRow[]> {
+    const sizes = await this.db.all<{ size: unknown }>('SELECT octet_length(row_json) AS size FROM job_diff_rows WHERE job_id = ? AND seq >= ? ORDER BY seq LIMIT ?', [
+      jobId,
+      offset,
+      maxRows,
+    ]);
+    let rows = 0;
+    for (let bytes = 0; rows < sizes.length; rows++) {
+      bytes += Number(sizes[rows]!.size);
+      if (rows > 0 && bytes > maxBytes) break;
+    }
+    return rows === 0 ? [] : this.page(jobId, offset, rows);
+  }
+
   /** The job's rows [offset, offset + limit), in order. */
   async page(jobId: number, offset: number, limit: number): Promise<DiffRow[]> {
     const rows = await this.db.all<{ row_json: string }>('SELECT row_json FROM job_diff_rows WHERE job_id = ? AND seq >= ? ORDER BY seq LIMIT ?', [

@@ -1,14 +1,16 @@
 /**
  * A job's differing rows to download: CSV (the report's own CSV: NULL an empty field, empty text `""`,
  * formulas defused) and JSON (the diff-details the API answers), masked exactly as the job page is for
- * the signed-in key's scopes. Both are streamed a page of rows at a time as the browser reads them.
+ * the signed-in key's scopes. Both are streamed a page of rows at a time as the browser reads them, each
+ * in one of the key's stream places (shared with its API calls: 429 when they are all taken).
  */
 import type { Context, Hono } from 'hono';
 import { csvColumnsOf, csvHeader, csvLine } from '../../report/csv.js';
-import { diffJson, diffView, type DiffView } from '../diff-view.js';
+import { diffJson, streamedDiffView, type DiffView } from '../diff-view.js';
 import { notFound } from '../http-errors.js';
 import type { ServerServices } from '../services.js';
 import type { JobRecord } from '../storage/store.js';
+import type { Place } from '../slots.js';
 import { streamedResponse } from '../streamed-response.js';
 import { UI } from './layout.js';
 import { need } from './page-routes.js';
@@ -30,27 +32,27 @@ async function* csvText(view: DiffView): AsyncGenerator<string> {
 }
 
 export function downloadRoutes(app: Hono<WebEnv>, services: ServerServices): void {
-  const viewOf = async (c: Context<WebEnv>): Promise<{ job: JobRecord; view: DiffView }> => {
+  const viewOf = async (c: Context<WebEnv>): Promise<{ job: JobRecord; view: DiffView; place: Place }> => {
     const session = c.get('session');
     need(c, 'read:job');
     const id = Number(c.req.param('id'));
     const [job] = Number.isSafeInteger(id) && id > 0 ? await services.store.jobsByIds(session.workspaceId, [id]) : [];
     if (!job) throw notFound(`There is no job ${c.req.param('id')} in this workspace.`, 'job_not_found');
     if (job.status !== 'SUCCESS') throw notFound(`Job ${job.id} has no differing rows to download (it is ${job.status}).`, 'diff_not_ready');
-    return { job, view: await diffView(services, job, session.permissions) };
+    return { job, ...(await streamedDiffView(services, job, { permissions: session.permissions }, session.key.id)) };
   };
   const attachment = (name: string) => ({ 'Content-Disposition': `attachment; filename="${name}"` });
   const cutOff = (name: string) => (why: string) => services.logger.info(`The download ${name} was cut off: ${why}.`);
 
   app.get(`${UI}/jobs/:id/rows.csv`, async (c) => {
-    const { job, view } = await viewOf(c);
+    const { job, view, place } = await viewOf(c);
     const name = `${downloadName(job)}.csv`;
-    return streamedResponse(c, csvText(view), { headers: { 'Content-Type': 'text/csv; charset=utf-8', ...attachment(name) }, onCutOff: cutOff(name) }, services.streamLimits);
+    return streamedResponse(c, csvText(view), { headers: { 'Content-Type': 'text/csv; charset=utf-8', ...attachment(name) }, place, onCutOff: cutOff(name) }, services.streamLimits);
   });
 
   app.get(`${UI}/jobs/:id/rows.json`, async (c) => {
-    const { job, view } = await viewOf(c);
+    const { job, view, place } = await viewOf(c);
     const name = `${downloadName(job)}.json`;
-    return streamedResponse(c, diffJson(view, { pretty: true }), { headers: { 'Content-Type': 'application/json; charset=utf-8', ...attachment(name) }, onCutOff: cutOff(name) }, services.streamLimits);
+    return streamedResponse(c, diffJson(view, { pretty: true }), { headers: { 'Content-Type': 'application/json; charset=utf-8', ...attachment(name) }, place, onCutOff: cutOff(name) }, services.streamLimits);
   });
 }

@@ -85,7 +85,7 @@ export function pageRoutes(app: Hono<WebEnv>, services: ServerServices): void {
     const masking = readsSensitive ? undefined : await viewerMasking(stored, sourceFacts(services));
     const job = masking ? maskJobFor(stored, masking) : stored;
     // Only the shown page of rows is read (masked as every page of the job would be).
-    const view = job.status === 'SUCCESS' ? await diffView(services, stored, session.permissions) : undefined;
+    const view = job.status === 'SUCCESS' ? await diffView(services, stored, { permissions: session.permissions, ...(masking ? { masking } : {}) }) : undefined;
     const diffPage = Math.min(pageNumber(c.req.query('rows')), Math.max(1, Math.ceil((view?.count ?? 0) / DIFF_ROWS_PER_PAGE)));
     const rows = view ? await view.page((diffPage - 1) * DIFF_ROWS_PER_PAGE, DIFF_ROWS_PER_PAGE) : [];
     const shown = notice(c.req.query('done'));

@@ -7,13 +7,14 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as c from '../../../src/api/contract.js';
+import { memoryKb, resetPeakMemory } from '../../helpers/processes.js';
+import { pacedGet, stalledGet } from '../../helpers/raw-http.js';
 import { startTestServer, tempDir, waitForJob, type TestServer } from './harness.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -49,46 +50,6 @@ function longValues(sourceId: string, chars: number, extra: Record<string, unkno
 /** Bytes of the server's SQLite store on disk (the database and its write-ahead log). */
 function storeBytes(dataDir: string): number {
   return ['datacompare.db', 'datacompare.db-wal'].map((name) => path.join(dataDir, name)).reduce((sum, file) => sum + (existsSync(file) ? statSync(file).size : 0), 0);
-}
-
-/** A kB figure of /proc/<pid>/status (VmRSS, VmHWM). */
-function memoryKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
-  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return Number(match?.[1]);
-}
-
-/**
- * A GET over a raw socket that reads the status line and then stops reading (a client that cannot
- * keep up). `rest()` reads on to the end of the connection and tells what arrived.
- */
-function stalledGet(url: string, route: string, headers: Record<string, string>): { answered: Promise<string>; rest(): Promise<{ received: number; complete: boolean }>; socket: net.Socket } {
-  const { hostname, port } = new URL(url);
-  const socket = net.connect(Number(port), hostname);
-  socket.write(`GET ${route} HTTP/1.1\r\nHost: ${hostname}\r\nConnection: close\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`);
-  const chunks: Buffer[] = [];
-  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
-  const answered = new Promise<string>((resolve, reject) => {
-    socket.once('data', (chunk: Buffer) => {
-      chunks.push(chunk);
-      socket.pause();
-      resolve(chunk.toString('latin1').split('\r\n')[0]!);
-    });
-    socket.once('error', reject);
-  });
-  const rest = async () => {
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    socket.resume();
-    await closed;
-    return chunkedBody(Buffer.concat(chunks).toString('latin1'));
-  };
-  return { answered, rest, socket };
-}
-
-/** The body of a chunked HTTP/1.1 answer: how much arrived, and whether its last (empty) chunk did. */
-function chunkedBody(text: string): { received: number; complete: boolean } {
-  const at = text.indexOf('\r\n\r\n');
-  const body = text.slice(at + 4);
-  return { received: body.length, complete: /transfer-encoding: chunked/i.test(text.slice(0, at)) && body.endsWith('0\r\n\r\n') };
 }
 
 describe('a job with 30,000,000-character values on 16 rows, on a serve process', () => {
@@ -145,7 +106,7 @@ describe('a job with 30,000,000-character values on 16 rows, on a serve process'
 
   it('serves it to four stalled readers with a read key for a few MiB of memory, each value with its whole length and SHA-256', { timeout: 240_000 }, async () => {
     // The peak from here on is what serving the diff costs.
-    writeFileSync(`/proc/${child.pid}/clear_refs`, '5');
+    resetPeakMemory(child.pid!);
     const baseline = memoryKb(child.pid!, 'VmRSS');
     const route = `/jobs/comparison/${runId}/diff-details`;
     const readers = [1, 2, 3, 4].map(() => stalledGet(server.url, route, { Authorization: `Bearer ${server.readKey}`, 'Workspace-Id': server.workspace }));
@@ -164,20 +125,6 @@ describe('a job with 30,000,000-character values on 16 rows, on a serve process'
     expect(data.cut_values![15]).toEqual({ row: 15, field: 'source_v', length: 30_000_000, start: 0, sha256 });
   });
 });
-
-/** A raw GET that takes one read's data every `tickMs` (a slow client); settles when the connection closes. */
-function pacedGet(url: string, route: string, headers: Record<string, string>, tickMs: number): Promise<{ status: string; received: number; complete: boolean }> {
-  const { hostname, port } = new URL(url);
-  const socket = net.connect(Number(port), hostname);
-  socket.write(`GET ${route} HTTP/1.1\r\nHost: ${hostname}\r\nConnection: close\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`);
-  let text = '';
-  socket.on('data', (chunk: Buffer) => {
-    text += chunk.toString('latin1');
-    socket.pause();
-    setTimeout(() => socket.resume(), tickMs);
-  });
-  return new Promise((resolve) => socket.once('close', () => resolve({ status: text.split('\r\n')[0]!, ...chunkedBody(text) })));
-}
 
 /** An in-process server with a job of 300 rows of 70,000 characters (about 20 MiB: more than the 16 MiB a job stores). */
 async function serverWithLongRows(streamLimits: { idleMs: number; totalMs: number }): Promise<{ t: TestServer; runId: number; logged: string[] }> {
