@@ -14,11 +14,12 @@ import type { Logger } from '../shared/logger.js';
 import { redact } from '../shared/redact.js';
 import { createApiKey } from './api-keys.js';
 import { EnvPolicy, HostPolicy } from './connection-policy.js';
-import { scanDatasource, type SourcePolicy } from './connections.js';
+import { resolveConnection, scanDatasource, type SourcePolicy } from './connections.js';
 import { sessionGate, sourceRefusal } from './source-privileges.js';
 import { readStoreIdentity } from './store-identity.js';
 import { FileAccessPolicy } from './file-access.js';
 import { JobService } from './jobs/job-service.js';
+import { NameLookup } from './name-lookup.js';
 import { WorkerPool } from './jobs/worker-pool.js';
 import { openApiDocument } from './openapi.js';
 import { AuthFailures, tokenBucket } from './rate-limit.js';
@@ -34,7 +35,7 @@ import type { ServerServices } from './services.js';
 import { openStore, type StoreLocation } from './storage/open.js';
 import { DEFAULT_STREAM_COUNTS, StreamSlots, type StreamCounts } from './stream-slots.js';
 import { DEFAULT_STREAM_LIMITS, type StreamLimits } from './streamed-response.js';
-import type { Store } from './storage/store.js';
+import type { DatasourceRecord, Store } from './storage/store.js';
 
 export const SERVER_VERSION = '1.0.0';
 
@@ -73,8 +74,12 @@ export interface ServerOptions extends StoreLocation {
   allowEnv?: string[];
   /** Hosts, addresses and networks (CIDR) data sources may connect to; default any. */
   allowHosts?: string[];
-  /** Connect timeout of data source connections (default 10 s). */
+  /** Connect timeout of data source connections, and time limit of looking a data source's host up (default 10 s). */
   connectTimeoutMs?: number;
+  /** DNS servers (`address[:port]`) data sources' host names are asked of, instead of the system's. */
+  nameServers?: string[];
+  /** Host lookups of data sources at once in this process (default 16); more wait for a place within their time limit. */
+  maxLookups?: number;
   /** Each statement's time limit on data sources (default 30 min). */
   statementTimeoutMs?: number;
   /** Most jobs of one workspace running at once in this process (default workers - 1, at least 1). */
@@ -89,7 +94,7 @@ export interface ServerOptions extends StoreLocation {
   streamCounts?: Partial<StreamCounts>;
   /** Scan a new data source's catalog when it is created (default true). */
   scanOnCreate?: boolean;
-  /** Most catalog scans and connection tests (and privilege checks) of one workspace at once in this process (default 2); more answer 429. */
+  /** Most data source creations, catalog scans and connection tests of one workspace at once in this process (default 2; each looks a host up and connects); more answer 429. */
   workspaceScans?: number;
   /** Time limit of a scan on create (default 10 s); an on-demand scan takes its own (default 30 s). */
   scanTimeLimitMs?: number;
@@ -130,6 +135,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     envs: new EnvPolicy(options.allowEnv),
     hosts: new HostPolicy(options.allowHosts),
     connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
+    names: new NameLookup({ ...(options.nameServers ? { servers: options.nameServers } : {}), ...(options.maxLookups === undefined ? {} : { maxConcurrent: options.maxLookups }) }),
     // The PostgreSQL store as facts (its addresses, database, cluster): no data source reaches it under another name.
     ...(options.databaseUrl ? { store: await readStoreIdentity(store.db, options.databaseUrl, options.databaseSchema ?? 'datacompare') } : {}),
     env: options.env ?? process.env,
@@ -178,18 +184,26 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     now,
     streamLimits: { ...DEFAULT_STREAM_LIMITS, ...options.streamLimits },
     streams: new StreamSlots({ ...DEFAULT_STREAM_COUNTS, ...options.streamCounts }),
-    // Scans and the privilege check open connections to the tenant's database: a few per workspace at once.
-    scan: (source, timeLimitMs) =>
-      options.scanOnCreate === false && timeLimitMs === undefined
-        ? Promise.resolve(undefined)
-        : connecting.run(source.workspace_id, () =>
-            scanDatasource(
-              source,
-              { box, sources, logger: options.logger, now, admitSession: sessionGate(source, { sources, logger: options.logger }, { privileges: false, failClosed: true }) },
-              timeLimitMs ?? options.scanTimeLimitMs ?? 10_000,
-            ),
-          ),
-    sourceRefusal: (source) => connecting.run(source.workspace_id, () => sourceRefusal(source, { box, sources, logger: options.logger }, { privileges: !options.allowPrivilegedSources })),
+    // Vetting (a host lookup), scans and the privilege check reach the tenant's database: a few per workspace at once.
+    connecting: (workspaceId, work) =>
+      connecting.run(workspaceId, () => {
+        const own = (source: DatasourceRecord): DatasourceRecord => {
+          if (source.workspace_id.toLowerCase() !== workspaceId.toLowerCase()) throw new Error(`data source ${source.id} is not of workspace ${workspaceId}, whose place was taken`);
+          return source;
+        };
+        return work({
+          vet: async (source) => void (await resolveConnection(own(source), box, sources)),
+          scan: (source, timeLimitMs) =>
+            options.scanOnCreate === false && timeLimitMs === undefined
+              ? Promise.resolve(undefined)
+              : scanDatasource(
+                  own(source),
+                  { box, sources, logger: options.logger, now, admitSession: sessionGate(source, { sources, logger: options.logger }, { privileges: false, failClosed: true }) },
+                  timeLimitMs ?? options.scanTimeLimitMs ?? 10_000,
+                ),
+          refusal: (source) => sourceRefusal(own(source), { box, sources, logger: options.logger }, { privileges: !options.allowPrivilegedSources }),
+        });
+      }),
   };
   const routes = [...comparisonRoutes(services), ...jobRoutes(services), ...sourceRoutes(services)];
   const openapi = openApiDocument(routes, SERVER_VERSION);

@@ -21,6 +21,7 @@ import type { ConnectionConfig, TlsSettings } from '../dialects/types.js';
 import { ConfigurationError } from '../shared/errors.js';
 import type { FileAccessPolicy } from './file-access.js';
 import { numericAddress, resolveHost, urlHost, type HostAddress } from './host-addresses.js';
+import type { NameLookup } from './name-lookup.js';
 import { namesTheStore, type StoreIdentity } from './store-identity.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -103,6 +104,8 @@ export interface VetContext {
   files: FileAccessPolicy;
   hosts: HostPolicy;
   connectTimeoutMs: number;
+  /** How names are looked up (default: the system's files and DNS); a lookup gets `connectTimeoutMs`. */
+  names?: NameLookup;
   /** The service's own store, when it is PostgreSQL. */
   store?: StoreIdentity;
 }
@@ -152,7 +155,7 @@ export async function vetNetworkUrl(type: 'postgres' | 'mysql', url: string, con
   } catch {
     throw invalid(datasourceName, 'has a user or database name whose percent-encoding is broken', 'Percent-encode the special characters of the user and database names (`@` → `%40`, `%` → `%25`).');
   }
-  const addresses = await resolveHost(host, context.connectTimeoutMs);
+  const addresses = await resolveHost(host, context.connectTimeoutMs, context.names);
   if (addresses.length === 0) {
     throw invalid(datasourceName, `names the host ${host}, which the service cannot resolve to an address`, 'Check the host name, or give the address.');
   }

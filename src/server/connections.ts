@@ -15,6 +15,7 @@ import { redactWith, secretsIn } from '../shared/redact.js';
 import { vetNetworkUrl, type EnvPolicy, type HostPolicy } from './connection-policy.js';
 import type { SecretBox } from './secret-box.js';
 import type { FileAccessPolicy } from './file-access.js';
+import type { NameLookup } from './name-lookup.js';
 import type { StoreIdentity } from './store-identity.js';
 import type { DatasourceRecord } from './storage/store.js';
 
@@ -23,8 +24,10 @@ export interface SourcePolicy {
   files: FileAccessPolicy;
   envs: EnvPolicy;
   hosts: HostPolicy;
-  /** Connect timeout of every data source connection. */
+  /** Connect timeout of every data source connection (and time limit of looking its host up). */
   connectTimeoutMs: number;
+  /** How tenants' host names are looked up (name-lookup.ts; default: the system's files and DNS). */
+  names?: NameLookup;
   /** The service's own PostgreSQL store, never a data source (store-identity.ts). */
   store?: StoreIdentity;
   /** Where `url_env` data sources read their URL. */
@@ -81,6 +84,7 @@ export async function resolveConnection(source: DatasourceRecord, box: SecretBox
         files: policy.files,
         hosts: policy.hosts,
         connectTimeoutMs: policy.connectTimeoutMs,
+        ...(policy.names ? { names: policy.names } : {}),
         ...(policy.store ? { store: policy.store } : {}),
       };
       const config = await vetNetworkUrl(source.type === 'postgres' ? 'postgres' : 'mysql', location, context);

@@ -7,14 +7,16 @@
  *   leaves those as written), IPv6 in canonical form, and IPv4-mapped or -compatible IPv6
  *   (`::ffff:127.0.0.1`) as the IPv4 address it carries.
  * - A name is resolved once, every address kept (IPv4 first): the caller connects to an address
- *   checked here, so no second answer of the resolver can move the connection.
+ *   checked here, so no second answer of the resolver can move the connection. It is looked up by a
+ *   NameLookup (name-lookup.ts: the hosts file, then DNS without the thread pool, cancelled at its
+ *   deadline, a bounded number at once); the service passes its own, built from its options.
  * - This machine: loopback (127/8, ::1), the unspecified addresses (0.0.0.0/8 and `::`, which connect
  *   to it), every address of its network interfaces (read at each question: interfaces come and go)
  *   and what its own host name resolves to.
  */
-import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 import os from 'node:os';
+import { NameLookup } from './name-lookup.js';
 
 export interface HostAddress {
   address: string;
@@ -46,22 +48,22 @@ export function numericAddress(host: string): HostAddress | undefined {
   return { address: inner, family: 6 };
 }
 
+/** The system's names, for the service's own hosts (its store, this machine's name). */
+const systemNames = new NameLookup();
+
 /**
  * Every address `host` reaches, canonical and without repeats (IPv4 first); [] when it resolves to
- * nothing, or not within `withinMs` (the resolver's own wait can be far longer).
+ * nothing, or not within `withinMs` (its lookup is then cancelled).
  */
-export async function resolveHost(host: string, withinMs = 10_000): Promise<HostAddress[]> {
+export async function resolveHost(host: string, withinMs = 10_000, names: NameLookup = systemNames): Promise<HostAddress[]> {
   const numeric = numericAddress(host);
   if (numeric) return [numeric];
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<[]>((resolve) => (timer = setTimeout(() => resolve([]), withinMs)));
-  const answers = await Promise.race([lookup(host, { all: true, order: 'ipv4first' }).catch(() => [] as const), late]).finally(() => clearTimeout(timer));
   const seen = new Map<string, HostAddress>();
-  for (const answer of answers) {
-    const address = numericAddress(answer.address);
+  for (const answer of await names.addresses(host, withinMs)) {
+    const address = numericAddress(answer);
     if (address && !seen.has(address.address)) seen.set(address.address, address);
   }
-  return [...seen.values()];
+  return [...seen.values()].sort((a, b) => a.family - b.family);
 }
 
 let ownNameAddresses: Promise<HostAddress[]> | undefined;

@@ -10,9 +10,9 @@ export function applyScan(record: DatasourceRecord, scan: CatalogScan): void {
   record.last_scanned_at = scan.status === 'failed' ? record.last_scanned_at : scan.startedAt;
 }
 
-/** Scans a stored data source now and keeps the result (status, version, counts, catalog). */
+/** Scans a stored data source now, in one of its workspace's connection places, and keeps the result (status, version, counts, catalog). */
 export async function rescan(services: ServerServices, record: DatasourceRecord, timeLimitMs: number): Promise<CatalogScan> {
-  const scan = (await services.scan(record, timeLimitMs))!;
+  const scan = (await services.connecting(record.workspace_id, (tenant) => tenant.scan(record, timeLimitMs)))!;
   applyScan(record, scan);
   await services.store.updateDatasourceStatus(record);
   await services.store.catalogs.save(record.workspace_id, record.id, scan, services.now().toISOString());

@@ -21,11 +21,23 @@ export interface ServerServices {
   streamLimits: StreamLimits;
   /** How many streamed responses may be sent at once, per key and in all. */
   streams: StreamSlots;
-  /** Scans a data source's catalog (undefined: scanning is off, as in tests that have no real source). */
+  /**
+   * Runs `work` in one of the workspace's connection places (workspace-slots.ts: 429 when they are all
+   * taken, before any name is looked up). Only there can a request look a tenant's host up or connect to
+   * its database: `tenant` is how.
+   */
+  connecting<T>(workspaceId: string, work: (tenant: TenantConnections) => Promise<T>): Promise<T>;
+}
+
+/** What a request may do with a tenant's data source, inside one of the workspace's connection places. */
+export interface TenantConnections {
+  /** Vets its connection as a job would make it (variable, file, URL parameters; its host looked up and checked). */
+  vet(source: DatasourceRecord): Promise<void>;
+  /** Scans its catalog (undefined: scanning is off, as in tests that have no real source). */
   scan(source: DatasourceRecord, timeLimitMs?: number): Promise<CatalogScan | undefined>;
   /**
    * Why a new data source is refused: its role can read the service's store, or can do more than read
    * (unless the operator allows that); null otherwise, or when it cannot be reached yet (its scan says so).
    */
-  sourceRefusal(source: DatasourceRecord): Promise<SourceRefusedError | null>;
+  refusal(source: DatasourceRecord): Promise<SourceRefusedError | null>;
 }

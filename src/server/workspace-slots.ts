@@ -25,7 +25,7 @@ export class WorkspaceSlots {
           429,
           'workspace_connections_busy',
           'Too Many Requests',
-          `This workspace already has ${held} catalog scan(s) or connection test(s) running, the most it may run at once; retry when they finish.`,
+          `This workspace already has ${held} data source(s) being created, scanned or tested, the most it may have at once; retry when they finish.`,
           { 'Retry-After': '5' },
         ),
     );

@@ -68,7 +68,7 @@ export const serveCommand: CliCommand = {
       type: 'string',
       valueName: 'N',
       default: '2',
-      description: 'most catalog scans and connection tests of one workspace at once; beyond it they answer 429 with Retry-After',
+      description: 'most data source creations, catalog scans and connection tests of one workspace at once; beyond it they answer 429 with Retry-After',
     },
     'max-streams': {
       type: 'string',

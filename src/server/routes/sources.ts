@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import * as c from '../../api/contract.js';
 import { conflict, forbidden, notFound, ValidationError } from '../http-errors.js';
 import { toDatacompareError } from '../../shared/errors.js';
-import { resolveConnection } from '../connections.js';
 import { page, presentDatasource } from '../presenters.js';
 import { route, type Route } from '../router.js';
 import type { ServerServices } from '../services.js';
@@ -58,6 +57,10 @@ export function sourceRoutes(services: ServerServices): Route[] {
         const refuse = (msg: string) =>
           new ValidationError([{ type: 'value_error', loc: ['body', field], msg: msg.trim().replace(/\.$/, ''), input: field === 'url' ? '***' : (body[field] ?? null) }]);
         if (body.url !== undefined && body.url.length > MAX_URL_LENGTH) throw refuse(`must be at most ${MAX_URL_LENGTH} characters`);
+        // A name already taken is told before anything is looked up or connected to.
+        if (await store.datasourceByName(context.workspaceId, body.name)) {
+          throw conflict(`A data source named "${body.name}" already exists in this workspace.`, 'datasource_exists');
+        }
         const now = services.now().toISOString();
         const record: DatasourceRecord = {
           id: randomUUID(),
@@ -74,20 +77,20 @@ export function sourceRoutes(services: ServerServices): Route[] {
           last_scanned_at: null,
           created_at: now,
         };
-        // Vetted before anything is stored: the variable allowed, the file in this workspace's folders, the URL's parameters and host.
-        try {
-          await resolveConnection(record, box, services.sources);
-        } catch (error) {
-          const problem = toDatacompareError(error);
-          // an allowed variable not set yet is the operator's to fix: the source is kept (its scan says so)
-          if (!(field === 'url_env' && /is not set on the server/.test(problem.message))) throw refuse(`${problem.message} ${problem.hint ?? ''}`);
-        }
-        if (await store.datasourceByName(context.workspaceId, body.name)) {
-          throw conflict(`A data source named "${body.name}" already exists in this workspace.`, 'datasource_exists');
-        }
-        const refused = await services.sourceRefusal(record);
-        if (refused) throw forbidden(refused.message, refused.code);
-        const scan = await services.scan(record);
+        // Everything that looks its host up or connects runs in one of the workspace's connection places.
+        const scan = await services.connecting(context.workspaceId, async (tenant) => {
+          // Vetted before anything is stored: the variable allowed, the file in this workspace's folders, the URL's parameters and host.
+          try {
+            await tenant.vet(record);
+          } catch (error) {
+            const problem = toDatacompareError(error);
+            // an allowed variable not set yet is the operator's to fix: the source is kept (its scan says so)
+            if (!(field === 'url_env' && /is not set on the server/.test(problem.message))) throw refuse(`${problem.message} ${problem.hint ?? ''}`);
+          }
+          const refused = await tenant.refusal(record);
+          if (refused) throw forbidden(refused.message, refused.code);
+          return tenant.scan(record);
+        });
         if (scan) applyScan(record, scan);
         try {
           await store.createDatasource(record);

@@ -26,7 +26,7 @@ class Captured<T> extends Error {
   }
 }
 
-/** `services` whose store, instead of running `method`, throws Captured with its first argument. */
+/** `services` whose store, instead of running `method`, throws Captured with its first argument (and `scans.last` is the last scan made). */
 function capturing(services: ServerServices, method: 'createDatasource' | 'createComparison', scans?: { last?: CatalogScan }): ServerServices {
   const store = new Proxy(services.store, {
     get(target, property, receiver) {
@@ -35,12 +35,18 @@ function capturing(services: ServerServices, method: 'createDatasource' | 'creat
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
   });
-  const scan: ServerServices['scan'] = async (record, limit) => {
-    const result = await services.scan(record, limit);
-    if (scans) scans.last = result;
-    return result;
-  };
-  return { ...services, store, scan };
+  const connecting: ServerServices['connecting'] = (workspaceId, work) =>
+    services.connecting(workspaceId, (tenant) =>
+      work({
+        ...tenant,
+        scan: async (record, limit) => {
+          const result = await tenant.scan(record, limit);
+          if (scans) scans.last = result;
+          return result;
+        },
+      }),
+    );
+  return { ...services, store, connecting };
 }
 
 async function form(c: Context): Promise<Record<string, string | string[]>> {

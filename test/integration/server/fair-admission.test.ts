@@ -216,7 +216,7 @@ describe('scans and connection tests per workspace', () => {
         {
           "code": "workspace_connections_busy",
           "detail": "Too Many Requests",
-          "message": "This workspace already has 2 catalog scan(s) or connection test(s) running, the most it may run at once; retry when they finish.",
+          "message": "This workspace already has 2 data source(s) being created, scanned or tested, the most it may have at once; retry when they finish.",
         }
       `);
       // the two admitted scans connect when they get to it (later under load); none of the refused ever does
@@ -247,7 +247,7 @@ describe('scans and connection tests per workspace', () => {
       };
       const { answered, all } = await concurrently(10, test, 8);
       expect(answered.map((answer) => answer.status)).toEqual(Array(8).fill(429));
-      expect(answered[0]!.page).toContain('This workspace already has 2 catalog scan(s) or connection test(s) running');
+      expect(answered[0]!.page).toContain('This workspace already has 2 data source(s) being created, scanned or tested');
       // the two admitted scans connect when they get to it (later under load); none of the refused ever does
       await vi.waitFor(() => expect(database.peak()).toBe(2), { timeout: 30_000 });
       database.release();

@@ -386,7 +386,8 @@ describe('secrets: per job, only after validation, never another tenant\'s censo
       expect((await source(t, { type: 'postgres', url: 'postgres://u@127.0.0.1:1/db?x=1' + 'y'.repeat(5000) })).status).toBe(422);
       const first = await t.request('POST', '/sources', { body: { name: 'dup', type: 'postgres', url } });
       expect(first.status).toBe(201);
-      expect((await t.request('POST', '/sources', { body: { name: 'dup', type: 'postgres', url: `${url}?again` } })).status).toBe(422);
+      // a taken name is told before the URL is read or its host looked up
+      expect((await t.request('POST', '/sources', { body: { name: 'dup', type: 'postgres', url: `${url}?again` } })).status).toBe(409);
       expect((await t.request('POST', '/sources', { body: { name: 'dup', type: 'postgres', url: 'postgres://u:other-secret@127.0.0.1:1/db' } })).status).toBe(409);
       const run = (await t.request('POST', '/comparisons', { body: comparisonBody(first.json.data.id, first.json.data.id) })).json;
       const job = await waitForJob(t, run.run_id);
