@@ -16,11 +16,10 @@
  *   role, is refused here; a role that can read the store's schema is refused after connecting
  *   (source-privileges.ts), whatever the URL.
  */
-import { BlockList, isIP } from 'node:net';
 import type { ConnectionConfig, TlsSettings } from '../dialects/types.js';
 import { ConfigurationError } from '../shared/errors.js';
 import type { FileAccessPolicy } from './file-access.js';
-import { numericAddress, resolveHost, urlHost, type HostAddress } from './host-addresses.js';
+import { AddressSet, numericAddress, parseNetwork, resolveHost, urlHost, type HostAddress } from './host-addresses.js';
 import type { NameLookup } from './name-lookup.js';
 import { namesTheStore, type StoreIdentity } from './store-identity.js';
 
@@ -68,20 +67,15 @@ export class EnvPolicy {
 /** `serve --allow-host` (repeatable): host names, addresses and networks (CIDR) data sources may reach; none = any. */
 export class HostPolicy {
   private readonly names = new Set<string>();
-  private readonly networks = new BlockList();
+  private readonly networks = new AddressSet();
   readonly restricted: boolean;
 
   constructor(entries: readonly string[] = []) {
     for (const entry of entries) {
-      const [written, bits] = entry.split('/');
       // an address in any spelling is its canonical form (`127.1` is 127.0.0.1, `::ffff:10.0.0.0/104` is 10.0.0.0/8)
-      const address = numericAddress(written ?? '');
-      const mapped = address?.family === 4 && isIP((written ?? '').replace(/^\[(.*)\]$/, '$1')) === 6;
-      const size = bits === undefined ? undefined : Number(bits) - (mapped ? 96 : 0);
-      const type = address?.family === 6 ? 'ipv6' : 'ipv4';
-      if (address && bits === undefined) this.networks.addAddress(address.address, type);
-      else if (address && /^\d{1,3}$/.test(bits ?? '') && size! >= 0 && size! <= (address.family === 6 ? 128 : 32)) this.networks.addSubnet(address.address, size!, type);
-      else if (bits === undefined && /^[A-Za-z0-9.-]+$/.test(entry)) this.names.add(entry.toLowerCase());
+      const network = parseNetwork(entry);
+      if (network) this.networks.add(network);
+      else if (!entry.includes('/') && /^[A-Za-z0-9.-]+$/.test(entry)) this.names.add(entry.toLowerCase());
       else throw new ConfigurationError(`--allow-host ${entry} is not a host name, an address or a network.`, { hint: 'Write e.g. --allow-host db.internal, --allow-host 10.0.0.0/8, --allow-host 192.0.2.7.' });
     }
     this.restricted = entries.length > 0;
@@ -90,7 +84,7 @@ export class HostPolicy {
   /** True when a host written `host`, resolved to `addresses`, may be reached: any without a list, else a listed name or only listed addresses. */
   allows(host: string, addresses: readonly HostAddress[]): boolean {
     if (!this.restricted || this.names.has(host.toLowerCase())) return true;
-    return addresses.every((a) => this.networks.check(a.address, a.family === 6 ? 'ipv6' : 'ipv4'));
+    return addresses.every((address) => this.networks.has(address));
   }
 }
 

@@ -86,6 +86,45 @@ export async function isThisMachine(address: HostAddress): Promise<boolean> {
   return local.check(address.address, address.family === 6 ? 'ipv6' : 'ipv4');
 }
 
+/** An address and the length of its prefix, in the address's family. */
+export interface Network {
+  address: HostAddress;
+  prefix: number;
+}
+
+/**
+ * `ADDRESS` or `ADDRESS/BITS`, the address in any spelling numericAddress reads; an IPv4 network written
+ * as mapped IPv6 is the IPv4 network (`::ffff:10.0.0.0/104` is 10.0.0.0/8). Undefined when it is not one
+ * (a name, bits out of range). The one reading of networks: `--allow-host` and `--trusted-proxy` alike.
+ */
+export function parseNetwork(entry: string): Network | undefined {
+  const [written = '', bits, extra] = entry.trim().split('/');
+  const address = numericAddress(written);
+  if (!address || extra !== undefined) return undefined;
+  const width = address.family === 6 ? 128 : 32;
+  if (bits === undefined) return { address, prefix: width };
+  if (!/^\d{1,3}$/.test(bits)) return undefined;
+  const mapped = address.family === 4 && isIP(written.replace(/^\[(.*)\]$/, '$1')) === 6;
+  const prefix = Number(bits) - (mapped ? 96 : 0);
+  return prefix >= 0 && prefix <= width ? { address, prefix } : undefined;
+}
+
+/** Networks, asked about addresses in any spelling (a mapped IPv6 address is its IPv4 address). */
+export class AddressSet {
+  private readonly networks = new BlockList();
+  private empty = true;
+
+  add(network: Network): void {
+    this.networks.addSubnet(network.address.address, network.prefix, network.address.family === 6 ? 'ipv6' : 'ipv4');
+    this.empty = false;
+  }
+
+  has(address: HostAddress | string): boolean {
+    const canonical = typeof address === 'string' ? numericAddress(address) : address;
+    return !this.empty && canonical !== undefined && this.networks.check(canonical.address, canonical.family === 6 ? 'ipv6' : 'ipv4');
+  }
+}
+
 /** The address in a URL's host position. */
 export function urlHost(address: HostAddress): string {
   return address.family === 6 ? `[${address.address}]` : address.address;
