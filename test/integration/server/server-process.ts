@@ -28,9 +28,11 @@ export interface ServerProcess extends Caller {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** What it wrote to stderr so far. */
   stderr(): string;
+  /** The JSON lines it wrote to stdout so far after its first (child-server.ts). */
+  events(): Record<string, unknown>[];
 }
 
-function track(child: ChildProcess, first: Promise<{ url: string } & Caller>, stderr: () => string): Promise<ServerProcess> {
+function track(child: ChildProcess, first: Promise<{ url: string } & Caller>, stderr: () => string, stdout: () => string = () => ''): Promise<ServerProcess> {
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const early = exited.then(({ code, signal }) => Promise.reject(new Error(`the server exited before it listened (${signal ?? code}): ${stderr()}`)));
   return Promise.race([first, early]).then((started) => ({
@@ -39,6 +41,12 @@ function track(child: ChildProcess, first: Promise<{ url: string } & Caller>, st
     pid: child.pid!,
     exited,
     stderr,
+    events: () =>
+      stdout()
+        .split('\n')
+        .slice(1)
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
     async call(method, route, body, as = started) {
       const response = await fetch(`${started.url}${route}`, {
         method,
@@ -51,23 +59,23 @@ function track(child: ChildProcess, first: Promise<{ url: string } & Caller>, st
   }));
 }
 
-/** child-server.ts on `dataDir` with `options` over its defaults (one worker, SQLite store). */
-export function startChildServer(dataDir: string, options: Partial<ServerOptions> = {}): Promise<ServerProcess> {
+/** child-server.ts on `dataDir` with `options` over its defaults (one worker, SQLite store); `env` adds to its environment. */
+export function startChildServer(dataDir: string, options: Partial<ServerOptions> = {}, env: Record<string, string> = {}): Promise<ServerProcess> {
   const child = spawn(process.execPath, [...NODE_ARGS, 'child-server.ts', dataDir], {
     cwd: here,
-    env: { ...process.env, CHILD_SERVER_OPTIONS: JSON.stringify(options) },
+    env: { ...process.env, ...env, CHILD_SERVER_OPTIONS: JSON.stringify(options) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let err = '';
   child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  let out = '';
   const first = new Promise<{ url: string } & Caller>((resolve) => {
-    let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       if (out.includes('\n')) resolve(JSON.parse(out.split('\n')[0]!));
     });
   });
-  return track(child, first, () => err);
+  return track(child, first, () => err, () => out);
 }
 
 /**
