@@ -7,17 +7,14 @@
  * frees the moment its answer ends. A page is also bounded in bytes (1 MiB of rows' JSON), not only in
  * rows. Measured on real servers: the answers' statuses, and a serve process's peak memory.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as c from '../../../src/api/contract.js';
 import { memoryKb, resetPeakMemory } from '../../helpers/processes.js';
 import { stalledGet } from '../../helpers/raw-http.js';
 import { startTestServer, tempDir, waitForJob, webSession, type TestServer } from './harness.js';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
+import { startChildServer, type ServerProcess } from './server-process.js';
 
 /** Rows of 70,000 characters against short ones: the diff (about 16 MiB) is far more than a socket's buffers hold unread. */
 const ROWS = 300;
@@ -118,45 +115,30 @@ describe('diff details and downloads in flight, on an in-process server (2 per k
 });
 
 describe('stalled readers of a serve process (4 per key, 8 in all)', () => {
-  let child: ChildProcess;
-  let server: { url: string; key: string; readKey: string; workspace: string };
+  let server: ServerProcess;
   let route: string;
 
   beforeAll(async () => {
-    child = spawn(process.execPath, ['--experimental-transform-types', '--no-warnings', '--import', './register-ts.mjs', 'child-server.ts', tempDir('diff-streams-data')], {
-      cwd: here,
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, CHILD_SERVER_OPTIONS: JSON.stringify({ streamCounts: { perKey: 4, total: 8 }, streamLimits: { idleMs: 60_000, totalMs: 120_000 } }) },
-    });
-    server = await new Promise((resolve, reject) => {
-      let out = '';
-      child.stdout!.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        if (out.includes('\n')) resolve(JSON.parse(out.split('\n')[0]!));
-      });
-      child.once('exit', (code) => reject(new Error(`the server exited early (${code})`)));
-    });
-    const call = async (method: string, target: string, body?: unknown) =>
-      (await fetch(`${server.url}${target}`, { method, headers: { ...bearer(server.key, server.workspace), 'Content-Type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })).json() as Promise<any>;
-    const source = await call('POST', '/sources', { name: 'long', type: 'sqlite', path: longRowsFile() });
-    const created = await call('POST', '/comparisons', longRowsComparison(source.data.id));
+    server = await startChildServer(tempDir('diff-streams-data'), { streamCounts: { perKey: 4, total: 8 }, streamLimits: { idleMs: 60_000, totalMs: 120_000 } });
+    const source = await server.call('POST', '/sources', { name: 'long', type: 'sqlite', path: longRowsFile() });
+    const created = await server.call('POST', '/comparisons', longRowsComparison(source.json.data.id));
     for (let status = ''; status !== 'SUCCESS'; await new Promise((resolve) => setTimeout(resolve, 200))) {
-      status = (await call('POST', '/jobs/comparison/details', [created.run_id])).data[0].status;
+      status = (await server.call('POST', '/jobs/comparison/details', [created.json.run_id])).json.data[0].status;
       expect(['PENDING', 'STARTED', 'SUCCESS']).toContain(status);
     }
-    route = `/jobs/comparison/${created.run_id}/diff-details`;
+    route = `/jobs/comparison/${created.json.run_id}/diff-details`;
   });
   afterAll(() => {
-    child?.kill('SIGKILL');
+    server?.child.kill('SIGKILL');
   });
 
   it('serves 8 of 12 and refuses 4 before reading a row, for a bounded peak of memory', { timeout: 120_000 }, async () => {
-    resetPeakMemory(child.pid!);
-    const baseline = memoryKb(child.pid!, 'VmRSS');
+    resetPeakMemory(server.pid);
+    const baseline = memoryKb(server.pid, 'VmRSS');
     // six readers with the write key, six with the read key (its answers masked); each stops reading at once
-    const readers = [...Array(6).fill(server.key), ...Array(6).fill(server.readKey)].map((key: string) => stalledGet(server.url, route, bearer(key, server.workspace)));
+    const readers = [...Array(6).fill(server.key), ...Array(6).fill(server.readKey!)].map((key: string) => stalledGet(server.url, route, bearer(key, server.workspace)));
     const statuses = await Promise.all(readers.map((reader) => reader.answered));
-    const peakMiB = (memoryKb(child.pid!, 'VmHWM') - baseline) / 1024;
+    const peakMiB = (memoryKb(server.pid, 'VmHWM') - baseline) / 1024;
     console.log(`12 stalled readers: the server's peak memory grew by ${peakMiB.toFixed(0)} MiB`);
     expect(statuses.filter((status) => status === 'HTTP/1.1 200 OK')).toHaveLength(8);
     expect(statuses.filter((status) => status === 'HTTP/1.1 429 Too Many Requests')).toHaveLength(4);

@@ -19,6 +19,8 @@ export interface Caller {
 }
 
 export interface ServerProcess extends Caller {
+  /** child-server.ts on a first start: a key of the workspace that only reads. */
+  readKey?: string;
   child: ChildProcess;
   pid: number;
   url: string;
@@ -32,7 +34,7 @@ export interface ServerProcess extends Caller {
   events(): Record<string, unknown>[];
 }
 
-function track(child: ChildProcess, first: Promise<{ url: string } & Caller>, stderr: () => string, stdout: () => string = () => ''): Promise<ServerProcess> {
+function track(child: ChildProcess, first: Promise<{ url: string; readKey?: string } & Caller>, stderr: () => string, stdout: () => string = () => ''): Promise<ServerProcess> {
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const early = exited.then(({ code, signal }) => Promise.reject(new Error(`the server exited before it listened (${signal ?? code}): ${stderr()}`)));
   return Promise.race([first, early]).then((started) => ({
@@ -69,7 +71,7 @@ export function startChildServer(dataDir: string, options: Partial<ServerOptions
   let err = '';
   child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
   let out = '';
-  const first = new Promise<{ url: string } & Caller>((resolve) => {
+  const first = new Promise<{ url: string; readKey?: string } & Caller>((resolve) => {
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       if (out.includes('\n')) resolve(JSON.parse(out.split('\n')[0]!));
