@@ -25,6 +25,10 @@ var external_node_sqlite_ = __webpack_require__(80099);
  * database really reads is always among what is counted. A reference that no interpretation explains
  * is not guessed at: the analysis stops, naming it (`Unproven`).
  *
+ * Names are compared as the dialect compares them (`NameRules.fold`): PostgreSQL's exactly, its parser
+ * having folded the unquoted ones already (`"Info"` and `info` are two columns); MariaDB/MySQL's whatever
+ * their case, every table and column matching in any case counted (fail closed).
+ *
  * A derived table or a CTE reads nothing of its own when referred to: every column its definition
  * reads (its `*` as every column of its tables) was counted where it is defined. Only a catalog table
  * reached by a name, a `*` or a whole row adds reads.
@@ -61,6 +65,10 @@ class Reads {
         this.tables = tables;
         this.rules = rules;
     }
+    /** A name as the dialect compares it. */
+    fold(name) {
+        return this.rules.fold(name);
+    }
     add(table, column, via) {
         const key = `${table}\u0000${column}`;
         if (!this.seen.has(key))
@@ -69,13 +77,13 @@ class Reads {
     list() {
         return [...this.seen.values()];
     }
-    /** The catalog tables a relation name may denote (every schema's, when unqualified); Unproven when none. */
+    /** The catalog tables a relation name may denote (every schema's, when unqualified; in every case, where the dialect ignores it); Unproven when none. */
     tablesNamed(parts) {
-        const wanted = parts.map(lower);
+        const wanted = parts.map((part) => this.fold(part));
         const table = wanted.at(-1);
         const schema = wanted.at(-2);
         const found = this.tables.filter((known) => {
-            const name = lower(known.name);
+            const name = this.fold(known.name);
             if (schema === undefined)
                 return name === table || name.endsWith(`.${table}`);
             return name === `${schema}.${table}` || (schema === this.rules.defaultSchema && name === table);
@@ -94,10 +102,10 @@ function filterScope(subject, reads) {
     if ('table' in subject) {
         const written = subject.table.split('.');
         for (const table of reads.tablesNamed(written))
-            scope.ranges.push(...FILTER_ALIASES.map((alias) => tableRange(table, written, alias, [])));
+            scope.ranges.push(...FILTER_ALIASES.map((alias) => tableRange(reads, table, written, alias, [])));
     }
     else {
-        scope.ranges.push(...FILTER_ALIASES.map((alias) => derivedRange(alias, subject.outputs)));
+        scope.ranges.push(...FILTER_ALIASES.map((alias) => derivedRange(reads, alias, subject.outputs)));
     }
     return scope;
 }
@@ -105,28 +113,27 @@ function lower(name) {
     return name.toLowerCase();
 }
 /** A catalog table as a range: referred to by its alias, else by its name (bare or schema-qualified). */
-function tableRange(table, written, alias, columnAliases) {
+function tableRange(names, table, written, alias, columnAliases) {
+    const fold = (name) => names.fold(name);
     const renamed = new Map();
     columnAliases.forEach((name, i) => {
         const column = table.columns[i];
         if (column !== undefined)
-            renamed.set(lower(name), column);
+            renamed.set(fold(name), column);
     });
-    const names = alias !== undefined ? [[lower(alias)]] : [written.slice(-1).map(lower), written.slice(-2).map(lower)];
-    return { kind: 'table', names, table, renamed };
+    const outputs = table.columns.map((column, i) => fold(columnAliases[i] ?? column));
+    return { kind: 'table', names: alias !== undefined ? [[fold(alias)]] : [written.slice(-1).map(fold), written.slice(-2).map(fold)], table, renamed, outputs };
 }
 /** A derived table, CTE or function as a range; `columnAliases` rename its outputs by position. */
-function derivedRange(alias, outputs, columnAliases = []) {
+function derivedRange(names, alias, outputs, columnAliases = []) {
     const renamed = [...outputs.map((name, i) => columnAliases[i] ?? name), ...columnAliases.slice(outputs.length)];
-    return { kind: 'derived', names: alias === undefined ? [] : [[lower(alias)]], outputs: renamed.map(lower) };
+    return { kind: 'derived', names: alias === undefined ? [] : [[names.fold(alias)]], outputs: renamed.map((name) => names.fold(name)) };
 }
-/** The output names a range gives `*`. */
+/** The output names a range gives `*` (as the dialect compares names). */
 function outputsOf(range) {
     switch (range.kind) {
-        case 'table': {
-            const byColumn = new Map([...range.renamed].map(([alias, column]) => [column, alias]));
-            return range.table.columns.map((column) => byColumn.get(column) ?? lower(column));
-        }
+        case 'table':
+            return [...range.outputs];
         case 'derived':
             return [...range.outputs];
         case 'join':
@@ -155,16 +162,16 @@ function readWholeRow(range, reads, via) {
         for (const inner of range.inner)
             readWholeRow(inner, reads, via);
 }
-/** Reads `name` as a column of `range`; false when the range has no such column. */
+/** Reads `name` as a column of `range` (every column it may denote); false when the range has no such column. */
 function readColumn(range, name, reads, via) {
-    const wanted = lower(name);
+    const wanted = reads.fold(name);
     switch (range.kind) {
         case 'table': {
-            const column = range.renamed.get(wanted) ?? range.table.columns.find((c) => lower(c) === wanted);
-            if (column === undefined)
-                return false;
-            reads.add(range.table.name, column, via);
-            return true;
+            const renamed = range.renamed.get(wanted);
+            const columns = renamed !== undefined ? [renamed] : range.table.columns.filter((column) => reads.fold(column) === wanted);
+            for (const column of columns)
+                reads.add(range.table.name, column, via);
+            return columns.length > 0;
         }
         case 'derived':
             return range.outputs.includes(wanted);
@@ -176,8 +183,8 @@ function readColumn(range, name, reads, via) {
         }
     }
 }
-function named(range, parts) {
-    const wanted = parts.map(lower);
+function named(range, parts, reads) {
+    const wanted = parts.map((part) => reads.fold(part));
     return range.names.some((name) => name.length === wanted.length && name.every((part, i) => part === wanted[i]));
 }
 /**
@@ -186,7 +193,7 @@ function named(range, parts) {
  */
 function readStar(scope, qualifier, reads) {
     const via = qualifier.length === 0 ? '`*`' : `\`${qualifier.join('.')}.*\``;
-    const ranges = qualifier.length === 0 ? scope.ranges : scope.visible().filter((range) => named(range, qualifier));
+    const ranges = qualifier.length === 0 ? scope.ranges : scope.visible().filter((range) => named(range, qualifier, reads));
     if (qualifier.length > 0 && ranges.length === 0)
         throw new Unproven(`\`${qualifier.join('.')}.*\` names no table or alias it can see`);
     for (const range of ranges)
@@ -209,7 +216,7 @@ function readReference(scope, parts, reads) {
     }
     // A range named by the first parts: its column, or (PostgreSQL) its whole row, or a function of it.
     for (let length = 1; length <= parts.length; length++) {
-        for (const range of visible.filter((r) => named(r, parts.slice(0, length)))) {
+        for (const range of visible.filter((r) => named(r, parts.slice(0, length), reads))) {
             if (length === parts.length) {
                 if (!rules.rowValues)
                     continue;
@@ -226,10 +233,10 @@ function readReference(scope, parts, reads) {
             }
         }
     }
-    const last = lower(parts.at(-1));
+    const last = reads.fold(parts.at(-1));
     if (parts.length === 1 && scope.outputs.includes(last))
         explained = true;
-    if (parts.length <= 2 && rules.systemColumns.has(last) && visible.some((range) => range.kind === 'table' && (parts.length === 1 || named(range, parts.slice(0, 1)))))
+    if (parts.length <= 2 && rules.systemColumns.has(last) && visible.some((range) => range.kind === 'table' && (parts.length === 1 || named(range, parts.slice(0, 1), reads))))
         explained = true;
     if (!explained) {
         throw new Unproven(`${text} is neither a column the data source's catalog lists for the tables it reads nor a table or alias it can see (a column added since the last scan shows once the data source is scanned again)`);

@@ -143,18 +143,26 @@ export function catalogRoutine(row: Record<string, unknown>): CatalogRoutine {
   return { schema: String(row.routine_schema), name: String(row.routine_name), kind };
 }
 
-/** Streams the catalog query into tables; a table cut off by the time limit is dropped, not half-listed. */
+/**
+ * Streams the catalog query into tables; a table cut off by the time limit is dropped, not half-listed.
+ * One table per exact name: rows of a name met again after another's (a catalog ordered in any case,
+ * `T`'s and `t`'s interleaved) join its first entry, never make a second one holding part of its columns.
+ */
 async function readCatalog(connection: DatabaseConnection, dialect: Dialect, tables: CatalogTable[], signal: AbortSignal): Promise<void> {
   let current: CatalogTable | undefined;
+  const listed = new Map<string, CatalogTable>();
   for await (const row of connection.stream(dialect.catalogQuery, [], { signal })) {
     const name = String(row.dataset);
     if (current?.name !== name) {
-      if (current) tables.push(current);
-      current = { name, kind: String(row.table_kind).toLowerCase() === 'view' ? 'view' : 'table', columns: [], sampled: false };
+      if (current && !listed.has(current.name)) {
+        listed.set(current.name, current);
+        tables.push(current);
+      }
+      current = listed.get(name) ?? { name, kind: String(row.table_kind).toLowerCase() === 'view' ? 'view' : 'table', columns: [], sampled: false };
     }
     current.columns.push({ name: String(row.column_name), type: String(row.data_type ?? '') });
   }
-  if (current) tables.push(current);
+  if (current && !listed.has(current.name)) tables.push(current);
 }
 
 /** Samples the text columns the name did not mark, table by table, until the table budget is spent. */

@@ -193,6 +193,7 @@ function unique(columns: readonly BodyColumn[]): BodyColumn[] {
   return [...seen.values()];
 }
 
+/** A column by its exact names (the catalog's, as every read carries them): `T.v` is not `t.v`. */
 function key(column: BodyColumn): string {
-  return `${column.table.toLowerCase()}\u0000${column.column.toLowerCase()}`;
+  return `${column.table}\u0000${column.column}`;
 }

@@ -11,6 +11,7 @@
  * A view without a body, or whose body is unproven, is unproven to read through, and none of its
  * columns can be marked from below: `unresolvedView` names it for the masking of datasets.
  */
+import { withName } from './names.js';
 import type { BodyColumn, CatalogTable } from './types.js';
 
 /** A column read by a statement (the shape of src/sql's ColumnRead). */
@@ -28,12 +29,12 @@ interface Read {
 export function throughViews(reads: readonly Read[], catalog: readonly CatalogTable[]): { read: Read[] } | { unproven: string } {
   const found = new Map(reads.map((read) => [key(read), read]));
   for (const read of reads) {
-    const view = tableNamed(catalog, read.table);
-    if (view?.kind !== 'view') continue;
-    const below = bodyReads(view, catalog);
-    if ('unproven' in below) return below;
-    const via = `the view \`${view.name}\``;
-    for (const column of below.reads) if (!found.has(key(column))) found.set(key(column), { table: column.table, column: column.column, via });
+    for (const view of viewsNamed(catalog, read.table)) {
+      const below = bodyReads(view, catalog);
+      if ('unproven' in below) return below;
+      const via = `the view \`${view.name}\``;
+      for (const column of below.reads) if (!found.has(key(column))) found.set(key(column), { table: column.table, column: column.column, via });
+    }
   }
   return { read: [...found.values()] };
 }
@@ -50,11 +51,12 @@ function bodyReads(view: CatalogTable, catalog: readonly CatalogTable[], expande
   const reads: BodyColumn[] = [];
   for (const column of body.reads) {
     reads.push(column);
-    const inner = tableNamed(catalog, column.table);
-    if (inner?.kind !== 'view' || expanded.has(inner.name)) continue;
-    const below = bodyReads(inner, catalog, expanded);
-    if ('unproven' in below) return { unproven: `it reads \`${view.name}\`, over ${below.unproven.replace(/^it reads /, '')}` };
-    reads.push(...below.reads);
+    for (const inner of viewsNamed(catalog, column.table)) {
+      if (expanded.has(inner.name)) continue;
+      const below = bodyReads(inner, catalog, expanded);
+      if ('unproven' in below) return { unproven: `it reads \`${view.name}\`, over ${below.unproven.replace(/^it reads /, '')}` };
+      reads.push(...below.reads);
+    }
   }
   return { reads };
 }
@@ -69,15 +71,14 @@ export function markViewColumns(tables: readonly CatalogTable[]): void {
     const body = view.body;
     if (done.has(view.name) || visiting.has(view.name) || !body || 'unproven' in body) return;
     visiting.add(view.name);
-    for (const column of body.reads) {
-      const inner = tableNamed(tables, column.table);
-      if (inner?.kind === 'view') mark(inner, visiting);
-    }
+    for (const column of body.reads) for (const inner of viewsNamed(tables, column.table)) mark(inner, visiting);
     view.columns.forEach((column, i) => {
       if (column.sensitive) return;
       const sources = body.lineage?.[i] ?? body.reads;
       for (const source of sources) {
-        const marked = tableNamed(tables, source.table)?.columns.find((candidate) => candidate.name.toLowerCase() === source.column.toLowerCase())?.sensitive;
+        const marked = withName(tables, source.table)
+          .flatMap((table) => withName(table.columns, source.column))
+          .find((candidate) => candidate.sensitive)?.sensitive;
         if (!marked) continue;
         const how = body.lineage ? 'computed from' : 'in a view that reads';
         column.sensitive = { kind: marked.kind, confidence: marked.confidence, reason: `${how} \`${source.table}.${source.column}\` (${marked.kind})` };
@@ -97,11 +98,12 @@ export function unresolvedView(table: CatalogTable, catalog: readonly CatalogTab
   return 'unproven' in below ? below.unproven : undefined;
 }
 
+/** A column by its exact names: `T.v` and `t.v` are two columns wherever the database tells them apart. */
 function key(column: BodyColumn): string {
-  return `${column.table.toLowerCase()}\u0000${column.column.toLowerCase()}`;
+  return `${column.table}\u0000${column.column}`;
 }
 
-function tableNamed(catalog: readonly CatalogTable[], name: string): CatalogTable | undefined {
-  const wanted = name.toLowerCase();
-  return catalog.find((table) => table.name.toLowerCase() === wanted);
+/** The views of the catalog a read's table name denotes (withName). */
+function viewsNamed(catalog: readonly CatalogTable[], name: string): CatalogTable[] {
+  return withName(catalog, name).filter((table) => table.kind === 'view');
 }

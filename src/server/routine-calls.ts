@@ -11,6 +11,7 @@
  *   database itself (a function created since the scan): a job whose SQL calls one is recorded as
  *   unproven, so such keys see it fully masked. The job itself runs: it does not know its creator's scope.
  */
+import { withName } from '../catalog/names.js';
 import { catalogRoutine, type CatalogRoutine, type CatalogTable } from '../catalog/scan.js';
 import { loadDialect } from '../dialects/registry.js';
 import type { DatabaseSession, SessionGate } from '../dialects/types.js';
@@ -98,10 +99,9 @@ function unprovenCastSources(reads: readonly ColumnRead[], catalog: readonly Cat
   const sources = new Set(routines.filter((routine) => routine.kind === 'cast source').map((routine) => routine.name.toLowerCase()));
   if (sources.size === 0) return undefined;
   for (const read of reads) {
-    const table = catalog.find((known) => known.name.toLowerCase() === read.table.toLowerCase());
-    const type = table?.columns.find((column) => column.name.toLowerCase() === read.column.toLowerCase())?.type;
-    const typeName = type === undefined ? undefined : baseTypeName(type);
-    if (typeName && sources.has(typeName)) {
+    const columns = withName(catalog, read.table).flatMap((table) => withName(table.columns, read.column));
+    const typeName = columns.map((column) => baseTypeName(column.type)).find((name) => sources.has(name));
+    if (typeName) {
       return `it reads \`${read.table}.${read.column}\`, of type \`${typeName}\`, which the data source casts implicitly with a function of its own that this check cannot see`;
     }
     const rowType = read.table.toLowerCase().split('.').at(-1)!;

@@ -5,7 +5,8 @@
  * (src/sql/column-reads.ts), so a whole row (`to_jsonb(x)`, `x::text`, `email(x)`), a `*` behind any
  * modifier and a filter's condition all count, and a view read counts as every column its body reads
  * (catalog/view-reads.ts, from the facts the scan recorded); SQLite's as SQLite itself reports while
- * compiling them (its authorizer). A column is sensitive when the catalog marks it or its name says so.
+ * compiling them (its authorizer). A column is sensitive when the catalog marks it or its name says so,
+ * looked up by the exact names each read carries (catalog/names.ts: `"Info"` is not `info`).
  *
  * Fails closed: SQL whose reads cannot be proven (a name nothing explains, a construct the analysis
  * does not follow, a source never scanned, an engine not analysed, a call by a name the data source
@@ -15,6 +16,7 @@
 import type { CatalogRoutine, CatalogTable } from '../catalog/scan.js';
 import { loadDialect } from '../dialects/registry.js';
 import { detectSensitive } from '../sensitive/detect.js';
+import { withName } from '../catalog/names.js';
 import { throughViews } from '../catalog/view-reads.js';
 import { columnsRead, type ColumnRead, type ColumnReads, type SideColumnReads, type SideSqlText } from '../sql/column-reads.js';
 import { guardDialectOf } from '../sql/guard.js';
@@ -150,19 +152,24 @@ function unprovenSide(sql: SideSqlText, why: string): SideColumnReads {
   return { ...(sql.query ? { query: { unproven: why } } : {}), ...(sql.filter ? { filter: { unproven: why } } : {}) };
 }
 
-/** The reads matched to the catalog's marks; unproven when one is of a table or column the catalog does not list. */
+/**
+ * The reads matched to the catalog's marks, each by the exact names it carries (withName); unproven
+ * when one is of a table or column the catalog does not list.
+ */
 function classify(reads: readonly ColumnRead[], catalog: readonly CatalogTable[], field: string): { sensitive: SensitiveRead[] } | { unproven: string } {
   const sensitive: SensitiveRead[] = [];
   for (const read of reads) {
-    const table = catalog.find((known) => known.name.toLowerCase() === read.table.toLowerCase());
-    if (!table) return { unproven: `it reads \`${read.table}\`, a table the data source's catalog does not list` };
-    const column = table.columns.find((known) => known.name.toLowerCase() === read.column.toLowerCase());
-    if (!column) {
+    const tables = withName(catalog, read.table);
+    if (tables.length === 0) return { unproven: `it reads \`${read.table}\`, a table the data source's catalog does not list` };
+    const columns = tables.flatMap((table) => withName(table.columns, read.column).map((column) => ({ table, column })));
+    if (columns.length === 0) {
       if (ROW_ID.has(read.column.toLowerCase())) continue;
       return { unproven: `it reads \`${read.table}.${read.column}\`, a column the data source's catalog does not list (one added since the last scan shows once the data source is scanned again)` };
     }
-    const why = column.sensitive ? `marked ${column.sensitive.kind} by the catalog` : nameSays(column.name);
-    if (why) sensitive.push({ field, table: table.name, column: column.name, via: read.via, why });
+    for (const { table, column } of columns) {
+      const why = column.sensitive ? `marked ${column.sensitive.kind} by the catalog` : nameSays(column.name);
+      if (why) sensitive.push({ field, table: table.name, column: column.name, via: read.via, why });
+    }
   }
   return { sensitive };
 }

@@ -10,6 +10,7 @@
  */
 import type { DiffDetailsData } from '../api/contract.js';
 import type { CatalogRoutine, CatalogTable } from '../catalog/scan.js';
+import { datasetTables, withName } from '../catalog/names.js';
 import { unresolvedView } from '../catalog/view-reads.js';
 import type { ComparisonResult, DiffDetails } from '../engine/model.js';
 import { detectSensitive, valueKind } from '../sensitive/detect.js';
@@ -84,14 +85,13 @@ export async function viewerMasking(job: JobRecord, facts: SourceFacts): Promise
   const columns = new Map<string, string>();
   const sourceNames = [...list(config.primary_keys_source), ...list(config.source_columns)];
   const targetNames = [...list(config.primary_keys_target), ...list(config.target_columns ?? config.source_columns)];
-  const datasets = [datasetTable(source.catalog, snapshot.source_dataset_name), datasetTable(target.catalog, snapshot.target_dataset_name)] as const;
-  const marks = [marksOf(datasets[0]), marksOf(datasets[1])] as const;
+  const datasets = [datasetTables(source.catalog, snapshot.source_dataset_name), datasetTables(target.catalog, snapshot.target_dataset_name)] as const;
   sourceNames.forEach((name, i) => {
-    const mark = marks[0].get(name.toLowerCase()) ?? marks[1].get((targetNames[i] ?? name).toLowerCase());
+    const mark = markOf(datasets[0], name) ?? markOf(datasets[1], targetNames[i] ?? name);
     if (mark) columns.set(name, mark);
   });
   // a view compared as a dataset whose columns cannot be marked by what is under them hides what they derive from
-  const hides = (table: CatalogTable | undefined, catalog: CatalogTable[] | undefined) => table !== undefined && unresolvedView(table, catalog ?? []) !== undefined;
+  const hides = (tables: readonly CatalogTable[], catalog: CatalogTable[] | undefined) => tables.some((table) => unresolvedView(table, catalog ?? []) !== undefined);
   const unresolved = hides(datasets[0], source.catalog) || hides(datasets[1], target.catalog);
   return { columns, all: check.sensitive.length > 0 || check.unproven.length > 0 || job.unproven_reads !== null || unresolved };
 }
@@ -171,16 +171,8 @@ function list(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
 
-/** The dataset's table (or view) in the catalog. */
-function datasetTable(catalog: CatalogTable[] | undefined, dataset: string | null): CatalogTable | undefined {
-  if (!catalog || !dataset) return undefined;
-  const wanted = dataset.toLowerCase();
-  return catalog.find((t) => t.name.toLowerCase() === wanted) ?? catalog.find((t) => t.name.toLowerCase().split('.').at(-1) === wanted.split('.').at(-1));
-}
-
-/** Column (lower case) → why, for the dataset's table in the catalog (a view's columns marked by what they are computed from). */
-function marksOf(table: CatalogTable | undefined): Map<string, string> {
-  const marks = new Map<string, string>();
-  for (const column of table?.columns ?? []) if (column.sensitive) marks.set(column.name.toLowerCase(), `marked ${column.sensitive.kind} by the catalog`);
-  return marks;
+/** Why a compared column (by its name in the comparison) of the dataset's table is marked by the catalog; undefined when it is not. */
+function markOf(tables: readonly CatalogTable[], column: string): string | undefined {
+  const marked = tables.flatMap((table) => withName(table.columns, column)).find((found) => found.sensitive);
+  return marked?.sensitive ? `marked ${marked.sensitive.kind} by the catalog` : undefined;
 }

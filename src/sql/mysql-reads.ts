@@ -11,7 +11,6 @@ import { identifierOf, parseMysql } from './mysql-guard.js';
 import {
   derivedRange,
   filterScope,
-  lower,
   readColumn,
   readReference,
   readStar,
@@ -29,7 +28,8 @@ import {
 
 type Node = Record<string, unknown>;
 
-const RULES: NameRules = { rowValues: false, systemColumns: new Set() };
+/** Names in any case: a column's always, a table's under lower_case_table_names 1 and 2 (counted so under 0 too: fail closed). */
+const RULES: NameRules = { fold: (name) => name.toLowerCase(), rowValues: false, systemColumns: new Set() };
 
 /** Expression kinds that read nothing themselves: their parts (if any) are walked. */
 const WALKED = new Set([
@@ -116,7 +116,7 @@ function selectNode(node: Node, parent: Scope | undefined, inherited: ReadonlyMa
       scope.outputs.push(...readStar(scope, qualifierOf(value), reads));
     } else {
       expression(value, scope, reads);
-      scope.outputs.push(lower(identifierOf(column.as) || (value?.type === 'column_ref' ? identifierOf(value.column) : '?column?')));
+      scope.outputs.push(reads.fold(identifierOf(column.as) || (value?.type === 'column_ref' ? identifierOf(value.column) : '?column?')));
     }
   }
   const outputs = unionOutputs ?? scope.outputs;
@@ -131,8 +131,8 @@ function selectNode(node: Node, parent: Scope | undefined, inherited: ReadonlyMa
 function withClause(clause: unknown, parent: Scope | undefined, inherited: ReadonlyMap<string, readonly string[]>, reads: Reads): ReadonlyMap<string, readonly string[]> {
   const ctes = new Map(inherited);
   for (const cte of Array.isArray(clause) ? (clause as Node[]) : []) {
-    const name = lower(identifierOf(cte.name));
-    const aliases = (Array.isArray(cte.columns) ? (cte.columns as Node[]) : []).map((column) => lower(identifierOf(column.column ?? column)));
+    const name = reads.fold(identifierOf(cte.name));
+    const aliases = (Array.isArray(cte.columns) ? (cte.columns as Node[]) : []).map((column) => reads.fold(identifierOf(column.column ?? column)));
     const query = ((cte.stmt as Node | undefined)?.ast ?? cte.stmt) as Node | undefined;
     if (query?.type !== 'select') throw new Unproven(`its WITH \`${name}\` is not a SELECT`);
     if (cte.recursive === true || aliases.length > 0) ctes.set(name, aliases);
@@ -159,13 +159,13 @@ function fromItem(item: Node, scope: Scope, reads: Reads): void {
   } else if (typeof item.table === 'string' || (item.table && typeof item.table === 'object')) {
     const table = identifierOf(item.table);
     const written = [identifierOf(item.db), table].filter((part) => part !== '');
-    const cte = written.length === 1 ? scope.ctes.get(lower(table)) : undefined;
-    ranges = cte ? [derivedRange(alias ?? table, cte)] : reads.tablesNamed(written).map((known) => tableRange(known, written, alias, []));
+    const cte = written.length === 1 ? scope.ctes.get(reads.fold(table)) : undefined;
+    ranges = cte ? [derivedRange(reads, alias ?? table, cte)] : reads.tablesNamed(written).map((known) => tableRange(reads, known, written, alias, []));
   } else {
     const query = ((item.expr as Node | undefined)?.ast ?? item.expr) as Node | undefined;
     if (query?.type !== 'select') throw new Unproven(`its FROM clause holds ${query?.type === 'values' ? 'a VALUES list' : 'an item'} whose columns this check does not follow`);
     // A derived table sees the ranges before it (LATERAL), as a superset of what the server lets it see.
-    ranges = [derivedRange(alias, selectNode(query, scope, scope.ctes, reads))];
+    ranges = [derivedRange(reads, alias, selectNode(query, scope, scope.ctes, reads))];
   }
   const before = [...scope.ranges];
   scope.ranges.push(...ranges);

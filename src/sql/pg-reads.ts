@@ -29,6 +29,8 @@ import {
 type Node = Record<string, unknown>;
 
 const RULES: NameRules = {
+  // the parse tree holds unquoted names folded already: `"Info"` is not `info`
+  fold: (name) => name,
   rowValues: true,
   systemColumns: new Set(['ctid', 'xmin', 'xmax', 'cmin', 'cmax', 'tableoid']),
   defaultSchema: 'public',
@@ -122,7 +124,7 @@ function selectStatement(node: Node, parent: Scope | undefined, inherited: Reado
         scope.outputs.push(...readStar(scope, star, reads));
       } else {
         expression(value, scope, reads);
-        scope.outputs.push(lower(typeof result.name === 'string' ? result.name : nameOf(value)));
+        scope.outputs.push(reads.fold(typeof result.name === 'string' ? result.name : nameOf(value)));
       }
     }
   }
@@ -136,16 +138,16 @@ function withClause(clause: Node | undefined, parent: Scope | undefined, inherit
   const node = (clause ?? {}) as Node;
   for (const item of list(node.ctes)) {
     const cte = item.CommonTableExpr as Node;
-    const name = lower(String(cte.ctename));
+    const name = reads.fold(String(cte.ctename));
     const aliases = strings(cte.aliascolnames);
     const query = (cte.ctequery as Node | undefined)?.SelectStmt as Node | undefined;
     if (!query) throw new Unproven(`its WITH \`${name}\` is not a SELECT`);
     // A recursive CTE sees itself: its columns are its alias list, else its first part's outputs.
     if (node.recursive === true) {
       const first = typeof query.op === 'string' && query.op !== 'SETOP_NONE' ? selectStatement(query.larg as Node, parent, ctes, reads) : [];
-      ctes.set(name, renamed(first, aliases));
+      ctes.set(name, renamed(first, aliases, reads));
     }
-    ctes.set(name, renamed(selectStatement(query, parent, ctes, reads), aliases));
+    ctes.set(name, renamed(selectStatement(query, parent, ctes, reads), aliases, reads));
   }
   return ctes;
 }
@@ -161,19 +163,19 @@ function fromItem(item: Node, scope: Scope, reads: Reads): Range[] {
   switch (kind) {
     case 'RangeVar': {
       const written = [node.catalogname, node.schemaname, node.relname].filter((part): part is string => typeof part === 'string' && part !== '');
-      const cte = written.length === 1 ? cteNamed(scope, written[0]!) : undefined;
+      const cte = written.length === 1 ? scope.ctes.get(reads.fold(written[0]!)) : undefined;
       if (cte) {
-        ranges = [derivedRange(aliasName ?? written[0], cte, columnAliases)];
+        ranges = [derivedRange(reads, aliasName ?? written[0], cte, columnAliases)];
       } else {
         if (written.length === 1 && /^pg_/i.test(written[0]!)) throw new Unproven(`it reads \`${written[0]}\`, which may be the system catalog's (pg_catalog comes first on the search path)`);
-        ranges = reads.tablesNamed(written).map((table) => tableRange(table, written, aliasName, columnAliases));
+        ranges = reads.tablesNamed(written).map((table) => tableRange(reads, table, written, aliasName, columnAliases));
       }
       break;
     }
     case 'RangeSubselect': {
       const query = (node.subquery as Node | undefined)?.SelectStmt as Node | undefined;
       if (!query) throw new Unproven('a subquery in its FROM clause is not a SELECT');
-      ranges = [derivedRange(aliasName, selectStatement(query, scope, scope.ctes, reads), columnAliases)];
+      ranges = [derivedRange(reads, aliasName, selectStatement(query, scope, scope.ctes, reads), columnAliases)];
       break;
     }
     case 'RangeFunction': {
@@ -187,7 +189,7 @@ function fromItem(item: Node, scope: Scope, reads: Reads): Range[] {
         return own.length > 0 ? own : (FUNCTION_OUTPUTS[name] ?? [calls.length === 1 ? (aliasName ?? name) : name]);
       });
       const columns = [...(defined.length > 0 ? defined : outputs), ...(node.ordinality === true ? ['ordinality'] : [])];
-      ranges = [derivedRange(aliasName ?? functionName(calls[0]?.[0]), columns, columnAliases)];
+      ranges = [derivedRange(reads, aliasName ?? functionName(calls[0]?.[0]), columns, columnAliases)];
       break;
     }
     case 'JoinExpr':
@@ -217,7 +219,7 @@ function join(node: Node, scope: Scope, reads: Reads, alias: string | undefined)
   }
   expression(node.quals, scope, reads);
   if (alias === undefined) return [...left, ...right];
-  const joined: Range = { kind: 'join', names: [[lower(alias)]], inner: [...left, ...right] };
+  const joined: Range = { kind: 'join', names: [[reads.fold(alias)]], inner: [...left, ...right] };
   scope.ranges.push(joined);
   return [joined];
 }
@@ -282,12 +284,8 @@ function nameOf(value: Node): string {
   }
 }
 
-function cteNamed(scope: Scope, name: string): readonly string[] | undefined {
-  return scope.ctes.get(lower(name));
-}
-
-function renamed(outputs: readonly string[], aliases: readonly string[]): string[] {
-  return aliases.length > 0 ? [...aliases, ...outputs.slice(aliases.length)].map(lower) : [...outputs];
+function renamed(outputs: readonly string[], aliases: readonly string[], reads: Reads): string[] {
+  return aliases.length > 0 ? [...aliases, ...outputs.slice(aliases.length)].map((name) => reads.fold(name)) : [...outputs];
 }
 
 function columnDefinitions(definitions: unknown): string[] {

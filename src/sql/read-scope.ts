@@ -7,6 +7,10 @@
  * database really reads is always among what is counted. A reference that no interpretation explains
  * is not guessed at: the analysis stops, naming it (`Unproven`).
  *
+ * Names are compared as the dialect compares them (`NameRules.fold`): PostgreSQL's exactly, its parser
+ * having folded the unquoted ones already (`"Info"` and `info` are two columns); MariaDB/MySQL's whatever
+ * their case, every table and column matching in any case counted (fail closed).
+ *
  * A derived table or a CTE reads nothing of its own when referred to: every column its definition
  * reads (its `*` as every column of its tables) was counted where it is defined. Only a catalog table
  * reached by a name, a `*` or a whole row adds reads.
@@ -53,12 +57,19 @@ export const FILTER_ALIASES = ['b', 'p'];
 export class Unproven extends Error {}
 
 export type Range =
-  | { kind: 'table'; names: string[][]; table: KnownTable; renamed: ReadonlyMap<string, string> }
+  | { kind: 'table'; names: string[][]; table: KnownTable; renamed: ReadonlyMap<string, string>; outputs: readonly string[] }
   | { kind: 'derived'; names: string[][]; outputs: readonly string[] }
   | { kind: 'join'; names: string[][]; inner: readonly Range[] };
 
 /** How a dialect's names resolve beyond plain columns. */
 export interface NameRules {
+  /**
+   * A name as the dialect compares it: PostgreSQL's as it is (the parse tree holds unquoted names
+   * folded to lower case, quoted ones as written); MariaDB/MySQL's in lower case (a column's name
+   * matches in any case, a table's under lower_case_table_names 1 and 2: counting every match in any
+   * case fails closed under 0 too).
+   */
+  fold: (name: string) => string;
   /** PostgreSQL: a relation's name is a value (its whole row), `x.f` may be `f(x)`, and `col.field` a composite's field. */
   rowValues: boolean;
   /** Columns every table has that hold no data of a user (PostgreSQL's `ctid`, `xmin`…). */
@@ -89,6 +100,11 @@ export class Reads {
     readonly rules: NameRules,
   ) {}
 
+  /** A name as the dialect compares it. */
+  fold(name: string): string {
+    return this.rules.fold(name);
+  }
+
   add(table: string, column: string, via: string): void {
     const key = `${table}\u0000${column}`;
     if (!this.seen.has(key)) this.seen.set(key, { table, column, via });
@@ -98,13 +114,13 @@ export class Reads {
     return [...this.seen.values()];
   }
 
-  /** The catalog tables a relation name may denote (every schema's, when unqualified); Unproven when none. */
+  /** The catalog tables a relation name may denote (every schema's, when unqualified; in every case, where the dialect ignores it); Unproven when none. */
   tablesNamed(parts: readonly string[]): KnownTable[] {
-    const wanted = parts.map(lower);
+    const wanted = parts.map((part) => this.fold(part));
     const table = wanted.at(-1)!;
     const schema = wanted.at(-2);
     const found = this.tables.filter((known) => {
-      const name = lower(known.name);
+      const name = this.fold(known.name);
       if (schema === undefined) return name === table || name.endsWith(`.${table}`);
       return name === `${schema}.${table}` || (schema === this.rules.defaultSchema && name === table);
     });
@@ -121,9 +137,9 @@ export function filterScope(subject: FilterSubject | undefined, reads: Reads): S
   const scope = new Scope(undefined, new Map());
   if ('table' in subject) {
     const written = subject.table.split('.');
-    for (const table of reads.tablesNamed(written)) scope.ranges.push(...FILTER_ALIASES.map((alias) => tableRange(table, written, alias, [])));
+    for (const table of reads.tablesNamed(written)) scope.ranges.push(...FILTER_ALIASES.map((alias) => tableRange(reads, table, written, alias, [])));
   } else {
-    scope.ranges.push(...FILTER_ALIASES.map((alias) => derivedRange(alias, subject.outputs)));
+    scope.ranges.push(...FILTER_ALIASES.map((alias) => derivedRange(reads, alias, subject.outputs)));
   }
   return scope;
 }
@@ -133,29 +149,28 @@ export function lower(name: string): string {
 }
 
 /** A catalog table as a range: referred to by its alias, else by its name (bare or schema-qualified). */
-export function tableRange(table: KnownTable, written: readonly string[], alias: string | undefined, columnAliases: readonly string[]): Range {
+export function tableRange(names: Pick<Reads, 'fold'>, table: KnownTable, written: readonly string[], alias: string | undefined, columnAliases: readonly string[]): Range {
+  const fold = (name: string) => names.fold(name);
   const renamed = new Map<string, string>();
   columnAliases.forEach((name, i) => {
     const column = table.columns[i];
-    if (column !== undefined) renamed.set(lower(name), column);
+    if (column !== undefined) renamed.set(fold(name), column);
   });
-  const names = alias !== undefined ? [[lower(alias)]] : [written.slice(-1).map(lower), written.slice(-2).map(lower)];
-  return { kind: 'table', names, table, renamed };
+  const outputs = table.columns.map((column, i) => fold(columnAliases[i] ?? column));
+  return { kind: 'table', names: alias !== undefined ? [[fold(alias)]] : [written.slice(-1).map(fold), written.slice(-2).map(fold)], table, renamed, outputs };
 }
 
 /** A derived table, CTE or function as a range; `columnAliases` rename its outputs by position. */
-export function derivedRange(alias: string | undefined, outputs: readonly string[], columnAliases: readonly string[] = []): Range {
+export function derivedRange(names: Pick<Reads, 'fold'>, alias: string | undefined, outputs: readonly string[], columnAliases: readonly string[] = []): Range {
   const renamed = [...outputs.map((name, i) => columnAliases[i] ?? name), ...columnAliases.slice(outputs.length)];
-  return { kind: 'derived', names: alias === undefined ? [] : [[lower(alias)]], outputs: renamed.map(lower) };
+  return { kind: 'derived', names: alias === undefined ? [] : [[names.fold(alias)]], outputs: renamed.map((name) => names.fold(name)) };
 }
 
-/** The output names a range gives `*`. */
+/** The output names a range gives `*` (as the dialect compares names). */
 export function outputsOf(range: Range): string[] {
   switch (range.kind) {
-    case 'table': {
-      const byColumn = new Map([...range.renamed].map(([alias, column]) => [column, alias]));
-      return range.table.columns.map((column) => byColumn.get(column) ?? lower(column));
-    }
+    case 'table':
+      return [...range.outputs];
     case 'derived':
       return [...range.outputs];
     case 'join':
@@ -181,15 +196,15 @@ export function readWholeRow(range: Range, reads: Reads, via: string): void {
   if (range.kind === 'join') for (const inner of range.inner) readWholeRow(inner, reads, via);
 }
 
-/** Reads `name` as a column of `range`; false when the range has no such column. */
+/** Reads `name` as a column of `range` (every column it may denote); false when the range has no such column. */
 export function readColumn(range: Range, name: string, reads: Reads, via: string): boolean {
-  const wanted = lower(name);
+  const wanted = reads.fold(name);
   switch (range.kind) {
     case 'table': {
-      const column = range.renamed.get(wanted) ?? range.table.columns.find((c) => lower(c) === wanted);
-      if (column === undefined) return false;
-      reads.add(range.table.name, column, via);
-      return true;
+      const renamed = range.renamed.get(wanted);
+      const columns = renamed !== undefined ? [renamed] : range.table.columns.filter((column) => reads.fold(column) === wanted);
+      for (const column of columns) reads.add(range.table.name, column, via);
+      return columns.length > 0;
     }
     case 'derived':
       return range.outputs.includes(wanted);
@@ -201,8 +216,8 @@ export function readColumn(range: Range, name: string, reads: Reads, via: string
   }
 }
 
-function named(range: Range, parts: readonly string[]): boolean {
-  const wanted = parts.map(lower);
+function named(range: Range, parts: readonly string[], reads: Reads): boolean {
+  const wanted = parts.map((part) => reads.fold(part));
   return range.names.some((name) => name.length === wanted.length && name.every((part, i) => part === wanted[i]));
 }
 
@@ -212,7 +227,7 @@ function named(range: Range, parts: readonly string[]): boolean {
  */
 export function readStar(scope: Scope, qualifier: readonly string[], reads: Reads): string[] {
   const via = qualifier.length === 0 ? '`*`' : `\`${qualifier.join('.')}.*\``;
-  const ranges = qualifier.length === 0 ? scope.ranges : scope.visible().filter((range) => named(range, qualifier));
+  const ranges = qualifier.length === 0 ? scope.ranges : scope.visible().filter((range) => named(range, qualifier, reads));
   if (qualifier.length > 0 && ranges.length === 0) throw new Unproven(`\`${qualifier.join('.')}.*\` names no table or alias it can see`);
   for (const range of ranges) readWholeRow(range, reads, via);
   return ranges.flatMap(outputsOf);
@@ -233,7 +248,7 @@ export function readReference(scope: Scope, parts: readonly string[], reads: Rea
   }
   // A range named by the first parts: its column, or (PostgreSQL) its whole row, or a function of it.
   for (let length = 1; length <= parts.length; length++) {
-    for (const range of visible.filter((r) => named(r, parts.slice(0, length)))) {
+    for (const range of visible.filter((r) => named(r, parts.slice(0, length), reads))) {
       if (length === parts.length) {
         if (!rules.rowValues) continue;
         readWholeRow(range, reads, `the whole row ${text}`);
@@ -247,9 +262,9 @@ export function readReference(scope: Scope, parts: readonly string[], reads: Rea
       }
     }
   }
-  const last = lower(parts.at(-1)!);
+  const last = reads.fold(parts.at(-1)!);
   if (parts.length === 1 && scope.outputs.includes(last)) explained = true;
-  if (parts.length <= 2 && rules.systemColumns.has(last) && visible.some((range) => range.kind === 'table' && (parts.length === 1 || named(range, parts.slice(0, 1))))) explained = true;
+  if (parts.length <= 2 && rules.systemColumns.has(last) && visible.some((range) => range.kind === 'table' && (parts.length === 1 || named(range, parts.slice(0, 1), reads)))) explained = true;
   if (!explained) {
     throw new Unproven(`${text} is neither a column the data source's catalog lists for the tables it reads nor a table or alias it can see (a column added since the last scan shows once the data source is scanned again)`);
   }

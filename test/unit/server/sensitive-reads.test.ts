@@ -50,6 +50,27 @@ describe('sensitiveReads', () => {
     expect(await reads('mariadb', { query: "SELECT id, extractvalue(1, concat('~', (SELECT group_concat(email, `ref`) FROM crm.customers))) AS v FROM orders" })).toEqual(['source_query:email', 'source_query:ref']);
   });
 
+  it('matches each read to the catalog by the exact names it carries, never to the first name of another case', async () => {
+    const marked = { kind: 'email' as const, confidence: 0.9, reason: '20 of 20 sampled values look like email' };
+    // listed first: a lookup by lower case would find the unmarked one
+    const cased: CatalogTable[] = [
+      { name: 'notes', kind: 'table', sampled: true, columns: [{ name: 'id', type: 'integer' }, { name: 'info', type: 'text' }, { name: 'Info', type: 'text', sensitive: marked }] },
+      { name: 't', kind: 'table', sampled: true, columns: [{ name: 'id', type: 'integer' }, { name: 'v', type: 'text' }] },
+      { name: 'T', kind: 'table', sampled: true, columns: [{ name: 'id', type: 'integer' }, { name: 'v', type: 'text', sensitive: marked }] },
+    ];
+    const found = async (datasourceType: string, sql: Partial<SideSql>) => (await sensitiveReads([side(datasourceType, sql, cased)])).sensitive.map((r) => `${r.table}.${r.column}`);
+    expect(await found('postgres', { query: 'SELECT id, "Info" AS x FROM notes' })).toEqual(['notes.Info']);
+    expect(await found('postgres', { dataset: 'notes', filter: '"Info" LIKE \'a%\'' })).toEqual(['notes.Info']);
+    expect(await found('postgres', { query: 'SELECT id, info AS x FROM notes' })).toEqual([]);
+    expect(await found('postgres', { query: 'SELECT v FROM "T"' })).toEqual(['T.v']);
+    expect(await found('postgres', { query: 'SELECT v FROM t' })).toEqual([]);
+    expect(await found('mariadb', { query: 'SELECT v FROM `T`' })).toEqual(['T.v']);
+    expect(await found('mariadb', { query: 'SELECT v FROM `t`' })).toEqual(['T.v']); // in any case, as lower_case_table_names may have it
+    // a name in no case the catalog lists exactly: every name it matches in any case counts
+    const told = await sensitiveReads([side('sqlite', { query: 'SELECT info FROM notes', askDatabase: async () => ({ query: { read: [{ table: 'NOTES', column: 'INFO', via: '`info`' }], outputs: [] } }) }, cased)]);
+    expect(told.sensitive.map((r) => `${r.table}.${r.column}`)).toEqual(['notes.Info']);
+  });
+
   it('fails closed: a source never scanned, a name nothing explains, an engine not analysed', async () => {
     expect(await reads('postgres', { query: 'SELECT id FROM people' }, null)).toEqual(['source_query:unproven']);
     expect(await reads('postgres', { query: 'SELECT id, emial FROM crm.customers' })).toEqual(['source_query:unproven']);

@@ -122,6 +122,45 @@ describe('MariaDB/MySQL: what the parse tree reads', () => {
   });
 });
 
+describe('names that differ only by case', () => {
+  // PostgreSQL keeps `"Info"` beside `info`, a table "T" beside t; MariaDB/MySQL keeps tables `T` and `t`
+  // apart under lower_case_table_names=0, and a column's name matches in any case.
+  const CASED = [
+    { name: 'notes', columns: ['id', 'info', 'Info'] },
+    { name: 'T', columns: ['id', 'v'] },
+    { name: 't', columns: ['id', 'v'] },
+    { name: 'm', columns: ['id', 'Info'] },
+  ];
+  const cased = async (dialect: GuardDialect, what: 'filter' | 'query', sql: string, subject?: FilterSubject) => summary(await columnsRead(sql, dialect, what, CASED, subject));
+
+  it('reads on PostgreSQL exactly the column and the table a name denotes, its parser having folded the unquoted ones', async () => {
+    expect(await cased('postgres', 'query', 'SELECT "Info" AS x FROM notes')).toEqual(['notes.Info']);
+    expect(await cased('postgres', 'query', 'SELECT Info AS x FROM notes')).toEqual(['notes.info']);
+    expect(await cased('postgres', 'query', 'SELECT n."Info" FROM notes n WHERE n.INFO IS NOT NULL')).toEqual(['notes.Info', 'notes.info']);
+    expect(await cased('postgres', 'query', 'WITH "S"("A") AS (SELECT "Info" FROM notes) SELECT "A" FROM "S"')).toEqual(['notes.Info']);
+    expect(await cased('postgres', 'query', 'SELECT v FROM "T"')).toEqual(['T.v']);
+    expect(await cased('postgres', 'query', 'SELECT v FROM T')).toEqual(['t.v']);
+    expect(await cased('postgres', 'query', 'SELECT "X".v FROM "T" "X" JOIN t x ON x.id = "X".id')).toEqual(['T.id', 'T.v', 't.id']);
+    expect(await cased('postgres', 'filter', '"Info" LIKE \'a%\'', { table: 'notes' })).toEqual(['notes.Info']);
+    expect(await cased('postgres', 'filter', '"Info" LIKE \'a%\'', { outputs: ['id', 'Info'] })).toEqual([]);
+    expect(await cased('postgres', 'query', 'SELECT x FROM notes x')).toEqual(['notes.Info', 'notes.id', 'notes.info']);
+  });
+
+  it('leaves a PostgreSQL name no column or table has in that case unproven', async () => {
+    expect(await cased('postgres', 'query', 'SELECT "INFO" FROM notes')).toMatch(/^unproven: `INFO` is neither a column/);
+    expect(await cased('postgres', 'query', 'SELECT "Id" FROM notes')).toMatch(/^unproven: `Id` is neither a column/);
+    expect(await cased('postgres', 'query', 'SELECT id FROM "NOTES"')).toMatch(/^unproven: it reads `NOTES`, a table the data source's catalog does not list/);
+    expect(await cased('postgres', 'filter', '"ID" > 1', { outputs: ['id'] })).toMatch(/^unproven: `ID` is neither a column/);
+  });
+
+  it('counts on MariaDB/MySQL every table and column a name matches in any case', async () => {
+    expect(await cased('mysql', 'query', 'SELECT v FROM `T`')).toEqual(['T.v', 't.v']);
+    expect(await cased('mysql', 'query', 'SELECT V FROM t')).toEqual(['T.v', 't.v']);
+    expect(await cased('mysql', 'query', 'SELECT INFO FROM m')).toEqual(['m.Info']);
+    expect(await cased('mysql', 'filter', "`iNfO` LIKE 'a%'", { table: 'M' })).toEqual(['m.Info']);
+  });
+});
+
 describe('engines whose SQL is not parsed here', () => {
   it('are unproven (SQLite is asked through its authorizer instead)', async () => {
     expect(await query('duckdb', 'SELECT * EXCLUDE (email) FROM customers')).toBe("unproven: the service does not analyse DuckDB's SQL itself");
