@@ -1,9 +1,12 @@
 /**
  * Masking a comparison's values before any report sees them: counts and which columns differ stay,
  * values of sensitive columns become a shape and a short keyed hash (`j***@e***.com ·3fa2c1`,
- * `**** 4242 ·9b01de`), so a reviewer sees that something changed and that two cells are equal or
- * not, but not the value. Equal values mask equally within a run; NULL stays NULL. The hash is keyed
- * per run (HMAC), so a masked e-mail cannot be looked up in a dictionary.
+ * `**** 4242 ·9b01de`), so a reviewer sees that something changed and that two cells of one side are
+ * equal or not, but not the value. Equal values mask equally within one side of a run; NULL stays
+ * NULL. The hash is keyed per run (HMAC), so a masked e-mail cannot be looked up in a dictionary, and
+ * per side, so no masked value of one side can be matched to one of the other: where one side's values
+ * are written by whoever reads the report (a query of guesses), equal tags across sides would confirm
+ * a guess. (A changed row lists only the columns that differ, so nothing is lost within a row.)
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { ComparisonResult, DiffRow, ReportedValue, RunResult } from '../engine/model.js';
@@ -12,21 +15,25 @@ import { detectSensitive, type Detection } from './detect.js';
 /** `auto`: detected by name and values; a list: exactly those columns (source names); `none`: nothing masked. */
 export type SensitivePolicy = 'auto' | 'none' | string[];
 
+/** The side a masked value comes from: its tag is keyed for that side alone. */
+export type MaskedSide = 'source' | 'target';
+
 export class Masker {
-  private readonly key: Buffer;
+  private readonly keys: Record<MaskedSide, Buffer>;
   constructor(key: Buffer = randomBytes(32)) {
-    this.key = key;
+    const derive = (side: MaskedSide) => createHmac('sha256', key).update(`datacompare mask ${side}`).digest();
+    this.keys = { source: derive('source'), target: derive('target') };
   }
 
-  private tag(text: string): string {
-    return createHmac('sha256', this.key).update(text).digest('hex').slice(0, 6);
+  private tag(text: string, side: MaskedSide): string {
+    return createHmac('sha256', this.keys[side]).update(text).digest('hex').slice(0, 6);
   }
 
-  /** One value masked: NULL stays NULL, the rest keeps a shape and a short keyed hash. */
-  value(value: ReportedValue): ReportedValue {
+  /** One value of `side` masked: NULL stays NULL, the rest keeps a shape and a short hash keyed for that side. */
+  value(value: ReportedValue, side: MaskedSide): ReportedValue {
     if (value === null) return null;
     const text = String(value);
-    const tag = this.tag(text);
+    const tag = this.tag(text, side);
     const email = /^([^@\s])[^@\s]*@([^@\s.])[^@\s]*(\.[a-z]{2,})$/i.exec(text);
     if (email) return `${email[1]}***@${email[2]}***${email[3]} ·${tag}`;
     const digits = text.replace(/[\s-]/g, '');
@@ -72,9 +79,11 @@ export function maskComparison(result: ComparisonResult, columns: ReadonlySet<st
   if (columns.size === 0 || !result.diff) return result;
   const diff_rows = result.diff.diff_rows.map((row) => {
     const masked: Record<string, ReportedValue> = { ...row };
+    // a key column's value is the row's side's (both sides', equal, in a changed row)
+    const keySide: MaskedSide = row._diff_type === 'only_in_target' ? 'target' : 'source';
     for (const column of columns) {
-      for (const field of [column, `source_${column}`, `target_${column}`]) {
-        if (field in masked) masked[field] = masker.value(masked[field] as ReportedValue);
+      for (const [field, side] of [[column, keySide], [`source_${column}`, 'source'], [`target_${column}`, 'target']] as const) {
+        if (field in masked) masked[field] = masker.value(masked[field] as ReportedValue, side);
       }
     }
     return masked as DiffRow;

@@ -174,7 +174,8 @@ function classify(reads: readonly ColumnRead[], catalog: readonly CatalogTable[]
   return { sensitive };
 }
 
-function nameSays(column: string): string | undefined {
+/** Why a column's name says it is sensitive ("the name says email"); undefined when it does not. */
+export function nameSays(column: string): string | undefined {
   const detection = detectSensitive(column);
   return detection.sensitive ? detection.reason : undefined;
 }

@@ -4,7 +4,8 @@
  * sensitive column, as a renamed one would escape masking by name, or when what it reads cannot be
  * proven, by the catalog or by what the job's run found: routine-calls.ts; a view compared as a dataset
  * by the marks its columns take from what they are computed from, every column when what it reads is
- * not resolved: catalog/view-reads.ts), duplicate-key reasons without the
+ * not resolved: catalog/view-reads.ts; every column when a dataset's sensitive column is compared with,
+ * or keyed against, values a query writes: compared-values.ts), duplicate-key reasons without the
  * values of sensitive keys, and database errors as their class and code, never the database's message
  * (which quotes values: `invalid input syntax for type integer: "123-45-6789"`, `XPATH syntax error: '…'`).
  */
@@ -16,6 +17,7 @@ import type { ComparisonResult, DiffDetails } from '../engine/model.js';
 import { detectSensitive, valueKind } from '../sensitive/detect.js';
 import { Masker, maskComparison, sensitiveColumns } from '../sensitive/mask.js';
 import type { SideSqlText } from '../sql/column-reads.js';
+import { sensitiveComparedWithQuery } from './compared-values.js';
 import { askDatabaseFor, databaseTellsReads, sensitiveReads, type AskDatabase } from './sensitive-reads.js';
 import type { ServerServices } from './services.js';
 import type { JobRecord } from './storage/store.js';
@@ -82,9 +84,18 @@ export async function viewerMasking(job: JobRecord, facts: SourceFacts): Promise
   };
   const [source, target] = await Promise.all([side('source'), side('target')]);
   const check = await sensitiveReads([source, target]);
+  const lists = {
+    source: { keys: list(config.primary_keys_source), columns: list(config.source_columns) },
+    target: { keys: list(config.primary_keys_target), columns: list(config.target_columns ?? config.source_columns) },
+  };
+  // a sensitive column compared with values a query writes: which rows differ answers for its values
+  const compared = sensitiveComparedWithQuery([
+    { ...source, ...lists.source },
+    { ...target, ...lists.target },
+  ]);
   const columns = new Map<string, string>();
-  const sourceNames = [...list(config.primary_keys_source), ...list(config.source_columns)];
-  const targetNames = [...list(config.primary_keys_target), ...list(config.target_columns ?? config.source_columns)];
+  const sourceNames = [...lists.source.keys, ...lists.source.columns];
+  const targetNames = [...lists.target.keys, ...lists.target.columns];
   const datasets = [datasetTables(source.catalog, snapshot.source_dataset_name), datasetTables(target.catalog, snapshot.target_dataset_name)] as const;
   sourceNames.forEach((name, i) => {
     const mark = markOf(datasets[0], name) ?? markOf(datasets[1], targetNames[i] ?? name);
@@ -93,7 +104,8 @@ export async function viewerMasking(job: JobRecord, facts: SourceFacts): Promise
   // a view compared as a dataset whose columns cannot be marked by what is under them hides what they derive from
   const hides = (tables: readonly CatalogTable[], catalog: CatalogTable[] | undefined) => tables.some((table) => unresolvedView(table, catalog ?? []) !== undefined);
   const unresolved = hides(datasets[0], source.catalog) || hides(datasets[1], target.catalog);
-  return { columns, all: check.sensitive.length > 0 || check.unproven.length > 0 || job.unproven_reads !== null || unresolved };
+  const reads = [check, compared].some((found) => found.sensitive.length > 0 || found.unproven.length > 0);
+  return { columns, all: reads || job.unproven_reads !== null || unresolved };
 }
 
 /**

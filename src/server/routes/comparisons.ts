@@ -4,10 +4,12 @@ import * as c from '../../api/contract.js';
 import { conflict, forbidden, notFound, ValidationError } from '../http-errors.js';
 import { guardDialectOf } from '../../sql/guard.js';
 import { checkUserSql } from '../../sql/check-sql.js';
+import { comparedWithQueryRefusal, sensitiveComparedWithQuery } from '../compared-values.js';
 import { askDatabaseFor, sensitiveReads, sensitiveReadsRefusal } from '../sensitive-reads.js';
 import { page, presentComparison } from '../presenters.js';
 import { route, type Route, type RouteContext } from '../router.js';
-import type { ComparisonRecord } from '../storage/store.js';
+import type { CatalogTable } from '../../catalog/scan.js';
+import type { ComparisonRecord, DatasourceRecord } from '../storage/store.js';
 import type { ServerServices } from '../services.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -17,6 +19,7 @@ async function buildComparison(services: ServerServices, context: RouteContext, 
   const { store } = services;
   const workspaceId = context.workspaceId;
   const now = services.now().toISOString();
+  const readsSensitive = context.permissions.has('read:sensitive');
   const sides = await Promise.all(
     (['source', 'target'] as const).map(async (side) => {
       const datasourceId = body[`${side}_datasource_id`];
@@ -32,30 +35,30 @@ async function buildComparison(services: ServerServices, context: RouteContext, 
         }
         dataset = { id: found.id, name: found.name };
       }
-      if (!context.permissions.has('read:sensitive')) {
-        const configuration = body.configuration as Record<string, unknown>;
-        const askDatabase = askDatabaseFor(datasource, services);
-        const check = await sensitiveReads([
-          {
-            side,
-            datasourceType: datasource.type,
-            dataset: dataset.name ?? reference ?? null,
-            query: configuration[`${side}_query`],
-            filter: configuration[`${side}_filter`],
-            catalog: await store.catalogs.tables(datasource.id),
-            routines: await store.catalogs.routines(datasource.id),
-            ...(askDatabase ? { askDatabase } : {}),
-          },
-        ]);
-        const refusal = sensitiveReadsRefusal(check);
-        if (refusal) throw forbidden(refusal.message, refusal.code);
-      }
+      const catalog = readsSensitive ? undefined : await store.catalogs.tables(datasource.id);
+      if (!readsSensitive) await refuseSensitiveReads(services, { side, datasource, dataset: dataset.name ?? reference ?? null, configuration: body.configuration, catalog });
+      return { side, datasource, reference, dataset, catalog };
+    }),
+  );
+  if (!readsSensitive) {
+    // a dataset's sensitive column compared with (or keyed against) values a query writes is a yes/no test
+    const { configuration } = body;
+    const compared = sides.map(({ side, reference, dataset, catalog }) => ({ side, dataset: dataset.name ?? reference ?? null, query: configuration[`${side}_query`], catalog }));
+    const refusal = comparedWithQueryRefusal(
+      sensitiveComparedWithQuery([
+        { ...compared[0]!, keys: configuration.primary_keys_source, columns: configuration.source_columns },
+        { ...compared[1]!, keys: configuration.primary_keys_target, columns: configuration.target_columns },
+      ]),
+    );
+    if (refusal) throw forbidden(refusal.message, refusal.code);
+  }
+  const [source, target] = await Promise.all(
+    sides.map(async ({ datasource, reference, dataset }) => {
       if (!reference || dataset.id) return dataset;
       const named = await store.datasetByName({ id: randomUUID(), workspace_id: workspaceId, datasource_id: datasource.id, name: reference, created_at: now });
       return { id: named.id, name: named.name };
     }),
   );
-  const [source, target] = sides as [{ id: string | null; name: string | null }, { id: string | null; name: string | null }];
   const configuration = Object.fromEntries(Object.entries(body.configuration).filter(([, value]) => value !== undefined));
   return {
     id: randomUUID(),
@@ -64,13 +67,36 @@ async function buildComparison(services: ServerServices, context: RouteContext, 
     name: body.name,
     source_datasource_id: body.source_datasource_id,
     target_datasource_id: body.target_datasource_id,
-    source_dataset_id: source.id,
-    target_dataset_id: target.id,
-    source_dataset_name: source.name,
-    target_dataset_name: target.name,
+    source_dataset_id: source!.id,
+    target_dataset_id: target!.id,
+    source_dataset_name: source!.name,
+    target_dataset_name: target!.name,
     configuration,
     created_at: now,
   };
+}
+
+/** 403 when a side's query or filter reads a sensitive column, or what it reads cannot be proven (a key without read:sensitive). */
+async function refuseSensitiveReads(
+  services: ServerServices,
+  side: { side: 'source' | 'target'; datasource: DatasourceRecord; dataset: string | null; configuration: c.ComparisonCreateBody['configuration']; catalog: CatalogTable[] | undefined },
+): Promise<void> {
+  const configuration = side.configuration as Record<string, unknown>;
+  const askDatabase = askDatabaseFor(side.datasource, services);
+  const check = await sensitiveReads([
+    {
+      side: side.side,
+      datasourceType: side.datasource.type,
+      dataset: side.dataset,
+      query: configuration[`${side.side}_query`],
+      filter: configuration[`${side.side}_filter`],
+      catalog: side.catalog,
+      routines: await services.store.catalogs.routines(side.datasource.id),
+      ...(askDatabase ? { askDatabase } : {}),
+    },
+  ]);
+  const refusal = sensitiveReadsRefusal(check);
+  if (refusal) throw forbidden(refusal.message, refusal.code);
 }
 
 /**

@@ -11,7 +11,7 @@ import * as c from '../../../src/api/contract.js';
 import { MemoryLogger } from '../../../src/shared/logger.js';
 import { adminRun } from '../../helpers/admin.js';
 import { databaseAvailable, runScoped, TEST_DATABASE_URLS } from '../../helpers/databases.js';
-import { startTestServer, type TestServer } from './harness.js';
+import { startTestServer, waitForJob, type TestServer } from './harness.js';
 
 const hasPostgres = await databaseAvailable('postgres');
 const hasMysql = await databaseAvailable('mysql');
@@ -59,6 +59,18 @@ async function create(tenant: Tenant, key: string, body: Record<string, unknown>
   return { status: answer.status, code: answer.json?.code, message: answer.json?.message };
 }
 
+/** Runs the comparison as the trusted key; its diff details as the trusted key and as the read key see them. */
+async function runAndRead(tenant: Tenant, body: Record<string, unknown>): Promise<{ trusted: any; masked: any }> {
+  const created = await tenant.t.request('POST', '/comparisons', { body });
+  expect(created.status, created.text).toBe(201);
+  const job = await waitForJob(tenant.t, created.json.run_id);
+  expect(job.status, job.failure_reason).toBe('SUCCESS');
+  const seen = async (key: string) => (await tenant.t.request('GET', `/jobs/comparison/${job.run_id}/diff-details`, { key })).json.data;
+  return { trusted: await seen(tenant.t.key), masked: await seen(tenant.reader) };
+}
+
+const MASKED = /^(\S\*\*\*@\S\*\*\*\.\w+|\*\*\*) ·[0-9a-f]{6}$/;
+
 describe.runIf(hasPostgres)('masking judged on facts (PostgreSQL)', () => {
   const DB = runScoped('dc_mask_facts');
   const url = Object.assign(new URL(TEST_DATABASE_URLS.postgres), { pathname: `/${DB}` }).toString();
@@ -87,6 +99,42 @@ describe.runIf(hasPostgres)('masking judged on facts (PostgreSQL)', () => {
   afterAll(async () => {
     await tenant?.t.stop();
     await adminRun({ type: 'postgres', url: TEST_DATABASE_URLS.postgres }, [`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`]);
+  });
+
+  it('refuses comparing or keying on a sensitive column against values a query writes, and allows it with read:sensitive', async () => {
+    const guess = { query: "SELECT id, 'person1@example.org' AS email FROM customers" };
+    const compared = request(tenant, { source: 'customers', target: guess }, { source_columns: ['email'], target_columns: ['email'] });
+    const refused = await create(tenant, tenant.author, compared);
+    expect(refused).toMatchObject({ status: 403, code: 'sensitive_columns' });
+    expect(refused.message).toMatchInlineSnapshot(
+      `"This comparison compares sensitive columns with values its own SQL writes: source_columns names \`customers.email\` (marked email by the catalog), compared with target_query's values. A key without the scope read:sensitive may not: whether a row differs answers yes or no about a sensitive value, masked or not, when the other side holds values the comparison chooses. Compare the column against a dataset instead of a query, leave it out of the compared columns and keys, or use a key with read:sensitive."`,
+    );
+    expect((await create(tenant, tenant.t.key, compared)).status).toBe(201);
+
+    const keyed = request(tenant, { source: { query: "SELECT 'person1@example.org' AS email, 0 AS amount" }, target: 'customers_b' }, { primary_keys_source: ['email'], primary_keys_target: ['email'] });
+    expect(await create(tenant, tenant.author, keyed)).toMatchObject({ status: 403, code: 'sensitive_columns', message: expect.stringMatching(/primary_keys_target names `customers_b\.email`.*compared with source_query's values/) });
+    // a column added since the scan cannot be vouched for
+    const unknown = request(tenant, { source: 'customers', target: { query: 'SELECT id, amount AS extra FROM customers' } }, { source_columns: ['extra'], target_columns: ['extra'] });
+    expect(await create(tenant, tenant.author, unknown)).toMatchObject({ status: 403, code: 'unproven_reads', message: expect.stringMatching(/in source_columns, `extra` is a column the catalog does not list for `customers`/) });
+  });
+
+  it('still lets such a key compare two datasets\' sensitive columns, and a dataset\'s other columns with a query', async () => {
+    const datasets = request(tenant, { source: 'customers', target: 'customers_b' }, { source_columns: ['email', 'amount'], target_columns: ['email', 'amount'] });
+    expect((await create(tenant, tenant.author, datasets)).status).toBe(201);
+    const amounts = request(tenant, { source: 'customers', target: { query: 'SELECT id, amount + 0 AS amount FROM customers_b' } });
+    expect((await create(tenant, tenant.author, amounts)).status).toBe(201);
+  });
+
+  it('shows a trusted key\'s comparison of that shape fully masked to a read key, no tag of one side matching the other\'s', async () => {
+    // the same e-mail on both sides: the source's in row 2, the query's in row 3
+    const query = "SELECT id, CASE id WHEN 3 THEN 'person1@example.org' ELSE 'nobody@example.org' END AS email FROM customers";
+    const { trusted, masked } = await runAndRead(tenant, request(tenant, { source: 'customers', target: { query } }, { source_columns: ['email'], target_columns: ['email'] }));
+    const values = (diff: any, field: string) => diff.diff_rows.map((row: Record<string, unknown>) => row[field]);
+    expect(values(trusted, 'source_email')).toContain('person1@example.org');
+    expect(values(trusted, 'target_email')).toContain('person1@example.org');
+    for (const value of [...values(masked, 'id'), ...values(masked, 'source_email'), ...values(masked, 'target_email')]) expect(String(value)).toMatch(MASKED);
+    const tags = (field: string) => new Set(values(masked, field).map((value: string) => value.split('·')[1]));
+    expect([...tags('source_email')].filter((tag) => tags('target_email').has(tag))).toEqual([]);
   });
 
   it('tells apart names that differ only by case, as PostgreSQL does', async () => {
@@ -151,5 +199,11 @@ describe.runIf(hasMysql)('masking judged on facts (MariaDB)', () => {
       expect(refused, sql).toMatchObject({ status: 403, code: 'sensitive_columns', message: expect.stringMatching(/source_query reads `T\.v`/) });
     }
   });
+
+  it('refuses comparing a sensitive column against values a query writes', async () => {
+    const guess = request(tenant, { source: 'customers', target: { query: "SELECT id, 'person1@example.org' AS email FROM customers" } }, { source_columns: ['email'], target_columns: ['email'] });
+    expect(await create(tenant, tenant.author, guess)).toMatchObject({ status: 403, code: 'sensitive_columns', message: expect.stringMatching(/source_columns names `customers\.email`/) });
+  });
+
 
 });
