@@ -61,6 +61,7 @@ class Reads {
     tables;
     rules;
     seen = new Map();
+    named = new Set();
     constructor(tables, rules) {
         this.tables = tables;
         this.rules = rules;
@@ -77,6 +78,10 @@ class Reads {
     list() {
         return [...this.seen.values()];
     }
+    /** Every catalog table a relation name of the statement denoted (tablesNamed), read or not. */
+    namedTables() {
+        return [...this.named];
+    }
     /** The catalog tables a relation name may denote (every schema's, when unqualified; in every case, where the dialect ignores it); Unproven when none. */
     tablesNamed(parts) {
         const wanted = parts.map((part) => this.fold(part));
@@ -91,6 +96,8 @@ class Reads {
         if (found.length === 0) {
             throw new Unproven(`it reads \`${parts.join('.')}\`, a table the data source's catalog does not list (another database's, the system's, or one created since the last scan)`);
         }
+        for (const known of found)
+            this.named.add(known.name);
         return found;
     }
 }

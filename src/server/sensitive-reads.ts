@@ -1,8 +1,8 @@
 /**
  * Which sensitive columns a comparison's own SQL reads (its source/target query and filter), from
  * what the SQL really reads, never from the names it happens to mention: PostgreSQL's and
- * MariaDB/MySQL's on their parse trees, resolved against the data source's catalog
- * (src/sql/column-reads.ts), so a whole row (`to_jsonb(x)`, `x::text`, `email(x)`), a `*` behind any
+ * MariaDB/MySQL's on their parse trees, resolved against the data source's catalog (side-reads.ts,
+ * src/sql/column-reads.ts), so a whole row (`to_jsonb(x)`, `x::text`, `email(x)`), a `*` behind any
  * modifier and a filter's condition all count, and a view read counts as every column its body reads
  * (catalog/view-reads.ts, from the facts the scan recorded); SQLite's as SQLite itself reports while
  * compiling them (its authorizer). A column is sensitive when the catalog marks it or its name says so,
@@ -17,13 +17,14 @@ import type { CatalogRoutine, CatalogTable } from '../catalog/scan.js';
 import { loadDialect } from '../dialects/registry.js';
 import { detectSensitive } from '../sensitive/detect.js';
 import { withName } from '../catalog/names.js';
-import { throughViews } from '../catalog/view-reads.js';
-import { columnsRead, type ColumnRead, type ColumnReads, type SideColumnReads, type SideSqlText } from '../sql/column-reads.js';
-import { guardDialectOf } from '../sql/guard.js';
+import type { ColumnRead, SideSqlText } from '../sql/column-reads.js';
 import { resolveConnection } from './connections.js';
 import { unprovenOwnCode } from './routine-calls.js';
+import { readsOf, unprovenSide, type AskDatabase } from './side-reads.js';
 import type { ServerServices } from './services.js';
 import type { DatasourceRecord } from './storage/store.js';
+
+export type { AskDatabase } from './side-reads.js';
 
 export interface SensitiveRead {
   /** `source_query`, `target_filter`… */
@@ -48,8 +49,6 @@ export interface SqlReadCheck {
   unproven: UnprovenRead[];
 }
 
-/** The database's own account of what a side's SQL reads (SQLite's authorizer). */
-export type AskDatabase = (side: SideSqlText) => Promise<SideColumnReads>;
 
 export interface SideSql {
   side: 'source' | 'target';
@@ -118,38 +117,6 @@ export async function sensitiveReads(sides: readonly SideSql[]): Promise<SqlRead
     }
   }
   return check;
-}
-
-/** What the side's query and filter read: told by the database where it can, else parsed against the catalog. */
-async function readsOf(side: SideSql, sql: SideSqlText): Promise<SideColumnReads> {
-  if (!side.catalog) {
-    return unprovenSide(sql, 'its data source has never been scanned, so which of its columns are sensitive is unknown (scan it: POST /sources/{id}/scan, or Scan now on its page)');
-  }
-  if (side.askDatabase) return side.askDatabase(sql);
-  const dialect = guardDialectOf(side.datasourceType);
-  if (!dialect) return unprovenSide(sql, `the service does not analyse the SQL of a \`${side.datasourceType}\` data source`);
-  const tables = side.catalog.map((table) => ({ name: table.name, columns: table.columns.map((column) => column.name) }));
-  const found: SideColumnReads = {};
-  if (sql.query) found.query = await columnsRead(sql.query, dialect, 'query', tables);
-  if (sql.filter) {
-    // The filter is placed on the query's rows (their output names) or on the dataset's table.
-    const query = found.query;
-    if (query && 'unproven' in query) found.filter = { unproven: 'the query it filters is itself unproven' };
-    else found.filter = await columnsRead(sql.filter, dialect, 'filter', tables, query ? { outputs: query.outputs } : sql.dataset ? { table: sql.dataset } : undefined);
-  }
-  return { ...(found.query ? { query: underViews(found.query, side.catalog) } : {}), ...(found.filter ? { filter: underViews(found.filter, side.catalog) } : {}) };
-}
-
-/** A parsed statement's reads with each view read as every column its body reads (SQLite says so itself). */
-function underViews(reads: ColumnReads, catalog: readonly CatalogTable[]): ColumnReads {
-  if ('unproven' in reads) return reads;
-  const through = throughViews(reads.read, catalog);
-  return 'unproven' in through ? through : { read: through.read, outputs: reads.outputs };
-}
-
-/** The same reason for each of the side's query and filter. */
-function unprovenSide(sql: SideSqlText, why: string): SideColumnReads {
-  return { ...(sql.query ? { query: { unproven: why } } : {}), ...(sql.filter ? { filter: { unproven: why } } : {}) };
 }
 
 /**

@@ -52,15 +52,15 @@ export async function mysqlReads(
   tables: readonly KnownTable[],
   subject?: FilterSubject,
   defaultSchema?: string,
-): Promise<{ read: ColumnRead[]; outputs: string[] }> {
+): Promise<{ read: ColumnRead[]; outputs: string[]; tables: string[] }> {
   const select = await oneSelect(what === 'filter' ? `SELECT 1 FROM DUAL WHERE (${text})` : text);
   const reads = new Reads(tables, rulesFor(defaultSchema));
   if (what === 'query') {
     const outputs = selectNode(select, undefined, new Map(), reads);
-    return { read: reads.list(), outputs };
+    return { read: reads.list(), outputs, tables: reads.namedTables() };
   }
   expression(select.where, filterScope(subject, reads), reads);
-  return { read: reads.list(), outputs: [] };
+  return { read: reads.list(), outputs: [], tables: reads.namedTables() };
 }
 
 /**

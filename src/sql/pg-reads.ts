@@ -55,15 +55,15 @@ const FROM_ITEMS = new Set(['RangeVar', 'RangeSubselect', 'RangeFunction', 'Join
 const SELECT_PARTS = new Set(['withClause', 'op', 'all', 'larg', 'rarg', 'valuesLists', 'fromClause', 'targetList', 'limitOption']);
 
 /** A query (its reads and output names) or a filter (its reads) on PostgreSQL's parse tree; throws Unproven. */
-export async function postgresReads(text: string, what: 'filter' | 'query', tables: readonly KnownTable[], subject?: FilterSubject): Promise<{ read: ColumnRead[]; outputs: string[] }> {
+export async function postgresReads(text: string, what: 'filter' | 'query', tables: readonly KnownTable[], subject?: FilterSubject): Promise<{ read: ColumnRead[]; outputs: string[]; tables: string[] }> {
   const select = await oneSelect(what === 'filter' ? `SELECT 1 WHERE (${text})` : text);
   const reads = new Reads(tables, RULES);
   if (what === 'query') {
     const outputs = selectStatement(select, undefined, new Map(), reads);
-    return { read: reads.list(), outputs };
+    return { read: reads.list(), outputs, tables: reads.namedTables() };
   }
   expression(select.whereClause, filterScope(subject, reads), reads);
-  return { read: reads.list(), outputs: [] };
+  return { read: reads.list(), outputs: [], tables: reads.namedTables() };
 }
 
 /**

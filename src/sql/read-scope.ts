@@ -39,9 +39,10 @@ export interface ColumnOrigin {
 /**
  * Every column a statement reads, with its output names; or what could not be proven. `origins`,
  * where the engine itself says (SQLite): per output column, in order, the table column it is a plain
- * copy of, null for one computed otherwise.
+ * copy of, null for one computed otherwise. `tables`, where the SQL is parsed: every catalog table (or
+ * view) it names, as the catalog names it, whether or not a column of it is read.
  */
-export type ColumnReads = { read: ColumnRead[]; outputs: string[]; origins?: (ColumnOrigin | null)[] } | { unproven: string };
+export type ColumnReads = { read: ColumnRead[]; outputs: string[]; origins?: (ColumnOrigin | null)[]; tables?: string[] } | { unproven: string };
 
 /** The relation a filter is placed on: the side's dataset (a catalog table) or the side's query (its output names). */
 export type FilterSubject = { table: string } | { outputs: readonly string[] };
@@ -95,6 +96,7 @@ export class Scope {
 /** The reads collected over a whole statement. */
 export class Reads {
   private readonly seen = new Map<string, ColumnRead>();
+  private readonly named = new Set<string>();
   constructor(
     readonly tables: readonly KnownTable[],
     readonly rules: NameRules,
@@ -114,6 +116,11 @@ export class Reads {
     return [...this.seen.values()];
   }
 
+  /** Every catalog table a relation name of the statement denoted (tablesNamed), read or not. */
+  namedTables(): string[] {
+    return [...this.named];
+  }
+
   /** The catalog tables a relation name may denote (every schema's, when unqualified; in every case, where the dialect ignores it); Unproven when none. */
   tablesNamed(parts: readonly string[]): KnownTable[] {
     const wanted = parts.map((part) => this.fold(part));
@@ -127,6 +134,7 @@ export class Reads {
     if (found.length === 0) {
       throw new Unproven(`it reads \`${parts.join('.')}\`, a table the data source's catalog does not list (another database's, the system's, or one created since the last scan)`);
     }
+    for (const known of found) this.named.add(known.name);
     return found;
   }
 }

@@ -10,8 +10,8 @@
  * worker. Every database session a job opens is asked about its role before the job's first statement
  * there (a role granted more since its source was created fails the job, unless the operator allows
  * privileged sources; one that can read the service's store always does), and whether a function the
- * job's SQL calls is one the database defines itself (then the job is recorded as unproven: keys
- * without read:sensitive see it fully masked). Failure texts are redacted with the job's own data source secrets; a failed connection is
+ * job's SQL calls is one the database defines itself, or a table it names has a column the last scan
+ * did not list (then the job is recorded as unproven: keys without read:sensitive see it fully masked). Failure texts are redacted with the job's own data source secrets; a failed connection is
  * told to the tenant as "could not connect" only (the reason goes to the log). Shutdown: stop claiming, let running jobs finish within the grace period, then abort the
  * rest and requeue each once its run has ended (waited for, bounded; a run that outlasts the wait keeps
  * its job STARTED, and the job's lease, no longer renewed, hands it to the reaper of a server later).
@@ -25,6 +25,7 @@ import type { Logger } from '../../shared/logger.js';
 import { within } from '../../shared/abort.js';
 import { redact, redactWith } from '../../shared/redact.js';
 import { couldNotConnect, redactingLogger, resolveConnection, type SourcePolicy } from '../connections.js';
+import { columnsSinceScanQuestion } from '../columns-since-scan.js';
 import { comparisonCalls, routineQuestion } from '../routine-calls.js';
 import type { SecretBox } from '../secret-box.js';
 import type { DatasourceRecord, JobRecord, Store } from '../storage/store.js';
@@ -286,16 +287,19 @@ export class WorkerPool {
     secrets.push(...from.secrets, ...to.secrets);
     const definition = toDefinition(snapshot, { source, target }, { source: from.config, target: to.config }, this.options.limits);
     const gate = this.options.sessionGate;
-    // and whether a function its SQL calls is one the database defines itself (made since the last scan)
-    const question = routineQuestion(await comparisonCalls(definition), async (why) => {
+    const unproven = async (why: string) => {
       this.options.logger.info(`Job ${job.id} (workspace ${job.workspace_id}) is shown fully masked to keys without read:sensitive: ${why}`);
       await store.markUnprovenReads(job.id, why);
-    });
+    };
+    // and whether a function its SQL calls is one the database defines itself (made since the last scan),
+    // and whether a table its SQL names has columns the last scan did not list
+    const question = routineQuestion(await comparisonCalls(definition), unproven);
+    const columnsQuestion = await columnsSinceScanQuestion(definition, (id) => store.catalogs.tables(id), unproven);
     return this.options.runComparison(definition, {
       logger: redactingLogger(this.options.logger, secrets),
       signal,
       // each session of each side (on the address resolved and checked above), before the job's first statement there
-      sessionGate: (side) => bothGates(gate?.(side.serviceDatasource === target.id ? target : source), question),
+      sessionGate: (side) => bothGates(bothGates(gate?.(side.serviceDatasource === target.id ? target : source), question), columnsQuestion(side)),
     });
   }
 }

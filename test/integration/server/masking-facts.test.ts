@@ -20,6 +20,8 @@ const hasMysql = await databaseAvailable('mysql');
 const emails = (changed = false) => Array.from({ length: 12 }, (_, i) => `(${i + 1}, '${changed && i === 0 ? 'person0-new' : `person${i}`}@example.org', ${i * 10})`).join(', ');
 /** 12 rows of (id, text) that no name or value marks. */
 const notes = Array.from({ length: 12 }, (_, i) => `(${i + 1}, 'plain note ${i}')`).join(', ');
+/** 12 rows of (id, amount, password); `changed` alters row 1's password. */
+const secrets = (changed = false) => Array.from({ length: 12 }, (_, i) => `(${i + 1}, ${i * 10}, 'hunter2-${changed && i === 0 ? 'new' : i}')`).join(', ');
 
 /** The server, a key without read:sensitive that may create and run comparisons, a read key, a data source. */
 interface Tenant {
@@ -70,6 +72,30 @@ async function runAndRead(tenant: Tenant, body: Record<string, unknown>): Promis
 }
 
 const MASKED = /^(\S\*\*\*@\S\*\*\*\.\w+|\*\*\*) ·[0-9a-f]{6}$/;
+
+/**
+ * After the scan, `orders` and `orders_b` (id, amount) gain a `password` column; a query reading it
+ * through `*` (what the scan listed is not sensitive: the author may create it) runs, and its job is
+ * shown fully masked to the read key, for the run found the column the scan did not list.
+ */
+async function addedSinceScanIsMasked(tenant: Tenant, admin: (statements: string[]) => Promise<void>, table: (name: string) => string): Promise<void> {
+  await admin([
+    `ALTER TABLE ${table('orders')} ADD COLUMN password VARCHAR(40)`,
+    `ALTER TABLE ${table('orders_b')} ADD COLUMN password VARCHAR(40)`,
+    `INSERT INTO ${table('orders')} VALUES ${secrets()}`,
+    `INSERT INTO ${table('orders_b')} VALUES ${secrets(true)}`,
+  ]);
+  const query = (name: string) => `WITH s(a, b, c) AS (SELECT * FROM ${name}) SELECT a AS id, c AS note FROM s`;
+  const body = request(tenant, { source: { query: query('orders') }, target: { query: query('orders_b') } }, { source_columns: ['note'], target_columns: ['note'] });
+  expect((await create(tenant, tenant.author, body)).status).toBe(201);
+  const { trusted, masked } = await runAndRead(tenant, body);
+  expect(JSON.stringify(trusted)).toContain('hunter2-new');
+  expect(JSON.stringify(masked)).not.toContain('hunter2');
+  for (const row of masked.diff_rows) for (const field of ['id', 'source_note', 'target_note']) expect(String(row[field])).toMatch(MASKED);
+  expect(tenant.logger.lines.map((line) => line.message)).toContainEqual(
+    expect.stringMatching(/shown fully masked to keys without read:sensitive: `orders`, which its SQL reads, has a column the data source's last scan did not list \(`password`\)/),
+  );
+}
 
 describe.runIf(hasPostgres)('masking judged on facts (PostgreSQL)', () => {
   const DB = runScoped('dc_mask_facts');
@@ -153,6 +179,9 @@ describe.runIf(hasPostgres)('masking judged on facts (PostgreSQL)', () => {
     for (const sql of ['SELECT id, info AS note FROM notes', 'SELECT id, v AS note FROM "T"']) expect((await create(tenant, tenant.author, query(sql))).status, sql).toBe(201);
   });
 
+  it('shows a job that reads, through `*`, a column added since the last scan fully masked to a read key', async () => {
+    await addedSinceScanIsMasked(tenant, (statements) => adminRun({ type: 'postgres', url }, statements), (table) => table);
+  });
 });
 
 describe.runIf(hasMysql)('masking judged on facts (MariaDB)', () => {
@@ -206,4 +235,7 @@ describe.runIf(hasMysql)('masking judged on facts (MariaDB)', () => {
   });
 
 
+  it('shows a job that reads, through `*`, a column added since the last scan fully masked to a read key', async () => {
+    await addedSinceScanIsMasked(tenant, (statements) => adminRun({ type: 'mysql', url: TEST_DATABASE_URLS.mysql }, statements), (table) => `${DB}.${table}`);
+  });
 });
