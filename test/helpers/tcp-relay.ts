@@ -19,7 +19,10 @@ export interface TcpRelay {
   accepted(): number;
   /** From now on passes nothing on: bytes on open connections are dropped, new connections are held unanswered. */
   freeze(): void;
-  /** Connections that were waiting for the server's answer at the freeze (the client spoke last) and that the client has not closed yet. */
+  /**
+   * Connections that were waiting for the server's answer at the freeze (the client spoke last, or the server's
+   * last bytes were not a PostgreSQL ReadyForQuery: a statement still running) and that the client has not closed yet.
+   */
   openAwaitingAnswer(): number;
   close(): Promise<void>;
 }
@@ -35,8 +38,12 @@ export async function startTcpRelay(url: string, defaultPort: number, options: R
   const firstChunks: Buffer[] = [];
   let accepted = 0;
   let frozen = false;
-  /** Each relayed connection: its two sockets, and who sent the last bytes. */
-  const pairs: { socket: net.Socket; upstream: net.Socket; spokeLast: 'client' | 'server' }[] = [];
+  /**
+   * Each relayed connection: its two sockets, who sent the last bytes, and whether the server's last bytes
+   * ended with PostgreSQL's ReadyForQuery (`Z`, length 5, a status byte): a server that answered part of a
+   * statement (ParseComplete, BindComplete…) and still runs it spoke last but is not idle.
+   */
+  const pairs: { socket: net.Socket; upstream: net.Socket; spokeLast: 'client' | 'server'; serverIdle: boolean }[] = [];
   const awaitingAtFreeze = new Set<net.Socket>();
   const relay = net.createServer((socket) => {
     accepted++;
@@ -45,12 +52,15 @@ export async function startTcpRelay(url: string, defaultPort: number, options: R
     if (frozen) return; // held: accepted, never answered
     const upstream = net.connect(Number(server.port || defaultPort), server.hostname);
     sockets.push(upstream);
-    const pair = { socket, upstream, spokeLast: 'client' as 'client' | 'server' };
+    const pair = { socket, upstream, spokeLast: 'client' as 'client' | 'server', serverIdle: false };
     pairs.push(pair);
     socket.on('error', () => upstream.destroy());
     upstream.on('error', () => socket.destroy());
     socket.on('data', () => void (pair.spokeLast = 'client'));
-    upstream.on('data', () => void (pair.spokeLast = 'server'));
+    upstream.on('data', (chunk: Buffer) => {
+      pair.spokeLast = 'server';
+      pair.serverIdle = chunk.length >= 6 && chunk[chunk.length - 6] === 0x5a && chunk.readInt32BE(chunk.length - 5) === 5;
+    });
     socket.once('close', () => awaitingAtFreeze.delete(socket));
     socket.once('data', (first: Buffer) => {
       if (frozen) return;
@@ -69,11 +79,11 @@ export async function startTcpRelay(url: string, defaultPort: number, options: R
     accepted: () => accepted,
     freeze: () => {
       frozen = true;
-      for (const { socket, upstream, spokeLast } of pairs) {
+      for (const { socket, upstream, spokeLast, serverIdle } of pairs) {
         // what still arrives from either side is dropped (the 'data' listeners keep both flowing)
         socket.unpipe(upstream);
         upstream.unpipe(socket);
-        if (spokeLast === 'client' && !socket.destroyed) awaitingAtFreeze.add(socket);
+        if ((spokeLast === 'client' || !serverIdle) && !socket.destroyed) awaitingAtFreeze.add(socket);
       }
     },
     openAwaitingAnswer: () => awaitingAtFreeze.size,
