@@ -115,10 +115,12 @@ describe('a verdict only from a job proven to be this run\'s', () => {
       }),
     );
     const from = proxy.log.length;
+    // The hook runs b's whole comparison before a's execute goes on: a waits for it however long a loaded machine
+    // takes (its answer is lost by the drop, not by a timeout).
     const [a] = await runApiComparisons(spec(differs(name)).definitions, {
       api: apiOf(`${proxy.url}/api/v1`, service, agentRuns ? { agentRunId: AGENT_A } : {}),
       logger: new MemoryLogger(),
-      tuning: TUNING,
+      tuning: { ...TUNING, requestTimeoutMs: 60_000 },
     });
     proxy.setSchedule(() => undefined);
     const aKey = String(proxy.log.slice(from).find(isExecute)!.headers['idempotency-key']);
