@@ -118,14 +118,12 @@ const WINDOWS_1252 = new TextDecoder('windows-1252');
 
 /** `garbled` is `original`'s UTF-8 bytes read as Latin-1 (ISO-8859-1) or Windows-1252. */
 function isMisdecoded(original: string, garbled: string): boolean {
-  // eslint-disable-next-line no-control-regex
   if (!/[^\x00-\x7f]/.test(original) || garbled.length <= original.length) return false;
   const bytes = Buffer.from(original, 'utf8');
   return bytes.toString('latin1') === garbled || WINDOWS_1252.decode(bytes) === garbled;
 }
 
 /** A character a lossy conversion leaves for one it could not represent: `?`, U+FFFD, or a control character. */
-// eslint-disable-next-line no-control-regex
 const REPLACEMENT = /^[?\ufffd\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]$/;
 
 /**
