@@ -459,6 +459,8 @@ const jobStatsSchema = classic_schemas/* looseObject */._H3({
     mismatched_rows: classic_schemas/* number */.aig(),
     only_in_source: classic_schemas/* number */.aig(),
     only_in_target: classic_schemas/* number */.aig(),
+    /** Ours: rows counted as matched whose every difference is of an accepted kind. */
+    accepted_rows: classic_schemas/* number */.aig().int().min(0).optional(),
 });
 /** 2.5 `result`: present only when status is SUCCESS. stats / schema_diff / diff_rows_total are ours. */
 const jobResultSchema = classic_schemas/* looseObject */._H3({
@@ -550,10 +552,28 @@ const jobListResponseSchema = classic_schemas/* looseObject */._H3({
 const jobPathSchema = classic_schemas/* object */.Ikc({
     job_id: classic_schemas/* string */.YjP().regex(/^[1-9][0-9]{0,15}$/, 'must be a positive integer').transform(Number),
 });
+/**
+ * Ours: why one column's values differ, one kind per changed value pair (engine/value-patterns.ts):
+ * rows of the kind, its detail (`×100`, `+02:00`), and the index in diff_rows of a row showing it. The
+ * kind is any string here, so a client reads a newer service's kinds as they come.
+ */
+const patternCountSchema = classic_schemas/* looseObject */._H3({
+    kind: classic_schemas/* string */.YjP().min(1),
+    rows: classic_schemas/* number */.aig().int().min(0),
+    detail: classic_schemas/* string */.YjP().optional(),
+    example: classic_schemas/* number */.aig().int().min(0).optional(),
+});
 const diffDetailsSchema = classic_schemas/* looseObject */._H3({
     primary_key_columns: classic_schemas/* array */.YOg(classic_schemas/* string */.YjP()),
     column_mapping: classic_schemas/* record */.g1P(classic_schemas/* string */.YjP(), classic_schemas/* string */.YjP()),
-    mismatched_columns_mapping: classic_schemas/* record */.g1P(classic_schemas/* string */.YjP(), classic_schemas/* looseObject */._H3({ mismatch_count: classic_schemas/* number */.aig().int(), details: classic_schemas/* string */.YjP() })),
+    mismatched_columns_mapping: classic_schemas/* record */.g1P(classic_schemas/* string */.YjP(), classic_schemas/* looseObject */._H3({
+        mismatch_count: classic_schemas/* number */.aig().int(),
+        details: classic_schemas/* string */.YjP(),
+        /** Ours: the kinds of the column's differences, most rows first; their rows add up to mismatch_count. */
+        patterns: classic_schemas/* array */.YOg(patternCountSchema).optional(),
+        /** Ours: differences of kinds the comparison accepts (counted as equal, not in mismatch_count). */
+        accepted: classic_schemas/* array */.YOg(patternCountSchema).optional(),
+    })),
     diff_rows: classic_schemas/* array */.YOg(classic_schemas/* record */.g1P(classic_schemas/* string */.YjP(), classic_schemas/* unknown */.L5J())),
     /** Ours: differing rows in all, and whether diff_rows was capped. */
     diff_rows_total: classic_schemas/* number */.aig().int().optional(),

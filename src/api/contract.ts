@@ -279,6 +279,8 @@ export const jobStatsSchema = z.looseObject({
   mismatched_rows: z.number(),
   only_in_source: z.number(),
   only_in_target: z.number(),
+  /** Ours: rows counted as matched whose every difference is of an accepted kind. */
+  accepted_rows: z.number().int().min(0).optional(),
 });
 
 /** 2.5 `result`: present only when status is SUCCESS. stats / schema_diff / diff_rows_total are ours. */
@@ -388,10 +390,32 @@ export const jobPathSchema = z.object({
   job_id: z.string().regex(/^[1-9][0-9]{0,15}$/, 'must be a positive integer').transform(Number),
 });
 
+/**
+ * Ours: why one column's values differ, one kind per changed value pair (engine/value-patterns.ts):
+ * rows of the kind, its detail (`×100`, `+02:00`), and the index in diff_rows of a row showing it. The
+ * kind is any string here, so a client reads a newer service's kinds as they come.
+ */
+const patternCountSchema = z.looseObject({
+  kind: z.string().min(1),
+  rows: z.number().int().min(0),
+  detail: z.string().optional(),
+  example: z.number().int().min(0).optional(),
+});
+
 export const diffDetailsSchema = z.looseObject({
   primary_key_columns: z.array(z.string()),
   column_mapping: z.record(z.string(), z.string()),
-  mismatched_columns_mapping: z.record(z.string(), z.looseObject({ mismatch_count: z.number().int(), details: z.string() })),
+  mismatched_columns_mapping: z.record(
+    z.string(),
+    z.looseObject({
+      mismatch_count: z.number().int(),
+      details: z.string(),
+      /** Ours: the kinds of the column's differences, most rows first; their rows add up to mismatch_count. */
+      patterns: z.array(patternCountSchema).optional(),
+      /** Ours: differences of kinds the comparison accepts (counted as equal, not in mismatch_count). */
+      accepted: z.array(patternCountSchema).optional(),
+    }),
+  ),
   diff_rows: z.array(z.record(z.string(), z.unknown())),
   /** Ours: differing rows in all, and whether diff_rows was capped. */
   diff_rows_total: z.number().int().optional(),

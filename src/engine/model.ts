@@ -8,7 +8,9 @@ import type { Logger } from '../shared/logger.js';
 import type { ErrorKind } from '../shared/errors.js';
 import type { ConnectionConfig, DatabaseConnection, SessionGate } from '../dialects/types.js';
 import type { ReportedValue } from '../sql/types.js';
+import type { PatternKind } from './value-patterns.js';
 
+export type { PatternKind } from './value-patterns.js';
 export type { ConnectionConfig, CsvReadOptions } from '../dialects/types.js';
 export type { ReportedValue } from '../sql/types.js';
 
@@ -71,6 +73,11 @@ export interface ComparisonDefinition {
   queryTimeoutMs?: number;
   /** Which values reports mask: auto (detected), none, or these source columns; undefined = auto. */
   sensitive?: 'auto' | 'none' | string[];
+  /**
+   * Kinds of difference that count as equal for the verdict and the thresholds (spec `accept`): a
+   * changed value pair of one of these kinds is reported as accepted, not as a mismatch.
+   */
+  accept?: PatternKind[];
   /** Forces the diff strategy (spec `strategy`); absent or 'auto': the planner chooses. */
   strategy?: DiffStrategyName;
   /** With quickComparison: also compare a per-column profile (counts, distinct, min/max/sum). */
@@ -147,6 +154,40 @@ export interface ComparisonStats {
   /** Rows whose key has a NULL in any key column. */
   null_keys_source: number;
   null_keys_target: number;
+  /**
+   * Ours: rows counted in matched_rows although values differ, every difference of a kind the
+   * comparison accepts (`accept`); absent when nothing was accepted.
+   */
+  accepted_rows?: number;
+}
+
+/**
+ * Why values of one column differ: how many differing rows fall in one kind (value-patterns.ts), with
+ * its detail (`×100`, `+02:00`, `to 2 decimals`) where the kind has several, and which kept row shows one.
+ */
+export interface PatternCount {
+  /** One of PATTERN_KINDS when this engine classified it; api mode keeps what a (newer) service sends. */
+  kind: string;
+  rows: number;
+  detail?: string;
+  /** Index in diff_rows of a kept row whose value pair in this column is of this kind. */
+  example?: number;
+}
+
+/** One entry of mismatched_columns_mapping: the document's count and sentence, and ours: why. */
+export interface ColumnMismatch {
+  /** Rows whose values in this column differ (accepted kinds not counted). */
+  mismatch_count: number;
+  details: string;
+  /** Ours: the kinds of those differences, most rows first; their rows add up to mismatch_count. */
+  patterns?: PatternCount[];
+  /** Ours: differences of kinds the comparison accepts (not in mismatch_count), most rows first. */
+  accepted?: PatternCount[];
+  /**
+   * Ours (api mode): the patterns were computed here from the `rows` differing rows the service sent of
+   * the `of` that differ in this column; absent when they were computed over every differing row.
+   */
+  patterns_from?: { rows: number; of: number };
 }
 
 /**
@@ -162,7 +203,7 @@ export interface DiffDetails {
   /** Source column name → target column name, keys included. */
   column_mapping: Record<string, string>;
   /** Keyed by source column name. */
-  mismatched_columns_mapping: Record<string, { mismatch_count: number; details: string }>;
+  mismatched_columns_mapping: Record<string, ColumnMismatch>;
   /**
    * Ours: how each compared column (keys first, by source name) was compared: `set`, `list`, `JSON`,
    * `text`, `text, case-insensitive`, `timestamp at whole seconds`, `decimal at scale 2`... Local mode only.

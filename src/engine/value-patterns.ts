@@ -29,6 +29,9 @@ export const PATTERN_KINDS = [
 
 export type PatternKind = (typeof PATTERN_KINDS)[number];
 
+/** The kinds a comparison may accept as equal (`accept`): every kind but `other`, which says nothing. */
+export const ACCEPTABLE_KINDS = PATTERN_KINDS.filter((kind): kind is Exclude<PatternKind, 'other'> => kind !== 'other');
+
 /** One pair's kind; `detail` says which scale, offset or precision where the kind has several. */
 export interface PairPattern {
   kind: PatternKind;

@@ -32,6 +32,7 @@ export function resolveDefinitions(spec: Spec, options: ResolveOptions): Compari
     const sensitive = pick('sensitive');
     const strategy = pick('strategy');
     const precision = pick('precision');
+    const accept = pick('accept');
     const thresholds = pick('thresholds') ?? {};
     const definition: ComparisonDefinition = {
       name: comparison.name,
@@ -61,6 +62,7 @@ export function resolveDefinitions(spec: Spec, options: ResolveOptions): Compari
     if (sensitive !== undefined) definition.sensitive = sensitive;
     if (strategy !== undefined && strategy !== 'auto') definition.strategy = strategy;
     if (precision === 'strict') definition.precision = precision;
+    if (accept !== undefined) definition.accept = [...new Set(accept)];
     if (comparison.compare_as !== undefined && Object.keys(comparison.compare_as).length > 0) definition.compareAs = { ...comparison.compare_as };
     return definition;
   });

@@ -6,6 +6,7 @@
  * Cross-field rules (exclusive fields, equal lengths, unique names, known datasources) live in rules.ts.
  */
 import { z } from 'zod';
+import { ACCEPTABLE_KINDS } from '../engine/value-patterns.js';
 
 const nonEmpty = z.string().trim().min(1, 'must not be empty');
 const columnList = z.array(nonEmpty).min(1, 'must list at least one column');
@@ -155,6 +156,11 @@ const comparisonOptions = {
     .enum(['common', 'strict'])
     .optional()
     .describe('local mode: timestamps and times of different precisions compare at the lower one (common, the default; the result says so) or at the higher one, so fractions one side dropped are differences (strict)'),
+  accept: z
+    .array(z.enum(ACCEPTABLE_KINDS, { error: `must be one of ${ACCEPTABLE_KINDS.join(', ')}` }))
+    .min(1)
+    .optional()
+    .describe('kinds of difference that count as equal for the verdict and the thresholds, still reported as accepted with their counts (e.g. [time_precision, whitespace])'),
 };
 
 export const comparisonSchema = z.strictObject({
