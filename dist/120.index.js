@@ -10,6 +10,7 @@ export const modules = {
 /* harmony export */   _m: () => (/* binding */ rowReasons),
 /* harmony export */   iG: () => (/* binding */ diffDetails),
 /* harmony export */   jo: () => (/* binding */ caseFoldingNotes),
+/* harmony export */   np: () => (/* binding */ acceptedNotes),
 /* harmony export */   q_: () => (/* binding */ precisionNotes),
 /* harmony export */   uZ: () => (/* binding */ caseFoldingNotesOf),
 /* harmony export */   uk: () => (/* binding */ differingRowCount),
@@ -77,11 +78,22 @@ function diffDetails(outcome, resolved) {
     const mapping = {};
     resolved.columns.forEach((pair, j) => {
         const count = outcome.columnMismatches[j] ?? 0;
-        if (count === 0)
+        const kinds = outcome.columnPatterns?.[j];
+        const accepted = kinds?.accepted ?? [];
+        const acceptedRows = accepted.reduce((sum, pattern) => sum + pattern.rows, 0);
+        if (count === 0 && acceptedRows === 0)
             return;
         const compared = `${pair.source}${pair.target !== pair.source ? ` ↔ ${pair.target}` : ''}`;
         const how = pair.tolerance !== undefined ? `numerically, tolerance ${pair.tolerance}` : pair.family === 'text' && !pair.normalize.caseSensitive ? 'case-insensitively' : `as ${articled(comparedAs(pair))}`;
-        mapping[pair.source] = { mismatch_count: count, details: `${count} of ${outcome.stats.matched_rows + outcome.stats.mismatched_rows} rows present on both sides differ in ${compared} (compared ${how}).` };
+        const present = outcome.stats.matched_rows + outcome.stats.mismatched_rows;
+        const also = acceptedRows === 0 ? '' : ` ${plural(acceptedRows, 'more row differs', 'more rows differ')} only in accepted ways (${accepted.map((p) => p.kind).join(', ')}) and ${acceptedRows === 1 ? 'counts' : 'count'} as equal.`;
+        const details = count > 0 ? `${count} of ${present} rows present on both sides differ in ${compared} (compared ${how}).${also}` : `${plural(acceptedRows, 'row', 'rows')} of ${present} present on both sides ${acceptedRows === 1 ? 'differs' : 'differ'} in ${compared} only in accepted ways (${accepted.map((p) => p.kind).join(', ')}) and ${acceptedRows === 1 ? 'counts' : 'count'} as equal.`;
+        mapping[pair.source] = {
+            mismatch_count: count,
+            details,
+            ...(kinds ? { patterns: kinds.patterns } : {}),
+            ...(accepted.length > 0 ? { accepted } : {}),
+        };
     });
     const total = outcome.stats.mismatched_rows + outcome.stats.only_in_source + outcome.stats.only_in_target;
     return {
@@ -94,6 +106,17 @@ function diffDetails(outcome, resolved) {
         truncated: outcome.samples.length < total,
         ...(outcome.cuts && outcome.cuts.length > 0 ? { cut_values: outcome.cuts } : {}),
     };
+}
+/**
+ * What counted as equal although it differs: rows whose every difference is of a kind the comparison
+ * accepts (`accept`), with the kinds; empty when nothing was accepted.
+ */
+function acceptedNotes(outcome) {
+    const rows = outcome.stats.accepted_rows ?? 0;
+    if (rows === 0)
+        return [];
+    const kinds = [...new Set((outcome.columnPatterns ?? []).flatMap((column) => column.accepted.map((pattern) => pattern.kind)))];
+    return [`${plural(rows, 'row differs', 'rows differ')} only in kinds of difference the comparison accepts (${kinds.join(', ')}), so ${rows === 1 ? 'it counts' : 'they count'} as equal; each column's accepted differences are listed with their counts.`];
 }
 /**
  * What the comparison could not see: each timestamp or time column compared at fewer fraction digits

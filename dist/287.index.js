@@ -549,8 +549,8 @@ function checkDbt(dbt, declared) {
 //# sourceMappingURL=rules.js.map
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 8 modules
 var schemas = __webpack_require__(32716);
-// EXTERNAL MODULE: ./build/src/spec/schema.js + 1 modules
-var spec_schema = __webpack_require__(32759);
+// EXTERNAL MODULE: ./build/src/spec/schema.js
+var spec_schema = __webpack_require__(61010);
 ;// CONCATENATED MODULE: ./build/src/spec/schema-problems.js
 /**
  * Validates the parsed YAML with the zod schema and turns zod's issues into our problems: plain

@@ -848,6 +848,12 @@ class PostgresConnection {
         let stream;
         try {
             await client.query('BEGIN READ ONLY');
+            // Only for this query: the transaction's end (ROLLBACK) resets them. A cursor is planned for its
+            // first tenth unless told that every row will be read.
+            if (options?.preferMergeJoin)
+                await client.query('SET LOCAL enable_hashjoin = off');
+            if (options?.wholeResult)
+                await client.query('SET LOCAL cursor_tuple_fraction = 1');
             // A cursor: Parse/Bind/Execute, the extended protocol (one statement); 5,000 rows a round trip.
             stream = client.query(new pg_query_stream_esm/* default */.A(sql, params, { batchSize: 5000 }));
             yield* (0,readable_batches/* readableBatches */.B)(stream);

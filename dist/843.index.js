@@ -470,7 +470,7 @@ function selectComparisons(definitions, only) {
 async function runLocal(definitions, options) {
     // Each data source's role is asked on a comparison's own connection once its tables are described (privilege-warnings.ts).
     const privileges = options.engine ? undefined : new PrivilegeWarnings(definitions, options.logger, options.signal, privilegedAllowed(options.loaded.spec));
-    const engine = options.engine ?? (await __webpack_require__.e(/* import() */ 16).then(__webpack_require__.bind(__webpack_require__, 75254))).runComparison;
+    const engine = options.engine ?? (await __webpack_require__.e(/* import() */ 353).then(__webpack_require__.bind(__webpack_require__, 94353))).runComparison;
     try {
         return await compareLocally(definitions, engine, options, privileges);
     }

@@ -92,6 +92,11 @@ export interface QueryOptions {
    */
   preferMergeJoin?: boolean;
   /**
+   * A stream whose every row is read (the join diff's differing rows): planned for the whole result,
+   * not for its first rows (PostgreSQL: `cursor_tuple_fraction` 1 for this query); ignored elsewhere.
+   */
+  wholeResult?: boolean;
+  /**
    * The SQL is datacompare's own catalog or statistics query, with no text a user wrote (names and
    * values are bound parameters): PostgreSQL runs it without `BEGIN READ ONLY … ROLLBACK`, two round
    * trips, in a session read-only by default and left clean by every earlier statement's ROLLBACK.

@@ -1,6 +1,6 @@
 /** What every diff algorithm (join, stream, checksum) hands back, before reasons and status are added. */
 import type { Logger } from '../shared/logger.js';
-import type { ComparisonDefinition, ComparisonStats, CutValue, DiffRow, PlanInfo, ProgressEvent, ReportedValue } from './model.js';
+import type { ComparisonDefinition, ComparisonStats, CutValue, DiffRow, PatternCount, PlanInfo, ProgressEvent, ReportedValue } from './model.js';
 import type { ResolvedColumns } from './resolve.js';
 import type { Side } from './sides.js';
 
@@ -23,8 +23,13 @@ export interface DuplicateKey {
 
 export interface DiffOutcome {
   stats: ComparisonStats;
-  /** Per compared column (same order as `resolved.columns`): rows with matching keys whose values differ. */
+  /** Per compared column (same order as `resolved.columns`): rows with matching keys whose values differ (accepted kinds not counted). */
   columnMismatches: number[];
+  /**
+   * Per compared column: the kinds of its differences over every changed row read (column-patterns.ts),
+   * accepted ones apart; absent where a plan reads no changed row (quick comparisons).
+   */
+  columnPatterns?: { patterns: PatternCount[]; accepted: PatternCount[] }[];
   /** At most maxDiffRows differing rows, ordered by key. */
   samples: DiffRow[];
   /** The samples' values kept only in part (over 64 Ki characters), by sample index; absent or empty: none. */

@@ -10,7 +10,7 @@ import { CancelledError, ConfigurationError, TimeoutError, toDatacompareError, t
 import { redact } from '../shared/redact.js';
 import { DEFAULT_QUERY_TIMEOUT_MS, type ComparisonDefinition, type ComparisonResult, type EngineOptions, type OpenedConnection, type ProgressEvent, type RunComparison, type SideDefinition } from './model.js';
 import { OpenConnections } from './connections.js';
-import { caseFoldingNotes, decideStatus, diffDetails, precisionNotes, rowReasons, schemaReasons } from './outcome.js';
+import { acceptedNotes, caseFoldingNotes, decideStatus, diffDetails, precisionNotes, rowReasons, schemaReasons } from './outcome.js';
 import { planDiff, sameConnection, strategies, type DiffStrategy } from './plan.js';
 import { quickComparison } from './quick.js';
 import { profileComparison } from './profile.js';
@@ -96,6 +96,7 @@ async function run(
   const context: DiffContext = { definition, source, target, resolved, logger: options.logger, progress, ...(signal ? { signal } : {}) };
 
   let result: ComparisonResult;
+  let accepted: string[] = [];
   if (definition.quickComparison) {
     progress('counting');
     const quick = await quickComparison(context);
@@ -115,6 +116,7 @@ async function run(
     const plan = planDiff(context, candidates);
     options.logger.debug(`${definition.name}: ${plan.reason}`);
     const outcome = await plan.run(context);
+    accepted = acceptedNotes(outcome);
     reasons.push(...rowReasons(outcome, resolved, source, target));
     const diffStatus = reasons.length > 0 ? 'MISMATCH' : 'MATCH';
     result = {
@@ -133,7 +135,7 @@ async function run(
     };
   }
   if (schemaDiff) result.schema_diff = schemaDiff;
-  const notes = definition.quickComparison ? [] : [...precisionNotes(resolved), ...caseFoldingNotes(resolved)];
+  const notes = definition.quickComparison ? [] : [...precisionNotes(resolved), ...caseFoldingNotes(resolved), ...accepted];
   if (notes.length > 0) result.notes = notes;
   return result;
 }

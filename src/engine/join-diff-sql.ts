@@ -1,7 +1,7 @@
 /**
  * The SQL of the join diff (both sides on one connection). Everything is computed in the database
- * from the canonical texts; only counts, a few duplicated keys and at most max_diff_rows sample rows
- * come back.
+ * from the canonical texts; only counts, a few duplicated keys, every changed row (whose value pairs'
+ * kinds are counted, column-patterns.ts) and at most max_diff_rows rows on one side only come back.
  *
  * Duplicate keys: a key that occurs more than once on EITHER side is left out of the row matching
  * (the join of its rows would be a cross product that cannot say which row corresponds to which).
@@ -18,11 +18,12 @@ import { selectItems, sideSelect, type SideSelect } from './side-select.js';
 import { columnRef, fromClause, type Side } from './sides.js';
 
 /**
- * Two passes (the general forms): one query for the counts, one for the sample rows, and the
+ * Two passes (the general forms): one query for the counts, one for the differing rows, and the
  * duplicated keys' examples. One pass (the key-index form: keys unique and never NULL): ONE query
- * returns both sides' row counts and the differing rows in key order, at most max_diff_rows (at least
- * one row: the counts), each carrying the totals of all differing rows (window sums computed before
- * the limit); matched rows are source rows minus the rows only in the source and the mismatched.
+ * returns both sides' row counts and the differing rows (at least one row: the counts), each carrying
+ * the totals of all differing rows (window sums computed before rows on one side only are cut to
+ * max_diff_rows); matched rows are source rows minus the rows only in the source and the mismatched.
+ * The rows come in no order: the engine keeps them by key.
  */
 export type JoinDiffSql =
   | { passes: 'two'; stats: string; samples: string; duplicates: { source: string; target: string } }
@@ -288,6 +289,15 @@ function classified(c: SqlCompiler, resolved: ResolvedColumns, chain: string[], 
 
 const sum = (condition: string, value = '1') => `COALESCE(SUM(CASE WHEN ${condition} THEN ${value} ELSE 0 END), 0)`;
 
+/**
+ * The rank of a row on one side only among those rows, by key (`dc_rn`): every changed row comes back
+ * (its values' kinds are counted over all of them, column-patterns.ts), rows on one side only as many
+ * as the samples keep, in any order (the engine orders what it keeps).
+ */
+function oneSidedRank(order: string): string {
+  return `ROW_NUMBER() OVER (PARTITION BY CASE WHEN cls = 'both' THEN 0 ELSE 1 END ORDER BY ${order}) AS dc_rn`;
+}
+
 /** The stats query and the samples query over `dc_c`. */
 function twoPasses({ c, resolved, ctes, differences, order }: Classified, counts: Counts, maxDiffRows: number): { stats: string; samples: string } {
   const q = (name: string) => c.quoteIdentifier(name);
@@ -304,10 +314,9 @@ function twoPasses({ c, resolved, ctes, differences, order }: Classified, counts
   ${sum(`cls = 'source'`)} AS only_in_source,
   ${sum(`cls = 'target'`)} AS only_in_target${resolved.columns.map((_, j) => `,\n  ${sum(`cls = 'both'`, q(`d${j}`))} AS ${q(`m${j}`)}`).join('')}
 FROM dc_c`;
-  const samples = `${prefix}SELECT * FROM dc_c
-WHERE cls IN ('source', 'target') OR (cls = 'both' AND (${differences}) > 0)
-ORDER BY ${order}
-${c.limit(maxDiffRows)}`;
+  const samples = `${prefix}SELECT * FROM (SELECT dc_c.*, ${oneSidedRank(order)} FROM dc_c
+WHERE cls IN ('source', 'target') OR (cls = 'both' AND (${differences}) > 0)) AS dc_r
+WHERE cls = 'both' OR dc_rn <= ${Math.max(0, maxDiffRows)}`;
   return { stats, samples };
 }
 
@@ -330,8 +339,7 @@ function onePass({ c, resolved, ctes, differences, order }: Classified, counts: 
     `dc_w AS (SELECT dc_d.*, ${totals.join(', ')} FROM dc_d)`,
   ].join(',\n')}
 SELECT x.source_rows, x.target_rows, ${columns} FROM (SELECT ${counts.source_rows} AS source_rows, ${counts.target_rows} AS target_rows) AS x
-LEFT JOIN (SELECT * FROM dc_w ORDER BY ${order} ${c.limit(Math.max(1, maxDiffRows))}) AS f ON 1 = 1
-ORDER BY ${order}`;
+LEFT JOIN (SELECT * FROM (SELECT dc_w.*, ${oneSidedRank(order)} FROM dc_w) AS dc_r WHERE cls = 'both' OR dc_rn <= ${Math.max(1, maxDiffRows)}) AS f ON 1 = 1`;
 }
 
 export type { SqlCompiler };

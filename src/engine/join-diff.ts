@@ -1,8 +1,9 @@
 /** The join diff: both sides on one connection, diffed by one outer-join query (see join-diff-sql.ts). */
 import { DUPLICATE_EXAMPLES, queryOptions, sizeOfRows, type DiffContext, type DiffOutcome, type DuplicateKey } from './diff-outcome.js';
 import { buildJoinDiffSql, type JoinDiffSql } from './join-diff-sql.js';
-import { KeptRows, keyValues, text, type CanonicalRow } from './diff-rows.js';
-import type { ResultRow } from '../dialects/types.js';
+import { PatternTally } from './column-patterns.js';
+import { KeptRows, keyComparator, keyValues, text, type CanonicalRow } from './diff-rows.js';
+import type { QueryOptions, ResultRow } from '../dialects/types.js';
 
 export async function runJoinDiff(context: DiffContext): Promise<DiffOutcome> {
   const { source, target, resolved, definition } = context;
@@ -51,18 +52,19 @@ async function mergeJoin(context: DiffContext): Promise<{ preferMergeJoin: true;
 
 /** One query: the counts and the differing rows (see `JoinDiffSql`). */
 async function onePass(context: DiffContext, sql: string): Promise<DiffOutcome> {
-  const { resolved, definition, source } = context;
+  const { resolved } = context;
   const merge = await mergeJoin(context);
-  const rows = await source.connection.query(sql, [], { ...queryOptions(context), ...(merge ? { preferMergeJoin: true } : {}) });
-  const [first] = rows;
+  let first: ResultRow | undefined;
+  const read = await readDiffering(context, sql, { ...(merge ? { preferMergeJoin: true } : {}) }, (row) => (first ??= row));
   // No differing row: one row of counts whose other columns are NULL (cls among them).
-  const differing = first?.cls === null || first?.cls === undefined ? [] : rows;
-  const n = (name: string) => number(differing[0], name);
+  const totals = first?.cls === null || first?.cls === undefined ? undefined : first;
+  const n = (name: string) => number(totals, name);
+  checkTotals(read, n('mismatched_rows'), resolved.columns.map((_, j) => n(`m${j}`)));
   const stats = {
     source_rows: number(first, 'source_rows'),
     target_rows: number(first, 'target_rows'),
-    matched_rows: number(first, 'source_rows') - n('only_in_source') - n('mismatched_rows'),
-    mismatched_rows: n('mismatched_rows'),
+    matched_rows: number(first, 'source_rows') - n('only_in_source') - n('mismatched_rows') + read.tally.acceptedRows,
+    mismatched_rows: n('mismatched_rows') - read.tally.acceptedRows,
     only_in_source: n('only_in_source'),
     only_in_target: n('only_in_target'),
     duplicate_keys_source: 0,
@@ -70,19 +72,14 @@ async function onePass(context: DiffContext, sql: string): Promise<DiffOutcome> 
     null_keys_source: 0,
     null_keys_target: 0,
   };
-  const kept = keptRows(context, differing.slice(0, definition.maxDiffRows));
   return {
-    stats,
-    columnMismatches: resolved.columns.map((_, j) => n(`m${j}`)),
-    samples: kept.rows,
-    cuts: kept.cuts,
+    ...outcomeOf(read, stats),
     duplicates: { source: [], target: [] },
-    sent: { source: { rows_sent: rows.length, bytes_sent: sizeOfRows(rows) }, target: { rows_sent: 0, bytes_sent: 0 } },
     ...(merge ? { detail: merge.detail } : {}),
   };
 }
 
-/** The counts, then the sample rows and the duplicated keys' examples, each by its own query. */
+/** The counts, then the differing rows and the duplicated keys' examples, each by its own query. */
 async function twoPasses(context: DiffContext, sql: Extract<JoinDiffSql, { passes: 'two' }>): Promise<DiffOutcome> {
   const { resolved, definition } = context;
   const run = query(context);
@@ -100,12 +97,13 @@ async function twoPasses(context: DiffContext, sql: Extract<JoinDiffSql, { passe
     null_keys_source: n('null_keys_source'),
     null_keys_target: n('null_keys_target'),
   };
-  const columnMismatches = resolved.columns.map((_, j) => n(`m${j}`));
-  let sampleRows: ResultRow[] = [];
-  if (definition.maxDiffRows > 0 && stats.mismatched_rows + stats.only_in_source + stats.only_in_target > 0) {
-    context.progress('fetching-diff', 'fetching sample rows');
-    sampleRows = await run(sql.samples);
-  }
+  // Every changed row is read (its kinds are counted); rows on one side only, as many as are kept.
+  const wanted = stats.mismatched_rows > 0 || (definition.maxDiffRows > 0 && stats.only_in_source + stats.only_in_target > 0);
+  if (wanted) context.progress('fetching-diff', 'reading the differing rows', { done: 0, total: stats.mismatched_rows + Math.min(definition.maxDiffRows, stats.only_in_source + stats.only_in_target), unit: 'rows' });
+  const read = wanted ? await readDiffering(context, sql.samples) : await readDiffering(context, undefined);
+  checkTotals(read, stats.mismatched_rows, resolved.columns.map((_, j) => n(`m${j}`)));
+  stats.mismatched_rows -= read.tally.acceptedRows;
+  stats.matched_rows += read.tally.acceptedRows;
   const duplicates = async (duplicatesSql: string, count: number): Promise<DuplicateKey[]> => {
     if (count === 0) return [];
     const rows = await run(duplicatesSql);
@@ -114,33 +112,98 @@ async function twoPasses(context: DiffContext, sql: Extract<JoinDiffSql, { passe
       count: Number(r.n),
     }));
   };
-  const kept = keptRows(context, sampleRows);
-  const bytes = sizeOfRows([row ?? {}, ...sampleRows]);
+  const outcome = outcomeOf(read, stats);
+  outcome.sent.source.rows_sent += 1;
+  outcome.sent.source.bytes_sent += sizeOfRows([row ?? {}]);
   return {
-    stats,
-    columnMismatches,
-    samples: kept.rows,
-    cuts: kept.cuts,
+    ...outcome,
     duplicates: {
       source: await duplicates(sql.duplicates.source, stats.duplicate_keys_source),
       target: await duplicates(sql.duplicates.target, stats.duplicate_keys_target),
     },
-    sent: { source: { rows_sent: 1 + sampleRows.length, bytes_sent: bytes }, target: { rows_sent: 0, bytes_sent: 0 } },
   };
 }
 
-/** The sample rows the SQL returned, as kept diff rows (long values cut). */
-function keptRows({ resolved }: DiffContext, sampleRows: readonly ResultRow[]): KeptRows {
-  const kept = new KeptRows(resolved);
-  for (const r of sampleRows) {
-    const side = (prefix: 's' | 't'): CanonicalRow => ({
-      keys: resolved.keys.map((_, i) => text(r[`${prefix}k${i}`])),
-      values: resolved.columns.map((_, j) => text(r[`${prefix}v${j}`])),
-      shown: resolved.columns.map((_, j) => text(r[`${prefix}w${j}`] !== undefined ? r[`${prefix}w${j}`] : r[`${prefix}v${j}`])),
-    });
-    if (r.cls === 'source') kept.keep('only_in_source', side('s'), undefined);
-    else if (r.cls === 'target') kept.keep('only_in_target', undefined, side('t'));
-    else kept.keep('changed', side('s'), side('t'), resolved.columns.map((_, j) => j).filter((j) => Number(r[`d${j}`]) === 1));
+/** What the differing rows of a join diff came to: each column's kinds, the rows kept, what was read. */
+interface DifferingRows {
+  tally: PatternTally;
+  kept: KeptRows;
+  /** Changed rows read. */
+  changed: number;
+  /** Per column: changed rows read whose value differs there (counted or accepted). */
+  differing: number[];
+  /** Per column: those whose difference counts. */
+  counted: number[];
+  rows: number;
+  bytes: number;
+}
+
+/**
+ * Streams the differing rows `sql` returns (none without it), in whatever order they come: each
+ * changed row's value pairs are classified and counted, and the samples kept by key (KeptRows).
+ */
+async function readDiffering(context: DiffContext, sql: string | undefined, options: QueryOptions = {}, each?: (row: ResultRow) => void): Promise<DifferingRows> {
+  const { resolved, definition, source } = context;
+  const kept = new KeptRows(resolved, definition.maxDiffRows, keyComparator(resolved));
+  const tally = new PatternTally(resolved, definition.accept);
+  const read: DifferingRows = { tally, kept, changed: 0, differing: resolved.columns.map(() => 0), counted: resolved.columns.map(() => 0), rows: 0, bytes: 0 };
+  if (sql === undefined) return read;
+  const side = (r: ResultRow, prefix: 's' | 't'): CanonicalRow => ({
+    keys: resolved.keys.map((_, i) => text(r[`${prefix}k${i}`])),
+    values: resolved.columns.map((_, j) => text(r[`${prefix}v${j}`])),
+    shown: resolved.columns.map((_, j) => text(r[`${prefix}w${j}`] !== undefined ? r[`${prefix}w${j}`] : r[`${prefix}v${j}`])),
+  });
+  const connection = source.connection;
+  const streamOptions = { ...queryOptions(context), ...options, wholeResult: true };
+  const batches = connection.streamBatches ? connection.streamBatches(sql, [], streamOptions) : single(connection.stream(sql, [], streamOptions));
+  for await (const batch of batches) {
+    read.rows += batch.length;
+    read.bytes += sizeOfRows(batch);
+    for (const r of batch) {
+      each?.(r);
+      if (r.cls === 'source') kept.offer('only_in_source', side(r, 's'), undefined);
+      else if (r.cls === 'target') kept.offer('only_in_target', undefined, side(r, 't'));
+      else if (r.cls === 'both') {
+        const differing = resolved.columns.map((_, j) => j).filter((j) => Number(r[`d${j}`]) === 1);
+        if (differing.length === 0) continue;
+        const [s, t] = [side(r, 's'), side(r, 't')];
+        const { counted, slots } = tally.changedRow(s, t, differing);
+        read.changed++;
+        for (const j of differing) read.differing[j]!++;
+        for (const j of counted) read.counted[j]!++;
+        if (counted.length > 0) kept.offer('changed', s, t, counted, slots);
+      }
+    }
   }
-  return kept;
+  return read;
+}
+
+async function* single(rows: AsyncIterable<ResultRow>): AsyncGenerator<ResultRow[]> {
+  for await (const row of rows) yield [row];
+}
+
+/**
+ * The rows read agree with the database's own totals (every changed row comes back, and each
+ * column's differing rows are the rows flagged there); anything else is our bug, never a verdict.
+ */
+function checkTotals(read: DifferingRows, mismatchedRows: number, columnTotals: readonly number[]): void {
+  const disagree = read.changed !== mismatchedRows || columnTotals.some((total, j) => total !== read.differing[j]);
+  if (disagree) {
+    throw new Error(
+      `The join diff read ${read.changed} changed rows where the database counted ${mismatchedRows} (per column: ${read.differing.join(', ')} read, ${columnTotals.join(', ')} counted).`,
+    );
+  }
+}
+
+/** The outcome's shared parts from what was read: counted columns, kinds, samples, what was sent. */
+function outcomeOf(read: DifferingRows, stats: DiffOutcome['stats']): Omit<DiffOutcome, 'duplicates'> {
+  const kept = read.kept.finish();
+  return {
+    stats: { ...stats, ...(read.tally.acceptedRows > 0 ? { accepted_rows: read.tally.acceptedRows } : {}) },
+    columnMismatches: read.counted,
+    columnPatterns: read.counted.map((_, j) => read.tally.column(j, kept.examples)),
+    samples: kept.rows,
+    cuts: kept.cuts,
+    sent: { source: { rows_sent: read.rows, bytes_sent: read.bytes }, target: { rows_sent: 0, bytes_sent: 0 } },
+  };
 }

@@ -10,13 +10,14 @@
  * Duplicate and NULL keys are treated as in the join diff (see join-diff-sql.ts): a key occurring
  * more than once on either side is counted, reported and left out of the matching.
  */
-import { canonicalFloat, canonicalJson, compareCodePoints, compareFloats, compareIntegers, withinTolerance } from '../sql/canonical.js';
+import { canonicalFloat, canonicalJson, withinTolerance } from '../sql/canonical.js';
 import { ConfigurationError, InternalError } from '../shared/errors.js';
 import { linkedAbort } from '../shared/abort.js';
 import type { ResultRow } from '../dialects/types.js';
 import type { DiffRow } from './model.js';
 import { DUPLICATE_EXAMPLES, type DiffContext, type DiffOutcome, type DuplicateKey } from './diff-outcome.js';
-import { KeptRows, keyValues, text, type CanonicalRow } from './diff-rows.js';
+import { PatternTally } from './column-patterns.js';
+import { KeptRows, keyComparator, keyValues, text, type CanonicalRow, type KeyComparator } from './diff-rows.js';
 import { finishedInJs, type ResolvedColumns } from './resolve.js';
 import { canonicalCollection, canonicalSetText, collectionOptions } from '../sql/collection.js';
 import { selectItems, sideSelect } from './side-select.js';
@@ -94,9 +95,10 @@ export async function runStreamMerge(context: DiffContext, parts?: SideParts, sh
   const target = reader(local, context.target, compareKeys, parts?.target, { packing, typing });
   const stats = { matched_rows: 0, mismatched_rows: 0, only_in_source: 0, only_in_target: 0 };
   const columnMismatches = resolved.columns.map(() => 0);
-  const samples = new KeptRows(resolved, definition.maxDiffRows);
-  const keep = (type: DiffRow['_diff_type'], a: StreamRow | undefined, b: StreamRow | undefined, differing?: readonly number[]) => {
-    if (!samples.full) samples.keep(type, a && complete(a), b && complete(b), differing);
+  const samples = new KeptRows(resolved, definition.maxDiffRows, compareKeys);
+  const tally = new PatternTally(resolved, definition.accept);
+  const keep = (type: DiffRow['_diff_type'], a: StreamRow | undefined, b: StreamRow | undefined) => {
+    if (samples.wants((a ?? b)!.keys)) samples.offer(type, a && complete(a), b && complete(b));
   };
   // Rows read so far, reported each time a side waits for its next batch.
   const advanced = () => context.progress(shown.phase, undefined, { done: source.rows + target.rows, ...(shown.totalRows ? { total: shown.totalRows } : {}), unit: 'rows' });
@@ -127,9 +129,14 @@ export async function runStreamMerge(context: DiffContext, parts?: SideParts, sh
           const differing = a.row.packed === b.row.packed ? differingColumns(resolved, a.row, b.row) : differingColumns(resolved, complete(a.row), complete(b.row));
           if (differing.length === 0) stats.matched_rows++;
           else {
-            stats.mismatched_rows++;
-            for (const j of differing) columnMismatches[j] = (columnMismatches[j] ?? 0) + 1;
-            keep('changed', a.row, b.row, differing);
+            const [full, other] = [complete(a.row), complete(b.row)];
+            const { counted, slots } = tally.changedRow(full, other, differing);
+            if (counted.length === 0) stats.matched_rows++;
+            else {
+              stats.mismatched_rows++;
+              for (const j of counted) columnMismatches[j] = (columnMismatches[j] ?? 0) + 1;
+              samples.offer('changed', full, other, counted, slots);
+            }
           }
         }
         const [nextA, nextB] = [source.next(), target.next()];
@@ -145,6 +152,7 @@ export async function runStreamMerge(context: DiffContext, parts?: SideParts, sh
   } finally {
     await Promise.all([source.close(), target.close()]);
   }
+  const kept = samples.finish();
   return {
     stats: {
       source_rows: source.rows,
@@ -154,10 +162,12 @@ export async function runStreamMerge(context: DiffContext, parts?: SideParts, sh
       duplicate_keys_target: target.duplicates,
       null_keys_source: source.nullKeys,
       null_keys_target: target.nullKeys,
+      ...(tally.acceptedRows > 0 ? { accepted_rows: tally.acceptedRows } : {}),
     },
     columnMismatches,
-    samples: samples.rows,
-    cuts: samples.cuts,
+    columnPatterns: resolved.columns.map((_, j) => tally.column(j, kept.examples)),
+    samples: kept.rows,
+    cuts: kept.cuts,
     duplicates: { source: source.examples, target: target.examples },
     sent: {
       source: { rows_sent: source.rows, bytes_sent: source.bytes },
@@ -195,19 +205,6 @@ function differingColumns(resolved: ResolvedColumns, a: CanonicalRow, b: Canonic
     (out ??= []).push(j);
   }
   return out ?? NONE;
-}
-
-type KeyComparator = (a: readonly (string | null)[], b: readonly (string | null)[]) => number;
-
-function keyComparator(resolved: ResolvedColumns): KeyComparator {
-  const parts = resolved.keys.map((pair) => (pair.family === 'integer' ? compareIntegers : pair.family === 'float' ? compareFloats : compareCodePoints));
-  return (a, b) => {
-    for (let i = 0; i < parts.length; i++) {
-      const order = (parts[i] as (x: string, y: string) => number)(a[i] ?? '', b[i] ?? '');
-      if (order !== 0) return order;
-    }
-    return 0;
-  };
 }
 
 /** The side's rows ordered by key, in the driver's batches: one query, or one per part, read one after the other. */

@@ -174,10 +174,20 @@ describe.each(pairs)('checksum diff %s ↔ %s', (sourceName, targetName) => {
     expect(checksum.diff?.diff_rows[1]).toEqual({ code: 'a-c', _diff_type: 'changed', source_label: null, target_label: '' });
     expect(checksum.diff?.diff_rows[3]).toEqual({ code: 'tr ', _diff_type: 'changed', source_amount: '2.0000', target_amount: '2.0100' });
     expect(checksum.diff?.diff_rows[4]).toEqual({ code: 'zed', _diff_type: 'changed', source_label: '-', target_label: null });
+    // Why, by hand: NULL vs '' (a-c), '-' vs NULL (zed), 'a' a prefix of 'a|b' (Émile's label) and 'c' vs
+    // 'b|c' (its part2); 2.0100 rounded to the decimals of 2.0000 (none, trailing zeros not counted) is 2.
     expect(checksum.diff?.mismatched_columns_mapping).toEqual({
-      label: { mismatch_count: 3, details: expect.any(String) },
-      part2: { mismatch_count: 1, details: expect.any(String) },
-      amount: { mismatch_count: 1, details: expect.any(String) },
+      label: {
+        mismatch_count: 3,
+        details: expect.any(String),
+        patterns: [
+          { kind: 'null_vs_empty', rows: 1, example: 1 },
+          { kind: 'null', rows: 1, example: 4 },
+          { kind: 'truncated_text', rows: 1, example: 5 },
+        ],
+      },
+      part2: { mismatch_count: 1, details: expect.any(String), patterns: [{ kind: 'other', rows: 1, example: 5 }] },
+      amount: { mismatch_count: 1, details: expect.any(String), patterns: [{ kind: 'rounding', rows: 1, detail: 'to 0 decimals', example: 3 }] },
     });
     expect(essence(checksum)).toEqual(essence(stream));
     // The join diff read another table (the target's rows next to the source), so its reasons name that table.

@@ -92,10 +92,13 @@ describe.each(pairs)('%s ↔ %s', (sourceName, targetName) => {
     expect(result.plan?.kind).toBe('stream');
     expect(result.stats).toEqual(expectedStats);
     expect(result.diff?.diff_rows).toEqual(expectedRows);
+    // Why, by hand: true → false is no spelling of one truth value; .5 → .6 s at the same precision is no
+    // precision lost; 10.00 (no decimals once trailing zeros go) is 10.01 rounded to 0 decimals. Each
+    // pattern's example is its row in diff_rows.
     expect(result.diff?.mismatched_columns_mapping).toEqual({
-      placed_at: { mismatch_count: 1, details: expect.any(String) },
-      paid: { mismatch_count: 1, details: expect.any(String) },
-      amount: { mismatch_count: 1, details: expect.any(String) },
+      placed_at: { mismatch_count: 1, details: expect.any(String), patterns: [{ kind: 'other', rows: 1, example: 2 }] },
+      paid: { mismatch_count: 1, details: expect.any(String), patterns: [{ kind: 'other', rows: 1, example: 0 }] },
+      amount: { mismatch_count: 1, details: expect.any(String), patterns: [{ kind: 'rounding', rows: 1, detail: 'to 0 decimals', example: 4 }] },
     });
     expect(result.plan?.source.rows_sent).toBe(7);
   });
