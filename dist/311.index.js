@@ -318,6 +318,8 @@ function keyForSentence(value, max = 200) {
 /* unused harmony exports ANNOTATIONS_PER_LEVEL, ANNOTATION_MESSAGE_CHARS, capAnnotations */
 /* harmony import */ var _escape_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(96209);
 /* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(45845);
+/* harmony import */ var _patterns_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(87145);
+
 
 
 /** Per level, leaving one error slot for `setFailed`. */
@@ -332,7 +334,11 @@ function mismatchMessage(c) {
             ? `${(0,_format_js__WEBPACK_IMPORTED_MODULE_1__/* .plural */ .LS)((0,_format_js__WEBPACK_IMPORTED_MODULE_1__/* .differingRows */ .y7)(c), 'differing row')}: ${(0,_format_js__WEBPACK_IMPORTED_MODULE_1__/* .count */ .U9)(s.mismatched_rows)} changed, ${(0,_format_js__WEBPACK_IMPORTED_MODULE_1__/* .count */ .U9)(s.only_in_source)} only in source, ${(0,_format_js__WEBPACK_IMPORTED_MODULE_1__/* .count */ .U9)(s.only_in_target)} only in target.`
             : `${(0,_format_js__WEBPACK_IMPORTED_MODULE_1__/* .plural */ .LS)((0,_format_js__WEBPACK_IMPORTED_MODULE_1__/* .differingRows */ .y7)(c), 'differing row')}.`;
     const reasons = c.result?.diff_reasons ?? [];
-    return [head, ...reasons].join('\n');
+    const why = (0,_patterns_js__WEBPACK_IMPORTED_MODULE_2__/* .reportedColumns */ .V2)(c.diff).flatMap(([name, m]) => {
+        const line = (0,_patterns_js__WEBPACK_IMPORTED_MODULE_2__/* .columnWhyLine */ .Dn)(m);
+        return line ? [`Why ${name}: ${line}.`] : [];
+    });
+    return [head, ...reasons, ...why].join('\n');
 }
 function comparisonAnnotation(c, level, specFile) {
     let message;
@@ -812,6 +818,133 @@ function cutValuesNote(c, shown, listed = 3) {
     return `Values longer than ${count(_engine_cut_values_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_KEPT_CHARS */ .MB)} characters are kept in part, around their first difference: ${cuts.slice(0, listed).map(where).join('; ')}${more}.`;
 }
 //# sourceMappingURL=format.js.map
+
+/***/ }),
+
+/***/ 87145:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   B1: () => (/* binding */ columnWhy),
+/* harmony export */   Dn: () => (/* binding */ columnWhyLine),
+/* harmony export */   J2: () => (/* binding */ mostExamples),
+/* harmony export */   Oi: () => (/* binding */ acceptedRowsPhrase),
+/* harmony export */   V2: () => (/* binding */ reportedColumns),
+/* harmony export */   __: () => (/* binding */ hasPatterns),
+/* harmony export */   g8: () => (/* binding */ PATTERNS_LISTED),
+/* harmony export */   gC: () => (/* binding */ patternExamples),
+/* harmony export */   yT: () => (/* binding */ patternName)
+/* harmony export */ });
+/* unused harmony export patternsPhrase */
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(45845);
+
+/** Each kind's name when it has no detail, and how its detail reads when it has one. */
+const KIND_WORDS = {
+    null_vs_empty: { name: 'NULL vs empty' },
+    null: { name: 'NULL on one side' },
+    case: { name: 'letter case' },
+    whitespace: { name: 'whitespace' },
+    leading_zeros: { name: 'leading zeros' },
+    encoding: { name: 'encoding (mojibake)' },
+    truncated_text: { name: 'truncated text' },
+    sign: { name: 'sign flipped' },
+    scale: { name: 'scaled', detail: (d) => `scaled ${d}` },
+    rounding: { name: 'rounding', detail: (d) => `rounding (${d})` },
+    time_shift: { name: 'time shift', detail: (d) => `shifted ${d}` },
+    time_precision: { name: 'time precision' },
+    boolean_spelling: { name: 'boolean spelling' },
+    other: { name: 'other' },
+};
+/** A detail longer than this (only a hostile or broken service sends one) is cut. */
+const MAX_DETAIL_CHARS = 40;
+/** How many patterns of one column a phrase lists before "+N more (M rows)", unless told. */
+const PATTERNS_LISTED = 5;
+/** A kind in words: "rounding (to 2 decimals)", "scaled ×100"; a kind this version does not know, as sent ("new kind (x)"). */
+function patternName(pattern) {
+    const words = Object.hasOwn(KIND_WORDS, pattern.kind) ? KIND_WORDS[pattern.kind] : undefined;
+    const detail = pattern.detail === undefined || pattern.detail === '' ? undefined : Array.from(pattern.detail).slice(0, MAX_DETAIL_CHARS).join('');
+    if (!words)
+        return `${pattern.kind.replace(/_/g, ' ')}${detail === undefined ? '' : ` (${detail})`}`;
+    if (detail === undefined)
+        return words.name;
+    return words.detail ? words.detail(detail) : `${words.name} (${detail})`;
+}
+/** "31 rounding (to 2 decimals), 29 scaled ×100, +3 more (7 rows)": at most `limit` patterns named. */
+function patternsPhrase(patterns, limit = PATTERNS_LISTED) {
+    const shown = patterns.slice(0, Math.max(1, limit)).map((p) => `${(0,_format_js__WEBPACK_IMPORTED_MODULE_0__/* .count */ .U9)(p.rows)} ${patternName(p)}`);
+    const rest = patterns.slice(Math.max(1, limit));
+    if (rest.length > 0)
+        shown.push(`+${(0,_format_js__WEBPACK_IMPORTED_MODULE_0__/* .count */ .U9)(rest.length)} more (${(0,_format_js__WEBPACK_IMPORTED_MODULE_0__/* .plural */ .LS)(rest.reduce((sum, p) => sum + p.rows, 0), 'row')})`);
+    return shown.join(', ');
+}
+function columnWhy(column, limit = PATTERNS_LISTED) {
+    const from = column.patterns_from;
+    return {
+        counted: column.patterns && column.patterns.length > 0 ? patternsPhrase(column.patterns, limit) : '',
+        accepted: column.accepted && column.accepted.length > 0 ? patternsPhrase(column.accepted, limit) : '',
+        from: from ? `from ${(0,_format_js__WEBPACK_IMPORTED_MODULE_0__/* .count */ .U9)(from.rows)} of ${(0,_format_js__WEBPACK_IMPORTED_MODULE_0__/* .plural */ .LS)(from.of, 'row')}` : '',
+    };
+}
+/** The whole why on one line: "31 rounding (to 2 decimals), 23 sign flipped; accepted: 12 time precision (from 100 of 3,000 rows)". */
+function columnWhyLine(column, limit = PATTERNS_LISTED) {
+    const why = columnWhy(column, limit);
+    const parts = [why.counted, why.accepted ? `accepted: ${why.accepted}` : ''].filter((part) => part !== '');
+    if (parts.length === 0)
+        return '';
+    return `${parts.join('; ')}${why.from ? ` (${why.from})` : ''}`;
+}
+/** The columns a report lists: those with differences that count, and those whose differences were all accepted. */
+function reportedColumns(diff) {
+    return Object.entries(diff?.mismatched_columns_mapping ?? {}).filter(([, m]) => m.mismatch_count > 0 || (m.accepted?.length ?? 0) > 0);
+}
+/** Whether any column of a comparison says why it differs. */
+function hasPatterns(c) {
+    return Object.values(c.diff?.mismatched_columns_mapping ?? {}).some((m) => (m.patterns?.length ?? 0) > 0 || (m.accepted?.length ?? 0) > 0);
+}
+/** "40 rows differ only in accepted kinds"; '' when no row was accepted. */
+function acceptedRowsPhrase(c) {
+    const rows = c.stats?.accepted_rows ?? 0;
+    return rows > 0 ? `${(0,_format_js__WEBPACK_IMPORTED_MODULE_0__/* .plural */ .LS)(rows, 'row')} ${rows === 1 ? 'differs' : 'differ'} only in accepted kinds` : '';
+}
+/**
+ * Every pattern with a usable example (a kept, changed row holding both values of the column), and
+ * the first `limit` of them: each column's most frequent pattern first, then each column's second,
+ * and so on (so a short list still covers every column), accepted patterns after the counted ones;
+ * the picked ones come back in column order, most rows first.
+ */
+function patternExamples(diff, limit) {
+    if (!diff)
+        return { picked: [], available: 0 };
+    const usable = (column, pattern) => {
+        const index = pattern.example;
+        if (index === undefined || !Number.isInteger(index) || index < 0 || index >= diff.diff_rows.length)
+            return false;
+        const row = diff.diff_rows[index];
+        return row?._diff_type === 'changed' && `source_${column}` in row && `target_${column}` in row;
+    };
+    const columns = Object.entries(diff.mismatched_columns_mapping);
+    const perColumn = columns.map(([column, m], order) => ({
+        order,
+        examples: [
+            ...(m.patterns ?? []).map((pattern) => ({ column, pattern, accepted: false })),
+            ...(m.accepted ?? []).map((pattern) => ({ column, pattern, accepted: true })),
+        ]
+            .filter((e) => usable(column, e.pattern))
+            .map((e, rank) => ({ ...e, row: e.pattern.example, rank, order })),
+    }));
+    const all = perColumn.flatMap((c) => c.examples);
+    const byRank = [...all].sort((a, b) => Number(a.accepted) - Number(b.accepted) || a.rank - b.rank || a.order - b.order);
+    const picked = byRank
+        .slice(0, Math.max(0, limit))
+        .sort((a, b) => a.order - b.order || a.rank - b.rank)
+        .map(({ column, pattern, accepted, row }) => ({ column, pattern, accepted, row }));
+    return { picked, available: all.length };
+}
+/** The most examples any of the comparisons has to show, up to `cap` (0: no comparison has one). */
+function mostExamples(comparisons, cap) {
+    return Math.min(cap, Math.max(0, ...comparisons.map((c) => patternExamples(c.diff, 0).available)));
+}
+//# sourceMappingURL=patterns.js.map
 
 /***/ }),
 

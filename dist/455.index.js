@@ -23,23 +23,30 @@ var markdown_comment = __webpack_require__(88299);
 var redact = __webpack_require__(23326);
 // EXTERNAL MODULE: ./build/src/report/budget.js
 var report_budget = __webpack_require__(95439);
-// EXTERNAL MODULE: ./build/src/report/markdown-parts.js
-var markdown_parts = __webpack_require__(65340);
+// EXTERNAL MODULE: ./build/src/report/markdown-parts.js + 1 modules
+var markdown_parts = __webpack_require__(87319);
 // EXTERNAL MODULE: ./build/src/report/markdown-dbt.js
 var markdown_dbt = __webpack_require__(60872);
+// EXTERNAL MODULE: ./build/src/report/patterns.js
+var patterns = __webpack_require__(87145);
 ;// CONCATENATED MODULE: ./build/src/report/markdown-summary.js
+
 
 
 
 
 /** What we allow ourselves: GitHub drops a step summary over 1 MiB; leave room for other steps' text. */
 const SUMMARY_BUDGET_BYTES = 1_000_000;
+/** Examples of kinds of difference per comparison, one kept row each: every kind, within reason. */
+const SUMMARY_EXAMPLES = 100;
 /** The stages after "full" and "as many sample rows as fit". */
-function leanStages(comparisons) {
+function leanStages(run) {
+    const examples = (0,patterns/* mostExamples */.J2)(run.comparisons, SUMMARY_EXAMPLES);
     return [
-        { name: 'no sample rows', rows: 0, details: true, chart: false },
-        { name: 'status table only', rows: 0, details: false, chart: false },
-        ...[1000, 100, 10].filter((n) => n < comparisons).map((n) => ({ name: `first ${n} comparisons`, rows: 0, details: false, chart: false, tableLimit: n })),
+        { name: 'no sample rows', rows: 0, examples, details: true, chart: false },
+        ...(examples > 0 ? [{ name: 'no sample rows or examples', rows: 0, examples: 0, details: true, chart: false }] : []),
+        { name: 'status table only', rows: 0, examples: 0, details: false, chart: false },
+        ...[1000, 100, 10].filter((n) => n < run.comparisons.length).map((n) => ({ name: `first ${n} comparisons`, rows: 0, examples: 0, details: false, chart: false, tableLimit: n })),
     ];
 }
 function byteLength(text) {
@@ -52,7 +59,7 @@ function render(run, stage, options, shortened) {
         parts.push(dbt, '');
     parts.push((0,markdown_parts/* statusTable */.XR)(run, stage.tableLimit === undefined ? {} : { limit: stage.tableLimit }));
     if (stage.details) {
-        const details = (0,markdown_parts/* allDetails */.uR)(run, { maxRows: stage.rows, chart: stage.chart, ...(options.rows ? { rows: options.rows } : {}) });
+        const details = (0,markdown_parts/* allDetails */.uR)(run, { maxRows: stage.rows, examples: stage.examples, chart: stage.chart, ...(options.rows ? { rows: options.rows } : {}) });
         if (details)
             parts.push('', details);
     }
@@ -68,14 +75,15 @@ function renderSummaryWithStage(run, options) {
         const markdown = render(run, stage, options, shortened);
         return byteLength(markdown) <= budget ? markdown : undefined;
     };
-    const full = fitting({ name: 'full', rows: options.maxDiffRows, details: true, chart: true }, false);
+    const examples = SUMMARY_EXAMPLES;
+    const full = fitting({ name: 'full', rows: options.maxDiffRows, examples, details: true, chart: true }, false);
     if (full !== undefined)
         return { markdown: full, stage: 'full' };
     // As many sample rows per comparison as fit.
-    const fewer = (0,report_budget/* largestFitting */.o)(1, options.maxDiffRows - 1, (rows) => fitting({ name: `${rows} sample rows`, rows, details: true, chart: true }, true));
+    const fewer = (0,report_budget/* largestFitting */.o)(1, options.maxDiffRows - 1, (rows) => fitting({ name: `${rows} sample rows`, rows, examples, details: true, chart: true }, true));
     if (fewer)
         return { markdown: fewer.text, stage: `${fewer.n} sample rows` };
-    const stages = leanStages(run.comparisons.length);
+    const stages = leanStages(run);
     let last = '';
     for (const stage of stages) {
         last = render(run, stage, options, true);
@@ -819,11 +827,12 @@ const ORDER = [
     'result', 'diff_status', 'diff_reasons', 'time_taken',
     'within_thresholds', 'error', 'kind', 'message', 'hint',
     'stats', 'source_rows', 'target_rows', 'matched_rows', 'mismatched_rows', 'only_in_source', 'only_in_target',
-    'duplicate_keys_source', 'duplicate_keys_target', 'null_keys_source', 'null_keys_target',
+    'duplicate_keys_source', 'duplicate_keys_target', 'null_keys_source', 'null_keys_target', 'accepted_rows',
     'plan', 'reason', 'source', 'target', 'rows_sent', 'bytes_sent',
     'service', 'comparison_id', 'run_id', 'task_id', 'url', 'diff_rows_unavailable', 'diff_rows_capped', 'requested', 'kept',
     'schema_diff', 'type_mismatches', 'source_column', 'target_column', 'source_type', 'target_type', 'type',
-    'diff', 'primary_key_columns', 'column_mapping', 'mismatched_columns_mapping', 'mismatch_count', 'details', 'compared_as',
+    'diff', 'primary_key_columns', 'column_mapping', 'mismatched_columns_mapping', 'mismatch_count', 'details',
+    'patterns', 'accepted', 'patterns_from', 'rows', 'of', 'detail', 'example', 'compared_as',
     'diff_rows_total', 'truncated', 'diff_rows_max_bytes', 'cut_values', 'diff_rows',
 ];
 const RANK = new Map(ORDER.map((key, index) => [key, index]));

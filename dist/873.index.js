@@ -377,12 +377,14 @@ function pieInit(colors) {
 /* harmony export */   "in": () => (/* binding */ reportedHeadSha),
 /* harmony export */   wQ: () => (/* binding */ renderComment)
 /* harmony export */ });
-/* unused harmony exports COMMENT_LIMIT_CHARS, renderCommentWithStage */
+/* unused harmony exports COMMENT_LIMIT_CHARS, COMMENT_EXAMPLES, renderCommentWithStage */
 /* harmony import */ var _shared_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(23326);
-/* harmony import */ var _budget_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(95439);
+/* harmony import */ var _budget_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(95439);
 /* harmony import */ var _escape_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(96209);
-/* harmony import */ var _markdown_parts_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(65340);
+/* harmony import */ var _markdown_parts_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(87319);
 /* harmony import */ var _markdown_dbt_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(60872);
+/* harmony import */ var _patterns_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(87145);
+
 
 
 
@@ -390,6 +392,11 @@ function pieInit(colors) {
 
 /** GitHub's limit for a comment body, in characters. */
 const COMMENT_LIMIT_CHARS = 65_536;
+/**
+ * Examples of kinds of difference per comparison, one kept row each (about 300 characters apiece): enough
+ * to cover every column's main kinds and short of crowding the sample rows out of a comment.
+ */
+const COMMENT_EXAMPLES = 20;
 /** The key inside an HTML comment: no `--`, no `>`, nothing but a conservative character set. */
 function encodeKey(key) {
     return key.replace(/[^A-Za-z0-9._/-]/g, (ch) => encodeURIComponent(ch)).replace(/--/g, '-%2D');
@@ -420,7 +427,7 @@ function render(run, stage, options, shortened) {
         parts.push(dbt, '');
     parts.push((0,_markdown_parts_js__WEBPACK_IMPORTED_MODULE_2__/* .statusTable */ .XR)(run, { ...(stage.tableLimit !== undefined && { limit: stage.tableLimit }) }));
     if (stage.details) {
-        const details = (0,_markdown_parts_js__WEBPACK_IMPORTED_MODULE_2__/* .allDetails */ .uR)(run, { maxRows: stage.rows, chart: false, timings: false, ...(options.rows ? { rows: options.rows } : {}) });
+        const details = (0,_markdown_parts_js__WEBPACK_IMPORTED_MODULE_2__/* .allDetails */ .uR)(run, { maxRows: stage.rows, examples: stage.examples, chart: false, timings: false, ...(options.rows ? { rows: options.rows } : {}) });
         if (details)
             parts.push('', details);
     }
@@ -440,16 +447,24 @@ function renderCommentWithStage(run, options) {
         const body = render(run, stage, options, shortened);
         return body.length <= limit ? body : undefined;
     };
-    const full = fitting({ name: 'full tables', rows: options.maxDiffRows, details: true }, false);
+    const examples = (0,_patterns_js__WEBPACK_IMPORTED_MODULE_4__/* .mostExamples */ .J2)(run.comparisons, COMMENT_EXAMPLES);
+    const full = fitting({ name: 'full tables', rows: options.maxDiffRows, examples, details: true }, false);
     if (full !== undefined)
         return { markdown: full, stage: 'full tables' };
-    const fewer = (0,_budget_js__WEBPACK_IMPORTED_MODULE_4__/* .largestFitting */ .o)(1, options.maxDiffRows - 1, (rows) => fitting({ name: `${rows} sample rows`, rows, details: true }, true));
+    const fewer = (0,_budget_js__WEBPACK_IMPORTED_MODULE_5__/* .largestFitting */ .o)(1, options.maxDiffRows - 1, (rows) => fitting({ name: `${rows} sample rows`, rows, examples, details: true }, true));
     if (fewer)
         return { markdown: fewer.text, stage: `${fewer.n} sample rows` };
+    const noRows = fitting({ name: 'no sample rows', rows: 0, examples, details: true }, true);
+    if (noRows !== undefined)
+        return { markdown: noRows, stage: 'no sample rows' };
+    // Examples teach more than sample rows: they go after the rows, as many as fit.
+    const fewerExamples = (0,_budget_js__WEBPACK_IMPORTED_MODULE_5__/* .largestFitting */ .o)(1, examples - 1, (n) => fitting({ name: `no sample rows, ${n} examples`, rows: 0, examples: n, details: true }, true));
+    if (fewerExamples)
+        return { markdown: fewerExamples.text, stage: `no sample rows, ${fewerExamples.n} examples` };
     for (const stage of [
-        { name: 'no sample rows', rows: 0, details: true },
-        { name: 'statistics only', rows: 0, details: false },
-        ...[100, 30].filter((n) => n < run.comparisons.length).map((n) => ({ name: `first ${n} comparisons`, rows: 0, details: false, tableLimit: n })),
+        ...(examples > 0 ? [{ name: 'no sample rows or examples', rows: 0, examples: 0, details: true }] : []),
+        { name: 'statistics only', rows: 0, examples: 0, details: false },
+        ...[100, 30].filter((n) => n < run.comparisons.length).map((n) => ({ name: `first ${n} comparisons`, rows: 0, examples: 0, details: false, tableLimit: n })),
     ]) {
         const body = fitting(stage, true);
         if (body !== undefined)
@@ -563,18 +578,76 @@ function dbtSection(run, options) {
 
 /***/ }),
 
-/***/ 65340:
+/***/ 87319:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Bs: () => (/* binding */ statusLine),
-/* harmony export */   XR: () => (/* binding */ statusTable),
-/* harmony export */   uR: () => (/* binding */ allDetails)
-/* harmony export */ });
-/* unused harmony exports sidesLine, differenceSummary, hasDetails, comparisonDetails */
-/* harmony import */ var _chart_theme_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(23680);
-/* harmony import */ var _escape_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(96209);
-/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(45845);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  uR: () => (/* binding */ allDetails),
+  Bs: () => (/* binding */ statusLine),
+  XR: () => (/* binding */ statusTable)
+});
+
+// UNUSED EXPORTS: comparisonDetails, differenceSummary, hasDetails, sidesLine
+
+// EXTERNAL MODULE: ./build/src/report/chart-theme.js
+var chart_theme = __webpack_require__(23680);
+// EXTERNAL MODULE: ./build/src/report/escape.js
+var report_escape = __webpack_require__(96209);
+// EXTERNAL MODULE: ./build/src/report/format.js
+var format = __webpack_require__(45845);
+// EXTERNAL MODULE: ./build/src/report/patterns.js
+var patterns = __webpack_require__(87145);
+;// CONCATENATED MODULE: ./build/src/report/markdown-patterns.js
+
+
+
+/** Each side of an example is cut to this many characters around its first difference. */
+const EXAMPLE_VALUE_CHARS = 60;
+/** The "Why" cell of a column: counted kinds, accepted ones after `<br>`, and api mode's "(from 100 of 3,000 rows)". */
+function whyCell(column, limit = patterns/* PATTERNS_LISTED */.g8) {
+    const why = (0,patterns/* columnWhy */.B1)(column, limit);
+    const parts = [why.counted ? (0,report_escape/* inlineText */.ln)(why.counted, 2_000) : '', why.accepted ? `*accepted:* ${(0,report_escape/* inlineText */.ln)(why.accepted, 2_000)}` : ''].filter((part) => part !== '');
+    if (parts.length === 0)
+        return '';
+    return `${parts.join('<br>')}${why.from ? ` <sub>(${(0,report_escape/* inlineText */.ln)(why.from, 100)})</sub>` : ''}`;
+}
+/**
+ * "Why, by example": at most `limit` examples, one per (column, kind), each the kept row's key and its
+ * two values in that column; a note when there were more. '' when there is nothing to show.
+ */
+function examplesSection(c, limit) {
+    const diff = c.diff;
+    if (!diff || limit <= 0)
+        return '';
+    const { picked, available } = (0,patterns/* patternExamples */.gC)(diff, limit);
+    if (picked.length === 0)
+        return '';
+    const keys = diff.primary_key_columns;
+    const cutOf = (0,format/* cutValuesOf */.Qx)(diff);
+    const keyHead = keys.length > 0 ? `🔑 ${keys.map((k) => (0,report_escape/* codeSpan */.SS)(k, { table: true })).join(', ')}` : 'Row';
+    const lines = ['| Column | Why | Rows | ' + keyHead + ' | Source → target |', '|---|---|--:|---|---|'];
+    for (const example of picked) {
+        const row = diff.diff_rows[example.row];
+        if (!row)
+            continue;
+        const key = keys.length > 0 ? keys.map((k) => (0,report_escape/* cellValue */.Or)(row[k], 40, cutOf(example.row, k))).join(', ') : (0,format/* count */.U9)(example.row + 1);
+        const source = `source_${example.column}`;
+        const target = `target_${example.column}`;
+        const sourceCut = cutOf(example.row, source);
+        const targetCut = cutOf(example.row, target);
+        const values = (0,report_escape/* changedCell */.Fj)(row[source], row[target], EXAMPLE_VALUE_CHARS, { ...(sourceCut ? { source: sourceCut } : {}), ...(targetCut ? { target: targetCut } : {}) });
+        const why = `${(0,report_escape/* inlineText */.ln)((0,patterns/* patternName */.yT)(example.pattern), 100)}${example.accepted ? ' *(accepted)*' : ''}`;
+        lines.push(`| ${(0,report_escape/* codeSpan */.SS)(example.column, { table: true })} | ${why} | ${(0,format/* count */.U9)(example.pattern.rows)} | ${key} | ${values} |`);
+    }
+    const note = picked.length < available ? `\n\nExamples of ${(0,format/* count */.U9)(picked.length)} of ${(0,format/* plural */.LS)(available, 'kind')}; the rest are counted in the column table and listed in the JSON results.` : '';
+    return `**Why, by example** (one kept row per kind of difference, source → target)\n\n${lines.join('\n')}${note}`;
+}
+//# sourceMappingURL=markdown-patterns.js.map
+;// CONCATENATED MODULE: ./build/src/report/markdown-parts.js
+
+
 
 
 
@@ -588,25 +661,26 @@ function statusLine(run, options = {}) {
     const total = run.comparisons.length;
     const errors = run.comparisons.filter((c) => c.status === 'error').length;
     const mismatches = run.comparisons.filter((c) => c.status === 'mismatch').length;
-    const tail = options.timings === false ? ` (${run.mode} mode)` : ` (${run.mode} mode, ${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .duration */ .p0)((0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .runSeconds */ .Rl)(run))})`;
+    const tail = options.timings === false ? ` (${run.mode} mode)` : ` (${run.mode} mode, ${(0,format/* duration */.p0)((0,format/* runSeconds */.Rl)(run))})`;
     if (total === 0)
         return `⚪ No comparisons were run${tail}.`;
     if (errors === 0 && mismatches === 0) {
         const within = run.comparisons.filter((c) => c.within_thresholds).length;
-        const note = within > 0 ? `; ${within} differ within their thresholds` : '';
-        return `${_format_js__WEBPACK_IMPORTED_MODULE_2__/* .STATUS_ICON */ .tW.match} **${total === 1 ? 'The comparison matches' : `All ${total} comparisons match`}**${note}${tail}.`;
+        const accepting = run.comparisons.filter((c) => (c.stats?.accepted_rows ?? 0) > 0).length;
+        const note = `${within > 0 ? `; ${within} differ within their thresholds` : ''}${accepting > 0 ? `; ${accepting} ${accepting === 1 ? 'has' : 'have'} accepted differences` : ''}`;
+        return `${format/* STATUS_ICON */.tW.match} **${total === 1 ? 'The comparison matches' : `All ${total} comparisons match`}**${note}${tail}.`;
     }
     const parts = [];
     if (mismatches > 0)
-        parts.push(`${_format_js__WEBPACK_IMPORTED_MODULE_2__/* .STATUS_ICON */ .tW.mismatch} **${mismatches} of ${total} ${total === 1 ? 'comparison' : 'comparisons'} ${mismatches === 1 ? 'differs' : 'differ'}**`);
+        parts.push(`${format/* STATUS_ICON */.tW.mismatch} **${mismatches} of ${total} ${total === 1 ? 'comparison' : 'comparisons'} ${mismatches === 1 ? 'differs' : 'differ'}**`);
     if (errors > 0)
-        parts.push(`${_format_js__WEBPACK_IMPORTED_MODULE_2__/* .STATUS_ICON */ .tW.error} **${errors} of ${total} could not run**`);
+        parts.push(`${format/* STATUS_ICON */.tW.error} **${errors} of ${total} could not run**`);
     return `${parts.join(', ')}${tail}.`;
 }
 function differingColumns(c, max = 4) {
     const names = Object.entries(c.diff?.mismatched_columns_mapping ?? {})
         .filter(([, v]) => v.mismatch_count > 0)
-        .map(([name]) => (0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .codeSpan */ .SS)(name, { table: true }));
+        .map(([name]) => (0,report_escape/* codeSpan */.SS)(name, { table: true }));
     if (names.length === 0)
         return '';
     return names.length > max ? `${names.slice(0, max).join(', ')} +${names.length - max} more` : names.join(', ');
@@ -616,18 +690,18 @@ function jobLink(c) {
     if (!service)
         return '';
     const label = service.run_id !== undefined ? `run ${service.run_id}` : 'job';
-    const url = (0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .safeUrl */ .Pl)(service.url);
+    const url = (0,report_escape/* safeUrl */.Pl)(service.url);
     return url ? `[${label}](${url})` : label;
 }
 /** Where a comparison's data came from: "legacy_pg · public.orders → warehouse · sales.orders". */
 function sidesLine(c) {
     if (!c.sides)
         return '';
-    return `${(0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineText */ .ln)((0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .sideText */ .Rc)(c.sides.source), 120)} → ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineText */ .ln)((0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .sideText */ .Rc)(c.sides.target), 120)}`;
+    return `${(0,report_escape/* inlineText */.ln)((0,format/* sideText */.Rc)(c.sides.source), 120)} → ${(0,report_escape/* inlineText */.ln)((0,format/* sideText */.Rc)(c.sides.target), 120)}`;
 }
 function comparisonCell(c, api) {
     const under = [sidesLine(c), api ? jobLink(c) : ''].filter((part) => part !== '').join(' · ');
-    return under ? `${(0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .nameText */ .fh)(c.name)}<br><sub>${under}</sub>` : (0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .nameText */ .fh)(c.name);
+    return under ? `${(0,report_escape/* nameText */.fh)(c.name)}<br><sub>${under}</sub>` : (0,report_escape/* nameText */.fh)(c.name);
 }
 /**
  * The status table, at most 8 columns so a pull-request comment shows it whole: what was compared
@@ -638,40 +712,40 @@ function statusTable(run, options = {}) {
     const api = run.mode === 'api';
     const head = ['Comparison', 'Status', 'Match', 'Source rows', 'Target rows', 'Changed', 'Only in source / target', 'Columns that differ'];
     const align = ['---', '---', '--:', '--:', '--:', '--:', '--:', '---'];
-    const ordered = options.limit === undefined ? run.comparisons : (0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .byImportance */ .G5)(run.comparisons).slice(0, options.limit);
+    const ordered = options.limit === undefined ? run.comparisons : (0,format/* byImportance */.G5)(run.comparisons).slice(0, options.limit);
     const rows = ordered.map((c) => {
         const s = c.stats;
-        const known = s !== undefined && !(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .countsOnly */ .F5)(c);
+        const known = s !== undefined && !(0,format/* countsOnly */.F5)(c);
         return [
             comparisonCell(c, api),
-            (0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .statusLabel */ .Rh)(c),
-            (0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .matchPercent */ .Ff)(c),
-            (0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .count */ .U9)(s?.source_rows),
-            (0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .count */ .U9)(s?.target_rows),
-            known ? (0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .count */ .U9)(s.mismatched_rows) : _format_js__WEBPACK_IMPORTED_MODULE_2__/* .NOT_COMPUTED */ .e0,
-            known ? `${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .count */ .U9)(s.only_in_source)} / ${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .count */ .U9)(s.only_in_target)}` : _format_js__WEBPACK_IMPORTED_MODULE_2__/* .NOT_COMPUTED */ .e0,
-            c.status === 'error' ? (0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .errorKindLabel */ .DC)(c.error?.kind ?? 'internal') : differingColumns(c),
+            (0,format/* statusLabel */.Rh)(c),
+            (0,format/* matchPercent */.Ff)(c),
+            (0,format/* count */.U9)(s?.source_rows),
+            (0,format/* count */.U9)(s?.target_rows),
+            known ? (0,format/* count */.U9)(s.mismatched_rows) : format/* NOT_COMPUTED */.e0,
+            known ? `${(0,format/* count */.U9)(s.only_in_source)} / ${(0,format/* count */.U9)(s.only_in_target)}` : format/* NOT_COMPUTED */.e0,
+            c.status === 'error' ? (0,format/* errorKindLabel */.DC)(c.error?.kind ?? 'internal') : differingColumns(c),
         ];
     });
     const lines = [head, align, ...rows].map((cells) => `| ${cells.join(' | ')} |`);
     const hidden = run.comparisons.length - ordered.length;
     if (hidden > 0)
-        lines.push('', `… and ${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .plural */ .LS)(hidden, 'more comparison')} (all in results.json).`);
+        lines.push('', `… and ${(0,format/* plural */.LS)(hidden, 'more comparison')} (all in results.json).`);
     return lines.join('\n');
 }
 /** What was compared and how: sides, match share, plan (and time, unless `timings` is false). */
 function comparedSection(c, timings) {
     const lines = [];
     const sides = sidesLine(c);
-    const compared = (0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .rowsCompared */ .Ju)(c);
-    const share = compared !== undefined && compared > 0 && c.status !== 'error' ? `${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .matchPercent */ .Ff)(c)} match (${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .count */ .U9)(c.stats?.matched_rows)} of ${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .plural */ .LS)(compared, 'row')} compared by key)` : '';
+    const compared = (0,format/* rowsCompared */.Ju)(c);
+    const share = compared !== undefined && compared > 0 && c.status !== 'error' ? `${(0,format/* matchPercent */.Ff)(c)} match (${(0,format/* count */.U9)(c.stats?.matched_rows)} of ${(0,format/* plural */.LS)(compared, 'row')} compared by key)` : '';
     if (sides || share)
         lines.push(`**Compared:** ${[sides, share].filter((part) => part !== '').join(' · ')}`);
     const how = [];
     if (c.plan)
-        how.push(`plan ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineText */ .ln)(c.plan.kind, 20)}: ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .sentenceText */ .x7)(c.plan.reason, 300)}`);
+        how.push(`plan ${(0,report_escape/* inlineText */.ln)(c.plan.kind, 20)}: ${(0,report_escape/* sentenceText */.x7)(c.plan.reason, 300)}`);
     if (timings && c.result)
-        how.push(`took ${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .duration */ .p0)(c.result.time_taken)}`);
+        how.push(`took ${(0,format/* duration */.p0)(c.result.time_taken)}`);
     if (c.service) {
         const link = jobLink(c);
         if (link)
@@ -684,34 +758,39 @@ function comparedSection(c, timings) {
 /** "9 differing rows (5 changed, 3 only in source, 1 only in target)"; "row counts only: 10 source rows, 9 target rows". */
 function differenceSummary(c) {
     const s = c.stats;
-    if ((0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .countsOnly */ .F5)(c))
-        return `row counts only: ${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .plural */ .LS)(s?.source_rows ?? 0, 'source row')}, ${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .plural */ .LS)(s?.target_rows ?? 0, 'target row')}`;
-    const total = (0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .differingRows */ .y7)(c);
-    const parts = s ? [`${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .count */ .U9)(s.mismatched_rows)} changed`, `${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .count */ .U9)(s.only_in_source)} only in source`, `${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .count */ .U9)(s.only_in_target)} only in target`] : [];
-    return `${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .plural */ .LS)(total, 'differing row')}${parts.length ? ` (${parts.join(', ')})` : ''}`;
+    if ((0,format/* countsOnly */.F5)(c))
+        return `row counts only: ${(0,format/* plural */.LS)(s?.source_rows ?? 0, 'source row')}, ${(0,format/* plural */.LS)(s?.target_rows ?? 0, 'target row')}`;
+    const total = (0,format/* differingRows */.y7)(c);
+    const parts = s ? [`${(0,format/* count */.U9)(s.mismatched_rows)} changed`, `${(0,format/* count */.U9)(s.only_in_source)} only in source`, `${(0,format/* count */.U9)(s.only_in_target)} only in target`] : [];
+    return `${(0,format/* plural */.LS)(total, 'differing row')}${parts.length ? ` (${parts.join(', ')})` : ''}`;
 }
 function summaryText(c) {
     if (c.status === 'error')
-        return `${_format_js__WEBPACK_IMPORTED_MODULE_2__/* .STATUS_ICON */ .tW.error} ${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .errorKindLabel */ .DC)(c.error?.kind ?? 'internal')}`;
-    const schema = c.schema_diff && schemaDiffCount(c) > 0 ? `, ${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .plural */ .LS)(schemaDiffCount(c), 'schema difference')}` : '';
+        return `${format/* STATUS_ICON */.tW.error} ${(0,format/* errorKindLabel */.DC)(c.error?.kind ?? 'internal')}`;
+    const schema = c.schema_diff && schemaDiffCount(c) > 0 ? `, ${(0,format/* plural */.LS)(schemaDiffCount(c), 'schema difference')}` : '';
     const within = c.within_thresholds ? ' — within thresholds' : '';
-    return `${_format_js__WEBPACK_IMPORTED_MODULE_2__/* .STATUS_ICON */ .tW[c.status]} ${differenceSummary(c)}${schema}${within}`;
+    const accepted = (0,patterns/* acceptedRowsPhrase */.Oi)(c);
+    return `${format/* STATUS_ICON */.tW[c.status]} ${differenceSummary(c)}${schema}${accepted ? `; ${accepted}` : ''}${within}`;
 }
 function schemaDiffCount(c) {
     const d = c.schema_diff;
     return d ? d.only_in_source.length + d.only_in_target.length + d.type_mismatches.length : 0;
 }
+/** Per column: rows that differ, why (when the result says: kinds of difference, accepted ones), details. */
 function columnTable(c) {
     const mapping = c.diff?.column_mapping ?? {};
-    const entries = Object.entries(c.diff?.mismatched_columns_mapping ?? {}).filter(([, v]) => v.mismatch_count > 0);
+    const entries = (0,patterns/* reportedColumns */.V2)(c.diff);
     if (entries.length === 0)
         return '';
+    const why = (0,patterns/* hasPatterns */.__)(c);
     const rows = entries.map(([name, v]) => {
         const target = mapping[name];
-        const column = target !== undefined && target !== name ? `${(0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .codeSpan */ .SS)(name, { table: true })} → ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .codeSpan */ .SS)(target, { table: true })}` : (0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .codeSpan */ .SS)(name, { table: true });
-        return `| ${column} | ${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .count */ .U9)(v.mismatch_count)} | ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .sentenceText */ .x7)(v.details, 300, { table: true })} |`;
+        const column = target !== undefined && target !== name ? `${(0,report_escape/* codeSpan */.SS)(name, { table: true })} → ${(0,report_escape/* codeSpan */.SS)(target, { table: true })}` : (0,report_escape/* codeSpan */.SS)(name, { table: true });
+        const cells = [column, (0,format/* count */.U9)(v.mismatch_count), ...(why ? [whyCell(v)] : []), (0,report_escape/* sentenceText */.x7)(v.details, 300, { table: true })];
+        return `| ${cells.join(' | ')} |`;
     });
-    return ['**Columns that differ**', '', '| Column | Rows that differ | Details |', '|---|--:|---|', ...rows].join('\n');
+    const head = why ? ['| Column | Rows that differ | Why | Details |', '|---|--:|---|---|'] : ['| Column | Rows that differ | Details |', '|---|--:|---|'];
+    return ['**Columns that differ**', '', ...head, ...rows].join('\n');
 }
 /** Columns of the sample table: keys, then every compared column that appears in a row, differing ones first. */
 function sampleColumns(c, rows) {
@@ -743,14 +822,14 @@ function sampleCell(row, column, cutOf) {
     const sourceCut = cutOf(`source_${column}`);
     const targetCut = cutOf(`target_${column}`);
     if (row._diff_type === 'changed' && hasSource && hasTarget) {
-        return (0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .changedCell */ .Fj)(source, target, _escape_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_VALUE_CHARS */ .xs, { ...(sourceCut ? { source: sourceCut } : {}), ...(targetCut ? { target: targetCut } : {}) });
+        return (0,report_escape/* changedCell */.Fj)(source, target, report_escape/* MAX_VALUE_CHARS */.xs, { ...(sourceCut ? { source: sourceCut } : {}), ...(targetCut ? { target: targetCut } : {}) });
     }
     if (row._diff_type === 'changed' && !hasSource && !hasTarget)
-        return _escape_js__WEBPACK_IMPORTED_MODULE_1__/* .UNCHANGED_CELL */ .RZ;
+        return report_escape/* UNCHANGED_CELL */.RZ;
     if (hasSource)
-        return (0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .cellValue */ .Or)(source, _escape_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_VALUE_CHARS */ .xs, sourceCut);
+        return (0,report_escape/* cellValue */.Or)(source, report_escape/* MAX_VALUE_CHARS */.xs, sourceCut);
     if (hasTarget)
-        return (0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .cellValue */ .Or)(target, _escape_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_VALUE_CHARS */ .xs, targetCut);
+        return (0,report_escape/* cellValue */.Or)(target, report_escape/* MAX_VALUE_CHARS */.xs, targetCut);
     return '';
 }
 function sampleTable(c, maxRows, hint = {}) {
@@ -759,32 +838,32 @@ function sampleTable(c, maxRows, hint = {}) {
         return '';
     const rows = all.slice(0, maxRows);
     const { keys, columns } = sampleColumns(c, rows);
-    const head = [...keys.map((k) => `🔑 ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .codeSpan */ .SS)(k, { table: true })}`), 'Difference', ...columns.map((name) => (0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .codeSpan */ .SS)(name, { table: true }))];
+    const head = [...keys.map((k) => `🔑 ${(0,report_escape/* codeSpan */.SS)(k, { table: true })}`), 'Difference', ...columns.map((name) => (0,report_escape/* codeSpan */.SS)(name, { table: true }))];
     const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
-    const cutOf = (0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .cutValuesOf */ .Qx)(c.diff);
+    const cutOf = (0,format/* cutValuesOf */.Qx)(c.diff);
     rows.forEach((row, index) => {
         const cut = (field) => cutOf(index, field);
-        const cells = [...keys.map((k) => (0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .cellValue */ .Or)(row[k], _escape_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_VALUE_CHARS */ .xs, cut(k))), DIFF_TYPE_LABEL[row._diff_type] ?? (0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineText */ .ln)(String(row._diff_type)), ...columns.map((col) => sampleCell(row, col, cut))];
+        const cells = [...keys.map((k) => (0,report_escape/* cellValue */.Or)(row[k], report_escape/* MAX_VALUE_CHARS */.xs, cut(k))), DIFF_TYPE_LABEL[row._diff_type] ?? (0,report_escape/* inlineText */.ln)(String(row._diff_type)), ...columns.map((col) => sampleCell(row, col, cut))];
         lines.push(`| ${cells.join(' | ')} |`);
     });
-    const note = (0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .sentenceText */ .x7)((0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .rowsNote */ .eC)(c, rows.length, hint), 1_000);
-    const cuts = (0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .cutValuesNote */ .dW)(c, rows.length);
-    return ['**Sample rows** (source → target)', '', ...lines, '', note, ...(cuts ? ['', (0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .sentenceText */ .x7)(cuts, 2_000)] : [])].join('\n');
+    const note = (0,report_escape/* sentenceText */.x7)((0,format/* rowsNote */.eC)(c, rows.length, hint), 1_000);
+    const cuts = (0,format/* cutValuesNote */.dW)(c, rows.length);
+    return ['**Sample rows** (source → target)', '', ...lines, '', note, ...(cuts ? ['', (0,report_escape/* sentenceText */.x7)(cuts, 2_000)] : [])].join('\n');
 }
 function schemaSection(c) {
     const d = c.schema_diff;
     if (!d || schemaDiffCount(c) === 0)
         return '';
     const lines = [
-        ...d.only_in_source.map((col) => `- Only in source: ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .codeSpan */ .SS)(col.name)} (${(0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .codeSpan */ .SS)(col.type, { max: 80 })})`),
-        ...d.only_in_target.map((col) => `- Only in target: ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .codeSpan */ .SS)(col.name)} (${(0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .codeSpan */ .SS)(col.type, { max: 80 })})`),
-        ...d.type_mismatches.map((m) => `- Type differs: ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .codeSpan */ .SS)(m.source_column)} ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .codeSpan */ .SS)(m.source_type, { max: 80 })} → ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .codeSpan */ .SS)(m.target_column)} ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .codeSpan */ .SS)(m.target_type, { max: 80 })}`),
+        ...d.only_in_source.map((col) => `- Only in source: ${(0,report_escape/* codeSpan */.SS)(col.name)} (${(0,report_escape/* codeSpan */.SS)(col.type, { max: 80 })})`),
+        ...d.only_in_target.map((col) => `- Only in target: ${(0,report_escape/* codeSpan */.SS)(col.name)} (${(0,report_escape/* codeSpan */.SS)(col.type, { max: 80 })})`),
+        ...d.type_mismatches.map((m) => `- Type differs: ${(0,report_escape/* codeSpan */.SS)(m.source_column)} ${(0,report_escape/* codeSpan */.SS)(m.source_type, { max: 80 })} → ${(0,report_escape/* codeSpan */.SS)(m.target_column)} ${(0,report_escape/* codeSpan */.SS)(m.target_type, { max: 80 })}`),
     ];
     return ['**Schema differences**', '', ...lines].join('\n');
 }
 function chart(c) {
     const s = c.stats;
-    if (!s || c.status !== 'mismatch' || (0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .countsOnly */ .F5)(c))
+    if (!s || c.status !== 'mismatch' || (0,format/* countsOnly */.F5)(c))
         return '';
     const differing = s.mismatched_rows + s.only_in_source + s.only_in_target;
     const rows = Math.max(s.source_rows, s.target_rows, 1);
@@ -792,14 +871,14 @@ function chart(c) {
     if (differing === 0 || differing / rows < 0.01)
         return '';
     const slices = [
-        ['Matched', s.matched_rows, _chart_theme_js__WEBPACK_IMPORTED_MODULE_0__/* .PIE_COLORS */ .qt.matched],
-        ['Changed', s.mismatched_rows, _chart_theme_js__WEBPACK_IMPORTED_MODULE_0__/* .PIE_COLORS */ .qt.changed],
-        ['Only in source', s.only_in_source, _chart_theme_js__WEBPACK_IMPORTED_MODULE_0__/* .PIE_COLORS */ .qt.onlyInSource],
-        ['Only in target', s.only_in_target, _chart_theme_js__WEBPACK_IMPORTED_MODULE_0__/* .PIE_COLORS */ .qt.onlyInTarget],
+        ['Matched', s.matched_rows, chart_theme/* PIE_COLORS */.qt.matched],
+        ['Changed', s.mismatched_rows, chart_theme/* PIE_COLORS */.qt.changed],
+        ['Only in source', s.only_in_source, chart_theme/* PIE_COLORS */.qt.onlyInSource],
+        ['Only in target', s.only_in_target, chart_theme/* PIE_COLORS */.qt.onlyInTarget],
     ];
     const shown = slices.filter(([, n]) => n > 0);
     const body = shown.map(([label, n]) => `    "${label}" : ${n}`);
-    return ['```mermaid', (0,_chart_theme_js__WEBPACK_IMPORTED_MODULE_0__/* .pieInit */ .tX)(shown.map(([, , color]) => color)), `pie showData title ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .mermaidLabel */ ._b)(c.name)}`, ...body, '```'].join('\n');
+    return ['```mermaid', (0,chart_theme/* pieInit */.tX)(shown.map(([, , color]) => color)), `pie showData title ${(0,report_escape/* mermaidLabel */._b)(c.name)}`, ...body, '```'].join('\n');
 }
 function capitalise(text) {
     return text.charAt(0).toUpperCase() + text.slice(1);
@@ -807,32 +886,32 @@ function capitalise(text) {
 function errorSection(c) {
     if (!c.error)
         return '';
-    const lines = [`**${capitalise((0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .errorKindLabel */ .DC)(c.error.kind))}:** ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .sentenceText */ .x7)(c.error.message, 2_000)}`];
+    const lines = [`**${capitalise((0,format/* errorKindLabel */.DC)(c.error.kind))}:** ${(0,report_escape/* sentenceText */.x7)(c.error.message, 2_000)}`];
     if (c.error.hint)
-        lines.push('', `**What to do:** ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .sentenceText */ .x7)(c.error.hint, 1_000)}`);
+        lines.push('', `**What to do:** ${(0,report_escape/* sentenceText */.x7)(c.error.hint, 1_000)}`);
     return lines.join('\n');
 }
 function reasonsSection(c) {
     const reasons = [...(c.result?.diff_reasons ?? []), ...(c.notes ?? []).map((note) => `Note: ${note}`)];
     if (reasons.length === 0)
         return '';
-    return reasons.map((r) => `- ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .sentenceText */ .x7)(r, 500)}`).join('\n');
+    return reasons.map((r) => `- ${(0,report_escape/* sentenceText */.x7)(r, 500)}`).join('\n');
 }
 /** api mode: differing rows the service could not give, or fewer than max_diff_rows asks (one short line each). */
 function rowNotesSection(c) {
     const notes = [];
     if (c.diff_rows_unavailable)
-        notes.push(`⚠️ The differing rows could not be fetched from the service: ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineText */ .ln)(c.diff_rows_unavailable, 300)}`);
+        notes.push(`⚠️ The differing rows could not be fetched from the service: ${(0,report_escape/* inlineText */.ln)(c.diff_rows_unavailable, 300)}`);
     if (c.diff_rows_capped) {
         const { kept, requested } = c.diff_rows_capped;
-        const why = c.diff?.diff_rows_max_bytes ? `${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .storedBytesLimit */ .as)(c.diff.diff_rows_max_bytes)}` : 'its own cap (`datacompare serve --max-diff-rows` raises it)';
-        notes.push(`⚠️ The service kept ${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .count */ .U9)(kept)} differing rows, fewer than max_diff_rows (${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .count */ .U9)(requested)}): ${why}.`);
+        const why = c.diff?.diff_rows_max_bytes ? `${(0,format/* storedBytesLimit */.as)(c.diff.diff_rows_max_bytes)}` : 'its own cap (`datacompare serve --max-diff-rows` raises it)';
+        notes.push(`⚠️ The service kept ${(0,format/* count */.U9)(kept)} differing rows, fewer than max_diff_rows (${(0,format/* count */.U9)(requested)}): ${why}.`);
     }
     return notes.join('\n\n');
 }
 /** Whether a comparison has anything to show beyond its table row. */
 function hasDetails(c) {
-    return c.status !== 'match' || c.within_thresholds === true || schemaDiffCount(c) > 0 || (c.notes?.length ?? 0) > 0;
+    return c.status !== 'match' || c.within_thresholds === true || schemaDiffCount(c) > 0 || (c.notes?.length ?? 0) > 0 || (c.stats?.accepted_rows ?? 0) > 0 || (0,patterns/* hasPatterns */.__)(c);
 }
 /** A `<details>` block for one comparison. */
 function comparisonDetails(c, options) {
@@ -841,17 +920,18 @@ function comparisonDetails(c, options) {
         errorSection(c),
         reasonsSection(c),
         columnTable(c),
+        examplesSection(c, options.examples),
         sampleTable(c, options.maxRows, options.rows),
         rowNotesSection(c),
         schemaSection(c),
         options.chart ? chart(c) : '',
     ].filter((s) => s !== '');
     const open = c.status === 'error' ? ' open' : '';
-    return [`<details${open}><summary><b>${(0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .htmlText */ .js)(c.name)}</b>: ${summaryText(c)}</summary>`, '', ...sections.flatMap((s) => [s, '']), '</details>'].join('\n');
+    return [`<details${open}><summary><b>${(0,report_escape/* htmlText */.js)(c.name)}</b>: ${summaryText(c)}</summary>`, '', ...sections.flatMap((s) => [s, '']), '</details>'].join('\n');
 }
 /** The details of every comparison that has some, most important first. */
 function allDetails(run, options) {
-    return (0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .byImportance */ .G5)(run.comparisons)
+    return (0,format/* byImportance */.G5)(run.comparisons)
         .filter(hasDetails)
         .map((c) => comparisonDetails(c, options))
         .join('\n\n');

@@ -14,8 +14,10 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var _shared_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(23326);
 /* harmony import */ var _escape_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(96209);
-/* harmony import */ var _value_diff_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(52061);
-/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(45845);
+/* harmony import */ var _patterns_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(87145);
+/* harmony import */ var _value_diff_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(52061);
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(45845);
+
 
 
 
@@ -45,9 +47,9 @@ function comparisonBlock(c, samples, paint, showPlan, rows) {
     const lines = [statusLine(c, paint)];
     const indent = (text) => `    ${text}`;
     if (c.sides)
-        lines.push(indent(paint('2', `${clean((0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .sideText */ .Rc)(c.sides.source))} → ${clean((0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .sideText */ .Rc)(c.sides.target))}`)));
+        lines.push(indent(paint('2', `${clean((0,_format_js__WEBPACK_IMPORTED_MODULE_3__/* .sideText */ .Rc)(c.sides.source))} → ${clean((0,_format_js__WEBPACK_IMPORTED_MODULE_3__/* .sideText */ .Rc)(c.sides.target))}`)));
     if (showPlan && c.plan) {
-        const sent = `${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .count */ .U9)(c.plan.source.rows_sent)} + ${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .count */ .U9)(c.plan.target.rows_sent)} rows sent`;
+        const sent = `${(0,_format_js__WEBPACK_IMPORTED_MODULE_3__/* .count */ .U9)(c.plan.source.rows_sent)} + ${(0,_format_js__WEBPACK_IMPORTED_MODULE_3__/* .count */ .U9)(c.plan.target.rows_sent)} rows sent`;
         lines.push(indent(paint('2', `plan: ${c.plan.kind} (${sent}): ${clean(c.plan.reason)}`)));
     }
     if (c.error) {
@@ -61,8 +63,11 @@ function comparisonBlock(c, samples, paint, showPlan, rows) {
         lines.push(indent(paint('2', `note: ${clean(note)}`)));
     const columns = Object.entries(c.diff?.mismatched_columns_mapping ?? {}).filter(([, m]) => m.mismatch_count > 0);
     if (columns.length > 0) {
-        lines.push(indent(`columns: ${columns.map(([name, m]) => `${clean(name)} ${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .count */ .U9)(m.mismatch_count)}`).join(', ')}`));
+        lines.push(indent(`columns: ${columns.map(([name, m]) => `${clean(name)} ${(0,_format_js__WEBPACK_IMPORTED_MODULE_3__/* .count */ .U9)(m.mismatch_count)}`).join(', ')}`));
     }
+    // Under the columns line when there is one (a column whose differences were all accepted has none).
+    for (const line of whyLines(c, paint))
+        lines.push(indent(columns.length > 0 ? `  ${line}` : line));
     const schema = c.schema_diff;
     if (schema) {
         for (const col of schema.only_in_source)
@@ -75,11 +80,11 @@ function comparisonBlock(c, samples, paint, showPlan, rows) {
     }
     if (c.diff && samples > 0) {
         const shown = c.diff.diff_rows.slice(0, samples);
-        const cutOf = (0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .cutValuesOf */ .Qx)(c.diff);
+        const cutOf = (0,_format_js__WEBPACK_IMPORTED_MODULE_3__/* .cutValuesOf */ .Qx)(c.diff);
         shown.forEach((row, index) => lines.push(indent(sampleRow(row, c.diff?.primary_key_columns ?? [], paint, (field) => cutOf(index, field)))));
         if (shown.length < c.diff.diff_rows_total)
-            lines.push(indent(paint('2', `… ${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .rowsNote */ .eC)(c, shown.length, rows).replace(/`/g, '')}`)));
-        const cuts = (0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .cutValuesNote */ .dW)(c, shown.length);
+            lines.push(indent(paint('2', `… ${(0,_format_js__WEBPACK_IMPORTED_MODULE_3__/* .rowsNote */ .eC)(c, shown.length, rows).replace(/`/g, '')}`)));
+        const cuts = (0,_format_js__WEBPACK_IMPORTED_MODULE_3__/* .cutValuesNote */ .dW)(c, shown.length);
         if (cuts)
             lines.push(indent(paint('2', `note: ${clean(cuts.replace(/`/g, ''))}`)));
     }
@@ -93,25 +98,39 @@ function statusLine(c, paint) {
     const facts = [];
     const s = c.stats;
     if (s) {
-        if ((0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .matchPercent */ .Ff)(c) !== '–')
-            facts.push(`${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .matchPercent */ .Ff)(c)} match`);
-        facts.push(`${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .count */ .U9)(s.source_rows)} source rows, ${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .count */ .U9)(s.target_rows)} target rows`);
-        const differing = (0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .differingRows */ .y7)(c);
-        if ((0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .countsOnly */ .F5)(c))
+        if ((0,_format_js__WEBPACK_IMPORTED_MODULE_3__/* .matchPercent */ .Ff)(c) !== '–')
+            facts.push(`${(0,_format_js__WEBPACK_IMPORTED_MODULE_3__/* .matchPercent */ .Ff)(c)} match`);
+        facts.push(`${(0,_format_js__WEBPACK_IMPORTED_MODULE_3__/* .count */ .U9)(s.source_rows)} source rows, ${(0,_format_js__WEBPACK_IMPORTED_MODULE_3__/* .count */ .U9)(s.target_rows)} target rows`);
+        const differing = (0,_format_js__WEBPACK_IMPORTED_MODULE_3__/* .differingRows */ .y7)(c);
+        if ((0,_format_js__WEBPACK_IMPORTED_MODULE_3__/* .countsOnly */ .F5)(c))
             facts.push('row counts only (values not compared)');
         else if (differing > 0) {
-            facts.push(`${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .plural */ .LS)(differing, 'differing row')} (${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .count */ .U9)(s.mismatched_rows)} changed, ${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .count */ .U9)(s.only_in_source)} only in source, ${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .count */ .U9)(s.only_in_target)} only in target)`);
+            facts.push(`${(0,_format_js__WEBPACK_IMPORTED_MODULE_3__/* .plural */ .LS)(differing, 'differing row')} (${(0,_format_js__WEBPACK_IMPORTED_MODULE_3__/* .count */ .U9)(s.mismatched_rows)} changed, ${(0,_format_js__WEBPACK_IMPORTED_MODULE_3__/* .count */ .U9)(s.only_in_source)} only in source, ${(0,_format_js__WEBPACK_IMPORTED_MODULE_3__/* .count */ .U9)(s.only_in_target)} only in target)`);
         }
+        const accepted = (0,_patterns_js__WEBPACK_IMPORTED_MODULE_2__/* .acceptedRowsPhrase */ .Oi)(c);
+        if (accepted)
+            facts.push(accepted);
         const duplicates = s.duplicate_keys_source + s.duplicate_keys_target;
         if (duplicates > 0)
-            facts.push(`${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .plural */ .LS)(duplicates, 'duplicate key')}`);
+            facts.push(`${(0,_format_js__WEBPACK_IMPORTED_MODULE_3__/* .plural */ .LS)(duplicates, 'duplicate key')}`);
         const nullKeys = s.null_keys_source + s.null_keys_target;
         if (nullKeys > 0)
-            facts.push(`${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .plural */ .LS)(nullKeys, 'NULL key')}`);
+            facts.push(`${(0,_format_js__WEBPACK_IMPORTED_MODULE_3__/* .plural */ .LS)(nullKeys, 'NULL key')}`);
     }
     if (c.result)
-        facts.push((0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .duration */ .p0)(c.result.time_taken));
+        facts.push((0,_format_js__WEBPACK_IMPORTED_MODULE_3__/* .duration */ .p0)(c.result.time_taken));
     return facts.length > 0 ? `${head}  ${paint('2', '·')} ${facts.join(` ${paint('2', '·')} `)}` : head;
+}
+/** Per column with kinds of difference: "amount — 31 rounding (to 2 decimals), 23 sign flipped; accepted: 12 time precision". */
+function whyLines(c, paint) {
+    return (0,_patterns_js__WEBPACK_IMPORTED_MODULE_2__/* .reportedColumns */ .V2)(c.diff).flatMap(([name, m]) => {
+        const why = (0,_patterns_js__WEBPACK_IMPORTED_MODULE_2__/* .columnWhy */ .B1)(m);
+        const accepted = why.accepted ? paint('2', `accepted: ${clean(why.accepted)}`) : '';
+        const parts = [why.counted ? clean(why.counted) : '', accepted].filter((part) => part !== '');
+        if (parts.length === 0)
+            return [];
+        return [`${clean(name)} ${paint('2', '—')} ${parts.join('; ')}${why.from ? paint('2', ` (${clean(why.from)})`) : ''}`];
+    });
 }
 function sampleRow(row, keyColumns, paint, cutOf) {
     const key = keyColumns.map((k) => `${clean(k)}=${value(row[k], cutOf(k))}`).join(', ');
@@ -130,10 +149,10 @@ function sampleRow(row, keyColumns, paint, cutOf) {
 function summaryLine(run, paint) {
     const total = run.comparisons.length;
     const by = (status) => run.comparisons.filter((c) => c.status === status).length;
-    const parts = [`${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .count */ .U9)(by('match'))} matched`, `${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .count */ .U9)(by('mismatch'))} differ`, `${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .count */ .U9)(by('error'))} failed`];
-    const head = total === 1 ? '1 comparison' : `${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .count */ .U9)(total)} comparisons`;
+    const parts = [`${(0,_format_js__WEBPACK_IMPORTED_MODULE_3__/* .count */ .U9)(by('match'))} matched`, `${(0,_format_js__WEBPACK_IMPORTED_MODULE_3__/* .count */ .U9)(by('mismatch'))} differ`, `${(0,_format_js__WEBPACK_IMPORTED_MODULE_3__/* .count */ .U9)(by('error'))} failed`];
+    const head = total === 1 ? '1 comparison' : `${(0,_format_js__WEBPACK_IMPORTED_MODULE_3__/* .count */ .U9)(total)} comparisons`;
     const color = STATUS_COLOR[run.status];
-    return `\n${paint(color, paint('1', `${run.status.toUpperCase()}`))}: ${head} — ${parts.join(', ')} (${run.mode} mode, ${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .duration */ .p0)((0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .runSeconds */ .Rl)(run))})`;
+    return `\n${paint(color, paint('1', `${run.status.toUpperCase()}`))}: ${head} — ${parts.join(', ')} (${run.mode} mode, ${(0,_format_js__WEBPACK_IMPORTED_MODULE_3__/* .duration */ .p0)((0,_format_js__WEBPACK_IMPORTED_MODULE_3__/* .runSeconds */ .Rl)(run))})`;
 }
 const NUMBER = /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i;
 /** Text as inside a JSON string (control characters, quotes and C1 controls escaped), no quotes around. */
@@ -153,16 +172,16 @@ function changedValues(source, target, paint, sourceCut, targetCut) {
     }
     const a = (0,_shared_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(String(source));
     const b = (0,_shared_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(String(target));
-    const d = (0,_value_diff_js__WEBPACK_IMPORTED_MODULE_3__/* .valueDiff */ .rJ)(a, b, MAX_VALUE_CHARS, { ...(sourceCut ? { source: sourceCut } : {}), ...(targetCut ? { target: targetCut } : {}) });
+    const d = (0,_value_diff_js__WEBPACK_IMPORTED_MODULE_4__/* .valueDiff */ .rJ)(a, b, MAX_VALUE_CHARS, { ...(sourceCut ? { source: sourceCut } : {}), ...(targetCut ? { target: targetCut } : {}) });
     const side = (v, text, view, color, cut) => {
-        const body = (0,_value_diff_js__WEBPACK_IMPORTED_MODULE_3__/* .renderView */ .qi)(view, (p) => (p.changed ? paint(`1;${color}`, jsonInner(p.text)) : jsonInner(p.text)));
+        const body = (0,_value_diff_js__WEBPACK_IMPORTED_MODULE_4__/* .renderView */ .qi)(view, (p) => (p.changed ? paint(`1;${color}`, jsonInner(p.text)) : jsonInner(p.text)));
         return `${typeof v === 'string' && !NUMBER.test(text) ? `"${body}"` : body}${wholeLength(cut, paint)}`;
     };
     return `${side(source, a, d.source, '31', sourceCut)} → ${side(target, b, d.target, '32', targetCut)}`;
 }
 /** After a value kept only in part: its whole length, dimmed. */
 function wholeLength(cut, paint = (_code, text) => text) {
-    return cut ? paint('2', ` (${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .count */ .U9)(cut.length)} characters)`) : '';
+    return cut ? paint('2', ` (${(0,_format_js__WEBPACK_IMPORTED_MODULE_3__/* .count */ .U9)(cut.length)} characters)`) : '';
 }
 /** A data value: text quoted (JSON escapes make control characters and spaces visible); numbers and NULL bare. */
 function value(v, cut) {
@@ -172,7 +191,7 @@ function value(v, cut) {
         return 'NULL';
     if (typeof v === 'string') {
         if (cut)
-            return `"${(0,_value_diff_js__WEBPACK_IMPORTED_MODULE_3__/* .renderView */ .qi)((0,_value_diff_js__WEBPACK_IMPORTED_MODULE_3__/* .valueView */ .tr)((0,_shared_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(v), MAX_VALUE_CHARS, cut), (p) => jsonInner(p.text))}"${wholeLength(cut)}`;
+            return `"${(0,_value_diff_js__WEBPACK_IMPORTED_MODULE_4__/* .renderView */ .qi)((0,_value_diff_js__WEBPACK_IMPORTED_MODULE_4__/* .valueView */ .tr)((0,_shared_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(v), MAX_VALUE_CHARS, cut), (p) => jsonInner(p.text))}"${wholeLength(cut)}`;
         const text = (0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .truncate */ .xv)((0,_shared_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(v), MAX_VALUE_CHARS);
         // Decimals arrive as strings (no float rounding); show them as numbers.
         return NUMBER.test(text) ? text : `"${jsonInner(text)}"`;
@@ -190,8 +209,8 @@ function rowNotes(c) {
         notes.push(`differing rows not fetched from the service: ${clean(c.diff_rows_unavailable)}`);
     if (c.diff_rows_capped) {
         const { kept, requested } = c.diff_rows_capped;
-        const why = c.diff?.diff_rows_max_bytes ? `: ${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .storedBytesLimit */ .as)(c.diff.diff_rows_max_bytes)}` : ' (its cap; datacompare serve --max-diff-rows raises it)';
-        notes.push(`the service kept ${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .count */ .U9)(kept)} differing rows, fewer than max_diff_rows ${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .count */ .U9)(requested)} asks${why}`);
+        const why = c.diff?.diff_rows_max_bytes ? `: ${(0,_format_js__WEBPACK_IMPORTED_MODULE_3__/* .storedBytesLimit */ .as)(c.diff.diff_rows_max_bytes)}` : ' (its cap; datacompare serve --max-diff-rows raises it)';
+        notes.push(`the service kept ${(0,_format_js__WEBPACK_IMPORTED_MODULE_3__/* .count */ .U9)(kept)} differing rows, fewer than max_diff_rows ${(0,_format_js__WEBPACK_IMPORTED_MODULE_3__/* .count */ .U9)(requested)} asks${why}`);
     }
     return notes;
 }

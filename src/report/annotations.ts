@@ -9,6 +9,7 @@ import type { ComparisonResult, RunResult } from '../engine/model.js';
 import type { SpecError } from '../shared/errors.js';
 import { plainText } from './escape.js';
 import { byImportance, count, countsOnly, differingRows, errorKindLabel, plural } from './format.js';
+import { columnWhyLine, reportedColumns } from './patterns.js';
 import type { FailOn } from './outcome.js';
 
 export type AnnotationLevel = 'error' | 'warning' | 'notice';
@@ -35,7 +36,11 @@ function mismatchMessage(c: ComparisonResult): string {
     ? `${plural(differingRows(c), 'differing row')}: ${count(s.mismatched_rows)} changed, ${count(s.only_in_source)} only in source, ${count(s.only_in_target)} only in target.`
     : `${plural(differingRows(c), 'differing row')}.`;
   const reasons = c.result?.diff_reasons ?? [];
-  return [head, ...reasons].join('\n');
+  const why = reportedColumns(c.diff).flatMap(([name, m]) => {
+    const line = columnWhyLine(m);
+    return line ? [`Why ${name}: ${line}.`] : [];
+  });
+  return [head, ...reasons, ...why].join('\n');
 }
 
 function comparisonAnnotation(c: RunResult['comparisons'][number], level: AnnotationLevel, specFile: string): Annotation {

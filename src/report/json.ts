@@ -14,11 +14,12 @@ const ORDER = [
   'result', 'diff_status', 'diff_reasons', 'time_taken',
   'within_thresholds', 'error', 'kind', 'message', 'hint',
   'stats', 'source_rows', 'target_rows', 'matched_rows', 'mismatched_rows', 'only_in_source', 'only_in_target',
-  'duplicate_keys_source', 'duplicate_keys_target', 'null_keys_source', 'null_keys_target',
+  'duplicate_keys_source', 'duplicate_keys_target', 'null_keys_source', 'null_keys_target', 'accepted_rows',
   'plan', 'reason', 'source', 'target', 'rows_sent', 'bytes_sent',
   'service', 'comparison_id', 'run_id', 'task_id', 'url', 'diff_rows_unavailable', 'diff_rows_capped', 'requested', 'kept',
   'schema_diff', 'type_mismatches', 'source_column', 'target_column', 'source_type', 'target_type', 'type',
-  'diff', 'primary_key_columns', 'column_mapping', 'mismatched_columns_mapping', 'mismatch_count', 'details', 'compared_as',
+  'diff', 'primary_key_columns', 'column_mapping', 'mismatched_columns_mapping', 'mismatch_count', 'details',
+  'patterns', 'accepted', 'patterns_from', 'rows', 'of', 'detail', 'example', 'compared_as',
   'diff_rows_total', 'truncated', 'diff_rows_max_bytes', 'cut_values', 'diff_rows',
 ];
 const RANK = new Map(ORDER.map((key, index) => [key, index]));

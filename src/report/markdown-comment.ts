@@ -3,8 +3,8 @@
  * marker, stating the head commit it reports on (also as a marker, so a later run can tell whether
  * the comment is about a newer commit). It carries no timings, so re-running on the same data renders
  * the same body and the comment is left alone. GitHub rejects bodies over 65,536 characters, so it shrinks
- * in stages: full tables → as many sample rows as fit → no rows → statistics only → one line and a
- * link to the run. Pure.
+ * in stages: full tables → as many sample rows as fit → no rows → as many examples of kinds of
+ * difference as fit → no examples → statistics only → one line and a link to the run. Pure.
  */
 import type { RunResult } from '../engine/model.js';
 import type { RowsHint } from './format.js';
@@ -13,9 +13,16 @@ import { largestFitting } from './budget.js';
 import { inlineText, safeUrl } from './escape.js';
 import { allDetails, statusLine, statusTable } from './markdown-parts.js';
 import { dbtSection } from './markdown-dbt.js';
+import { mostExamples } from './patterns.js';
 
 /** GitHub's limit for a comment body, in characters. */
 export const COMMENT_LIMIT_CHARS = 65_536;
+
+/**
+ * Examples of kinds of difference per comparison, one kept row each (about 300 characters apiece): enough
+ * to cover every column's main kinds and short of crowding the sample rows out of a comment.
+ */
+export const COMMENT_EXAMPLES = 20;
 
 export interface CommentOptions {
   /** Identifies this comment among others datacompare writes on the same PR (default: the spec path). */
@@ -56,6 +63,7 @@ function shaMarker(sha: string): string {
 interface Stage {
   name: string;
   rows: number;
+  examples: number;
   details: boolean;
   /** Cut the status table to the most important comparisons (many dbt models). */
   tableLimit?: number;
@@ -74,7 +82,7 @@ function render(run: RunResult, stage: Stage, options: CommentOptions, shortened
   if (dbt) parts.push(dbt, '');
   parts.push(statusTable(run, { ...(stage.tableLimit !== undefined && { limit: stage.tableLimit }) }));
   if (stage.details) {
-    const details = allDetails(run, { maxRows: stage.rows, chart: false, timings: false, ...(options.rows ? { rows: options.rows } : {}) });
+    const details = allDetails(run, { maxRows: stage.rows, examples: stage.examples, chart: false, timings: false, ...(options.rows ? { rows: options.rows } : {}) });
     if (details) parts.push('', details);
   }
   if (shortened) parts.push('', `<sub>Shortened to fit GitHub's comment size limit (${stage.name}); the job summary and the report files have everything.</sub>`);
@@ -94,14 +102,20 @@ export function renderCommentWithStage(run: RunResult, options: CommentOptions):
     const body = render(run, stage, options, shortened);
     return body.length <= limit ? body : undefined;
   };
-  const full = fitting({ name: 'full tables', rows: options.maxDiffRows, details: true }, false);
+  const examples = mostExamples(run.comparisons, COMMENT_EXAMPLES);
+  const full = fitting({ name: 'full tables', rows: options.maxDiffRows, examples, details: true }, false);
   if (full !== undefined) return { markdown: full, stage: 'full tables' };
-  const fewer = largestFitting(1, options.maxDiffRows - 1, (rows) => fitting({ name: `${rows} sample rows`, rows, details: true }, true));
+  const fewer = largestFitting(1, options.maxDiffRows - 1, (rows) => fitting({ name: `${rows} sample rows`, rows, examples, details: true }, true));
   if (fewer) return { markdown: fewer.text, stage: `${fewer.n} sample rows` };
+  const noRows = fitting({ name: 'no sample rows', rows: 0, examples, details: true }, true);
+  if (noRows !== undefined) return { markdown: noRows, stage: 'no sample rows' };
+  // Examples teach more than sample rows: they go after the rows, as many as fit.
+  const fewerExamples = largestFitting(1, examples - 1, (n) => fitting({ name: `no sample rows, ${n} examples`, rows: 0, examples: n, details: true }, true));
+  if (fewerExamples) return { markdown: fewerExamples.text, stage: `no sample rows, ${fewerExamples.n} examples` };
   for (const stage of [
-    { name: 'no sample rows', rows: 0, details: true },
-    { name: 'statistics only', rows: 0, details: false },
-    ...[100, 30].filter((n) => n < run.comparisons.length).map((n) => ({ name: `first ${n} comparisons`, rows: 0, details: false, tableLimit: n })),
+    ...(examples > 0 ? [{ name: 'no sample rows or examples', rows: 0, examples: 0, details: true }] : []),
+    { name: 'statistics only', rows: 0, examples: 0, details: false },
+    ...[100, 30].filter((n) => n < run.comparisons.length).map((n) => ({ name: `first ${n} comparisons`, rows: 0, examples: 0, details: false, tableLimit: n })),
   ]) {
     const body = fitting(stage, true);
     if (body !== undefined) return { markdown: body, stage: stage.name };

@@ -1,16 +1,21 @@
 /**
  * The markdown pieces the job summary and the PR comment share: the status line, the status table,
- * and a comparison's details (reasons, per-column mismatches, sample rows, schema differences, chart).
+ * and a comparison's details (reasons, per-column mismatches and why, examples per kind of difference,
+ * sample rows, schema differences, chart).
  * Every data value passes through escape.ts. Pure.
  */
 import type { ComparisonResult, CutValue, DiffRow, RunResult } from '../engine/model.js';
 import { pieInit, PIE_COLORS } from './chart-theme.js';
 import { cellValue, changedCell, codeSpan, htmlText, inlineText, MAX_VALUE_CHARS, mermaidLabel, nameText, safeUrl, sentenceText, UNCHANGED_CELL } from './escape.js';
+import { whyCell, examplesSection } from './markdown-patterns.js';
+import { acceptedRowsPhrase, hasPatterns, reportedColumns } from './patterns.js';
 import { byImportance, count, countsOnly, cutValuesNote, cutValuesOf, differingRows, duration, errorKindLabel, matchPercent, NOT_COMPUTED, plural, rowsCompared, rowsNote, runSeconds, sideText, STATUS_ICON, statusLabel, storedBytesLimit, type RowsHint } from './format.js';
 
 export interface DetailOptions {
   /** Sample rows shown per comparison (0 = none). */
   maxRows: number;
+  /** Examples of kinds of difference shown per comparison, one kept row each (0 = none). */
+  examples: number;
   /** Include a mermaid chart where it helps. */
   chart: boolean;
   /** Where the kept rows are and how to keep more (see rowsNote). */
@@ -34,7 +39,8 @@ export function statusLine(run: RunResult, options: { timings?: boolean } = {}):
   if (total === 0) return `⚪ No comparisons were run${tail}.`;
   if (errors === 0 && mismatches === 0) {
     const within = run.comparisons.filter((c) => c.within_thresholds).length;
-    const note = within > 0 ? `; ${within} differ within their thresholds` : '';
+    const accepting = run.comparisons.filter((c) => (c.stats?.accepted_rows ?? 0) > 0).length;
+    const note = `${within > 0 ? `; ${within} differ within their thresholds` : ''}${accepting > 0 ? `; ${accepting} ${accepting === 1 ? 'has' : 'have'} accepted differences` : ''}`;
     return `${STATUS_ICON.match} **${total === 1 ? 'The comparison matches' : `All ${total} comparisons match`}**${note}${tail}.`;
   }
   const parts: string[] = [];
@@ -131,7 +137,8 @@ function summaryText(c: ComparisonResult): string {
   if (c.status === 'error') return `${STATUS_ICON.error} ${errorKindLabel(c.error?.kind ?? 'internal')}`;
   const schema = c.schema_diff && schemaDiffCount(c) > 0 ? `, ${plural(schemaDiffCount(c), 'schema difference')}` : '';
   const within = c.within_thresholds ? ' — within thresholds' : '';
-  return `${STATUS_ICON[c.status]} ${differenceSummary(c)}${schema}${within}`;
+  const accepted = acceptedRowsPhrase(c);
+  return `${STATUS_ICON[c.status]} ${differenceSummary(c)}${schema}${accepted ? `; ${accepted}` : ''}${within}`;
 }
 
 function schemaDiffCount(c: ComparisonResult): number {
@@ -139,16 +146,20 @@ function schemaDiffCount(c: ComparisonResult): number {
   return d ? d.only_in_source.length + d.only_in_target.length + d.type_mismatches.length : 0;
 }
 
+/** Per column: rows that differ, why (when the result says: kinds of difference, accepted ones), details. */
 function columnTable(c: ComparisonResult): string {
   const mapping = c.diff?.column_mapping ?? {};
-  const entries = Object.entries(c.diff?.mismatched_columns_mapping ?? {}).filter(([, v]) => v.mismatch_count > 0);
+  const entries = reportedColumns(c.diff);
   if (entries.length === 0) return '';
+  const why = hasPatterns(c);
   const rows = entries.map(([name, v]) => {
     const target = mapping[name];
     const column = target !== undefined && target !== name ? `${codeSpan(name, { table: true })} → ${codeSpan(target, { table: true })}` : codeSpan(name, { table: true });
-    return `| ${column} | ${count(v.mismatch_count)} | ${sentenceText(v.details, 300, { table: true })} |`;
+    const cells = [column, count(v.mismatch_count), ...(why ? [whyCell(v)] : []), sentenceText(v.details, 300, { table: true })];
+    return `| ${cells.join(' | ')} |`;
   });
-  return ['**Columns that differ**', '', '| Column | Rows that differ | Details |', '|---|--:|---|', ...rows].join('\n');
+  const head = why ? ['| Column | Rows that differ | Why | Details |', '|---|--:|---|---|'] : ['| Column | Rows that differ | Details |', '|---|--:|---|'];
+  return ['**Columns that differ**', '', ...head, ...rows].join('\n');
 }
 
 /** Columns of the sample table: keys, then every compared column that appears in a row, differing ones first. */
@@ -266,7 +277,7 @@ function rowNotesSection(c: ComparisonResult): string {
 
 /** Whether a comparison has anything to show beyond its table row. */
 export function hasDetails(c: ComparisonResult): boolean {
-  return c.status !== 'match' || c.within_thresholds === true || schemaDiffCount(c) > 0 || (c.notes?.length ?? 0) > 0;
+  return c.status !== 'match' || c.within_thresholds === true || schemaDiffCount(c) > 0 || (c.notes?.length ?? 0) > 0 || (c.stats?.accepted_rows ?? 0) > 0 || hasPatterns(c);
 }
 
 /** A `<details>` block for one comparison. */
@@ -276,6 +287,7 @@ export function comparisonDetails(c: ComparisonResult, options: DetailOptions): 
     errorSection(c),
     reasonsSection(c),
     columnTable(c),
+    examplesSection(c, options.examples),
     sampleTable(c, options.maxRows, options.rows),
     rowNotesSection(c),
     schemaSection(c),

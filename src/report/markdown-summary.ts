@@ -1,8 +1,9 @@
 /**
  * The job summary: a status line, the status table and per-comparison details, kept under GitHub's
  * 1 MiB step-summary limit (over it the runner drops the whole summary). Detail shrinks first: as
- * many sample rows as fit (binary search), then no rows, then no details; the status table always stays (cut only if a run had
- * thousands of comparisons). The full report is always in the report files. Pure.
+ * many sample rows as fit (binary search), then no rows, then no examples of kinds of difference, then no
+ * details; the status table always stays (cut only if a run had thousands of comparisons). The full
+ * report is always in the report files. Pure.
  */
 import type { RunResult } from '../engine/model.js';
 import type { RowsHint } from './format.js';
@@ -10,9 +11,13 @@ import { redact } from '../shared/redact.js';
 import { largestFitting } from './budget.js';
 import { allDetails, statusLine, statusTable } from './markdown-parts.js';
 import { dbtSection } from './markdown-dbt.js';
+import { mostExamples } from './patterns.js';
 
 /** What we allow ourselves: GitHub drops a step summary over 1 MiB; leave room for other steps' text. */
 export const SUMMARY_BUDGET_BYTES = 1_000_000;
+
+/** Examples of kinds of difference per comparison, one kept row each: every kind, within reason. */
+export const SUMMARY_EXAMPLES = 100;
 
 export interface SummaryOptions {
   maxDiffRows: number;
@@ -26,17 +31,20 @@ export interface SummaryOptions {
 interface Stage {
   name: string;
   rows: number;
+  examples: number;
   details: boolean;
   chart: boolean;
   tableLimit?: number;
 }
 
 /** The stages after "full" and "as many sample rows as fit". */
-function leanStages(comparisons: number): Stage[] {
+function leanStages(run: RunResult): Stage[] {
+  const examples = mostExamples(run.comparisons, SUMMARY_EXAMPLES);
   return [
-    { name: 'no sample rows', rows: 0, details: true, chart: false },
-    { name: 'status table only', rows: 0, details: false, chart: false },
-    ...[1000, 100, 10].filter((n) => n < comparisons).map((n) => ({ name: `first ${n} comparisons`, rows: 0, details: false, chart: false, tableLimit: n })),
+    { name: 'no sample rows', rows: 0, examples, details: true, chart: false },
+    ...(examples > 0 ? [{ name: 'no sample rows or examples', rows: 0, examples: 0, details: true, chart: false }] : []),
+    { name: 'status table only', rows: 0, examples: 0, details: false, chart: false },
+    ...[1000, 100, 10].filter((n) => n < run.comparisons.length).map((n) => ({ name: `first ${n} comparisons`, rows: 0, examples: 0, details: false, chart: false, tableLimit: n })),
   ];
 }
 
@@ -50,7 +58,7 @@ function render(run: RunResult, stage: Stage, options: SummaryOptions, shortened
   if (dbt) parts.push(dbt, '');
   parts.push(statusTable(run, stage.tableLimit === undefined ? {} : { limit: stage.tableLimit }));
   if (stage.details) {
-    const details = allDetails(run, { maxRows: stage.rows, chart: stage.chart, ...(options.rows ? { rows: options.rows } : {}) });
+    const details = allDetails(run, { maxRows: stage.rows, examples: stage.examples, chart: stage.chart, ...(options.rows ? { rows: options.rows } : {}) });
     if (details) parts.push('', details);
   }
   if (shortened) {
@@ -69,12 +77,13 @@ export function renderSummaryWithStage(run: RunResult, options: SummaryOptions):
     const markdown = render(run, stage, options, shortened);
     return byteLength(markdown) <= budget ? markdown : undefined;
   };
-  const full = fitting({ name: 'full', rows: options.maxDiffRows, details: true, chart: true }, false);
+  const examples = SUMMARY_EXAMPLES;
+  const full = fitting({ name: 'full', rows: options.maxDiffRows, examples, details: true, chart: true }, false);
   if (full !== undefined) return { markdown: full, stage: 'full' };
   // As many sample rows per comparison as fit.
-  const fewer = largestFitting(1, options.maxDiffRows - 1, (rows) => fitting({ name: `${rows} sample rows`, rows, details: true, chart: true }, true));
+  const fewer = largestFitting(1, options.maxDiffRows - 1, (rows) => fitting({ name: `${rows} sample rows`, rows, examples, details: true, chart: true }, true));
   if (fewer) return { markdown: fewer.text, stage: `${fewer.n} sample rows` };
-  const stages = leanStages(run.comparisons.length);
+  const stages = leanStages(run);
   let last = '';
   for (const stage of stages) {
     last = render(run, stage, options, true);

@@ -1,12 +1,14 @@
 /**
  * The terminal report of a run: per comparison a status line with counts, the reasons, the
- * mismatch count per column and a few sample rows (key: source → target); then one summary line.
+ * mismatch count per column and why (its kinds of difference, accepted ones dimmed) and a few sample
+ * rows (key: source → target); then one summary line.
  * Pure: colours only when asked (the CLI asks on a TTY), data values quoted so control characters
  * and trailing spaces are visible and cannot drive the terminal.
  */
 import type { ComparisonResult, CutValue, DiffRow, ReportedValue, RunResult } from '../engine/model.js';
 import { redact } from '../shared/redact.js';
 import { truncate } from './escape.js';
+import { acceptedRowsPhrase, columnWhy, reportedColumns } from './patterns.js';
 import { renderView, valueDiff, valueView, type ValueView } from './value-diff.js';
 import { count, countsOnly, cutValuesNote, cutValuesOf, differingRows, duration, matchPercent, plural, rowsNote, runSeconds, sideText, storedBytesLimit, type RowsHint } from './format.js';
 
@@ -66,6 +68,8 @@ function comparisonBlock(c: ComparisonResult, samples: number, paint: Paint, sho
   if (columns.length > 0) {
     lines.push(indent(`columns: ${columns.map(([name, m]) => `${clean(name)} ${count(m.mismatch_count)}`).join(', ')}`));
   }
+  // Under the columns line when there is one (a column whose differences were all accepted has none).
+  for (const line of whyLines(c, paint)) lines.push(indent(columns.length > 0 ? `  ${line}` : line));
   const schema = c.schema_diff;
   if (schema) {
     for (const col of schema.only_in_source) lines.push(indent(`schema: column ${clean(col.name)} (${clean(col.type)}) only in source`));
@@ -99,6 +103,8 @@ function statusLine(c: ComparisonResult, paint: Paint): string {
     else if (differing > 0) {
       facts.push(`${plural(differing, 'differing row')} (${count(s.mismatched_rows)} changed, ${count(s.only_in_source)} only in source, ${count(s.only_in_target)} only in target)`);
     }
+    const accepted = acceptedRowsPhrase(c);
+    if (accepted) facts.push(accepted);
     const duplicates = s.duplicate_keys_source + s.duplicate_keys_target;
     if (duplicates > 0) facts.push(`${plural(duplicates, 'duplicate key')}`);
     const nullKeys = s.null_keys_source + s.null_keys_target;
@@ -106,6 +112,17 @@ function statusLine(c: ComparisonResult, paint: Paint): string {
   }
   if (c.result) facts.push(duration(c.result.time_taken));
   return facts.length > 0 ? `${head}  ${paint('2', '·')} ${facts.join(` ${paint('2', '·')} `)}` : head;
+}
+
+/** Per column with kinds of difference: "amount — 31 rounding (to 2 decimals), 23 sign flipped; accepted: 12 time precision". */
+function whyLines(c: ComparisonResult, paint: Paint): string[] {
+  return reportedColumns(c.diff).flatMap(([name, m]) => {
+    const why = columnWhy(m);
+    const accepted = why.accepted ? paint('2', `accepted: ${clean(why.accepted)}`) : '';
+    const parts = [why.counted ? clean(why.counted) : '', accepted].filter((part) => part !== '');
+    if (parts.length === 0) return [];
+    return [`${clean(name)} ${paint('2', '—')} ${parts.join('; ')}${why.from ? paint('2', ` (${clean(why.from)})`) : ''}`];
+  });
 }
 
 function sampleRow(row: DiffRow, keyColumns: readonly string[], paint: Paint, cutOf: (field: string) => CutValue | undefined): string {
