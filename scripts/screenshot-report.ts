@@ -6,6 +6,8 @@
  *   node --experimental-transform-types --no-warnings --import ./bench/server-load.register.mjs \
  *     scripts/screenshot-report.ts [OUT_DIR] [FIXTURE]
  *
+ * FIXTURE is a file of test/fixtures/results/ (default `differences`, the README's images; `patterns` has
+ * every kind of difference, accepted kinds and a comparison whose differences were all accepted).
  * Writes OUT_DIR/{summary,comment}-{light,dark}.png and the HTML next to them. Needs Chromium at
  * /usr/bin/chromium (or DATACOMPARE_CHROMIUM).
  */
@@ -67,7 +69,7 @@ function driftHistory(): DriftHistory {
 }
 const documents = {
   drift: `## datacompare: mismatch\n${renderDriftSection(driftHistory(), 'https://github.com/acme/shop/issues/7')}`,
-  summary: renderSummary(run, { maxDiffRows: 100, rows: { at: () => '`orders_migration.csv` in the `report-dir` folder', more: '`max_diff_rows` in the spec (or the `max-diff-rows` input)' } }),
+  summary: renderSummary(run, { maxDiffRows: 100, rows: { at: (c) => `\`${c.name}.csv\` in the \`report-dir\` folder`, more: '`max_diff_rows` in the spec (or the `max-diff-rows` input)' } }),
   comment: renderComment(run, { commentKey: '.github/data-comparisons.yml', headSha: '3f9c2e1d0b7a6c5e4d3c2b1a0f9e8d7c6b5a4f3e', maxDiffRows: 100, runUrl: 'https://github.com/acme/shop/actions/runs/1' }),
 };
 const browser = await chromium.launch({ executablePath: process.env.DATACOMPARE_CHROMIUM ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
