@@ -43,9 +43,9 @@ async function runPlan(plan: Plan, def: ComparisonDefinition): Promise<Compariso
 type Row = [number, string | null, string, string, string | null, string | null];
 const base = (id: number): Row => [id, `row ${id}`, `${id}.5000`, '2024-03-01 10:00:00', null, null];
 const with_ = (id: number, column: 1 | 2 | 3 | 4 | 5, value: string | null): Row => {
-  const row = base(id);
+  const row: (string | number | null)[] = base(id);
   row[column] = value;
-  return row;
+  return row as Row;
 };
 
 // One pattern per row (row 18 has two: an accepted kind beside one that is not), rows 19–20 equal.
