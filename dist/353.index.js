@@ -76,6 +76,7 @@ var canonical = __webpack_require__(67632);
 var value_patterns = __webpack_require__(9281);
 ;// CONCATENATED MODULE: ./build/src/engine/column-patterns.js
 
+
 /** A column's pattern as one text: which column, which kind, which detail (the identity of an example slot). */
 function patternSlot(column, pattern) {
     return `${column}\u0000${pattern.kind}\u0000${pattern.detail ?? ''}`;
@@ -120,10 +121,17 @@ class PatternTally {
             this.acceptedRows++;
         return { counted, slots };
     }
-    /** Column j's counted patterns (with the kept row showing each, from `examples`) and accepted ones, most rows first. */
+    /** True when the comparison accepts some kinds (its rows accepted are then reported, 0 included). */
+    get accepting() {
+        return this.accept.size > 0;
+    }
+    /**
+     * Column j's counted patterns (with the kept row showing each, from `examples`) and accepted ones:
+     * most rows first, then in PATTERN_KINDS order, then by detail in code-point order.
+     */
     column(j, examples) {
         const list = (tally, withExamples) => [...tally.entries()]
-            .sort(([, x], [, y]) => y.rows - x.rows || value_patterns/* PATTERN_KINDS */.Fi.indexOf(x.pattern.kind) - value_patterns/* PATTERN_KINDS */.Fi.indexOf(y.pattern.kind) || (x.pattern.detail ?? '').localeCompare(y.pattern.detail ?? ''))
+            .sort(([, x], [, y]) => y.rows - x.rows || value_patterns/* PATTERN_KINDS */.Fi.indexOf(x.pattern.kind) - value_patterns/* PATTERN_KINDS */.Fi.indexOf(y.pattern.kind) || (0,canonical/* compareCodePoints */.OP)(x.pattern.detail ?? '', y.pattern.detail ?? ''))
             .map(([slot, { pattern, rows }]) => {
             const example = withExamples ? examples.get(slot) : undefined;
             return { kind: pattern.kind, rows, ...(pattern.detail !== undefined ? { detail: pattern.detail } : {}), ...(example !== undefined ? { example } : {}) };
@@ -1796,7 +1804,7 @@ async function runStreamMerge(context, parts, shown = { phase: 'comparing', mess
             duplicate_keys_target: target.duplicates,
             null_keys_source: source.nullKeys,
             null_keys_target: target.nullKeys,
-            ...(tally.acceptedRows > 0 ? { accepted_rows: tally.acceptedRows } : {}),
+            ...(tally.accepting ? { accepted_rows: tally.acceptedRows } : {}),
         },
         columnMismatches,
         columnPatterns: resolved.columns.map((_, j) => tally.column(j, kept.examples)),
@@ -4211,7 +4219,7 @@ function checkTotals(read, mismatchedRows, columnTotals) {
 function outcomeOf(read, stats) {
     const kept = read.kept.finish();
     return {
-        stats: { ...stats, ...(read.tally.acceptedRows > 0 ? { accepted_rows: read.tally.acceptedRows } : {}) },
+        stats: { ...stats, ...(read.tally.accepting ? { accepted_rows: read.tally.acceptedRows } : {}) },
         columnMismatches: read.counted,
         columnPatterns: read.counted.map((_, j) => read.tally.column(j, kept.examples)),
         samples: kept.rows,
@@ -4633,6 +4641,9 @@ async function run(definition, options, candidates, connections, progress, signa
         const plan = planDiff(context, candidates);
         options.logger.debug(`${definition.name}: ${plan.reason}`);
         const outcome = await plan.run(context);
+        // A comparison that accepts kinds says how many rows it accepted, 0 included (a plan that read no changed row sets none).
+        if (definition.accept && definition.accept.length > 0)
+            outcome.stats.accepted_rows ??= 0;
         accepted = (0,engine_outcome/* acceptedNotes */.np)(outcome);
         reasons.push(...(0,engine_outcome/* rowReasons */._m)(outcome, resolved, source, target));
         const diffStatus = reasons.length > 0 ? 'MISMATCH' : 'MATCH';

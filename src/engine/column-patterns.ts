@@ -9,6 +9,7 @@ import type { CanonicalRow } from './diff-rows.js';
 import type { PatternCount } from './model.js';
 import type { ResolvedColumns } from './resolve.js';
 import { classifyPair, PATTERN_KINDS, type PairPattern } from './value-patterns.js';
+import { compareCodePoints } from '../sql/canonical.js';
 import type { TypeFamily } from '../sql/types.js';
 
 /** A column's pattern as one text: which column, which kind, which detail (the identity of an example slot). */
@@ -69,11 +70,19 @@ export class PatternTally {
     return { counted, slots };
   }
 
-  /** Column j's counted patterns (with the kept row showing each, from `examples`) and accepted ones, most rows first. */
+  /** True when the comparison accepts some kinds (its rows accepted are then reported, 0 included). */
+  get accepting(): boolean {
+    return this.accept.size > 0;
+  }
+
+  /**
+   * Column j's counted patterns (with the kept row showing each, from `examples`) and accepted ones:
+   * most rows first, then in PATTERN_KINDS order, then by detail in code-point order.
+   */
   column(j: number, examples: ReadonlyMap<string, number>): { patterns: PatternCount[]; accepted: PatternCount[] } {
     const list = (tally: Map<string, Tallied>, withExamples: boolean): PatternCount[] =>
       [...tally.entries()]
-        .sort(([, x], [, y]) => y.rows - x.rows || PATTERN_KINDS.indexOf(x.pattern.kind) - PATTERN_KINDS.indexOf(y.pattern.kind) || (x.pattern.detail ?? '').localeCompare(y.pattern.detail ?? ''))
+        .sort(([, x], [, y]) => y.rows - x.rows || PATTERN_KINDS.indexOf(x.pattern.kind) - PATTERN_KINDS.indexOf(y.pattern.kind) || compareCodePoints(x.pattern.detail ?? '', y.pattern.detail ?? ''))
         .map(([slot, { pattern, rows }]) => {
           const example = withExamples ? examples.get(slot) : undefined;
           return { kind: pattern.kind, rows, ...(pattern.detail !== undefined ? { detail: pattern.detail } : {}), ...(example !== undefined ? { example } : {}) };

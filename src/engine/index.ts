@@ -116,6 +116,8 @@ async function run(
     const plan = planDiff(context, candidates);
     options.logger.debug(`${definition.name}: ${plan.reason}`);
     const outcome = await plan.run(context);
+    // A comparison that accepts kinds says how many rows it accepted, 0 included (a plan that read no changed row sets none).
+    if (definition.accept && definition.accept.length > 0) outcome.stats.accepted_rows ??= 0;
     accepted = acceptedNotes(outcome);
     reasons.push(...rowReasons(outcome, resolved, source, target));
     const diffStatus = reasons.length > 0 ? 'MISMATCH' : 'MATCH';

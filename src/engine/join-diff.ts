@@ -199,7 +199,7 @@ function checkTotals(read: DifferingRows, mismatchedRows: number, columnTotals: 
 function outcomeOf(read: DifferingRows, stats: DiffOutcome['stats']): Omit<DiffOutcome, 'duplicates'> {
   const kept = read.kept.finish();
   return {
-    stats: { ...stats, ...(read.tally.acceptedRows > 0 ? { accepted_rows: read.tally.acceptedRows } : {}) },
+    stats: { ...stats, ...(read.tally.accepting ? { accepted_rows: read.tally.acceptedRows } : {}) },
     columnMismatches: read.counted,
     columnPatterns: read.counted.map((_, j) => read.tally.column(j, kept.examples)),
     samples: kept.rows,

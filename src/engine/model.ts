@@ -156,7 +156,7 @@ export interface ComparisonStats {
   null_keys_target: number;
   /**
    * Ours: rows counted in matched_rows although values differ, every difference of a kind the
-   * comparison accepts (`accept`); absent when nothing was accepted.
+   * comparison accepts (`accept`); present (0 included) exactly when the comparison accepts kinds.
    */
   accepted_rows?: number;
 }

@@ -162,7 +162,7 @@ export async function runStreamMerge(context: DiffContext, parts?: SideParts, sh
       duplicate_keys_target: target.duplicates,
       null_keys_source: source.nullKeys,
       null_keys_target: target.nullKeys,
-      ...(tally.acceptedRows > 0 ? { accepted_rows: tally.acceptedRows } : {}),
+      ...(tally.accepting ? { accepted_rows: tally.acceptedRows } : {}),
     },
     columnMismatches,
     columnPatterns: resolved.columns.map((_, j) => tally.column(j, kept.examples)),
