@@ -60,6 +60,7 @@ describe('datacompare run', () => {
           1 row has a different value in column \`amount\`.
           note: Column \`status\` was compared case-insensitively (\`case_sensitive\` is false, the default): values differing only in letter case count as equal. Set \`case_sensitive: true\` to count them as differences.
           columns: amount 1
+            amount — 1 other
           id=2: amount 3 → 4
           id=3: only in source
           id=4: only in target
