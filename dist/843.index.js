@@ -537,7 +537,7 @@ async function runApi(definitions, options) {
             hint: 'action: set the api-url, api-key and workspace-id inputs; CLI: set DATACOMPARE_API_URL, DATACOMPARE_API_KEY and DATACOMPARE_WORKSPACE_ID',
         });
     }
-    const { runApiComparisons } = await __webpack_require__.e(/* import() */ 120).then(__webpack_require__.bind(__webpack_require__, 72120));
+    const { runApiComparisons } = await __webpack_require__.e(/* import() */ 25).then(__webpack_require__.bind(__webpack_require__, 70025));
     return runApiComparisons(definitions, {
         api: options.api,
         logger: options.logger,

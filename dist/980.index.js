@@ -10,7 +10,7 @@ export const modules = {
 /* harmony export */ });
 /* harmony import */ var _workflow_commands_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(10558);
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(32716);
-/* harmony import */ var _runner_api_mode_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(72120);
+/* harmony import */ var _runner_api_mode_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(70025);
 /* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(80604);
 /* harmony import */ var _shared_redact_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(23326);
 /* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(73991);

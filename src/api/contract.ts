@@ -8,6 +8,7 @@
  * Compatibility: change this file additively only; the client and the server both depend on it.
  */
 import { z } from 'zod';
+import { ACCEPTABLE_KINDS } from '../engine/value-patterns.js';
 
 // ───────────────────────────── building blocks ─────────────────────────────
 
@@ -105,6 +106,11 @@ export const comparisonConfigurationInputSchema = z
     tolerance: z.record(z.string(), z.number().nonnegative()).optional(),
     /** Ours: how many differing rows to keep for diff-details (the server caps it). */
     max_diff_rows: z.number().int().min(0).max(10_000).optional(),
+    /**
+     * Ours: kinds of difference that count as equal (engine/value-patterns.ts); a service that applies
+     * them says so with `stats.accepted_rows`. Any kind but `other`, each once.
+     */
+    accept: z.array(z.enum(ACCEPTABLE_KINDS, { error: `must be one of ${ACCEPTABLE_KINDS.join(', ')}` })).optional(),
   })
   .superRefine((config, ctx) => {
     if (config.source_columns.length !== config.target_columns.length) {
@@ -139,6 +145,8 @@ export const comparisonConfigurationSchema = z.looseObject({
   case_sensitive: z.boolean(),
   quick_comparison: z.boolean(),
   schema_diff: z.boolean().optional(),
+  /** Ours: the kinds it accepts, when the service echoes them. */
+  accept: z.array(z.string()).optional(),
 });
 export type ComparisonConfiguration = z.infer<typeof comparisonConfigurationSchema>;
 

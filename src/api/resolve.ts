@@ -84,6 +84,7 @@ export function buildCreateBody(definition: ComparisonDefinition, sourceDatasour
     ...(source.query !== undefined ? { source_query: source.query } : {}),
     ...(target.query !== undefined ? { target_query: target.query } : {}),
     ...(Object.keys(definition.tolerance).length > 0 ? { tolerance: definition.tolerance } : {}),
+    ...(definition.accept && definition.accept.length > 0 ? { accept: definition.accept.filter((kind) => kind !== 'other') } : {}),
   };
   return {
     name: definition.name,
@@ -111,6 +112,10 @@ export function localOnlyOptionsWarning(definitions: readonly ComparisonDefiniti
   }
   if (tolerance.length > 0) {
     parts.push(`tolerance (${tolerance.join(', ')}) is sent as an extension that \`datacompare serve\` applies and the hosted service ignores`);
+  }
+  const accepting = definitions.filter((d) => (d.accept?.length ?? 0) > 0).map((d) => d.name);
+  if (accepting.length > 0) {
+    parts.push(`accept (${accepting.join(', ')}) is sent as an extension: a service that does not say it applied it (stats.accepted_rows) leaves its verdict standing`);
   }
   const comparing = definitions.filter((d) => Object.keys(d.compareAs ?? {}).length > 0 || d.precision === 'strict').map((d) => d.name);
   if (comparing.length > 0) parts.push(`compare_as and precision (${comparing.join(', ')}) apply in local mode only: the service compares by its own rules`);

@@ -6,6 +6,7 @@
  */
 import type { Comparison, DiffDetailsData, JobDetail } from './contract.js';
 import type {
+  ColumnMismatch,
   ComparisonDefinition,
   ComparisonResult,
   DiffDetails,
@@ -17,6 +18,7 @@ import type {
 import { boundDiff } from '../engine/cut-values.js';
 import { caseFoldingNotesOf, decideStatus } from '../engine/outcome.js';
 import { checkServiceResult, DIFF_TYPES, statsOf, type Asked } from './result-checks.js';
+import { keptPatterns, patternsFromRows } from './row-patterns.js';
 import type { ErrorKind } from '../shared/errors.js';
 
 export interface ServiceRef {
@@ -132,15 +134,23 @@ export function jobResult(
       service,
     );
   }
-  const diffDetails = diff ? diffOf(diff, summary.diff_rows_total) : undefined;
+  // A service says it applied `accept` by counting the rows it accepted; without that count no kind is
+  // marked accepted and its verdict stands as it is.
+  const acceptedRows = (summary.stats as Record<string, unknown> | undefined)?.accepted_rows;
+  const acceptApplied = typeof acceptedRows === 'number' && Number.isSafeInteger(acceptedRows) && acceptedRows >= 0;
+  const acceptIgnored = !acceptApplied && (definition.accept?.length ?? 0) > 0;
+  const diffDetails = diff ? diffOf(diff, summary.diff_rows_total, { caseSensitive: definition.caseSensitive, acceptApplied }) : undefined;
   // The service says how each column was compared in the diff details: the same note as local mode's.
   const keys = new Set(diffDetails?.primary_key_columns ?? []);
   const notes = diffDetails?.compared_as ? caseFoldingNotesOf(Object.entries(diffDetails.compared_as).filter(([name]) => !keys.has(name))) : [];
+  if (acceptIgnored) {
+    notes.push(`The service did not say it applied accept (${definition.accept!.join(', ')}): it sent no count of accepted rows, so its verdict stands and no difference is marked accepted.`);
+  }
   const base: ComparisonResult = {
     name: definition.name,
     status: summary.diff_status === 'MATCH' ? 'match' : 'mismatch',
     result: { diff_status: summary.diff_status, diff_reasons: summary.diff_reasons, time_taken: summary.time_taken },
-    ...(summary.stats ? { stats: statsOf(check.counters) } : {}),
+    ...(summary.stats ? { stats: { ...statsOf(check.counters), ...(acceptApplied ? { accepted_rows: acceptedRows } : {}) } } : {}),
     ...(diffDetails ? { diff: diffDetails } : {}),
     ...(check.schemaDiff ? { schema_diff: check.schemaDiff } : {}),
     ...(notes.length > 0 ? { notes } : {}),
@@ -176,7 +186,24 @@ function reported(value: unknown): ReportedValue {
   return JSON.stringify(value);
 }
 
-function diffOf(data: DiffDetailsData, totalFromResult: number | undefined): DiffDetails {
+/**
+ * One column's entry as the reports read it: its count and sentence, and why its values differ — the
+ * service's patterns when it sends them, else computed from the rows it sent (row-patterns.ts); the
+ * kinds it accepted only when it said it applied accept.
+ */
+function columnOf(data: DiffDetailsData, column: string, rowCount: number, options: DiffOptions): ColumnMismatch {
+  const m = data.mismatched_columns_mapping[column]!;
+  const why = m.patterns ? { patterns: keptPatterns(m.patterns, rowCount) } : patternsFromRows(data, column, { caseSensitive: options.caseSensitive });
+  const accepted = options.acceptApplied && m.accepted && m.accepted.length > 0 ? keptPatterns(m.accepted, rowCount) : undefined;
+  return { mismatch_count: m.mismatch_count, details: m.details, ...(why ?? {}), ...(accepted ? { accepted } : {}) };
+}
+
+interface DiffOptions {
+  caseSensitive: boolean;
+  acceptApplied: boolean;
+}
+
+function diffOf(data: DiffDetailsData, totalFromResult: number | undefined, options: DiffOptions): DiffDetails {
   const rows: DiffRow[] = data.diff_rows.map((raw) => {
     const type = typeof raw._diff_type === 'string' && DIFF_TYPES.includes(raw._diff_type) ? (raw._diff_type as DiffType) : 'changed';
     const row: DiffRow = { _diff_type: type };
@@ -191,7 +218,7 @@ function diffOf(data: DiffDetailsData, totalFromResult: number | undefined): Dif
     primary_key_columns: data.primary_key_columns,
     column_mapping: data.column_mapping,
     mismatched_columns_mapping: Object.fromEntries(
-      Object.entries(data.mismatched_columns_mapping).map(([column, m]) => [column, { mismatch_count: m.mismatch_count, details: m.details }]),
+      Object.keys(data.mismatched_columns_mapping).map((column) => [column, columnOf(data, column, rows.length, options)]),
     ),
     diff_rows: rows,
     diff_rows_total: total,

@@ -62,6 +62,7 @@ export function toDefinition(
     quickComparison: config.quick_comparison ?? false,
     schemaDiff: config.schema_diff ?? false,
     tolerance: config.tolerance ?? {},
+    ...(config.accept && config.accept.length > 0 ? { accept: [...new Set(config.accept)] } : {}),
     thresholds: {},
     maxDiffRows: Math.min(config.max_diff_rows ?? limits.defaultDiffRows, limits.maxDiffRows),
     ...(limits.timeoutMs === undefined ? {} : { timeoutMs: limits.timeoutMs, timeoutSetting: `of a job on this service (${formatLimit(limits.timeoutMs)})` }),

@@ -137,7 +137,8 @@ describe('runApiComparisons on the hosted service', () => {
       diff: {
         primary_key_columns: ['id'],
         column_mapping: { id: 'id', amount: 'amount' },
-        mismatched_columns_mapping: { amount: { mismatch_count: 1, details: '1 value differs' } },
+        // the hosted service sends no patterns: computed from its one row (3.25 × 10 is 32.5, not 30.5)
+        mismatched_columns_mapping: { amount: { mismatch_count: 1, details: '1 value differs', patterns: [{ kind: 'other', rows: 1, example: 0 }] } },
         diff_rows: [{ _diff_type: 'changed', id: 3, source_amount: 3.25, target_amount: 30.5 }],
         diff_rows_total: 1,
         truncated: false,
@@ -155,6 +156,14 @@ describe('runApiComparisons on the hosted service', () => {
       'The service reported job status "RETRY", which datacompare does not know; it is treated as still running (known: PENDING, STARTED, SUCCESS, FAILURE, REVOKED).',
     ]);
     expect(hosted.calls.filter((c) => c === 'POST /comparisons/cccccccc-0000-4000-8000-000000000001/execute')).toHaveLength(1);
+  });
+
+  it('leaves its verdict standing when it does not say it applied accept, and marks nothing accepted', async () => {
+    const hosted = hostedService({ statuses: ['SUCCESS'] });
+    const [result] = await runApiComparisons([definition('orders', { accept: ['scale', 'rounding'] })], { api, logger: new MemoryLogger(), tuning: tuning(hosted.fetchImpl) });
+    expect(result!.status).toBe('mismatch');
+    expect(result!.notes).toContain('The service did not say it applied accept (scale, rounding): it sent no count of accepted rows, so its verdict stands and no difference is marked accepted.');
+    expect(result!.diff!.mismatched_columns_mapping.amount).toEqual({ mismatch_count: 1, details: '1 value differs', patterns: [{ kind: 'other', rows: 1, example: 0 }] });
   });
 
   it('fails closed on a diff_status it does not know', async () => {
