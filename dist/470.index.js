@@ -195,6 +195,8 @@ class PostgresCompiler extends _sql_compiler_js__WEBPACK_IMPORTED_MODULE_0__/* .
     md5Hex(text) {
         return `md5(${text})`;
     }
+    /** A CTE read twice is materialised once, lazily, and its rows shared (PostgreSQL 12+: unless NOT MATERIALIZED; before: always). */
+    sharesRepeatedCtes = true;
     textKeyOrder = {
         utf8: (text) => `convert_to(${text}, 'UTF8')`,
         bytes: (hex) => `decode('${hex}', 'hex')`,

@@ -877,6 +877,7 @@ function sampleThreshold(fraction) {
 const SAME_VALUE_FAMILIES = new Set(['integer', 'decimal', 'float', 'boolean', 'date', 'time', 'timestamp', 'timestamptz']);
 class BaseSqlCompiler {
     supportsFullOuterJoin = true;
+    sharesRepeatedCtes = false;
     quoteIdentifier(name) {
         return `"${name.replaceAll('"', '""')}"`;
     }

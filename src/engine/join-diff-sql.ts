@@ -320,24 +320,46 @@ WHERE cls = 'both' OR dc_rn <= ${Math.max(0, maxDiffRows)}`;
   return { stats, samples };
 }
 
-/** The one-pass query (see `JoinDiffSql`): keys unique and never NULL, so no `null` or `dup` class. */
-function onePass({ c, resolved, ctes, differences, order }: Classified, counts: Pick<Counts, 'source_rows' | 'target_rows'>, maxDiffRows: number, returned: string[]): string {
+/**
+ * The one-pass query (see `JoinDiffSql`): keys unique and never NULL, so no `null` or `dup` class.
+ * Where a CTE read twice is computed once (`sharesRepeatedCtes`), the changed rows stream out while
+ * the join runs, then the rows on one side only (the first max_diff_rows by key), then one row of
+ * totals (`cls` = 'totals'): the engine classifies rows while the database still joins. Elsewhere
+ * every row carries the totals (window sums: nothing comes before the join has ended).
+ */
+function onePass(classified: Classified, counts: Pick<Counts, 'source_rows' | 'target_rows'>, maxDiffRows: number, returned: string[]): string {
+  const { c, resolved, ctes, differences, order } = classified;
   const q = (name: string) => c.quoteIdentifier(name);
   const flags = resolved.columns.map((_, j) => `d${j}`);
   const totalNames = ['only_in_source', 'only_in_target', 'mismatched_rows', ...resolved.columns.map((_, j) => `m${j}`)];
-  const columns = [...returned, 'cls', ...flags, ...totalNames].map((name) => `f.${q(name)}`).join(', ');
-  const total = (condition: string, value = '1') => `SUM(CASE WHEN ${condition} THEN ${value} ELSE 0 END) OVER ()`;
-  const totals = [
+  const totalSums = (total: (condition: string, value?: string) => string) => [
     `${total(`cls = 'source'`)} AS only_in_source`,
     `${total(`cls = 'target'`)} AS only_in_target`,
     `${total(`cls = 'both'`)} AS mismatched_rows`,
     ...resolved.columns.map((_, j) => `${total(`cls = 'both'`, q(`d${j}`))} AS ${q(`m${j}`)}`),
   ];
-  return `WITH ${[
-    ...ctes,
-    `dc_d AS (SELECT * FROM dc_c WHERE cls <> 'both' OR (${differences}) > 0)`,
-    `dc_w AS (SELECT dc_d.*, ${totals.join(', ')} FROM dc_d)`,
-  ].join(',\n')}
+  const differing = `dc_d AS (SELECT * FROM dc_c WHERE cls <> 'both' OR (${differences}) > 0)`;
+  if (c.sharesRepeatedCtes) {
+    const rowColumns = [...returned, 'cls', ...flags].map(q);
+    // Typed: two NULLs of unknown type meet as text in a UNION before the totals' numbers come.
+    const noTotals = ['source_rows', 'target_rows', ...totalNames].map((name) => `CAST(NULL AS BIGINT) AS ${q(name)}`);
+    const rowsOf = (from: string) => `SELECT ${[...rowColumns, ...noTotals].join(', ')} FROM ${from}`;
+    const totalsRow = [
+      ...returned.map((name) => `NULL AS ${q(name)}`),
+      `'totals' AS cls`,
+      ...flags.map((name) => `NULL AS ${q(name)}`),
+      `${counts.source_rows} AS source_rows`,
+      `${counts.target_rows} AS target_rows`,
+      ...totalSums((condition, value = '1') => `COALESCE(SUM(CASE WHEN ${condition} THEN ${value} ELSE 0 END), 0)`),
+    ];
+    return `WITH ${[...ctes, differing].join(',\n')}
+${rowsOf(`dc_d WHERE cls = 'both'`)}
+UNION ALL ${rowsOf(`(SELECT * FROM dc_d WHERE cls <> 'both' ORDER BY ${order} LIMIT ${Math.max(0, maxDiffRows)}) AS dc_o`)}
+UNION ALL SELECT ${totalsRow.join(', ')} FROM dc_d`;
+  }
+  const columns = [...returned, 'cls', ...flags, ...totalNames].map((name) => `f.${q(name)}`).join(', ');
+  const totals = totalSums((condition, value = '1') => `SUM(CASE WHEN ${condition} THEN ${value} ELSE 0 END) OVER ()`);
+  return `WITH ${[...ctes, differing, `dc_w AS (SELECT dc_d.*, ${totals.join(', ')} FROM dc_d)`].join(',\n')}
 SELECT x.source_rows, x.target_rows, ${columns} FROM (SELECT ${counts.source_rows} AS source_rows, ${counts.target_rows} AS target_rows) AS x
 LEFT JOIN (SELECT * FROM (SELECT dc_w.*, ${oneSidedRank(order)} FROM dc_w) AS dc_r WHERE cls = 'both' OR dc_rn <= ${Math.max(1, maxDiffRows)}) AS f ON 1 = 1`;
 }

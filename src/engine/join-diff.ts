@@ -54,10 +54,16 @@ async function mergeJoin(context: DiffContext): Promise<{ preferMergeJoin: true;
 async function onePass(context: DiffContext, sql: string): Promise<DiffOutcome> {
   const { resolved } = context;
   const merge = await mergeJoin(context);
+  // The totals come on a row of their own (cls 'totals', last), or on every row; with no differing
+  // row, on one row whose other columns are NULL (cls among them).
   let first: ResultRow | undefined;
-  const read = await readDiffering(context, sql, { ...(merge ? { preferMergeJoin: true } : {}) }, (row) => (first ??= row));
-  // No differing row: one row of counts whose other columns are NULL (cls among them).
-  const totals = first?.cls === null || first?.cls === undefined ? undefined : first;
+  let totalsRow: ResultRow | undefined;
+  const read = await readDiffering(context, sql, { ...(merge ? { preferMergeJoin: true } : {}) }, (row) => {
+    if (row.cls === 'totals') totalsRow = row;
+    else first ??= row;
+  });
+  if (totalsRow) first = totalsRow;
+  const totals = totalsRow ?? (first?.cls === null || first?.cls === undefined ? undefined : first);
   const n = (name: string) => number(totals, name);
   checkTotals(read, n('mismatched_rows'), resolved.columns.map((_, j) => n(`m${j}`)));
   const stats = {

@@ -23,6 +23,7 @@ export const SAME_VALUE_FAMILIES: ReadonlySet<TypeFamily> = new Set<TypeFamily>(
 export abstract class BaseSqlCompiler implements SqlCompiler {
   abstract readonly dialect: DialectName;
   readonly supportsFullOuterJoin: boolean = true;
+  readonly sharesRepeatedCtes: boolean = false;
   declare readonly textKeyOrder?: TextKeyOrder;
 
   quoteIdentifier(name: string): string {

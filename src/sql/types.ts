@@ -184,6 +184,12 @@ export interface SqlCompiler {
   limit(n: number): string;
   /** FULL OUTER JOIN available (MySQL/MariaDB: no). */
   readonly supportsFullOuterJoin: boolean;
+  /**
+   * A CTE that several parts of a query read is computed once, as its first reader pulls rows, and the
+   * others read what it kept (PostgreSQL). Lets the join diff send its differing rows while the join
+   * still runs, the totals last; elsewhere each reference could compute the join again.
+   */
+  readonly sharesRepeatedCtes?: boolean;
   /** A subquery wrapped as a derived table `(sql) AS alias`. */
   derivedTable(sql: string, alias: string): string;
   /**

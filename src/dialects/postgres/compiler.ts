@@ -152,6 +152,8 @@ export class PostgresCompiler extends BaseSqlCompiler {
   md5Hex(text: string): string {
     return `md5(${text})`;
   }
+  /** A CTE read twice is materialised once, lazily, and its rows shared (PostgreSQL 12+: unless NOT MATERIALIZED; before: always). */
+  override readonly sharesRepeatedCtes: boolean = true;
   override readonly textKeyOrder: TextKeyOrder = {
     utf8: (text) => `convert_to(${text}, 'UTF8')`,
     bytes: (hex) => `decode('${hex}', 'hex')`,
