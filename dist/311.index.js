@@ -835,7 +835,7 @@ function cutValuesNote(c, shown, listed = 3) {
 /* harmony export */   gC: () => (/* binding */ patternExamples),
 /* harmony export */   yT: () => (/* binding */ patternName)
 /* harmony export */ });
-/* unused harmony export patternsPhrase */
+/* unused harmony exports patternCountPhrase, patternsPhrase */
 /* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(45845);
 
 /** Each kind's name when it has no detail, and how its detail reads when it has one. */
@@ -869,9 +869,13 @@ function patternName(pattern) {
         return words.name;
     return words.detail ? words.detail(detail) : `${words.name} (${detail})`;
 }
+/** One pattern with its count: "31 rounding (to 2 decimals)". */
+function patternCountPhrase(pattern) {
+    return `${(0,_format_js__WEBPACK_IMPORTED_MODULE_0__/* .count */ .U9)(pattern.rows)} ${patternName(pattern)}`;
+}
 /** "31 rounding (to 2 decimals), 29 scaled ×100, +3 more (7 rows)": at most `limit` patterns named. */
 function patternsPhrase(patterns, limit = PATTERNS_LISTED) {
-    const shown = patterns.slice(0, Math.max(1, limit)).map((p) => `${(0,_format_js__WEBPACK_IMPORTED_MODULE_0__/* .count */ .U9)(p.rows)} ${patternName(p)}`);
+    const shown = patterns.slice(0, Math.max(1, limit)).map(patternCountPhrase);
     const rest = patterns.slice(Math.max(1, limit));
     if (rest.length > 0)
         shown.push(`+${(0,_format_js__WEBPACK_IMPORTED_MODULE_0__/* .count */ .U9)(rest.length)} more (${(0,_format_js__WEBPACK_IMPORTED_MODULE_0__/* .plural */ .LS)(rest.reduce((sum, p) => sum + p.rows, 0), 'row')})`);

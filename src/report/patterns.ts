@@ -42,9 +42,14 @@ export function patternName(pattern: Pick<PatternCount, 'kind' | 'detail'>): str
   return words.detail ? words.detail(detail) : `${words.name} (${detail})`;
 }
 
+/** One pattern with its count: "31 rounding (to 2 decimals)". */
+export function patternCountPhrase(pattern: Pick<PatternCount, 'kind' | 'rows' | 'detail'>): string {
+  return `${count(pattern.rows)} ${patternName(pattern)}`;
+}
+
 /** "31 rounding (to 2 decimals), 29 scaled ×100, +3 more (7 rows)": at most `limit` patterns named. */
 export function patternsPhrase(patterns: readonly PatternCount[], limit: number = PATTERNS_LISTED): string {
-  const shown = patterns.slice(0, Math.max(1, limit)).map((p) => `${count(p.rows)} ${patternName(p)}`);
+  const shown = patterns.slice(0, Math.max(1, limit)).map(patternCountPhrase);
   const rest = patterns.slice(Math.max(1, limit));
   if (rest.length > 0) shown.push(`+${count(rest.length)} more (${plural(rest.reduce((sum, p) => sum + p.rows, 0), 'row')})`);
   return shown.join(', ');

@@ -5,6 +5,7 @@
  */
 import type { Context, Hono } from 'hono';
 import { JOB_STATUSES } from '../../api/contract.js';
+import type { DiffRow } from '../../engine/model.js';
 import type { Permission } from '../api-keys.js';
 import { forbidden, notFound } from '../http-errors.js';
 import { diffView } from '../diff-view.js';
@@ -15,6 +16,7 @@ import { rescan } from '../scans.js';
 import { UI } from './layout.js';
 import { comparisonPage, comparisonsPage } from './pages/comparisons.js';
 import { DIFF_ROWS_PER_PAGE, jobPage } from './pages/job.js';
+import { exampleIndexes } from './pages/job-why.js';
 import { jobsHref, jobsPage } from './pages/jobs.js';
 import { sourcePage, sourcesPage } from './pages/sources.js';
 import { signOut, type WebEnv } from './session.js';
@@ -88,6 +90,16 @@ export function pageRoutes(app: Hono<WebEnv>, services: ServerServices): void {
     const view = job.status === 'SUCCESS' ? await diffView(services, stored, { permissions: session.permissions, ...(masking ? { masking } : {}) }) : undefined;
     const diffPage = Math.min(pageNumber(c.req.query('rows')), Math.max(1, Math.ceil((view?.count ?? 0) / DIFF_ROWS_PER_PAGE)));
     const rows = view ? await view.page((diffPage - 1) * DIFF_ROWS_PER_PAGE, DIFF_ROWS_PER_PAGE) : [];
+    // The rows the Why column shows as examples, read through the same view (masked alike).
+    const examples = new Map<number, DiffRow>();
+    if (view) {
+      const first = (diffPage - 1) * DIFF_ROWS_PER_PAGE;
+      for (const index of exampleIndexes(view.head)) {
+        if (index >= view.count) continue;
+        const [row] = index >= first && index < first + rows.length ? [rows[index - first]] : await view.page(index, 1);
+        if (row) examples.set(index, row);
+      }
+    }
     const shown = notice(c.req.query('done'));
     return render(
       c,
@@ -95,6 +107,7 @@ export function pageRoutes(app: Hono<WebEnv>, services: ServerServices): void {
         viewer: session.viewer,
         job,
         diff: view ? { ...view.head, diff_rows: rows } : null,
+        examples,
         diffRowCount: view?.count ?? 0,
         masked: !readsSensitive,
         diffPage,

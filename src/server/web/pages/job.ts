@@ -5,10 +5,11 @@
  */
 import { html } from 'hono/html';
 import type { DiffDetailsData } from '../../../api/contract.js';
-import type { ComparisonStats, SchemaDiff } from '../../../engine/model.js';
+import type { ComparisonStats, DiffRow, SchemaDiff } from '../../../engine/model.js';
 import type { JobRecord } from '../../storage/store.js';
 import { badge, changedValues, count, duration, sentence, timeTag, value, type Html } from '../format.js';
 import { csrfField, page, pager, UI, type Viewer } from '../layout.js';
+import { whyCell } from './job-why.js';
 import { outcome } from './jobs.js';
 
 export const DIFF_ROWS_PER_PAGE = 50;
@@ -18,6 +19,8 @@ export interface JobView {
   job: JobRecord;
   /** Masked unless the key may read sensitive values; null until the job has succeeded. `diff_rows`: the shown page's rows only. */
   diff: DiffDetailsData | null;
+  /** The rows the columns' patterns name as examples, by their index among the job's rows (masked as `diff`). */
+  examples: ReadonlyMap<number, DiffRow>;
   /** How many rows the job kept (of which `diff.diff_rows` are page `diffPage`). */
   diffRowCount: number;
   masked: boolean;
@@ -30,7 +33,7 @@ export interface JobView {
   notice?: Html;
 }
 
-type Stats = Pick<ComparisonStats, 'source_rows' | 'target_rows' | 'matched_rows' | 'mismatched_rows' | 'only_in_source' | 'only_in_target'>;
+type Stats = Pick<ComparisonStats, 'source_rows' | 'target_rows' | 'matched_rows' | 'mismatched_rows' | 'only_in_source' | 'only_in_target' | 'accepted_rows'>;
 
 function cards(stats: Stats): Html {
   const items: [string, number][] = [
@@ -40,6 +43,8 @@ function cards(stats: Stats): Html {
     ['Changed', stats.mismatched_rows],
     ['Only in source', stats.only_in_source],
     ['Only in target', stats.only_in_target],
+    // rows counted as matched whose every difference is of a kind the comparison accepts
+    ...(stats.accepted_rows === undefined ? [] : [['Matched as accepted', stats.accepted_rows] as [string, number]]),
   ];
   const compared = stats.matched_rows + stats.mismatched_rows + stats.only_in_source + stats.only_in_target;
   // matched ÷ rows compared, rounded down: one differing row never reads 100.0%
@@ -47,13 +52,17 @@ function cards(stats: Stats): Html {
   return html`<div class="cards"><div class="card"><div class="v">${match}</div><div class="k">Match</div></div>${items.map(([k, v]) => html`<div class="card"><div class="v">${count(v)}</div><div class="k">${k}</div></div>`)}</div>`;
 }
 
-function mismatchTable(diff: DiffDetailsData): Html {
+function mismatchTable(diff: DiffDetailsData, examples: ReadonlyMap<number, DiffRow>): Html {
   const entries = Object.entries(diff.mismatched_columns_mapping);
   if (entries.length === 0) return html``;
+  // A job from before the kinds of difference were counted has no Why to show.
+  const why = entries.some(([, m]) => (m.patterns?.length ?? 0) > 0 || (m.accepted?.length ?? 0) > 0);
+  const context = { examples, keys: diff.primary_key_columns, ...(diff.cut_values ? { cutValues: diff.cut_values } : {}) };
   return html`<h2>Columns that differ</h2>
-    <div class="scroll"><table>
-      <thead><tr><th scope="col">Source column</th><th scope="col">Target column</th><th scope="col" class="num">Rows that differ</th><th scope="col">Details</th></tr></thead>
-      <tbody>${entries.map(([column, m]) => html`<tr><td class="mono">${column}</td><td class="mono">${diff.column_mapping[column] ?? column}</td><td class="num">${count(m.mismatch_count)}</td><td class="small">${m.details}</td></tr>`)}</tbody>
+    ${why ? html`<p class="muted small">Why: the kinds of difference with their rows; open one to see an example row.</p>` : ''}
+    <div class="scroll"><table class="columns">
+      <thead><tr><th scope="col">Source column</th><th scope="col">Target column</th><th scope="col" class="num">Rows that differ</th>${why ? html`<th scope="col">Why</th>` : ''}<th scope="col">Details</th></tr></thead>
+      <tbody>${entries.map(([column, m]) => html`<tr><td class="mono">${column}</td><td class="mono">${diff.column_mapping[column] ?? column}</td><td class="num">${count(m.mismatch_count)}</td>${why ? html`<td class="why">${whyCell(column, m, context)}</td>` : ''}<td class="small">${m.details}</td></tr>`)}</tbody>
     </table></div>`;
 }
 
@@ -147,7 +156,7 @@ export function jobPage(view: JobView): Html {
       ${actions}
       ${failure}
       ${result?.stats ? cards(result.stats) : ''}
-      ${view.diff ? mismatchTable(view.diff) : ''}
+      ${view.diff ? mismatchTable(view.diff, view.examples) : ''}
       <div id="rows">${view.diff ? diffRows(view, view.diff) : ''}</div>
       ${job.status === 'SUCCESS' ? schemaDifferences(result?.schema_diff) : ''}
       ${commands(view)}`,
