@@ -63,6 +63,15 @@ textarea { font: 13px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospa
 fieldset { border: 1px solid var(--line); border-radius: 6px; margin: 12px 0; padding: 4px 14px 8px; } legend { font-weight: 600; padding: 0 4px; }
 .sides { display: grid; grid-template-columns: repeat(auto-fit, minmax(320px, 1fr)); gap: 0 16px; }
 caption { text-align: left; padding: 6px 10px; }
+td.why { min-width: 16em; } ul.kinds { list-style: none; margin: 0; padding: 0; } ul.kinds li { margin: 0 0 2px; }
+td.why summary { cursor: pointer; color: var(--accent); } td.why details[open] summary { font-weight: 600; }
+td.why .accepted { margin-top: 4px; padding-top: 4px; border-top: 1px dashed var(--line); color: var(--muted); } td.why .accepted summary { color: var(--muted); }
+td.why .tag { font-size: 12px; font-weight: 600; text-transform: uppercase; letter-spacing: .03em; } td.why .from { margin: 4px 0 0; }
+dl.example { display: grid; grid-template-columns: max-content 1fr; gap: 2px 10px; margin: 4px 0 8px 14px; padding: 6px 8px; background: var(--soft); border-radius: 6px; font-size: 13px; }
+dl.example dt { color: var(--muted); } dl.example dd { margin: 0; } dl.example dd.changed { background: var(--warn-bg); }
+.accept-kinds { display: grid; grid-template-columns: repeat(auto-fill, minmax(280px, 1fr)); gap: 6px 16px; margin: 6px 0; } .accept-kind .help { display: block; margin-left: 22px; }
+fieldset.invalid { border-color: var(--bad); }
+dl.example dd.changed mark { background: #ffd33d; color: #1f2328; border-radius: 2px; padding: 0 1px; }
 @media (max-width: 640px) { main { padding: 12px; } header.top .who { margin-left: 0; } th, td { padding: 5px 6px; } }
 `;
 

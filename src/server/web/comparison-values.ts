@@ -14,7 +14,7 @@ const all = (value: string | string[] | undefined): string[] => (Array.isArray(v
 
 export function emptyComparisonForm(): ComparisonFormValues {
   const side = (): SideValues => ({ datasource: '', dataset: '', query: '', filter: '' });
-  return { name: '', source: side(), target: side(), caseSensitive: false, schemaDiff: false, columns: [], keysText: '', columnsText: '' };
+  return { name: '', source: side(), target: side(), caseSensitive: false, schemaDiff: false, accept: [], columns: [], keysText: '', columnsText: '' };
 }
 
 /** The values of a submitted comparison form (every column row it showed, with what was ticked). */
@@ -41,6 +41,8 @@ export function formToComparison(body: FormBody): ComparisonFormValues {
     target: side('target'),
     caseSensitive: body.case_sensitive === '1',
     schemaDiff: body.schema_diff === '1',
+    // as posted: the API's contract refuses a kind it does not know
+    accept: [...new Set(all(body.accept).map((kind) => kind.trim()))],
     columns,
     keysText: text(body.keys_text),
     columnsText: text(body.columns_text),
@@ -67,7 +69,17 @@ export function comparisonToForm(record: ComparisonRecord): ComparisonFormValues
     query: optional(`${name}_query`),
     filter: optional(`${name}_filter`),
   });
-  return { name: record.name, source: side('source'), target: side('target'), caseSensitive: config.case_sensitive === true, schemaDiff: config.schema_diff === true, columns, keysText: keysSource.join(', '), columnsText: columnsSource.join(', ') };
+  return {
+    name: record.name,
+    source: side('source'),
+    target: side('target'),
+    caseSensitive: config.case_sensitive === true,
+    schemaDiff: config.schema_diff === true,
+    accept: strings('accept'),
+    columns,
+    keysText: keysSource.join(', '),
+    columnsText: columnsSource.join(', '),
+  };
 }
 
 /** The source table's columns as choices: compared by default, `id` as key, paired with the same-named target column. */
@@ -112,6 +124,7 @@ export function comparisonBody(values: ComparisonFormValues): Record<string, unk
       case_sensitive: values.caseSensitive,
       schema_diff: values.schemaDiff,
       ...(Object.keys(tolerance).length ? { tolerance } : {}),
+      ...(values.accept.length ? { accept: values.accept } : {}),
     },
   };
 }

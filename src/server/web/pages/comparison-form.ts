@@ -9,6 +9,7 @@ import type { CatalogTable } from '../../../catalog/scan.js';
 import type { FieldErrors } from '../api-bridge.js';
 import type { Html } from '../format.js';
 import { csrfField, page, UI, type Viewer } from '../layout.js';
+import { acceptFieldset, ACCEPT_FIELD } from './accept-fieldset.js';
 import { field, formProblem } from './form-fields.js';
 
 export interface SideValues {
@@ -33,6 +34,8 @@ export interface ComparisonFormValues {
   target: SideValues;
   caseSensitive: boolean;
   schemaDiff: boolean;
+  /** The kinds of difference that count as equal (configuration.accept), as ticked or posted. */
+  accept: string[];
   /** Empty until the columns were loaded. */
   columns: ColumnChoice[];
   /** Typed lists, for sides with a query or an unscanned table. */
@@ -104,7 +107,8 @@ function typedColumns(view: ComparisonFormView): Html {
 export function comparisonFormPage(view: ComparisonFormView): Html {
   const v = view.values;
   const check = (name: string, on: boolean, label: string) => html`<label class="check"><input type="checkbox" name="${name}" value="1"${on ? html` checked` : ''} /> ${label}</label>`;
-  const shown = ['name', 'source_datasource_id', 'target_datasource_id', 'source_dataset_id', 'target_dataset_id', 'configuration.source_query', 'configuration.target_query', 'configuration.source_filter', 'configuration.target_filter', 'configuration.primary_keys_source', 'configuration.source_columns'];
+  const accepting = Object.keys(view.errors).filter((name) => name === ACCEPT_FIELD || name.startsWith(`${ACCEPT_FIELD}.`));
+  const shown = [...accepting, 'name', 'source_datasource_id', 'target_datasource_id', 'source_dataset_id', 'target_dataset_id', 'configuration.source_query', 'configuration.target_query', 'configuration.source_filter', 'configuration.target_filter', 'configuration.primary_keys_source', 'configuration.source_columns'];
   return page(
     { title: view.title, section: 'comparisons', viewer: view.viewer },
     html`<h1>${view.title}</h1>
@@ -117,6 +121,7 @@ export function comparisonFormPage(view: ComparisonFormView): Html {
         <h2>Columns</h2>
         ${v.columns.length ? columnTable(view) : typedColumns(view)}
         <div class="row">${check('case_sensitive', v.caseSensitive, 'Case-sensitive text')} ${check('schema_diff', v.schemaDiff, 'Also compare the schemas')}</div>
+        ${acceptFieldset(v.accept, view.errors)}
         <div class="row">
           <button type="submit" name="action" value="save"${view.canRun ? '' : html` class="primary"`}>Save</button>
           ${view.canRun ? html`<button type="submit" name="action" value="run" class="primary">Save and run</button>` : ''}
