@@ -35,7 +35,7 @@ td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 .b-started, .b-pending, .b-running { background: var(--run-bg); color: var(--run); } .b-revoked, .b-partial, .b-disabled, .b-expired { background: var(--warn-bg); color: var(--warn); }
 .b-plain, .b-connected, .b-complete, .b-enabled { background: var(--soft); color: var(--fg); border-color: var(--line); }
 .b-sensitive { background: #fbefff; color: #8250df; }
-.cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 10px; margin: 12px 0; }
+.cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(130px, 1fr)); gap: 10px; margin: 12px 0; }
 .card { border: 1px solid var(--line); border-radius: 6px; padding: 8px 12px; } .card .v { font-size: 20px; font-weight: 600; font-variant-numeric: tabular-nums; }
 .card .k { color: var(--muted); font-size: 13px; }
 form.inline { display: inline; } .row { display: flex; flex-wrap: wrap; gap: 8px; align-items: end; margin: 8px 0 12px; }
@@ -65,8 +65,8 @@ fieldset { border: 1px solid var(--line); border-radius: 6px; margin: 12px 0; pa
 caption { text-align: left; padding: 6px 10px; }
 td.why { min-width: 16em; } ul.kinds { list-style: none; margin: 0; padding: 0; } ul.kinds li { margin: 0 0 2px; }
 td.why summary { cursor: pointer; color: var(--accent); } td.why details[open] summary { font-weight: 600; }
-td.why .accepted { margin-top: 4px; padding-top: 4px; border-top: 1px dashed var(--line); color: var(--muted); } td.why .accepted summary { color: var(--muted); }
-td.why .tag { font-size: 12px; font-weight: 600; text-transform: uppercase; letter-spacing: .03em; } td.why .from { margin: 4px 0 0; }
+td.why .accepted { color: var(--muted); } td.why ul.kinds + .accepted { margin-top: 4px; padding-top: 4px; border-top: 1px dashed var(--line); } td.why .accepted summary { color: var(--muted); }
+td.why .accepted { display: flex; gap: 6px; align-items: baseline; } td.why .tag { font-style: italic; white-space: nowrap; } td.why .from { margin: 4px 0 0; }
 dl.example { display: grid; grid-template-columns: max-content 1fr; gap: 2px 10px; margin: 4px 0 8px 14px; padding: 6px 8px; background: var(--soft); border-radius: 6px; font-size: 13px; }
 dl.example dt { color: var(--muted); } dl.example dd { margin: 0; } dl.example dd.changed { background: var(--warn-bg); }
 .accept-kinds { display: grid; grid-template-columns: repeat(auto-fill, minmax(280px, 1fr)); gap: 6px 16px; margin: 6px 0; } .accept-kind .help { display: block; margin-left: 22px; }
