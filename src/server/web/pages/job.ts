@@ -59,8 +59,8 @@ function mismatchTable(diff: DiffDetailsData, examples: ReadonlyMap<number, Diff
   const why = entries.some(([, m]) => (m.patterns?.length ?? 0) > 0 || (m.accepted?.length ?? 0) > 0);
   const context = { examples, keys: diff.primary_key_columns, ...(diff.cut_values ? { cutValues: diff.cut_values } : {}) };
   return html`<h2>Columns that differ</h2>
-    ${why ? html`<p class="muted small">Why: the kinds of difference with their rows; open one to see an example row.</p>` : ''}
     <div class="scroll"><table class="columns">
+      ${why ? html`<caption class="muted small">Why: each kind of difference with its rows; open one to see an example row.</caption>` : ''}
       <thead><tr><th scope="col">Source column</th><th scope="col">Target column</th><th scope="col" class="num">Rows that differ</th>${why ? html`<th scope="col">Why</th>` : ''}<th scope="col">Details</th></tr></thead>
       <tbody>${entries.map(([column, m]) => html`<tr><td class="mono">${column}</td><td class="mono">${diff.column_mapping[column] ?? column}</td><td class="num">${count(m.mismatch_count)}</td>${why ? html`<td class="why">${whyCell(column, m, context)}</td>` : ''}<td class="small">${m.details}</td></tr>`)}</tbody>
     </table></div>`;
