@@ -97,6 +97,7 @@ describe('thresholds on a stored comparison in api mode', () => {
           1 row has a different value in column \`amount\`.
           note: Column \`status\` was compared case-insensitively (\`case_sensitive\` is false, the default): values differing only in letter case count as equal. Set \`case_sensitive: true\` to count them as differences.
           columns: amount 1
+            amount — 1 other
           id=3: amount 3.25 → 30.5
           id=5: only in source
           id=21: only in target
