@@ -162,7 +162,7 @@ function resolveMode(inputs) {
 /* harmony export */   v8: () => (/* binding */ classifyPair),
 /* harmony export */   z5: () => (/* binding */ ACCEPTABLE_KINDS)
 /* harmony export */ });
-/* unused harmony export parseDecimal */
+/* unused harmony exports MAX_TEXT_PATTERN_LENGTH, parseDecimal */
 const PATTERN_KINDS = [
     'null_vs_empty',
     'null',
@@ -245,8 +245,16 @@ function classifyPair(source, target, families) {
     return { kind: 'other' };
 }
 // ───────────────────────────── text ─────────────────────────────
+/**
+ * Values longer than this are tested for truncated_text only (a comparison in place): case, whitespace
+ * and encoding would copy each value several times over, and a value of 200,000,000 characters must
+ * not cost gigabytes to be called `other`.
+ */
+const MAX_TEXT_PATTERN_LENGTH = 4 * 1024 * 1024;
 /** case, whitespace, encoding, truncated_text (leading_zeros sits between whitespace and encoding, but never applies to what these do). */
 function textPattern(a, b) {
+    if (a.length > MAX_TEXT_PATTERN_LENGTH || b.length > MAX_TEXT_PATTERN_LENGTH)
+        return a.startsWith(b) || b.startsWith(a) ? { kind: 'truncated_text' } : undefined;
     if (a.toLowerCase() === b.toLowerCase() || a.toUpperCase() === b.toUpperCase())
         return { kind: 'case' };
     if (collapseWhitespace(a) === collapseWhitespace(b))
@@ -277,16 +285,30 @@ const REPLACEMENT = /^[?\ufffd\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]$/;
  * one per byte of its UTF-8 form (a byte-wise conversion), and at least one replaced.
  */
 function lostCharacters(original, lossy) {
-    const characters = [...original];
-    if (!characters.some((c) => c.codePointAt(0) > 0x7f))
+    if (!/[^\x00-\x7f]/.test(original))
         return false;
-    const replaced = [...lossy];
-    for (const perByte of [false, true]) {
-        const expected = characters.flatMap((c) => (c.codePointAt(0) > 0x7f ? Array(perByte ? Buffer.byteLength(c) : 1).fill(null) : [c]));
-        if (expected.length === replaced.length && expected.every((c, i) => (c === null ? REPLACEMENT.test(replaced[i]) : c === replaced[i])))
-            return true;
+    return replacedAlike(original, lossy, false) || replacedAlike(original, lossy, true);
+}
+/** Walks both texts once, by code point (no copies): ASCII kept, each other character replaced (once, or once per UTF-8 byte). */
+function replacedAlike(original, lossy, perByte) {
+    let at = 0;
+    for (const character of original) {
+        const point = character.codePointAt(0);
+        const replacements = point > 0x7f ? (perByte ? Buffer.byteLength(character) : 1) : 0;
+        if (replacements === 0) {
+            if (lossy.codePointAt(at) !== point)
+                return false;
+            at += 1;
+            continue;
+        }
+        for (let n = 0; n < replacements; n++) {
+            const replaced = lossy.codePointAt(at);
+            if (replaced === undefined || !REPLACEMENT.test(String.fromCodePoint(replaced)))
+                return false;
+            at += 1; // every replacement character is one UTF-16 unit
+        }
     }
-    return false;
+    return at === lossy.length;
 }
 const NUMBER = /^\s*([+-])?(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?\s*$/;
 /** The exact value of a number's text, or undefined when it is not one (NaN, Infinity, words). */

@@ -103,8 +103,16 @@ export function classifyPair(source: string | null, target: string | null, famil
 
 // ───────────────────────────── text ─────────────────────────────
 
+/**
+ * Values longer than this are tested for truncated_text only (a comparison in place): case, whitespace
+ * and encoding would copy each value several times over, and a value of 200,000,000 characters must
+ * not cost gigabytes to be called `other`.
+ */
+export const MAX_TEXT_PATTERN_LENGTH = 4 * 1024 * 1024;
+
 /** case, whitespace, encoding, truncated_text (leading_zeros sits between whitespace and encoding, but never applies to what these do). */
 function textPattern(a: string, b: string): PairPattern | undefined {
+  if (a.length > MAX_TEXT_PATTERN_LENGTH || b.length > MAX_TEXT_PATTERN_LENGTH) return a.startsWith(b) || b.startsWith(a) ? { kind: 'truncated_text' } : undefined;
   if (a.toLowerCase() === b.toLowerCase() || a.toUpperCase() === b.toUpperCase()) return { kind: 'case' };
   if (collapseWhitespace(a) === collapseWhitespace(b)) return { kind: 'whitespace' };
   if (a.length <= MAX_SCALAR_LENGTH && b.length <= MAX_SCALAR_LENGTH && hasLeadingZeros(a, b)) return { kind: 'leading_zeros' };
@@ -134,14 +142,28 @@ const REPLACEMENT = /^[?\ufffd\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]$/;
  * one per byte of its UTF-8 form (a byte-wise conversion), and at least one replaced.
  */
 function lostCharacters(original: string, lossy: string): boolean {
-  const characters = [...original];
-  if (!characters.some((c) => c.codePointAt(0)! > 0x7f)) return false;
-  const replaced = [...lossy];
-  for (const perByte of [false, true]) {
-    const expected = characters.flatMap((c) => (c.codePointAt(0)! > 0x7f ? Array<string | null>(perByte ? Buffer.byteLength(c) : 1).fill(null) : [c]));
-    if (expected.length === replaced.length && expected.every((c, i) => (c === null ? REPLACEMENT.test(replaced[i]!) : c === replaced[i]))) return true;
+  if (!/[^\x00-\x7f]/.test(original)) return false;
+  return replacedAlike(original, lossy, false) || replacedAlike(original, lossy, true);
+}
+
+/** Walks both texts once, by code point (no copies): ASCII kept, each other character replaced (once, or once per UTF-8 byte). */
+function replacedAlike(original: string, lossy: string, perByte: boolean): boolean {
+  let at = 0;
+  for (const character of original) {
+    const point = character.codePointAt(0)!;
+    const replacements = point > 0x7f ? (perByte ? Buffer.byteLength(character) : 1) : 0;
+    if (replacements === 0) {
+      if (lossy.codePointAt(at) !== point) return false;
+      at += 1;
+      continue;
+    }
+    for (let n = 0; n < replacements; n++) {
+      const replaced = lossy.codePointAt(at);
+      if (replaced === undefined || !REPLACEMENT.test(String.fromCodePoint(replaced))) return false;
+      at += 1; // every replacement character is one UTF-16 unit
+    }
   }
-  return false;
+  return at === lossy.length;
 }
 
 // ───────────────────────────── numbers ─────────────────────────────

@@ -3,7 +3,7 @@
  * that only look like a pattern (they are `other`).
  */
 import { describe, expect, it } from 'vitest';
-import { classifyPair, parseDecimal } from '../../../src/engine/value-patterns.js';
+import { classifyPair, MAX_TEXT_PATTERN_LENGTH, parseDecimal } from '../../../src/engine/value-patterns.js';
 import type { TypeFamily } from '../../../src/sql/types.js';
 
 const text = { source: 'text', target: 'text' } as const;
@@ -65,6 +65,18 @@ describe('text', () => {
     const long = 'x'.repeat(5_000_000);
     expect(kind(long, `${long}y`)).toEqual({ kind: 'truncated_text' });
     expect(kind(long, `${long.slice(1)}y`)).toEqual({ kind: 'other' });
+  });
+
+  it('a text over 4 Mi characters is tested for truncated_text only: no copy of it is made to test case, whitespace or encoding', () => {
+    const long = 'ä'.repeat(MAX_TEXT_PATTERN_LENGTH + 1);
+    expect(kind(long, long.toUpperCase())).toEqual({ kind: 'other' });
+    expect(kind(`${long} `, long)).toEqual({ kind: 'truncated_text' });
+    const fits = 'ä'.repeat(MAX_TEXT_PATTERN_LENGTH);
+    expect(kind(fits, fits.toUpperCase())).toEqual({ kind: 'case' });
+    expect(kind(fits, '?'.repeat(fits.length))).toEqual({ kind: 'encoding' });
+    const half = fits.slice(MAX_TEXT_PATTERN_LENGTH / 2); // one '?' per UTF-8 byte: both sides within the bound
+    expect(kind(half, '?'.repeat(half.length * 2))).toEqual({ kind: 'encoding' });
+    expect(kind(half, '?'.repeat(half.length * 2 - 1))).toEqual({ kind: 'other' });
   });
 });
 
