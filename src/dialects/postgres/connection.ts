@@ -1,12 +1,10 @@
-/** A lazily created pg Pool with UTC sessions, cursor streaming and server-side cancellation. */
+/** A lazily created pg Pool with UTC sessions, streaming through a portal in batches bounded by bytes, and server-side cancellation. */
 import pg from 'pg';
-import QueryStream from 'pg-query-stream';
 import { addressOf, driverMessage, wrapDriverError, type ErrorCategory } from '../errors.js';
 import { columnTypeOf } from '../../sql/type-family.js';
 import { POSTGRES_SINGLE_FLOAT } from './type-names.js';
 import { readConnectionUrl } from '../../shared/connection-url.js';
 import { ConnectionError } from '../../shared/errors.js';
-import { readableBatches } from '../readable-batches.js';
 import { stopQuery } from '../stop-query.js';
 import type { ConnectOptions, DatabaseConnection, DatabaseSession, NetworkSettings, QueryOptions, RelationSchema, ResultRow, TlsSettings } from '../types.js';
 import { postgresCompiler } from './compiler.js';
@@ -14,6 +12,7 @@ import { isNoTlsAnswer, postgresTls, type PostgresTls } from './tls.js';
 import { POSTGRES_TLS_WORDS } from '../link-errors.js';
 import { primaryKeyOf } from '../primary-key.js';
 import { SessionClient, type SessionClientConfig, type TlsRefusal } from './session-client.js';
+import { fetchBatches } from './fetch-cursor.js';
 
 /**
  * Every session: UTC, floats with every digit, and two planner settings for a client that always reads
@@ -343,24 +342,21 @@ export class PostgresConnection implements DatabaseConnection {
     const client = await this.acquire(options);
     const detach = this.onAbort(client, options);
     let failed: Error | undefined;
-    let stream: QueryStream | undefined;
     try {
       await client.query('BEGIN READ ONLY');
       // Only for this query: the transaction's end (ROLLBACK) resets them. A cursor is planned for its
       // first tenth unless told that every row will be read.
       if (options?.preferMergeJoin) await client.query('SET LOCAL enable_hashjoin = off');
       if (options?.wholeResult) await client.query('SET LOCAL cursor_tuple_fraction = 1');
-      // A cursor: Parse/Bind/Execute, the extended protocol (one statement); 5,000 rows a round trip.
-      stream = client.query(new QueryStream(sql, params as unknown[], { batchSize: 5000 }));
-      yield* readableBatches<ResultRow>(stream);
+      // A portal: Parse/Bind/Execute, the extended protocol (one statement), in batches of at most 4 MiB (fetch-cursor.ts).
+      yield* fetchBatches(client, sql, params);
     } catch (error) {
       failed = error as Error;
       throw this.wrap(error, sql, options);
     } finally {
       detach();
-      if (stream && !stream.destroyed) stream.destroy();
-      // The transaction ends (and with it any setting a query changed; node-pg queues the ROLLBACK
-      // behind the cursor's close); a failed one is not handed back to the pool: released as broken.
+      // The transaction ends (and with it any setting a query changed; the portal was closed when
+      // fetchBatches ended); a failed one is not handed back to the pool: released as broken.
       if (!failed && this.active.has(client)) await client.query('ROLLBACK').catch((error: Error) => (failed = error));
       this.release(client, failed);
     }

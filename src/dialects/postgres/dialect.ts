@@ -1,7 +1,7 @@
 /**
  * PostgreSQL through `pg` (tested with PostgreSQL 15.20). A Pool per data source; sessions in UTC;
- * reads stream through a server-side cursor (pg-query-stream); an aborted query is cancelled on the
- * server with pg_cancel_backend from a separate connection.
+ * reads stream through a portal of the extended protocol in batches of at most 4 MiB (fetch-cursor.ts);
+ * an aborted query is cancelled on the server with pg_cancel_backend from a separate connection.
  */
 import { columnTypeOf } from '../../sql/type-family.js';
 import { POSTGRES_SINGLE_FLOAT } from './type-names.js';
