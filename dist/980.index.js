@@ -124,6 +124,14 @@ function sha256Text(text) {
     }
     return hash.digest('hex');
 }
+/**
+ * text[from, end) as a string of its own. V8 makes a slice of a long string a view into it: a kept
+ * window of 64 Ki characters would hold the whole 30M-character value it was cut from for as long as
+ * the row is kept. Copied through its UTF-16 code units, every one of them (a lone surrogate too) is kept.
+ */
+function detachedSlice(text, from, end) {
+    return Buffer.from(text.slice(from, end), 'utf16le').toString('utf16le');
+}
 /** text[from, from + MAX_KEPT_CHARS characters), and what was left out; undefined when nothing was. */
 function window(text, from) {
     if (from === 0 && text.length <= MAX_KEPT_CHARS)
@@ -131,7 +139,7 @@ function window(text, from) {
     const end = (0,_shared_characters_js__WEBPACK_IMPORTED_MODULE_1__/* .advance */ .np)(text, from, MAX_KEPT_CHARS);
     if (from === 0 && end === text.length)
         return undefined;
-    return { kept: text.slice(from, end), cut: { length: (0,_shared_characters_js__WEBPACK_IMPORTED_MODULE_1__/* .characterCount */ .Dq)(text), start: (0,_shared_characters_js__WEBPACK_IMPORTED_MODULE_1__/* .characterCount */ .Dq)(text, 0, from), sha256: sha256Text(text) } };
+    return { kept: detachedSlice(text, from, end), cut: { length: (0,_shared_characters_js__WEBPACK_IMPORTED_MODULE_1__/* .characterCount */ .Dq)(text), start: (0,_shared_characters_js__WEBPACK_IMPORTED_MODULE_1__/* .characterCount */ .Dq)(text, 0, from), sha256: sha256Text(text) } };
 }
 /** Where both sides' windows start: at 0 while the first difference is well inside the window, else a little before it. */
 function windowStart(texts, difference) {
@@ -216,7 +224,7 @@ function boundDiff(diff) {
 function keyForSentence(value, max = 200) {
     if (typeof value !== 'string' || value.length <= max)
         return value;
-    return `${value.slice(0, (0,_shared_characters_js__WEBPACK_IMPORTED_MODULE_1__/* .pairStart */ .TA)(value, max - 1))}…`;
+    return `${detachedSlice(value, 0, (0,_shared_characters_js__WEBPACK_IMPORTED_MODULE_1__/* .pairStart */ .TA)(value, max - 1))}…`;
 }
 //# sourceMappingURL=cut-values.js.map
 

@@ -31,12 +31,21 @@ export function sha256Text(text: string): string {
   return hash.digest('hex');
 }
 
+/**
+ * text[from, end) as a string of its own. V8 makes a slice of a long string a view into it: a kept
+ * window of 64 Ki characters would hold the whole 30M-character value it was cut from for as long as
+ * the row is kept. Copied through its UTF-16 code units, every one of them (a lone surrogate too) is kept.
+ */
+function detachedSlice(text: string, from: number, end: number): string {
+  return Buffer.from(text.slice(from, end), 'utf16le').toString('utf16le');
+}
+
 /** text[from, from + MAX_KEPT_CHARS characters), and what was left out; undefined when nothing was. */
 function window(text: string, from: number): { kept: string; cut: Cut } | undefined {
   if (from === 0 && text.length <= MAX_KEPT_CHARS) return undefined;
   const end = advance(text, from, MAX_KEPT_CHARS);
   if (from === 0 && end === text.length) return undefined;
-  return { kept: text.slice(from, end), cut: { length: characterCount(text), start: characterCount(text, 0, from), sha256: sha256Text(text) } };
+  return { kept: detachedSlice(text, from, end), cut: { length: characterCount(text), start: characterCount(text, 0, from), sha256: sha256Text(text) } };
 }
 
 /** Where both sides' windows start: at 0 while the first difference is well inside the window, else a little before it. */
@@ -117,5 +126,5 @@ export function boundDiff(diff: DiffDetails): DiffDetails {
 /** A key value for a sentence (a duplicated key's reason): texts over `max` characters end in `…`. */
 export function keyForSentence(value: ReportedValue, max = 200): ReportedValue {
   if (typeof value !== 'string' || value.length <= max) return value;
-  return `${value.slice(0, pairStart(value, max - 1))}…`;
+  return `${detachedSlice(value, 0, pairStart(value, max - 1))}…`;
 }
