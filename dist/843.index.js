@@ -19,7 +19,7 @@ export const modules = {
 const loaders = {
     sqlite: async () => (await __webpack_require__.e(/* import() */ 601).then(__webpack_require__.bind(__webpack_require__, 20601))).sqliteDialect,
     postgres: async () => (await Promise.all(/* import() */[__webpack_require__.e(849), __webpack_require__.e(995), __webpack_require__.e(364)]).then(__webpack_require__.bind(__webpack_require__, 31364))).postgresDialect,
-    mysql: async () => (await Promise.all(/* import() */[__webpack_require__.e(909), __webpack_require__.e(995), __webpack_require__.e(169)]).then(__webpack_require__.bind(__webpack_require__, 28169))).mysqlDialect,
+    mysql: async () => (await Promise.all(/* import() */[__webpack_require__.e(909), __webpack_require__.e(995), __webpack_require__.e(920)]).then(__webpack_require__.bind(__webpack_require__, 37920))).mysqlDialect,
     // CSV and Parquet files are read through an in-memory DuckDB.
     duckdb: async () => (await __webpack_require__.e(/* import() */ 491).then(__webpack_require__.bind(__webpack_require__, 39491))).duckdbDialect,
     csv: async () => (await __webpack_require__.e(/* import() */ 491).then(__webpack_require__.bind(__webpack_require__, 39491))).duckdbDialect,

@@ -1,6 +1,6 @@
 /** A lazily created mysql2 pool with UTC sessions, row streaming and KILL QUERY cancellation. */
 import mysql from 'mysql2';
-import { readableBatches } from '../readable-batches.js';
+import { boundedBatches, type RowEvents } from '../bounded-batches.js';
 import type { Pool, PoolConnection, FieldPacket } from 'mysql2';
 import { addressOf, wrapDriverError, type ErrorCategory } from '../errors.js';
 import { splitQualifiedName } from '../../sql/compiler.js';
@@ -326,17 +326,17 @@ export class MysqlConnection implements DatabaseConnection {
   async *streamBatches(sql: string, params: readonly unknown[] = [], options?: QueryOptions): AsyncIterable<ResultRow[]> {
     const connection = await this.acquire(options);
     const detach = this.onAbort(connection, options);
-    const stream = connection.query(sql, params as unknown[]).stream({ highWaterMark: 5000 });
+    // The rows as mysql2 parses them, in batches of at most 4 MiB; the socket paused while more wait unread.
+    const query = connection.query(sql, params as unknown[]);
     let completed = false;
     try {
-      yield* readableBatches<ResultRow>(stream);
+      yield* boundedBatches(query as unknown as RowEvents, connection);
       completed = true;
     } catch (error) {
       throw this.wrap(error, sql, options);
     } finally {
       detach();
       // Stopped early: the server is still sending rows on this connection; it cannot be reused.
-      if (!completed) stream.destroy();
       this.release(connection, completed);
     }
   }
