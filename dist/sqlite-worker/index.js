@@ -57,7 +57,7 @@ if (import.meta.url.endsWith('.ts')) {
         },
     });
 }
-await __nccwpck_require__.e(/* import() */ 342).then(__nccwpck_require__.bind(__nccwpck_require__, 342));
+await __nccwpck_require__.e(/* import() */ 249).then(__nccwpck_require__.bind(__nccwpck_require__, 249));
 //# sourceMappingURL=worker.js.map
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);

@@ -11,9 +11,11 @@ import { endWhenOrphaned } from './orphan-watch.js';
 import { registerCanonicalFunctions } from './functions.js';
 import { authorizeReadsOnly, trailingStatement } from './read-only.js';
 import type { WorkerError, WorkerReply, WorkerRequest } from './worker-protocol.js';
+import { MAX_BATCH_BYTES, rowBytes } from '../bounded-batches.js';
 
 let db: DatabaseSync | undefined;
-const iterators = new Map<number, { iterator: Iterator<unknown>; batch: number }>();
+/** `held`: a row read that did not fit the last batch (the first of the next). */
+const iterators = new Map<number, { iterator: Iterator<unknown>; batch: number; held?: { row: unknown; bytes: number } }>();
 
 class TrailingStatement extends Error {
   readonly rest: string;
@@ -39,14 +41,26 @@ function prepare(sql: string): StatementSync {
 function nextBatch(id: number, iterator: number): WorkerReply {
   const entry = iterators.get(iterator);
   if (!entry) return { id, ok: true, rows: [], done: true };
+  // At most `batch` rows and MAX_BATCH_BYTES of them (or one larger row): each is copied into the reply.
   const rows: unknown[] = [];
-  while (rows.length < entry.batch) {
-    const next = entry.iterator.next();
-    if (next.done) {
-      iterators.delete(iterator);
-      return { id, ok: true, rows, done: true };
+  let bytes = 0;
+  while (rows.length < entry.batch && bytes < MAX_BATCH_BYTES) {
+    let held = entry.held;
+    entry.held = undefined;
+    if (!held) {
+      const next = entry.iterator.next();
+      if (next.done) {
+        iterators.delete(iterator);
+        return { id, ok: true, rows, done: true };
+      }
+      held = { row: next.value, bytes: rowBytes(next.value as Record<string, unknown>) };
     }
-    rows.push(next.value);
+    if (rows.length > 0 && bytes + held.bytes > MAX_BATCH_BYTES) {
+      entry.held = held;
+      break;
+    }
+    rows.push(held.row);
+    bytes += held.bytes;
   }
   return { id, ok: true, rows, done: false };
 }

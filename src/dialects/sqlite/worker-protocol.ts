@@ -2,7 +2,8 @@
  * The messages between a SqliteConnection and its worker process, which owns the node:sqlite
  * database: every statement runs there, so a long query never blocks the event loop (the service's
  * HTTP server, timers, signals), and killing the worker stops it. Rows come back in batches, one
- * batch per `next` request (bounded memory), structured-cloned over the IPC channel.
+ * batch per `next` request, structured-cloned over the IPC channel: at most `batch` rows and 4 MiB of
+ * them, or one larger row (bounded-batches.ts).
  */
 
 export type WorkerRequest =
