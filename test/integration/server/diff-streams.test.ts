@@ -16,6 +16,13 @@ import { stalledGet } from '../../helpers/raw-http.js';
 import { startTestServer, tempDir, waitForJob, webSession, type TestServer } from './harness.js';
 import { startChildServer, type ServerProcess } from './server-process.js';
 
+/**
+ * The serve process's heap (V8's old space) in the 12-reader test: 8 answers each holding a page (at most
+ * 1 MiB of rows' JSON, parsed) fit with room to spare; 8 answers each holding the whole diff (about 20 MiB
+ * of rows a reader, 160 MiB) cannot, and the process would die of it.
+ */
+const HEAP_CAP_MIB = 96;
+
 /** Rows of 70,000 characters against short ones: the diff (about 16 MiB) is far more than a socket's buffers hold unread. */
 const ROWS = 300;
 const CHARS = 70_000;
@@ -119,7 +126,7 @@ describe('stalled readers of a serve process (4 per key, 8 in all)', () => {
   let route: string;
 
   beforeAll(async () => {
-    server = await startChildServer(tempDir('diff-streams-data'), { streamCounts: { perKey: 4, total: 8 }, streamLimits: { idleMs: 60_000, totalMs: 120_000 } });
+    server = await startChildServer(tempDir('diff-streams-data'), { streamCounts: { perKey: 4, total: 8 }, streamLimits: { idleMs: 60_000, totalMs: 120_000 } }, {}, [`--max-old-space-size=${HEAP_CAP_MIB}`]);
     const source = await server.call('POST', '/sources', { name: 'long', type: 'sqlite', path: longRowsFile() });
     const created = await server.call('POST', '/comparisons', longRowsComparison(source.json.data.id));
     for (let status = ''; status !== 'SUCCESS'; await new Promise((resolve) => setTimeout(resolve, 200))) {
@@ -139,12 +146,15 @@ describe('stalled readers of a serve process (4 per key, 8 in all)', () => {
     const readers = [...Array(6).fill(server.key), ...Array(6).fill(server.readKey!)].map((key: string) => stalledGet(server.url, route, bearer(key, server.workspace)));
     const statuses = await Promise.all(readers.map((reader) => reader.answered));
     const peakMiB = (memoryKb(server.pid, 'VmHWM') - baseline) / 1024;
-    console.log(`12 stalled readers: the server's peak memory grew by ${peakMiB.toFixed(0)} MiB`);
+    // Printed, not asserted: resident memory depends on when the collector runs (on CI it once read 93 MiB
+    // where this machine reads 50). The heap cap is the check: a server holding each stalled reader's
+    // whole diff could not answer under it.
+    console.log(`12 stalled readers: the server's peak memory grew by ${peakMiB.toFixed(0)} MiB (heap capped at ${HEAP_CAP_MIB} MiB)`);
     expect(statuses.filter((status) => status === 'HTTP/1.1 200 OK')).toHaveLength(8);
     expect(statuses.filter((status) => status === 'HTTP/1.1 429 Too Many Requests')).toHaveLength(4);
-    // 8 answers, each holding a page (at most 1 MiB of rows' JSON, parsed) and a chunk of 64 KiB, plus the
-    // read key's masking pass: about 50 MiB. Pages of 100 such rows took about 87 MiB; no cap, 123 MiB.
-    expect(peakMiB).toBeLessThan(70);
+    // still alive and answering, under its cap, while the 8 answers are held
+    expect((await server.call('GET', '/healthz')).status).toBe(200);
+    expect(server.child.exitCode).toBeNull();
     for (const reader of readers) reader.socket.destroy();
   });
 });

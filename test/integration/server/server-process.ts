@@ -61,9 +61,12 @@ function track(child: ChildProcess, first: Promise<{ url: string; readKey?: stri
   }));
 }
 
-/** child-server.ts on `dataDir` with `options` over its defaults (one worker, SQLite store); `env` adds to its environment. */
-export function startChildServer(dataDir: string, options: Partial<ServerOptions> = {}, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [...NODE_ARGS, 'child-server.ts', dataDir], {
+/**
+ * child-server.ts on `dataDir` with `options` over its defaults (one worker, SQLite store); `env` adds to
+ * its environment, `nodeArgs` to Node's flags (e.g. `--max-old-space-size`).
+ */
+export function startChildServer(dataDir: string, options: Partial<ServerOptions> = {}, env: Record<string, string> = {}, nodeArgs: readonly string[] = []): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [...nodeArgs, ...NODE_ARGS, 'child-server.ts', dataDir], {
     cwd: here,
     env: { ...process.env, ...env, CHILD_SERVER_OPTIONS: JSON.stringify(options) },
     stdio: ['ignore', 'pipe', 'pipe'],
