@@ -509,8 +509,12 @@ function goOnPlainWhenRefused(connection, refusal) {
 const MAX_BATCH_BYTES = 4 * 1024 * 1024;
 /** The rows the first Execute asks for. */
 const FIRST_ROWS = 64;
-/** The most rows one Execute asks for, however short they are. */
-const MAX_ROWS = 20_000;
+/**
+ * The most rows one Execute asks for, however short they are: pg-query-stream's 5,000. A row's objects
+ * cost several times its bytes on the wire: 20,000 short rows a round trip took the streaming merge of
+ * 1M rows from 228 to 329 MB resident, and 8.4 to 10.6 s.
+ */
+const MAX_ROWS = 5_000;
 let portals = 0;
 /**
  * A node-pg Submittable (client.query(cursor)): the client hands it the protocol messages of its
