@@ -530,6 +530,11 @@ function trailingStatement(sql, sourceSQL) {
 ;// CONCATENATED MODULE: ./build/src/dialects/bounded-batches.js
 /** The most row data one batch holds (and a paused driver buffers), unless it is a single larger row. */
 const MAX_BATCH_BYTES = 4 * 1024 * 1024;
+/**
+ * The most rows one batch holds (and a paused driver buffers), however short: a row's objects cost
+ * several times its bytes, and 4 MiB of short rows are 70,000 of them (mysql2's stream held 5,000).
+ */
+const MAX_BATCH_ROWS = 5_000;
 /** What a value costs in a batch, about: a text its characters, binary data its bytes, anything else 8. */
 function valueBytes(value) {
     if (typeof value === 'string')
@@ -545,7 +550,10 @@ function rowBytes(row) {
         bytes += valueBytes(value);
     return bytes;
 }
-/** The rows of `events` in batches of at most `maxBytes` (or one row); `flow` paused while more than `maxBytes` wait. */
+/**
+ * The rows of `events` in batches of at most `maxBytes` (or one row) and MAX_BATCH_ROWS; `flow` paused
+ * while more than `maxBytes` or MAX_BATCH_ROWS wait.
+ */
 async function* boundedBatches(events, flow, maxBytes = MAX_BATCH_BYTES) {
     const rows = [];
     const sizes = [];
@@ -567,7 +575,7 @@ async function* boundedBatches(events, flow, maxBytes = MAX_BATCH_BYTES) {
         rows.push(row);
         sizes.push(bytes);
         waiting += bytes;
-        if (waiting > maxBytes && !paused) {
+        if ((waiting > maxBytes || rows.length > MAX_BATCH_ROWS) && !paused) {
             paused = true;
             flow.pause();
         }
@@ -589,12 +597,12 @@ async function* boundedBatches(events, flow, maxBytes = MAX_BATCH_BYTES) {
             if (rows.length > 0) {
                 let count = 0;
                 let bytes = 0;
-                while (count < rows.length && (count === 0 || bytes + sizes[count] <= maxBytes))
+                while (count < rows.length && count < MAX_BATCH_ROWS && (count === 0 || bytes + sizes[count] <= maxBytes))
                     bytes += sizes[count++];
                 const batch = rows.splice(0, count);
                 sizes.splice(0, count);
                 waiting -= bytes;
-                if (paused && waiting <= maxBytes) {
+                if (paused && waiting <= maxBytes && rows.length <= MAX_BATCH_ROWS) {
                     paused = false;
                     flow.resume();
                 }

@@ -8,6 +8,11 @@ import type { ResultRow } from './types.js';
 
 /** The most row data one batch holds (and a paused driver buffers), unless it is a single larger row. */
 export const MAX_BATCH_BYTES = 4 * 1024 * 1024;
+/**
+ * The most rows one batch holds (and a paused driver buffers), however short: a row's objects cost
+ * several times its bytes, and 4 MiB of short rows are 70,000 of them (mysql2's stream held 5,000).
+ */
+export const MAX_BATCH_ROWS = 5_000;
 
 /** What a value costs in a batch, about: a text its characters, binary data its bytes, anything else 8. */
 export function valueBytes(value: unknown): number {
@@ -36,7 +41,10 @@ export interface RowFlow {
   resume(): void;
 }
 
-/** The rows of `events` in batches of at most `maxBytes` (or one row); `flow` paused while more than `maxBytes` wait. */
+/**
+ * The rows of `events` in batches of at most `maxBytes` (or one row) and MAX_BATCH_ROWS; `flow` paused
+ * while more than `maxBytes` or MAX_BATCH_ROWS wait.
+ */
 export async function* boundedBatches(events: RowEvents, flow: RowFlow, maxBytes = MAX_BATCH_BYTES): AsyncGenerator<ResultRow[]> {
   const rows: ResultRow[] = [];
   const sizes: number[] = [];
@@ -57,7 +65,7 @@ export async function* boundedBatches(events: RowEvents, flow: RowFlow, maxBytes
     rows.push(row);
     sizes.push(bytes);
     waiting += bytes;
-    if (waiting > maxBytes && !paused) {
+    if ((waiting > maxBytes || rows.length > MAX_BATCH_ROWS) && !paused) {
       paused = true;
       flow.pause();
     }
@@ -78,11 +86,11 @@ export async function* boundedBatches(events: RowEvents, flow: RowFlow, maxBytes
       if (rows.length > 0) {
         let count = 0;
         let bytes = 0;
-        while (count < rows.length && (count === 0 || bytes + sizes[count]! <= maxBytes)) bytes += sizes[count++]!;
+        while (count < rows.length && count < MAX_BATCH_ROWS && (count === 0 || bytes + sizes[count]! <= maxBytes)) bytes += sizes[count++]!;
         const batch = rows.splice(0, count);
         sizes.splice(0, count);
         waiting -= bytes;
-        if (paused && waiting <= maxBytes) {
+        if (paused && waiting <= maxBytes && rows.length <= MAX_BATCH_ROWS) {
           paused = false;
           flow.resume();
         }
