@@ -64,9 +64,12 @@ const DUPLICATE_EXAMPLES = 5;
 /** Rough size of what a driver sent for some rows (the JSON length of their values). */
 function sizeOfRows(rows) {
     let bytes = 0;
-    for (const row of rows)
-        for (const value of Object.values(row))
-            bytes += value === null || value === undefined ? 1 : String(value).length + 1;
+    for (const row of rows) {
+        for (const key in row) {
+            const value = row[key];
+            bytes += (value === null || value === undefined ? 0 : typeof value === 'string' ? value.length : String(value).length) + 1;
+        }
+    }
     return bytes;
 }
 //# sourceMappingURL=diff-outcome.js.map
@@ -4197,11 +4200,28 @@ async function readDiffering(context, sql, options = {}, each) {
     const read = { tally, kept, changed: 0, differing: resolved.columns.map(() => 0), counted: resolved.columns.map(() => 0), rows: 0, bytes: 0 };
     if (sql === undefined)
         return read;
-    const side = (r, prefix) => ({
-        keys: resolved.keys.map((_, i) => diff_rows_text(r[`${prefix}k${i}`])),
-        values: resolved.columns.map((_, j) => diff_rows_text(r[`${prefix}v${j}`])),
-        shown: resolved.columns.map((_, j) => diff_rows_text(r[`${prefix}w${j}`] !== undefined ? r[`${prefix}w${j}`] : r[`${prefix}v${j}`])),
+    // Field names made once, not per row (10,000 changed rows are read in a blink, or in a third of a second).
+    const fields = (prefix) => ({
+        keys: resolved.keys.map((_, i) => `${prefix}k${i}`),
+        values: resolved.columns.map((_, j) => `${prefix}v${j}`),
+        shown: resolved.columns.map((_, j) => `${prefix}w${j}`),
     });
+    const names = { s: fields('s'), t: fields('t') };
+    const flags = resolved.columns.map((_, j) => `d${j}`);
+    const side = (r, prefix) => {
+        const { keys, values, shown } = names[prefix];
+        const keyTexts = new Array(keys.length);
+        for (let i = 0; i < keys.length; i++)
+            keyTexts[i] = diff_rows_text(r[keys[i]]);
+        const valueTexts = new Array(values.length);
+        const shownTexts = new Array(values.length);
+        for (let j = 0; j < values.length; j++) {
+            valueTexts[j] = diff_rows_text(r[values[j]]);
+            const written = r[shown[j]];
+            shownTexts[j] = written !== undefined ? diff_rows_text(written) : valueTexts[j];
+        }
+        return { keys: keyTexts, values: valueTexts, shown: shownTexts };
+    };
     const connection = source.connection;
     const streamOptions = { ...queryOptions(context), ...options, wholeResult: true };
     const batches = connection.streamBatches ? connection.streamBatches(sql, [], streamOptions) : single(connection.stream(sql, [], streamOptions));
@@ -4215,7 +4235,10 @@ async function readDiffering(context, sql, options = {}, each) {
             else if (r.cls === 'target')
                 kept.offer('only_in_target', undefined, side(r, 't'));
             else if (r.cls === 'both') {
-                const differing = resolved.columns.map((_, j) => j).filter((j) => Number(r[`d${j}`]) === 1);
+                const differing = [];
+                for (let j = 0; j < flags.length; j++)
+                    if (Number(r[flags[j]]) === 1)
+                        differing.push(j);
                 if (differing.length === 0)
                     continue;
                 const [s, t] = [side(r, 's'), side(r, 't')];

@@ -55,7 +55,12 @@ export const DUPLICATE_EXAMPLES = 5;
 /** Rough size of what a driver sent for some rows (the JSON length of their values). */
 export function sizeOfRows(rows: readonly Record<string, unknown>[]): number {
   let bytes = 0;
-  for (const row of rows) for (const value of Object.values(row)) bytes += value === null || value === undefined ? 1 : String(value).length + 1;
+  for (const row of rows) {
+    for (const key in row) {
+      const value = row[key];
+      bytes += (value === null || value === undefined ? 0 : typeof value === 'string' ? value.length : String(value).length) + 1;
+    }
+  }
   return bytes;
 }
 

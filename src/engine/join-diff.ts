@@ -154,11 +154,27 @@ async function readDiffering(context: DiffContext, sql: string | undefined, opti
   const tally = new PatternTally(resolved, definition.accept);
   const read: DifferingRows = { tally, kept, changed: 0, differing: resolved.columns.map(() => 0), counted: resolved.columns.map(() => 0), rows: 0, bytes: 0 };
   if (sql === undefined) return read;
-  const side = (r: ResultRow, prefix: 's' | 't'): CanonicalRow => ({
-    keys: resolved.keys.map((_, i) => text(r[`${prefix}k${i}`])),
-    values: resolved.columns.map((_, j) => text(r[`${prefix}v${j}`])),
-    shown: resolved.columns.map((_, j) => text(r[`${prefix}w${j}`] !== undefined ? r[`${prefix}w${j}`] : r[`${prefix}v${j}`])),
+  // Field names made once, not per row (10,000 changed rows are read in a blink, or in a third of a second).
+  const fields = (prefix: 's' | 't') => ({
+    keys: resolved.keys.map((_, i) => `${prefix}k${i}`),
+    values: resolved.columns.map((_, j) => `${prefix}v${j}`),
+    shown: resolved.columns.map((_, j) => `${prefix}w${j}`),
   });
+  const names = { s: fields('s'), t: fields('t') };
+  const flags = resolved.columns.map((_, j) => `d${j}`);
+  const side = (r: ResultRow, prefix: 's' | 't'): CanonicalRow => {
+    const { keys, values, shown } = names[prefix];
+    const keyTexts = new Array<string | null>(keys.length);
+    for (let i = 0; i < keys.length; i++) keyTexts[i] = text(r[keys[i]!]);
+    const valueTexts = new Array<string | null>(values.length);
+    const shownTexts = new Array<string | null>(values.length);
+    for (let j = 0; j < values.length; j++) {
+      valueTexts[j] = text(r[values[j]!]);
+      const written = r[shown[j]!];
+      shownTexts[j] = written !== undefined ? text(written) : valueTexts[j]!;
+    }
+    return { keys: keyTexts, values: valueTexts, shown: shownTexts };
+  };
   const connection = source.connection;
   const streamOptions = { ...queryOptions(context), ...options, wholeResult: true };
   const batches = connection.streamBatches ? connection.streamBatches(sql, [], streamOptions) : single(connection.stream(sql, [], streamOptions));
@@ -170,7 +186,8 @@ async function readDiffering(context: DiffContext, sql: string | undefined, opti
       if (r.cls === 'source') kept.offer('only_in_source', side(r, 's'), undefined);
       else if (r.cls === 'target') kept.offer('only_in_target', undefined, side(r, 't'));
       else if (r.cls === 'both') {
-        const differing = resolved.columns.map((_, j) => j).filter((j) => Number(r[`d${j}`]) === 1);
+        const differing: number[] = [];
+        for (let j = 0; j < flags.length; j++) if (Number(r[flags[j]!]) === 1) differing.push(j);
         if (differing.length === 0) continue;
         const [s, t] = [side(r, 's'), side(r, 't')];
         const { counted, slots } = tally.changedRow(s, t, differing);
