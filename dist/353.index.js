@@ -4036,10 +4036,16 @@ function onePass(classified, counts, maxDiffRows, returned) {
     ];
     const differing = `dc_d AS (SELECT * FROM dc_c WHERE cls <> 'both' OR (${differences}) > 0)`;
     if (c.sharesRepeatedCtes) {
-        const rowColumns = [...returned, 'cls', ...flags].map(q);
+        // A changed row sends the values of the columns that differ in it only (a report shows no others).
+        const differingOnly = (name) => {
+            const column = /^[st][vw](\d+)$/.exec(name)?.[1];
+            return column === undefined ? q(name) : `CASE WHEN ${q(`d${column}`)} = 1 THEN ${q(name)} END AS ${q(name)}`;
+        };
+        const changedColumns = [...returned.map(differingOnly), 'cls', ...flags.map(q)];
+        const oneSidedColumns = [...returned, 'cls', ...flags].map(q);
         // Typed: two NULLs of unknown type meet as text in a UNION before the totals' numbers come.
         const noTotals = ['source_rows', 'target_rows', ...totalNames].map((name) => `CAST(NULL AS BIGINT) AS ${q(name)}`);
-        const rowsOf = (from) => `SELECT ${[...rowColumns, ...noTotals].join(', ')} FROM ${from}`;
+        const rowsOf = (columns, from) => `SELECT ${[...columns, ...noTotals].join(', ')} FROM ${from}`;
         const totalsRow = [
             ...returned.map((name) => `NULL AS ${q(name)}`),
             `'totals' AS cls`,
@@ -4049,8 +4055,8 @@ function onePass(classified, counts, maxDiffRows, returned) {
             ...totalSums((condition, value = '1') => `COALESCE(SUM(CASE WHEN ${condition} THEN ${value} ELSE 0 END), 0)`),
         ];
         return `WITH ${[...ctes, differing].join(',\n')}
-${rowsOf(`dc_d WHERE cls = 'both'`)}
-UNION ALL ${rowsOf(`(SELECT * FROM dc_d WHERE cls <> 'both' ORDER BY ${order} LIMIT ${Math.max(0, maxDiffRows)}) AS dc_o`)}
+${rowsOf(changedColumns, `dc_d WHERE cls = 'both'`)}
+UNION ALL ${rowsOf(oneSidedColumns, `(SELECT * FROM dc_d WHERE cls <> 'both' ORDER BY ${order} LIMIT ${Math.max(0, maxDiffRows)}) AS dc_o`)}
 UNION ALL SELECT ${totalsRow.join(', ')} FROM dc_d`;
     }
     const columns = [...returned, 'cls', ...flags, ...totalNames].map((name) => `f.${q(name)}`).join(', ');
