@@ -96,8 +96,21 @@ export function columnChoices(source: CatalogTable, targetColumns: string[], pre
   });
 }
 
-/** The API's create body from the form's values. */
-export function comparisonBody(values: ComparisonFormValues): Record<string, unknown> {
+/** The configuration settings the form edits; an edit keeps every other one as stored (quick_comparison, max_diff_rows…). */
+const FORM_SETTINGS = new Set([
+  'source_columns', 'target_columns', 'primary_keys_source', 'primary_keys_target',
+  'source_query', 'target_query', 'source_filter', 'target_filter',
+  'case_sensitive', 'schema_diff', 'tolerance', 'accept',
+]);
+
+/** A stored comparison's settings the form does not show, carried into its edit unchanged. */
+export function settingsBeyondForm(record: ComparisonRecord): Record<string, unknown> {
+  const config = record.configuration as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(config).filter(([key, value]) => !FORM_SETTINGS.has(key) && value !== null && value !== undefined));
+}
+
+/** The API's create body from the form's values (`kept`: settings beyond the form, from the comparison edited). */
+export function comparisonBody(values: ComparisonFormValues, kept: Record<string, unknown> = {}): Record<string, unknown> {
   const list = (typed: string) => typed.split(',').map((s) => s.trim()).filter(Boolean);
   const picked = values.columns.length > 0;
   const keys = picked ? values.columns.filter((c) => c.key) : list(values.keysText).map((name) => ({ source: name, target: name }));
@@ -115,6 +128,7 @@ export function comparisonBody(values: ComparisonFormValues): Record<string, unk
     source_dataset_id: values.source.query ? undefined : values.source.dataset || undefined,
     target_dataset_id: values.target.query ? undefined : values.target.dataset || undefined,
     configuration: {
+      ...kept,
       source_columns: compared.map((c) => c.source),
       target_columns: compared.map((c) => c.target),
       primary_keys_source: keys.map((c) => c.source),

@@ -17,7 +17,7 @@ import { EMPTY_SOURCE_FORM, sourceFormPage, type ConnectionKind, type Connection
 import { need } from './page-routes.js';
 import { render } from './respond.js';
 import type { WebEnv } from './session.js';
-import { columnChoices, comparisonBody, comparisonToForm, emptyComparisonForm, formToComparison, text } from './comparison-values.js';
+import { columnChoices, comparisonBody, comparisonToForm, emptyComparisonForm, formToComparison, settingsBeyondForm, text } from './comparison-values.js';
 
 /** Thrown by a capturing store in place of writing: the record the API's handler built, vetted and would have stored. */
 class Captured<T> extends Error {
@@ -156,7 +156,7 @@ export function formRoutes(app: Hono<WebEnv>, services: ServerServices): void {
     if (body.action === 'columns') return comparisonForm(c, { action, title, values, loadColumns: true });
     const run = body.action === 'run';
     if (run) need(c, 'write:job');
-    const request = { method: 'POST' as const, path: '/comparisons', query: { create_only: existing || !run ? 'true' : 'false' }, body: comparisonBody(values) };
+    const request = { method: 'POST' as const, path: '/comparisons', query: { create_only: existing || !run ? 'true' : 'false' }, body: comparisonBody(values, existing ? settingsBeyondForm(existing) : {}) };
     let outcome;
     let record: ComparisonRecord | undefined;
     if (existing) {
