@@ -113,7 +113,7 @@ export function localOnlyOptionsWarning(definitions: readonly ComparisonDefiniti
   if (tolerance.length > 0) {
     parts.push(`tolerance (${tolerance.join(', ')}) is sent as an extension that \`datacompare serve\` applies and the hosted service ignores`);
   }
-  const accepting = definitions.filter((d) => (d.accept?.length ?? 0) > 0).map((d) => d.name);
+  const accepting = definitions.filter((d) => (d.accept?.length ?? 0) > 0 && d.comparisonId === undefined).map((d) => d.name);
   if (accepting.length > 0) {
     parts.push(`accept (${accepting.join(', ')}) is sent as an extension: a service that does not say it applied it (stats.accepted_rows) leaves its verdict standing`);
   }

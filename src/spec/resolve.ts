@@ -62,7 +62,8 @@ export function resolveDefinitions(spec: Spec, options: ResolveOptions): Compari
     if (sensitive !== undefined) definition.sensitive = sensitive;
     if (strategy !== undefined && strategy !== 'auto') definition.strategy = strategy;
     if (precision === 'strict') definition.precision = precision;
-    if (accept !== undefined) definition.accept = [...new Set(accept)];
+    // A stored comparison accepts what its configuration on the service says (spec/rules.ts refuses its own accept).
+    if (accept !== undefined && comparison.comparison_id === undefined) definition.accept = [...new Set(accept)];
     if (comparison.compare_as !== undefined && Object.keys(comparison.compare_as).length > 0) definition.compareAs = { ...comparison.compare_as };
     return definition;
   });

@@ -59,6 +59,13 @@ function checkSides(comparison: Obj, at: PathSegment[], declared: string[], data
   const hasId = comparison.comparison_id !== undefined;
   const present = (['source', 'target'] as const).filter((side) => comparison[side] !== undefined);
   if (present.length === 0) {
+    if (hasId && comparison.accept !== undefined) {
+      problems.push({
+        path: [...at, 'accept'],
+        message: 'does not apply to a stored comparison (`comparison_id`): the service runs it with its own configuration',
+        hint: 'set accept in the stored comparison\'s configuration on the service, or remove it here',
+      });
+    }
     if (!hasId) {
       problems.push({
         path: at,

@@ -176,6 +176,22 @@ describe('spec problems', () => {
     expect(loaded.definitions[0]?.comparisonId).toBe('3f2b9c1e-0000-4000-8000-000000000001');
   });
 
+  it('refuses accept on a stored comparison, whose configuration on the service decides, and applies no defaults.accept to it', () => {
+    const id = '3f2b9c1e-0000-4000-8000-000000000001';
+    const error = (() => {
+      try {
+        parseSpec(`version: 1\ncomparisons:\n  - name: s\n    comparison_id: ${id}\n    accept: [case]\n`, { file: 's.yml' });
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(error).toBeInstanceOf(SpecError);
+    expect((error as SpecError).message).toContain('s.yml:5');
+    expect((error as SpecError).message).toContain('comparisons[0].accept: does not apply to a stored comparison');
+    const loaded = parseSpec(`version: 1\ndefaults: { accept: [case] }\ncomparisons:\n  - { name: s, comparison_id: ${id} }\n`, { file: 's.yml' });
+    expect(loaded.definitions[0]?.accept).toBeUndefined();
+  });
+
   it('says which file is missing and how to point at another', async () => {
     const error = await loadSpec('nope/missing.yml', { cwd: '/tmp' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConfigurationError);
