@@ -1896,7 +1896,7 @@ function localOnlyOptionsWarning(definitions) {
     if (tolerance.length > 0) {
         parts.push(`tolerance (${tolerance.join(', ')}) is sent as an extension that \`datacompare serve\` applies and the hosted service ignores`);
     }
-    const accepting = definitions.filter((d) => (d.accept?.length ?? 0) > 0).map((d) => d.name);
+    const accepting = definitions.filter((d) => (d.accept?.length ?? 0) > 0 && d.comparisonId === undefined).map((d) => d.name);
     if (accepting.length > 0) {
         parts.push(`accept (${accepting.join(', ')}) is sent as an extension: a service that does not say it applied it (stats.accepted_rows) leaves its verdict standing`);
     }
@@ -2527,6 +2527,12 @@ function jobResult(definition, detail, diff, service, options = {}) {
         diff,
         ...asked,
     });
+    // Rows accepted count among the matched: a service that accepted more rows than it matched contradicts itself.
+    const acceptedSent = summary.stats?.accepted_rows;
+    const matchedSent = check.counters.matched_rows;
+    if (typeof acceptedSent === 'number' && matchedSent !== undefined && acceptedSent > matchedSent) {
+        check.contradictions.push(`accepted_rows is ${acceptedSent} but matched_rows, which counts them, is ${matchedSent}`);
+    }
     if (check.contradictions.length > 0) {
         const shown = check.contradictions.slice(0, 4).join('; ') + (check.contradictions.length > 4 ? ` (and ${check.contradictions.length - 4} more)` : '');
         return errorResult(definition, {
@@ -2595,7 +2601,9 @@ function reported(value) {
  */
 function columnOf(data, column, rowCount, options) {
     const m = data.mismatched_columns_mapping[column];
-    const why = m.patterns ? { patterns: keptPatterns(m.patterns, rowCount) } : patternsFromRows(data, column, { caseSensitive: options.caseSensitive });
+    // A service's patterns are read when their rows add up to the column's count; else the rows it sent say why.
+    const sent = m.patterns && m.patterns.reduce((sum, pattern) => sum + pattern.rows, 0) === m.mismatch_count ? m.patterns : undefined;
+    const why = sent ? { patterns: keptPatterns(sent, rowCount) } : patternsFromRows(data, column, { caseSensitive: options.caseSensitive });
     const accepted = options.acceptApplied && m.accepted && m.accepted.length > 0 ? keptPatterns(m.accepted, rowCount) : undefined;
     return { mismatch_count: m.mismatch_count, details: m.details, ...(why ?? {}), ...(accepted ? { accepted } : {}) };
 }

@@ -387,6 +387,13 @@ function checkSides(comparison, at, declared, datasources) {
     const hasId = comparison.comparison_id !== undefined;
     const present = ['source', 'target'].filter((side) => comparison[side] !== undefined);
     if (present.length === 0) {
+        if (hasId && comparison.accept !== undefined) {
+            problems.push({
+                path: [...at, 'accept'],
+                message: 'does not apply to a stored comparison (`comparison_id`): the service runs it with its own configuration',
+                hint: 'set accept in the stored comparison\'s configuration on the service, or remove it here',
+            });
+        }
         if (!hasId) {
             problems.push({
                 path: at,
@@ -1567,7 +1574,8 @@ function resolveDefinitions(spec, options) {
             definition.strategy = strategy;
         if (precision === 'strict')
             definition.precision = precision;
-        if (accept !== undefined)
+        // A stored comparison accepts what its configuration on the service says (spec/rules.ts refuses its own accept).
+        if (accept !== undefined && comparison.comparison_id === undefined)
             definition.accept = [...new Set(accept)];
         if (comparison.compare_as !== undefined && Object.keys(comparison.compare_as).length > 0)
             definition.compareAs = { ...comparison.compare_as };

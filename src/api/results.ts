@@ -122,6 +122,12 @@ export function jobResult(
     diff,
     ...asked,
   });
+  // Rows accepted count among the matched: a service that accepted more rows than it matched contradicts itself.
+  const acceptedSent = (summary.stats as Record<string, unknown> | undefined)?.accepted_rows;
+  const matchedSent = check.counters.matched_rows;
+  if (typeof acceptedSent === 'number' && matchedSent !== undefined && acceptedSent > matchedSent) {
+    check.contradictions.push(`accepted_rows is ${acceptedSent} but matched_rows, which counts them, is ${matchedSent}`);
+  }
   if (check.contradictions.length > 0) {
     const shown = check.contradictions.slice(0, 4).join('; ') + (check.contradictions.length > 4 ? ` (and ${check.contradictions.length - 4} more)` : '');
     return errorResult(
@@ -193,7 +199,9 @@ function reported(value: unknown): ReportedValue {
  */
 function columnOf(data: DiffDetailsData, column: string, rowCount: number, options: DiffOptions): ColumnMismatch {
   const m = data.mismatched_columns_mapping[column]!;
-  const why = m.patterns ? { patterns: keptPatterns(m.patterns, rowCount) } : patternsFromRows(data, column, { caseSensitive: options.caseSensitive });
+  // A service's patterns are read when their rows add up to the column's count; else the rows it sent say why.
+  const sent = m.patterns && m.patterns.reduce((sum, pattern) => sum + pattern.rows, 0) === m.mismatch_count ? m.patterns : undefined;
+  const why = sent ? { patterns: keptPatterns(sent, rowCount) } : patternsFromRows(data, column, { caseSensitive: options.caseSensitive });
   const accepted = options.acceptApplied && m.accepted && m.accepted.length > 0 ? keptPatterns(m.accepted, rowCount) : undefined;
   return { mismatch_count: m.mismatch_count, details: m.details, ...(why ?? {}), ...(accepted ? { accepted } : {}) };
 }

@@ -87,6 +87,48 @@ describe('jobResult', () => {
     });
   });
 
+  it("reads a service's patterns only when their rows add up to the column's count, else classifies the rows it sent", () => {
+    const summary = {
+      diff_status: 'MISMATCH',
+      diff_reasons: ['2 rows have different values in column amount.'],
+      time_taken: 0.5,
+      stats: { source_rows: 10, target_rows: 10, matched_rows: 8, mismatched_rows: 2, only_in_source: 0, only_in_target: 0 },
+    };
+    const diff = (patterns: { kind: string; rows: number; example?: number }[]) => ({
+      primary_key_columns: ['id'],
+      column_mapping: { id: 'order_id', amount: 'amount' },
+      mismatched_columns_mapping: { amount: { mismatch_count: 2, details: '2 rows', patterns } },
+      diff_rows: [
+        { id: 4, source_amount: 1.5, target_amount: 150 },
+        { id: 5, source_amount: 2.5, target_amount: -2.5 },
+      ],
+    });
+    const kept = jobResult(definition, success(summary), diff([{ kind: 'rounding', rows: 1, example: 0 }, { kind: 'sign', rows: 1, example: 9 }]), service);
+    // ties in the order of kinds (sign before scale before rounding); an example past the rows sent is dropped
+    expect(kept.diff?.mismatched_columns_mapping.amount?.patterns).toEqual([{ kind: 'sign', rows: 1 }, { kind: 'rounding', rows: 1, example: 0 }]);
+    const inflated = jobResult(definition, success(summary), diff([{ kind: 'rounding', rows: 500 }, { kind: 'sign', rows: 40 }]), service);
+    expect(inflated.diff?.mismatched_columns_mapping.amount?.patterns).toEqual([
+      { kind: 'sign', rows: 1, example: 1 },
+      { kind: 'scale', rows: 1, detail: '×100', example: 0 },
+    ]);
+  });
+
+  it('fails closed when a service accepted more rows than it matched (accepted rows count among the matched)', () => {
+    const result = jobResult(
+      { ...definition, accept: ['whitespace'] },
+      success({
+        diff_status: 'MATCH',
+        diff_reasons: [],
+        time_taken: 0.5,
+        stats: { source_rows: 10, target_rows: 10, matched_rows: 8, mismatched_rows: 0, only_in_source: 2, only_in_target: 2, accepted_rows: 50 },
+      }),
+      undefined,
+      service,
+    );
+    expect(result.status).toBe('error');
+    expect(result.error?.message).toContain('accepted_rows is 50 but matched_rows, which counts them, is 8');
+  });
+
   it('applies thresholds to the returned stats when every counter they count was sent', () => {
     const stats = { source_rows: 100, target_rows: 99, matched_rows: 98, mismatched_rows: 1, only_in_source: 1, only_in_target: 0 };
     const keys = { duplicate_keys_source: 0, duplicate_keys_target: 0, null_keys_source: 0, null_keys_target: 0 };
