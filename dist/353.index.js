@@ -2007,6 +2007,7 @@ function reader(context, side, compareKeys, parts, { packing, typing }) {
         }
     };
     const refill = async () => {
+        buffer = []; // the batch read is let go before the next one arrives
         const next = await iterator.next();
         if (next.done)
             done = true;

@@ -507,8 +507,12 @@ function goOnPlainWhenRefused(connection, refusal) {
 
 /** The most row data (bytes on the wire) one batch holds, unless it is a single larger row. */
 const MAX_BATCH_BYTES = 4 * 1024 * 1024;
-/** The rows the first Execute asks for. */
-const FIRST_ROWS = 64;
+/**
+ * The rows the first Execute asks for, before any row's size is known: one, then twice as many each
+ * time while they fit the bound. A reader that stops after the first batch of huge values then leaves
+ * one row to read and throw away, not 64.
+ */
+const FIRST_ROWS = 1;
 /**
  * The most rows one Execute asks for, however short they are: pg-query-stream's 5,000. A row's objects
  * cost several times its bytes on the wire: 20,000 short rows a round trip took the streaming merge of
@@ -720,8 +724,20 @@ async function* fetchBatches(client, sql, params = [], options = {}) {
     client.query(cursor);
     let finished = false;
     try {
-        for (let batch = await cursor.next(); batch; batch = await cursor.next())
+        // The batch handed over is let go before the next is awaited: a row over the bound is never read
+        // while the previous one is still held here.
+        const stopped = () => {
+            if (options.signal?.aborted)
+                throw options.signal.reason;
+        };
+        let batch = await cursor.next();
+        while (batch) {
+            stopped();
             yield batch;
+            batch = undefined;
+            stopped();
+            batch = await cursor.next();
+        }
         finished = true;
     }
     finally {
@@ -1093,7 +1109,7 @@ class PostgresConnection {
             if (options?.wholeResult)
                 await client.query('SET LOCAL cursor_tuple_fraction = 1');
             // A portal: Parse/Bind/Execute, the extended protocol (one statement), in batches of at most 4 MiB (fetch-cursor.ts).
-            yield* fetchBatches(client, sql, params);
+            yield* fetchBatches(client, sql, params, options?.signal ? { signal: options.signal } : {});
         }
         catch (error) {
             failed = error;

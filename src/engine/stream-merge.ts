@@ -356,6 +356,7 @@ function reader(
   };
 
   const refill = async (): Promise<void> => {
+    buffer = []; // the batch read is let go before the next one arrives
     const next = await iterator.next();
     if (next.done) done = true;
     else {

@@ -349,7 +349,7 @@ export class PostgresConnection implements DatabaseConnection {
       if (options?.preferMergeJoin) await client.query('SET LOCAL enable_hashjoin = off');
       if (options?.wholeResult) await client.query('SET LOCAL cursor_tuple_fraction = 1');
       // A portal: Parse/Bind/Execute, the extended protocol (one statement), in batches of at most 4 MiB (fetch-cursor.ts).
-      yield* fetchBatches(client, sql, params);
+      yield* fetchBatches(client, sql, params, options?.signal ? { signal: options.signal } : {});
     } catch (error) {
       failed = error as Error;
       throw this.wrap(error, sql, options);

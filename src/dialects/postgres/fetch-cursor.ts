@@ -18,8 +18,12 @@ import type { ResultRow } from '../types.js';
 
 /** The most row data (bytes on the wire) one batch holds, unless it is a single larger row. */
 export const MAX_BATCH_BYTES = 4 * 1024 * 1024;
-/** The rows the first Execute asks for. */
-const FIRST_ROWS = 64;
+/**
+ * The rows the first Execute asks for, before any row's size is known: one, then twice as many each
+ * time while they fit the bound. A reader that stops after the first batch of huge values then leaves
+ * one row to read and throw away, not 64.
+ */
+const FIRST_ROWS = 1;
 /**
  * The most rows one Execute asks for, however short they are: pg-query-stream's 5,000. A row's objects
  * cost several times its bytes on the wire: 20,000 short rows a round trip took the streaming merge of
@@ -30,6 +34,8 @@ const MAX_ROWS = 5_000;
 export interface FetchCursorOptions {
   /** Tests only: a smaller bound. */
   maxBatchBytes?: number;
+  /** Once aborted, no further batch is read or handed over (the connection cancels the query). */
+  signal?: AbortSignal;
 }
 
 /** The parts of node-pg's Result (exported, its row parsing untyped) this reader uses. */
@@ -258,7 +264,19 @@ export async function* fetchBatches(client: pg.ClientBase, sql: string, params: 
   client.query(cursor);
   let finished = false;
   try {
-    for (let batch = await cursor.next(); batch; batch = await cursor.next()) yield batch;
+    // The batch handed over is let go before the next is awaited: a row over the bound is never read
+    // while the previous one is still held here.
+    const stopped = () => {
+      if (options.signal?.aborted) throw options.signal.reason;
+    };
+    let batch = await cursor.next();
+    while (batch) {
+      stopped();
+      yield batch;
+      batch = undefined;
+      stopped();
+      batch = await cursor.next();
+    }
     finished = true;
   } finally {
     if (!finished) await cursor.close();
