@@ -3972,7 +3972,8 @@ function classified(c, resolved, chain, nullKey, same) {
         const a = q(`sv${j}`);
         const b = q(`tv${j}`);
         if (pair.tolerance !== undefined) {
-            return `CASE WHEN ${a} IS NULL AND ${b} IS NULL THEN 0 WHEN ${a} IS NULL OR ${b} IS NULL THEN 1 WHEN ${c.withinTolerance(a, b, pair.tolerance)} THEN 0 ELSE 1 END AS ${q(`d${j}`)}`;
+            // The same text first: NaN or Infinity on both sides is equal, though no difference of them is within a tolerance.
+            return `CASE WHEN ${a} IS NULL AND ${b} IS NULL THEN 0 WHEN ${a} IS NULL OR ${b} IS NULL THEN 1 WHEN ${c.binaryText(a)} = ${c.binaryText(b)} THEN 0 WHEN ${c.withinTolerance(a, b, pair.tolerance)} THEN 0 ELSE 1 END AS ${q(`d${j}`)}`;
         }
         const first = same?.[j] ? `WHEN ${same[j]} THEN 0 ` : '';
         return `CASE ${first}WHEN ${c.isDistinct(a, b)} THEN 1 ELSE 0 END AS ${q(`d${j}`)}`;
@@ -4372,9 +4373,33 @@ function sqliteJoinObstacle(context) {
         return `the ${nullable === context.source ? 'source' : 'target'} table's key may hold NULL (a SQLite PRIMARY KEY that is neither the rowid nor NOT NULL)`;
     return undefined;
 }
+/**
+ * A name the join diff's query gives its own parts (dc_j, dc_c, dc_d…) in a side's table, query or filter:
+ * there the query would read its part instead of the table (a count of `dc_d` counted the differing rows).
+ */
+function cteNameClash(context) {
+    for (const side of [context.source, context.target]) {
+        const { dataset, query, filter } = side.definition;
+        const clash = [dataset, query, filter].map((text) => unqualifiedOwnName(text ?? '')).find(Boolean);
+        if (clash)
+            return `the ${side === context.source ? 'source' : 'target'} names ${clash}, a name the join query gives its own parts`;
+    }
+    return undefined;
+}
+/** The first `dc_…` word of a text that is neither a schema (`dc_x.t`) nor qualified by one (`s.dc_x`). */
+function unqualifiedOwnName(text) {
+    for (const match of text.matchAll(/dc_[a-z0-9_$]*/gi)) {
+        const before = text.slice(0, match.index).replace(/["`[]$/, '');
+        const after = text.slice(match.index + match[0].length).replace(/^["`\]]/, '');
+        if (/[a-z0-9_$]$/i.test(before) || /\.\s*$/.test(before) || /^\s*\./.test(after))
+            continue;
+        return match[0];
+    }
+    return undefined;
+}
 const joinStrategy = {
     kind: 'join',
-    applies: (context) => sameConnection(context.definition.source.connection, context.definition.target.connection) && notComparableInSql(context).length === 0 && !sqliteJoinObstacle(context)
+    applies: (context) => sameConnection(context.definition.source.connection, context.definition.target.connection) && notComparableInSql(context).length === 0 && !sqliteJoinObstacle(context) && !cteNameClash(context)
         ? `Both sides are on the same connection (data source \`${context.definition.source.datasourceName}\`${context.definition.target.datasourceName !== context.definition.source.datasourceName ? ` and \`${context.definition.target.datasourceName}\`` : ''}), so one outer-join query computes the diff inside the database.`
         : undefined,
     run: runJoinDiff,
@@ -4426,6 +4451,12 @@ function forcedPlan(context, forced) {
         if (json.length > 0) {
             throw new errors/* ConfigurationError */.j1(`comparison "${definition.name}" sets strategy: join, but JSON column ${json.join(', ')} cannot be compared inside ${context.source.connection.compiler.dialect === 'mysql' ? 'MySQL/MariaDB' : 'the database'}`, {
                 hint: 'remove `strategy` (the planner streams such a comparison) or leave the JSON column out.',
+            });
+        }
+        const clash = cteNameClash(context);
+        if (clash) {
+            throw new errors/* ConfigurationError */.j1(`comparison "${definition.name}" sets strategy: join, but ${clash}`, {
+                hint: 'remove `strategy` (the planner compares such a table by checksums or streaming), or rename the table.',
             });
         }
         return { kind: 'join', reason: `${because}, so one outer-join query computes the diff inside the database.`, run: runJoinDiff };

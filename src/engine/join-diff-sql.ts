@@ -271,7 +271,8 @@ function classified(c: SqlCompiler, resolved: ResolvedColumns, chain: string[], 
     const a = q(`sv${j}`);
     const b = q(`tv${j}`);
     if (pair.tolerance !== undefined) {
-      return `CASE WHEN ${a} IS NULL AND ${b} IS NULL THEN 0 WHEN ${a} IS NULL OR ${b} IS NULL THEN 1 WHEN ${c.withinTolerance(a, b, pair.tolerance)} THEN 0 ELSE 1 END AS ${q(`d${j}`)}`;
+      // The same text first: NaN or Infinity on both sides is equal, though no difference of them is within a tolerance.
+      return `CASE WHEN ${a} IS NULL AND ${b} IS NULL THEN 0 WHEN ${a} IS NULL OR ${b} IS NULL THEN 1 WHEN ${c.binaryText(a)} = ${c.binaryText(b)} THEN 0 WHEN ${c.withinTolerance(a, b, pair.tolerance)} THEN 0 ELSE 1 END AS ${q(`d${j}`)}`;
     }
     const first = same?.[j] ? `WHEN ${same[j]} THEN 0 ` : '';
     return `CASE ${first}WHEN ${c.isDistinct(a, b)} THEN 1 ELSE 0 END AS ${q(`d${j}`)}`;

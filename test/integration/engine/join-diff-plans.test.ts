@@ -103,3 +103,46 @@ describe.runIf(available.postgres)('the join diff\'s first test on raw values (P
     }
   });
 });
+
+describe.runIf(available.postgres)('the join diff against names and values that look like its own (PostgreSQL)', () => {
+  let db: TestEngine;
+  beforeAll(async () => {
+    db = await testEngine('postgres', 'join_names');
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it('compares a table named like a part of its query (dc_d) by another plan, with the counts a hand count gives', async () => {
+    await db.exec(
+      `CREATE TABLE ${db.table('dc_d')} (id INTEGER PRIMARY KEY, qty INTEGER)`,
+      `INSERT INTO ${db.table('dc_d')} SELECT i, i FROM generate_series(1, 100) AS i`,
+      `CREATE TABLE ${db.table('same')} (id INTEGER PRIMARY KEY, qty INTEGER)`,
+      `INSERT INTO ${db.table('same')} SELECT i, i FROM generate_series(1, 100) AS i`,
+    );
+    // Unqualified, as a search_path would let a user write it: our query's part of that name would be counted instead.
+    const bare = (table: string) => ({ ...side(db, table), dataset: table, connection: { ...side(db, table).connection!, url: `${(side(db, table).connection as { url: string }).url}?options=-csearch_path%3D${db.ns}` } });
+    const result = await runComparison(definition({ source: bare('dc_d'), target: bare('same') }), { logger: silentLogger });
+    expect(result.error).toBeUndefined();
+    expect(result.plan?.kind).not.toBe('join');
+    expect(result.stats).toMatchObject({ source_rows: 100, target_rows: 100, matched_rows: 100, mismatched_rows: 0 });
+    // Qualified by its schema, the name cannot be taken for the query's part: the join runs.
+    const qualified = await runComparison(definition({ source: side(db, 'dc_d'), target: side(db, 'same') }), { logger: silentLogger });
+    expect(qualified.plan?.kind).toBe('join');
+    expect(qualified.stats).toMatchObject({ source_rows: 100, target_rows: 100, matched_rows: 100, mismatched_rows: 0 });
+  });
+
+  it('counts NaN against NaN and Infinity against Infinity as equal under a tolerance, as the streaming merge does', async () => {
+    await db.exec(
+      ...['nan_a', 'nan_b'].map((t) => `CREATE TABLE ${db.table(t)} (id INTEGER PRIMARY KEY, x DOUBLE PRECISION)`),
+      `INSERT INTO ${db.table('nan_a')} VALUES (1, 'NaN'), (2, 'Infinity'), (3, 1.0), (4, 'NaN')`,
+      `INSERT INTO ${db.table('nan_b')} VALUES (1, 'NaN'), (2, 'Infinity'), (3, 1.0005), (4, 2)`,
+    );
+    for (const strategy of ['join', 'stream'] as const) {
+      const result = await runComparison(definition({ source: side(db, 'nan_a'), target: side(db, 'nan_b'), tolerance: { x: 0.001 }, strategy }), { logger: silentLogger });
+      expect(result.plan?.kind).toBe(strategy);
+      expect(result.stats).toMatchObject({ matched_rows: 3, mismatched_rows: 1 });
+      expect(result.diff?.diff_rows.map((row) => row.id)).toEqual([4]);
+    }
+  });
+});
