@@ -594,7 +594,8 @@ const patternCountSchema = classic_schemas/* looseObject */._H3({
     kind: classic_schemas/* string */.YjP().min(1),
     rows: classic_schemas/* number */.aig().int().min(0),
     detail: classic_schemas/* string */.YjP().optional(),
-    example: classic_schemas/* number */.aig().int().min(0).optional(),
+    /** A service may send null, or an index it cannot vouch for: such an example is left out, never the diff. */
+    example: classic_schemas/* number */.aig().int().min(0).optional().catch(undefined),
 });
 const diffDetailsSchema = classic_schemas/* looseObject */._H3({
     primary_key_columns: classic_schemas/* array */.YOg(classic_schemas/* string */.YjP()),
@@ -2396,7 +2397,7 @@ function keptPatterns(patterns, rowCount) {
         kind,
         rows,
         ...(detail !== undefined ? { detail } : {}),
-        ...(example !== undefined && example < rowCount ? { example } : {}),
+        ...(typeof example === 'number' && Number.isSafeInteger(example) && example >= 0 && example < rowCount ? { example } : {}),
     })));
 }
 /**

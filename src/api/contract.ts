@@ -407,7 +407,8 @@ const patternCountSchema = z.looseObject({
   kind: z.string().min(1),
   rows: z.number().int().min(0),
   detail: z.string().optional(),
-  example: z.number().int().min(0).optional(),
+  /** A service may send null, or an index it cannot vouch for: such an example is left out, never the diff. */
+  example: z.number().int().min(0).optional().catch(undefined),
 });
 
 export const diffDetailsSchema = z.looseObject({

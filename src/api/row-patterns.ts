@@ -34,7 +34,7 @@ export function keptPatterns(patterns: ServicePatterns, rowCount: number): Patte
       kind,
       rows,
       ...(detail !== undefined ? { detail } : {}),
-      ...(example !== undefined && example < rowCount ? { example } : {}),
+      ...(typeof example === 'number' && Number.isSafeInteger(example) && example >= 0 && example < rowCount ? { example } : {}),
     })),
   );
 }

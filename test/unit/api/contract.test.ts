@@ -98,3 +98,21 @@ describe('JSON Schema', () => {
     }
   });
 });
+
+describe('a pattern count a service sends', () => {
+  it('loses only its example when the example is null, negative or not a number, never the diff details', () => {
+    const parsed = c.diffDetailsSchema.parse({
+      primary_key_columns: ['id'],
+      column_mapping: { id: 'id', amount: 'amount' },
+      mismatched_columns_mapping: {
+        amount: { mismatch_count: 3, details: '3 rows', patterns: [{ kind: 'sign', rows: 1, example: null }, { kind: 'scale', rows: 1, example: -1 }, { kind: 'other', rows: 1, example: 'x' }] },
+      },
+      diff_rows: [{ id: 1 }],
+    });
+    expect(parsed.mismatched_columns_mapping.amount?.patterns).toEqual([
+      { kind: 'sign', rows: 1 },
+      { kind: 'scale', rows: 1 },
+      { kind: 'other', rows: 1 },
+    ]);
+  });
+});
