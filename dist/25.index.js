@@ -2067,12 +2067,28 @@ function checkServiceResult(result) {
     checkColumns(result, facts, found);
     checkSides(result, facts, found);
     checkStatus(result, facts, found);
+    const acceptedRows = checkAccepted(result, facts, found);
     return {
         contradictions: found.contradictions,
         thresholdGaps: result.diffStatus === 'MISMATCH' ? [...gapsOf(result, facts), ...found.gaps] : [],
         counters: facts.counters,
+        acceptedRows,
         schemaDiff: facts.schemaDiff,
     };
+}
+/** Rows accepted count among the matched: more accepted than matched contradicts itself. */
+function checkAccepted(result, facts, found) {
+    const accepted = result.stats?.accepted_rows;
+    if (accepted === undefined || accepted === null)
+        return undefined;
+    if (!isCount(accepted)) {
+        found.contradictions.push(`stats.accepted_rows is ${show(accepted)}, not a count`);
+        return undefined;
+    }
+    const matched = facts.counters.matched_rows;
+    if (matched !== undefined && accepted > matched)
+        found.contradictions.push(`accepted_rows is ${accepted} but matched_rows, which counts them, is ${matched}`);
+    return accepted;
 }
 function readFacts(result, found) {
     const notACount = (what, value) => found.contradictions.push(`${what} is ${show(value)}, not a count`);
@@ -2528,12 +2544,6 @@ function jobResult(definition, detail, diff, service, options = {}) {
         diff,
         ...asked,
     });
-    // Rows accepted count among the matched: a service that accepted more rows than it matched contradicts itself.
-    const acceptedSent = summary.stats?.accepted_rows;
-    const matchedSent = check.counters.matched_rows;
-    if (typeof acceptedSent === 'number' && matchedSent !== undefined && acceptedSent > matchedSent) {
-        check.contradictions.push(`accepted_rows is ${acceptedSent} but matched_rows, which counts them, is ${matchedSent}`);
-    }
     if (check.contradictions.length > 0) {
         const shown = check.contradictions.slice(0, 4).join('; ') + (check.contradictions.length > 4 ? ` (and ${check.contradictions.length - 4} more)` : '');
         return errorResult(definition, {
@@ -2544,8 +2554,8 @@ function jobResult(definition, detail, diff, service, options = {}) {
     }
     // A service says it applied `accept` by counting the rows it accepted; without that count no kind is
     // marked accepted and its verdict stands as it is.
-    const acceptedRows = summary.stats?.accepted_rows;
-    const acceptApplied = typeof acceptedRows === 'number' && Number.isSafeInteger(acceptedRows) && acceptedRows >= 0;
+    const acceptedRows = check.acceptedRows;
+    const acceptApplied = acceptedRows !== undefined;
     const acceptIgnored = !acceptApplied && (definition.accept?.length ?? 0) > 0;
     const diffDetails = diff ? diffOf(diff, summary.diff_rows_total, { caseSensitive: definition.caseSensitive, acceptApplied }) : undefined;
     // The service says how each column was compared in the diff details: the same note as local mode's.

@@ -75,6 +75,8 @@ export interface ResultCheck {
   thresholdGaps: string[];
   /** The counters the service sent, each a count (the others are absent). */
   counters: Counters;
+  /** Ours: stats.accepted_rows when sent as a count (the service says it applied `accept`). */
+  acceptedRows: number | undefined;
   schemaDiff: SchemaDiff | undefined;
 }
 
@@ -86,12 +88,27 @@ export function checkServiceResult(result: ServiceResult): ResultCheck {
   checkColumns(result, facts, found);
   checkSides(result, facts, found);
   checkStatus(result, facts, found);
+  const acceptedRows = checkAccepted(result, facts, found);
   return {
     contradictions: found.contradictions,
     thresholdGaps: result.diffStatus === 'MISMATCH' ? [...gapsOf(result, facts), ...found.gaps] : [],
     counters: facts.counters,
+    acceptedRows,
     schemaDiff: facts.schemaDiff,
   };
+}
+
+/** Rows accepted count among the matched: more accepted than matched contradicts itself. */
+function checkAccepted(result: ServiceResult, facts: Facts, found: Found): number | undefined {
+  const accepted = result.stats?.accepted_rows;
+  if (accepted === undefined || accepted === null) return undefined;
+  if (!isCount(accepted)) {
+    found.contradictions.push(`stats.accepted_rows is ${show(accepted)}, not a count`);
+    return undefined;
+  }
+  const matched = facts.counters.matched_rows;
+  if (matched !== undefined && accepted > matched) found.contradictions.push(`accepted_rows is ${accepted} but matched_rows, which counts them, is ${matched}`);
+  return accepted;
 }
 
 interface Found {
