@@ -73,6 +73,15 @@ dl.example dt { color: var(--muted); } dl.example dd { margin: 0; } dl.example d
 fieldset.invalid { border-color: var(--bad); }
 dl.example dd.changed mark { background: #ffd33d; color: #1f2328; border-radius: 2px; padding: 0 1px; }
 @media (max-width: 640px) { main { padding: 12px; } header.top .who { margin-left: 0; } th, td { padding: 5px 6px; } }
+/* A phone: the columns that differ as one block per column (a wide table hid its Why column past the edge). */
+@media (max-width: 640px) {
+  table.columns thead { display: none; }
+  table.columns caption { display: block; text-align: left; }
+  table.columns, table.columns tbody, table.columns tr, table.columns td { display: block; }
+  table.columns tr { border-bottom: 1px solid var(--line); padding: 6px 0; }
+  table.columns td { border: 0; text-align: left; min-width: 0; }
+  table.columns td[data-label]::before { content: attr(data-label) ": "; color: var(--muted); }
+}
 `;
 
 const SCRIPT = `

@@ -62,7 +62,7 @@ function mismatchTable(diff: DiffDetailsData, examples: ReadonlyMap<number, Diff
     <div class="scroll"><table class="columns">
       ${why ? html`<caption class="muted small">Why: each kind of difference with its rows; open one to see an example row.</caption>` : ''}
       <thead><tr><th scope="col">Source column</th><th scope="col">Target column</th><th scope="col" class="num">Rows that differ</th>${why ? html`<th scope="col">Why</th>` : ''}<th scope="col">Details</th></tr></thead>
-      <tbody>${entries.map(([column, m]) => html`<tr><td class="mono">${column}</td><td class="mono">${diff.column_mapping[column] ?? column}</td><td class="num">${count(m.mismatch_count)}</td>${why ? html`<td class="why">${whyCell(column, m, context)}</td>` : ''}<td class="small">${m.details}</td></tr>`)}</tbody>
+      <tbody>${entries.map(([column, m]) => html`<tr><td class="mono" data-label="Source">${column}</td><td class="mono" data-label="Target">${diff.column_mapping[column] ?? column}</td><td class="num" data-label="Rows that differ">${count(m.mismatch_count)}</td>${why ? html`<td class="why">${whyCell(column, m, context)}</td>` : ''}<td class="small">${m.details}</td></tr>`)}</tbody>
     </table></div>`;
 }
 

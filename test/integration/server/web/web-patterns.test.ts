@@ -3,7 +3,7 @@
  * comparing two SQLite files with planted kinds of difference (issue #44): the job page's Why column
  * with exact counts, accepted kinds apart, an example row opened from the keyboard, masked for a key
  * without read:sensitive; the comparison form's "Count as equal" saved, ticked again on edit, and an
- * unknown kind refused next to the fieldset. A screenshot goes to test-artifacts/web/job-why.png.
+ * unknown kind refused next to the fieldset. Screenshots go to test-artifacts/web/job-why.png and forms-accept.png (1280 and 390 px wide).
  */
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -118,6 +118,9 @@ describe.runIf(browserAvailable())('why values differ, on the web page', () => {
     expect(await openExample('email', 'other')).toEqual(['id (key)', '14', 'email', 'person14@example.com→person14@example.org']);
     await page.locator('table.columns').scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'job-why.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 }); // a phone's width, for a look
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'job-why-390.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 
   it('shows a key without read:sensitive the examples of a sensitive column masked', async () => {
@@ -145,6 +148,9 @@ describe.runIf(browserAvailable())('why values differ, on the web page', () => {
     expect(await group.getByLabel('time precision', { exact: true }).isChecked()).toBe(false);
     expect(await page.locator('#accept-time_precision-help').textContent()).toBe('The same time with fewer fractional seconds.');
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'forms-accept.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 }); // a phone's width, for a look
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'forms-accept-390.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
     await group.getByLabel('time precision', { exact: true }).check();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.waitForURL(/\?done=saved/);
