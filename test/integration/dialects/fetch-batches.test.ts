@@ -81,7 +81,6 @@ describe.each(engines)('a $config.type read of values of several MiB', ({ config
     const sql = config.type === 'postgres' ? `SELECT i, repeat('x', ${4 * MiB}) AS v FROM generate_series(1, 2000) AS i` : `SELECT seq AS i, REPEAT('x', ${4 * MiB}) AS v FROM seq_1_to_2000`;
     const controller = new AbortController();
     let rows = 0;
-    const started = performance.now();
     const error = await (async () => {
       for await (const batch of db.streamBatches!(sql, [], { signal: controller.signal })) {
         rows += batch.length;
@@ -89,8 +88,8 @@ describe.each(engines)('a $config.type read of values of several MiB', ({ config
       }
     })().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CancelledError);
+    // Stopped by the abort, not by reading to the end: a few of the 2,000 rows at most (no clock involved).
     expect(rows).toBeLessThan(50);
-    expect(performance.now() - started).toBeLessThan(10_000);
     const running = config.type === 'postgres' ? "SELECT COUNT(*) AS n FROM pg_stat_activity WHERE query = $1 AND state = 'active'" : 'SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE INFO = ?';
     const [row] = await db.query(running, [sql]);
     expect(Number(row?.n)).toBe(0);
